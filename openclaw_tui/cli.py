@@ -1,0 +1,112 @@
+"""Command-line entry point.
+
+    openclaw-tui [global options]                      the Textual app
+    openclaw-tui [global options] chat -p PROMPT …     one headless turn
+    openclaw-tui [global options] scenario FILE …      scripted scenario
+    openclaw-tui [global options] memory status|index|search|get …
+    openclaw-tui [global options] init | config show
+
+Subcommand handlers live in ``openclaw_tui.commands.*`` and are imported lazily so that
+``--help`` and the app's first frame never pay for litellm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from typing import Sequence
+
+from openclaw_tui import __version__
+
+
+def _global_options(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("global options")
+    g.add_argument("--config", metavar="FILE", help="config file (default ~/.openclaw/openclaw.json)")
+    g.add_argument("--workspace", metavar="DIR", help="agent workspace directory")
+    g.add_argument("--agent", metavar="ID", help="agent id (default: the configured default, else 'main')")
+    g.add_argument("--session-key", metavar="KEY", help="session key, e.g. agent:main:main or agent:main:discord:group:42")
+    g.add_argument("--workspace-access", choices=["rw", "ro", "none"], help="sandbox mode for workspace files")
+    g.add_argument("--model", metavar="MODEL", help="any litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3")
+    g.add_argument("--api-base", metavar="URL", help="base URL for the chat model")
+    g.add_argument("--api-key", metavar="KEY", help="API key for the chat model")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="openclaw-tui",
+        description="Terminal chat-agent harness with built-in Markdown memory.",
+    )
+    p.add_argument("--version", action="version", version=f"openclaw-tui {__version__}")
+    _global_options(p)
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+
+    chat = sub.add_parser("chat", help="run one headless turn")
+    chat.add_argument("-p", "--prompt", required=True, help="the user message")
+    chat.add_argument("--session", metavar="ID", help="session id (created if new, resumed if it exists)")
+    chat.add_argument("--json", action="store_true", help="print one JSON object: text, sessionId, usage, events")
+
+    scen = sub.add_parser("scenario", help="run a scripted scenario file (YAML or JSON)")
+    scen.add_argument("file", metavar="FILE")
+    scen.add_argument("--json", action="store_true", help="print the report as JSON")
+
+    mem = sub.add_parser("memory", help="inspect and query the memory index")
+    msub = mem.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
+    ms = msub.add_parser("status", help="index status")
+    ms.add_argument("--json", action="store_true")
+    mi = msub.add_parser("index", help="sync the index (incremental)")
+    mi.add_argument("--force", action="store_true", help="full rebuild")
+    mi.add_argument("--json", action="store_true")
+    mq = msub.add_parser("search", help="search memory")
+    mq.add_argument("query", nargs="?", help="the query (omit with --batch)")
+    mq.add_argument("--max-results", type=int, metavar="N")
+    mq.add_argument("--min-score", type=float, metavar="X")
+    mq.add_argument("--batch", metavar="FILE", help="one query per line; prints one JSON result per line")
+    mq.add_argument("--json", action="store_true")
+    mg = msub.add_parser("get", help="read lines of a memory file")
+    mg.add_argument("path")
+    mg.add_argument("--from", dest="from_line", type=int, metavar="N")
+    mg.add_argument("--lines", type=int, metavar="M")
+    mg.add_argument("--json", action="store_true")
+
+    init = sub.add_parser("init", help="create a workspace from the template (never overwrites)")
+    init.add_argument("--workspace", dest="init_workspace", metavar="DIR")
+
+    cfg = sub.add_parser("config", help="configuration")
+    csub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    cs = csub.add_parser("show", help="print the effective config with secrets masked")
+    cs.add_argument("--json", action="store_true", help="(default) JSON output")
+    return p
+
+
+# command name -> module in openclaw_tui.commands exposing run(args) -> int
+HANDLERS = {
+    None: "openclaw_tui.commands.app_cmd",
+    "chat": "openclaw_tui.commands.chat_cmd",
+    "scenario": "openclaw_tui.commands.scenario_cmd",
+    "memory": "openclaw_tui.commands.memory_cmd",
+    "init": "openclaw_tui.commands.init_cmd",
+    "config": "openclaw_tui.commands.config_cmd",
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    from openclaw_tui.config import ConfigError
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    module = importlib.import_module(HANDLERS[args.command])
+    try:
+        return int(module.run(args) or 0)
+    except ConfigError as exc:
+        print(f"openclaw-tui: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("openclaw-tui: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

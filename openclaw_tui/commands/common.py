@@ -1,0 +1,34 @@
+"""Helpers shared by the subcommands: settings from global flags, error printing."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from openclaw_tui.config import AgentSettings, load_config, resolve_agent
+
+
+def settings_from_args(args: argparse.Namespace, overrides: dict[str, Any] | None = None) -> AgentSettings:
+    cfg = load_config(getattr(args, "config", None), overrides=overrides)
+    return resolve_agent(
+        cfg,
+        agent_id=getattr(args, "agent", None),
+        workspace=getattr(args, "workspace", None),
+        workspace_access=getattr(args, "workspace_access", None),
+        session_key=getattr(args, "session_key", None),
+        model=getattr(args, "model", None),
+        api_base=getattr(args, "api_base", None),
+        api_key=getattr(args, "api_key", None),
+    )
+
+
+def fail(message: str, code: int = 1) -> int:
+    print(f"openclaw-tui: error: {message}", file=sys.stderr)
+    return code
+
+
+def print_json(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.flush()

@@ -1,0 +1,27 @@
+"""``openclaw-tui config show``: the effective config, secrets masked."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from openclaw_tui.commands.common import settings_from_args
+from openclaw_tui.config import masked_dump
+
+
+def run(args: argparse.Namespace) -> int:
+    settings = settings_from_args(args)
+    data = masked_dump(settings.config)
+    data["_resolved"] = {
+        "agentId": settings.agent_id,
+        "workspace": str(settings.workspace),
+        "stateDir": str(settings.state_dir),
+        "indexPath": str(settings.index_path),
+        "workspaceAccess": settings.workspace_access,
+        "sessionKey": settings.session_key,
+        "model": settings.model,
+        "apiBase": settings.api_base,
+        "apiKey": "***" if settings.api_key else None,
+    }
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+    return 0

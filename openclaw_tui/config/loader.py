@@ -1,0 +1,271 @@
+"""Load ``openclaw.json`` (JSON5), validate it, and resolve per-agent settings."""
+
+from __future__ import annotations
+
+import copy
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import json5
+from pydantic import ValidationError
+
+from openclaw_tui.config.models import MemorySearchConfig, OpenClawConfig
+
+DEFAULT_AGENT_ID = "main"
+SECRET_KEY_RE = re.compile(r"(api[_-]?key|token|secret|password|authorization)$", re.I)
+AGENT_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
+
+
+class ConfigError(Exception):
+    """A config problem, phrased for a one-line error: key, bad value, what is allowed."""
+
+
+# --------------------------------------------------------------------------- paths
+
+
+def state_dir() -> Path:
+    env = os.environ.get("OPENCLAW_STATE_DIR")
+    if env:
+        return Path(env).expanduser()
+    return Path.home() / ".openclaw"
+
+
+def default_config_path() -> Path:
+    env = os.environ.get("OPENCLAW_CONFIG_PATH")
+    if env:
+        return Path(env).expanduser()
+    return state_dir() / "openclaw.json"
+
+
+# --------------------------------------------------------------------------- errors
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(p[:1].upper() + p[1:] for p in rest)
+
+
+def _dotted(loc: tuple[Any, ...]) -> str:
+    parts: list[str] = []
+    for item in loc:
+        if isinstance(item, int):
+            parts.append(f"[{item}]")
+        else:
+            text = str(item)
+            if text.startswith("function-") or text in {"literal", "str", "int", "float", "bool"}:
+                continue
+            text = _camel(text.rstrip("_"))
+            parts.append(("." if parts else "") + text)
+    return "".join(parts) or "(root)"
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def format_validation_error(err: ValidationError, source: str) -> str:
+    lines = []
+    for e in err.errors():
+        key = _dotted(tuple(e.get("loc", ())))
+        msg = e.get("msg", "invalid value")
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        bad = e.get("input")
+        got = "" if isinstance(bad, dict) else f" (got {_short(bad)})"
+        lines.append(f"{key}: {msg}{got}")
+    head = f"invalid config in {source}: " if source else "invalid config: "
+    return head + "; ".join(lines) + ". Fix the key(s) named above or remove them to use the default."
+
+
+# --------------------------------------------------------------------------- loading
+
+
+def deep_merge(base: dict[str, Any], override: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = deep_merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def set_dotted(data: dict[str, Any], dotted: str, value: Any) -> None:
+    cur = data
+    parts = dotted.split(".")
+    for p in parts[:-1]:
+        nxt = cur.get(p)
+        if not isinstance(nxt, dict):
+            nxt = {}
+            cur[p] = nxt
+        cur = nxt
+    cur[parts[-1]] = value
+
+
+def read_raw_config(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except UnicodeDecodeError as exc:
+        raise ConfigError(f"config {path} is not valid UTF-8 (byte {exc.start}); save it as UTF-8") from None
+    except OSError as exc:
+        raise ConfigError(f"cannot read config {path}: {exc.strerror or exc}") from None
+    if not text.strip():
+        return {}
+    try:
+        data = json5.loads(text)
+    except ValueError as exc:
+        raise ConfigError(f"config {path} is not valid JSON5: {exc}") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"config {path} must hold an object at the top level, got {type(data).__name__}")
+    return data
+
+
+def validate_config(data: dict[str, Any], source: str = "") -> OpenClawConfig:
+    try:
+        return OpenClawConfig.model_validate(data)
+    except ValidationError as exc:
+        raise ConfigError(format_validation_error(exc, source)) from None
+
+
+def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> OpenClawConfig:
+    cfg_path = Path(path).expanduser() if path else default_config_path()
+    if path and not cfg_path.exists():
+        raise ConfigError(f"config file {cfg_path} does not exist (given with --config)")
+    raw = read_raw_config(cfg_path)
+    if overrides:
+        raw = deep_merge(raw, overrides)
+    return validate_config(raw, str(cfg_path))
+
+
+# --------------------------------------------------------------------------- masking
+
+
+def mask_secret(value: str | None) -> str | None:
+    if not value:
+        return value
+    return "***" if len(value) < 12 else value[:3] + "***" + value[-2:]
+
+
+def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
+    data = cfg.model_dump(mode="json", by_alias=True)
+
+    def walk(node: Any) -> Any:
+        if isinstance(node, dict):
+            out = {}
+            for k, v in node.items():
+                if isinstance(v, str) and SECRET_KEY_RE.search(str(k)):
+                    out[k] = mask_secret(v)
+                elif str(k).lower() == "headers" and isinstance(v, dict):
+                    out[k] = {hk: ("***" if SECRET_KEY_RE.search(hk) or hk.lower() in {"authorization", "x-api-key", "x-goog-api-key"} else hv) for hk, hv in v.items()}
+                else:
+                    out[k] = walk(v)
+            return out
+        if isinstance(node, list):
+            return [walk(x) for x in node]
+        return node
+
+    return walk(data)
+
+
+# --------------------------------------------------------------------------- per-agent settings
+
+
+@dataclass
+class AgentSettings:
+    """Everything the runtime needs for one agent, resolved from config + CLI flags."""
+
+    config: OpenClawConfig
+    agent_id: str
+    workspace: Path
+    state_dir: Path
+    workspace_access: str
+    memory_search: MemorySearchConfig
+    session_key: str
+    model: str | None = None
+    api_base: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+
+    @property
+    def index_path(self) -> Path:
+        raw = self.memory_search.store.path
+        raw = raw.replace("{agentId}", self.agent_id).replace("{stateDir}", str(self.state_dir))
+        return Path(raw).expanduser()
+
+    @property
+    def sessions_dir(self) -> Path:
+        return self.state_dir / "agents" / self.agent_id / "sessions"
+
+    @property
+    def agent_dir(self) -> Path:
+        return self.state_dir / "agents" / self.agent_id
+
+
+def resolve_agent(
+    cfg: OpenClawConfig,
+    *,
+    agent_id: str | None = None,
+    workspace: str | Path | None = None,
+    workspace_access: str | None = None,
+    session_key: str | None = None,
+    model: str | None = None,
+    api_base: str | None = None,
+    api_key: str | None = None,
+) -> AgentSettings:
+    entries = cfg.agents.list
+    entry = None
+    if agent_id is None:
+        entry = next((e for e in entries if e.default), entries[0] if entries else None)
+        agent_id = entry.id if entry else DEFAULT_AGENT_ID
+    else:
+        entry = next((e for e in entries if e.id == agent_id), None)
+    agent_id = agent_id.strip().lower()
+    if not AGENT_ID_RE.match(agent_id):
+        raise ConfigError(
+            f"agent id {agent_id!r} is invalid: use lowercase letters, digits, '-' or '_' (max 64)"
+        )
+
+    ms = cfg.agents.defaults.memory_search
+    if entry is not None and entry.memory_search:
+        merged = deep_merge(ms.model_dump(by_alias=True), entry.memory_search)
+        try:
+            ms = MemorySearchConfig.model_validate(merged)
+        except ValidationError as exc:
+            raise ConfigError(
+                format_validation_error(exc, "").replace(
+                    "invalid config: ", f"invalid config: agents.list[{agent_id}].memorySearch."
+                )
+            ) from None
+
+    ws = workspace or (entry.workspace if entry and entry.workspace else None) or cfg.agents.defaults.workspace
+    sd = state_dir()
+    ws_path = Path(ws).expanduser() if ws else sd / "workspace"
+
+    access = workspace_access or (
+        entry.sandbox.workspace_access if entry and entry.sandbox else cfg.agents.defaults.sandbox.workspace_access
+    )
+    if access not in {"rw", "ro", "none"}:
+        raise ConfigError(f"workspace access {access!r} is invalid: use rw, ro or none")
+
+    primary = model
+    if primary is None:
+        m = entry.model if entry and entry.model else cfg.agents.defaults.model
+        primary = m.primary if m else None
+
+    return AgentSettings(
+        config=cfg,
+        agent_id=agent_id,
+        workspace=ws_path.resolve() if ws_path.exists() else ws_path.absolute(),
+        state_dir=sd,
+        workspace_access=access,
+        memory_search=ms,
+        session_key=(session_key or f"agent:{agent_id}:main").strip(),
+        model=primary,
+        api_base=api_base,
+        api_key=api_key,
+    )

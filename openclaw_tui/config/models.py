@@ -1,0 +1,333 @@
+"""Pydantic models mirroring the parts of ``openclaw.json`` this product reads.
+
+Field names are snake_case in Python and camelCase in JSON (OpenClaw's spelling).
+Unknown keys are ignored everywhere so a full OpenClaw config (channels, gateway, …)
+loads unchanged; a wrong type or value fails with the dotted key.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic.alias_generators import to_camel
+
+
+class Model(BaseModel):
+    model_config = ConfigDict(
+        alias_generator=to_camel,
+        populate_by_name=True,
+        extra="ignore",
+        validate_assignment=True,
+    )
+
+
+# --------------------------------------------------------------------------- memorySearch
+
+
+class RemoteBatchConfig(Model):
+    enabled: bool = False
+    wait: bool = True
+    poll_interval_ms: int = Field(2000, ge=1)
+    timeout_minutes: float = Field(60, gt=0)
+    concurrency: int = Field(2, ge=1, le=64)
+
+
+class RemoteConfig(Model):
+    base_url: str | None = None
+    api_key: str | None = None
+    headers: dict[str, str] = Field(default_factory=dict)
+    batch: RemoteBatchConfig = Field(default_factory=RemoteBatchConfig)
+
+
+class LocalConfig(Model):
+    model_path: str | None = None
+    model_cache_dir: str | None = None
+
+
+class VectorStoreConfig(Model):
+    enabled: bool = True
+    extension_path: str | None = None
+
+
+class StoreConfig(Model):
+    driver: Literal["sqlite"] = "sqlite"
+    path: str = "{stateDir}/memory/{agentId}.sqlite"
+    vector: VectorStoreConfig = Field(default_factory=VectorStoreConfig)
+
+
+class ChunkingConfig(Model):
+    tokens: int = Field(400, ge=16, le=8192)
+    overlap: int = Field(80, ge=0)
+
+    @model_validator(mode="after")
+    def _overlap_below_tokens(self) -> "ChunkingConfig":
+        if self.overlap >= self.tokens:
+            raise ValueError(
+                f"overlap ({self.overlap}) must be smaller than tokens ({self.tokens})"
+            )
+        return self
+
+
+class SessionSyncConfig(Model):
+    delta_bytes: int = Field(100_000, ge=0)
+    delta_messages: int = Field(50, ge=0)
+
+
+class SyncConfig(Model):
+    on_session_start: bool = True
+    on_search: bool = True
+    watch: bool = True
+    watch_debounce_ms: int = Field(1500, ge=0)
+    interval_minutes: float = Field(0, ge=0)
+    sessions: SessionSyncConfig = Field(default_factory=SessionSyncConfig)
+
+
+class MmrConfig(Model):
+    enabled: bool = False
+    lambda_: float = Field(0.7, ge=0, le=1, alias="lambda")
+
+
+class TemporalDecayConfig(Model):
+    enabled: bool = False
+    half_life_days: float = Field(30, gt=0)
+
+
+class HybridConfig(Model):
+    enabled: bool = True
+    vector_weight: float = Field(0.7, ge=0)
+    text_weight: float = Field(0.3, ge=0)
+    candidate_multiplier: int = Field(4, ge=1, le=50)
+    mmr: MmrConfig = Field(default_factory=MmrConfig)
+    temporal_decay: TemporalDecayConfig = Field(default_factory=TemporalDecayConfig)
+
+    @model_validator(mode="after")
+    def _weights_not_both_zero(self) -> "HybridConfig":
+        if self.vector_weight + self.text_weight <= 0:
+            raise ValueError("vectorWeight and textWeight cannot both be 0")
+        return self
+
+
+class QueryConfig(Model):
+    max_results: int = Field(6, ge=1, le=100)
+    min_score: float = Field(0.35, ge=0, le=1)
+    hybrid: HybridConfig = Field(default_factory=HybridConfig)
+
+
+class CacheConfig(Model):
+    enabled: bool = True
+    max_entries: int = Field(50_000, ge=0)
+
+
+class ExperimentalConfig(Model):
+    session_memory: bool = False
+
+
+ProviderName = Literal["auto", "local", "openai", "gemini", "voyage", "mistral", "ollama", "none"]
+
+
+class MemorySearchConfig(Model):
+    enabled: bool = True
+    provider: ProviderName = "auto"
+    model: str | None = None
+    fallback: ProviderName = "none"
+    sources: list[Literal["memory", "sessions"]] = Field(default_factory=lambda: ["memory"])
+    extra_paths: list[str] = Field(default_factory=list)
+    experimental: ExperimentalConfig = Field(default_factory=ExperimentalConfig)
+    remote: RemoteConfig = Field(default_factory=RemoteConfig)
+    local: LocalConfig = Field(default_factory=LocalConfig)
+    store: StoreConfig = Field(default_factory=StoreConfig)
+    chunking: ChunkingConfig = Field(default_factory=ChunkingConfig)
+    sync: SyncConfig = Field(default_factory=SyncConfig)
+    query: QueryConfig = Field(default_factory=QueryConfig)
+    cache: CacheConfig = Field(default_factory=CacheConfig)
+
+
+# --------------------------------------------------------------------------- compaction
+
+DEFAULT_FLUSH_SYSTEM_PROMPT = "Session nearing compaction. Store durable memories now."
+DEFAULT_FLUSH_PROMPT = (
+    "Write any lasting notes to memory/YYYY-MM-DD.md; reply with NO_REPLY if nothing to store."
+)
+
+
+class MemoryFlushConfig(Model):
+    enabled: bool = True
+    soft_threshold_tokens: int = Field(4000, ge=0)
+    prompt: str = DEFAULT_FLUSH_PROMPT
+    system_prompt: str = DEFAULT_FLUSH_SYSTEM_PROMPT
+
+
+class CompactionConfig(Model):
+    mode: str = "default"
+    reserve_tokens: int | None = Field(None, ge=0)
+    reserve_tokens_floor: int = Field(20_000, ge=0)
+    keep_recent_tokens: int = Field(20_000, ge=0)
+    memory_flush: MemoryFlushConfig = Field(default_factory=MemoryFlushConfig)
+
+    @property
+    def effective_reserve(self) -> int:
+        return max(self.reserve_tokens or 0, self.reserve_tokens_floor)
+
+
+class SandboxConfig(Model):
+    workspace_access: Literal["rw", "ro", "none"] = "rw"
+
+
+class AgentModelConfig(Model):
+    primary: str | None = None
+    fallbacks: list[str] = Field(default_factory=list)
+
+
+class AgentDefaults(Model):
+    workspace: str | None = None
+    model: AgentModelConfig = Field(default_factory=AgentModelConfig)
+    context_tokens: int | None = Field(None, ge=1000)
+    memory_search: MemorySearchConfig = Field(default_factory=MemorySearchConfig)
+    compaction: CompactionConfig = Field(default_factory=CompactionConfig)
+    sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
+    max_tool_steps: int = Field(12, ge=1, le=200)
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model_string(cls, v: Any) -> Any:
+        # OpenClaw accepts `model: "provider/name"` as a shorthand for {primary}.
+        if isinstance(v, str):
+            return {"primary": v}
+        return v
+
+
+class AgentEntry(Model):
+    id: str
+    default: bool = False
+    name: str | None = None
+    workspace: str | None = None
+    model: AgentModelConfig | None = None
+    memory_search: dict[str, Any] | None = None
+    sandbox: SandboxConfig | None = None
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model_string(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            return {"primary": v}
+        return v
+
+
+class AgentsConfig(Model):
+    defaults: AgentDefaults = Field(default_factory=AgentDefaults)
+    list: List[AgentEntry] = Field(default_factory=lambda: [])
+
+
+# --------------------------------------------------------------------------- models.providers
+
+
+class ProviderModelEntry(Model):
+    id: str
+    name: str | None = None
+    context_window: int | None = Field(None, ge=1)
+    max_tokens: int | None = Field(None, ge=1)
+
+
+class ProviderEntry(Model):
+    base_url: str | None = None
+    api_key: str | None = None
+    api: str | None = None
+    headers: dict[str, str] = Field(default_factory=dict)
+    models: list[ProviderModelEntry] = Field(default_factory=list)
+
+
+class ModelsConfig(Model):
+    providers: dict[str, ProviderEntry] = Field(default_factory=dict)
+
+
+# --------------------------------------------------------------------------- memory (backend, qmd)
+
+
+class QmdPathEntry(Model):
+    path: str
+    pattern: str = "**/*.md"
+    name: str | None = None
+
+
+class QmdSessionsConfig(Model):
+    enabled: bool = False
+    retention_days: int | None = Field(None, ge=0)
+    export_dir: str | None = None
+
+
+class QmdUpdateConfig(Model):
+    interval: str = "5m"
+    debounce_ms: int = Field(15_000, ge=0)
+    on_boot: bool = True
+    wait_for_boot_sync: bool = False
+    embed_interval: str | None = None
+    command_timeout_ms: int = Field(30_000, ge=1)
+    update_timeout_ms: int = Field(120_000, ge=1)
+    embed_timeout_ms: int = Field(120_000, ge=1)
+
+
+class QmdLimitsConfig(Model):
+    max_results: int = Field(6, ge=1)
+    max_snippet_chars: int = Field(700, ge=1)
+    max_injected_chars: int = Field(4000, ge=1)
+    timeout_ms: int = Field(4000, ge=1)
+
+
+class QmdScopeMatch(Model):
+    chat_type: Literal["direct", "group", "channel"] | None = None
+    key_prefix: str | None = None
+    raw_key_prefix: str | None = None
+
+
+class QmdScopeRule(Model):
+    action: Literal["allow", "deny"]
+    match: QmdScopeMatch = Field(default_factory=QmdScopeMatch)
+
+
+class QmdScopeConfig(Model):
+    default: Literal["allow", "deny"] = "deny"
+    rules: list[QmdScopeRule] = Field(
+        default_factory=lambda: [QmdScopeRule(action="allow", match=QmdScopeMatch(chat_type="direct"))]
+    )
+
+
+class QmdConfig(Model):
+    command: str | None = None
+    search_mode: Literal["search", "vsearch", "query"] = "search"
+    include_default_memory: bool = True
+    paths: list[QmdPathEntry] = Field(default_factory=list)
+    sessions: QmdSessionsConfig = Field(default_factory=QmdSessionsConfig)
+    update: QmdUpdateConfig = Field(default_factory=QmdUpdateConfig)
+    limits: QmdLimitsConfig = Field(default_factory=QmdLimitsConfig)
+    scope: QmdScopeConfig = Field(default_factory=QmdScopeConfig)
+
+
+class MemoryConfig(Model):
+    backend: Literal["builtin", "qmd"] = "builtin"
+    citations: Literal["auto", "on", "off"] = "auto"
+    qmd: QmdConfig = Field(default_factory=QmdConfig)
+
+
+class PluginSlots(Model):
+    memory: str = "memory-core"
+
+
+class PluginsConfig(Model):
+    slots: PluginSlots = Field(default_factory=PluginSlots)
+
+
+class UiConfig(Model):
+    theme: Literal["dark", "light"] = "dark"
+
+
+class OpenClawConfig(Model):
+    agents: AgentsConfig = Field(default_factory=AgentsConfig)
+    models: ModelsConfig = Field(default_factory=ModelsConfig)
+    memory: MemoryConfig = Field(default_factory=MemoryConfig)
+    plugins: PluginsConfig = Field(default_factory=PluginsConfig)
+    ui: UiConfig = Field(default_factory=UiConfig)
+
+    @property
+    def memory_plugin_enabled(self) -> bool:
+        return self.plugins.slots.memory.strip().lower() != "none"

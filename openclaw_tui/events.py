@@ -1,0 +1,182 @@
+"""Typed events the core emits. Plain dataclasses: no Textual, no I/O.
+
+The session engine, the memory index and the QMD backend report through these; the TUI
+turns them into Textual messages, ``chat --json`` serialises them, scenarios assert on them.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any, Callable
+
+
+@dataclass
+class Event:
+    ts: float = field(default_factory=time.time, kw_only=True)
+
+    @property
+    def type(self) -> str:
+        name = type(self).__name__
+        out = []
+        for i, ch in enumerate(name):
+            if ch.isupper() and i:
+                out.append("_")
+            out.append(ch.lower())
+        return "".join(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["type"] = self.type
+        return data
+
+
+# --- turn lifecycle -------------------------------------------------------------------
+
+
+@dataclass
+class TurnStarted(Event):
+    session_id: str
+    prompt: str
+    silent: bool = False  # True for flush / compaction turns
+
+
+@dataclass
+class TextDelta(Event):
+    text: str
+    silent: bool = False
+
+
+@dataclass
+class TurnFinished(Event):
+    session_id: str
+    text: str  # the visible reply ("" when the turn was silent or NO_REPLY)
+    cancelled: bool = False
+    silent: bool = False
+
+
+@dataclass
+class ToolCalled(Event):
+    call_id: str
+    name: str
+    arguments: dict[str, Any]
+
+
+@dataclass
+class ToolResult(Event):
+    call_id: str
+    name: str
+    result: Any
+    error: str | None = None
+
+
+@dataclass
+class MemoryRetrieved(Event):
+    """A memory_search ran (tool call or /memory search); ``result`` is the result object."""
+
+    query: str
+    result: dict[str, Any]
+
+
+@dataclass
+class AccessRefused(Event):
+    tool: str
+    path: str
+    reason: str
+
+
+# --- tokens, flush, compaction -----------------------------------------------------------
+
+
+@dataclass
+class TokenUsage(Event):
+    used: int
+    context_window: int
+    flush_threshold: int
+    compaction_threshold: int
+    estimated: bool = True  # False when the provider reported usage
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+
+
+@dataclass
+class FlushStarted(Event):
+    session_id: str
+    tokens: int
+    threshold: int
+    reason: str = "threshold"  # threshold | manual
+
+
+@dataclass
+class FlushFinished(Event):
+    session_id: str
+    path: str | None  # file appended to, None when nothing stored
+    lines_appended: int
+    stored: bool
+    skipped_reason: str | None = None
+
+
+@dataclass
+class CompactionStarted(Event):
+    session_id: str
+    tokens_before: int
+    reason: str = "threshold"  # threshold | overflow | manual
+
+
+@dataclass
+class CompactionFinished(Event):
+    session_id: str
+    tokens_before: int
+    tokens_after: int
+    compaction_count: int
+    summary: str = ""
+
+
+# --- providers, index, qmd ----------------------------------------------------------------
+
+
+@dataclass
+class ProviderRetry(Event):
+    provider: str
+    attempt: int
+    delay_s: float
+    message: str
+
+
+@dataclass
+class ProviderError(Event):
+    provider: str
+    message: str  # friendly, one line, no secrets
+    action: str = ""  # what the user can do
+    status: int | None = None
+    retryable: bool = False
+
+
+@dataclass
+class IndexSynced(Event):
+    agent_id: str
+    files_indexed: int
+    files_removed: int
+    chunks: int
+    full_rebuild: bool = False
+    duration_ms: float = 0.0
+    reason: str = ""
+
+
+@dataclass
+class QmdFallback(Event):
+    reason: str
+    query: str = ""
+
+
+@dataclass
+class Notice(Event):
+    level: str  # info | warning | error
+    message: str
+
+
+EventSink = Callable[[Event], None]
+
+
+def null_sink(_event: Event) -> None:
+    return None

@@ -1,0 +1,102 @@
+"""Path guard: turn an untrusted, model-supplied path into a safe path inside a root.
+
+Used by memory_get and by the read/write/edit/append tools. Every refusal raises
+``PathRefused`` with a one-line reason; nothing here follows a symlink.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path, PurePosixPath
+
+MAX_PATH_CHARS = 1024
+MAX_COMPONENT_CHARS = 255
+_DRIVE_RE = re.compile(r"^[A-Za-z]:")
+
+
+class PathRefused(Exception):
+    def __init__(self, path: str, reason: str):
+        super().__init__(reason)
+        self.path = path
+        self.reason = reason
+
+
+def normalize_rel(raw: object) -> str:
+    """Validate the textual form of a workspace-relative path; return it normalised.
+
+    Refuses NUL and control characters, absolute paths, drive letters, backslashes,
+    ``..`` components, home expansion and over-long names.
+    """
+    if not isinstance(raw, str):
+        raise PathRefused(str(raw), "path must be a string")
+    path = raw.strip()
+    if not path:
+        raise PathRefused(raw, "path is empty")
+    if any(ord(c) < 32 or c == "\x7f" for c in path):
+        raise PathRefused(raw, "path contains control or NUL characters")
+    if len(path) > MAX_PATH_CHARS:
+        raise PathRefused(raw[:80] + "…", f"path is longer than {MAX_PATH_CHARS} characters")
+    if "\\" in path:
+        raise PathRefused(raw, "use '/' as the separator; backslashes are refused")
+    if path.startswith(("/", "~")) or _DRIVE_RE.match(path):
+        raise PathRefused(raw, "absolute paths are refused; give a path relative to the workspace")
+    parts = [p for p in PurePosixPath(path).parts if p not in ("", ".")]
+    if not parts:
+        raise PathRefused(raw, "path names no file")
+    for part in parts:
+        if part == "..":
+            raise PathRefused(raw, "'..' is refused; paths must stay inside the workspace")
+        if len(part.encode("utf-8", "surrogatepass")) > MAX_COMPONENT_CHARS:
+            raise PathRefused(raw[:80] + "…", "a path component is longer than 255 bytes")
+    return "/".join(parts)
+
+
+def safe_join(root: Path, rel: str, *, allow_missing: bool = True) -> Path:
+    """Join ``rel`` (already normalised) under ``root`` without following any symlink.
+
+    Every existing component is ``lstat``-ed: a symlink anywhere refuses the path. The
+    final component, when it exists, must be a regular file with a single link (no
+    hardlink escapes, no devices, FIFOs or sockets).
+    """
+    root = Path(root)
+    cur = root
+    parts = rel.split("/")
+    for i, part in enumerate(parts):
+        cur = cur / part
+        try:
+            st = os.lstat(cur)
+        except FileNotFoundError:
+            if allow_missing:
+                return cur
+            raise PathRefused(rel, "file does not exist") from None
+        except OSError as exc:
+            raise PathRefused(rel, f"cannot inspect path: {exc.strerror or exc}") from None
+        if stat.S_ISLNK(st.st_mode):
+            raise PathRefused(rel, "symlinks are refused")
+        last = i == len(parts) - 1
+        if not last and not stat.S_ISDIR(st.st_mode):
+            raise PathRefused(rel, f"'{part}' is not a directory")
+        if last:
+            if stat.S_ISDIR(st.st_mode):
+                raise PathRefused(rel, "path is a directory, not a file")
+            if not stat.S_ISREG(st.st_mode):
+                raise PathRefused(rel, "not a regular file (device, FIFO or socket refused)")
+            if st.st_nlink > 1:
+                raise PathRefused(rel, "hard-linked files are refused")
+    # Belt and braces: the resolved parent must still sit under the resolved root.
+    try:
+        parent = cur.parent.resolve()
+        if parent != root.resolve() and root.resolve() not in parent.parents:
+            raise PathRefused(rel, "path escapes the workspace")
+    except OSError as exc:
+        raise PathRefused(rel, f"cannot resolve path: {exc}") from None
+    return cur
+
+
+def is_memory_rel(rel: str) -> bool:
+    """True for MEMORY.md, memory.md and memory/**/*.md (already normalised)."""
+    if rel in ("MEMORY.md", "memory.md"):
+        return True
+    return rel.startswith("memory/") and rel.lower().endswith(".md") and len(rel) > len("memory/.md")

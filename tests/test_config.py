@@ -1,0 +1,91 @@
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from openclaw_tui.config import ConfigError, load_config, masked_dump, resolve_agent, validate_config
+
+
+@pytest.mark.parametrize(
+    "raw, key, fragment",
+    [
+        ({"agents": {"defaults": {"memorySearch": {"query": {"maxResults": "many"}}}}}, "agents.defaults.memorySearch.query.maxResults", "'many'"),
+        ({"agents": {"defaults": {"memorySearch": {"query": {"hybrid": {"mmr": {"lambda": 3}}}}}}}, "agents.defaults.memorySearch.query.hybrid.mmr.lambda", "3"),
+        ({"agents": {"defaults": {"memorySearch": {"provider": "cohere"}}}}, "agents.defaults.memorySearch.provider", "cohere"),
+        ({"agents": {"defaults": {"memorySearch": {"chunking": {"tokens": 100, "overlap": 100}}}}}, "agents.defaults.memorySearch.chunking", "overlap"),
+        ({"agents": {"defaults": {"compaction": {"memoryFlush": {"enabled": "maybe"}}}}}, "agents.defaults.compaction.memoryFlush.enabled", "maybe"),
+        ({"agents": {"defaults": {"sandbox": {"workspaceAccess": "rwx"}}}}, "agents.defaults.sandbox.workspaceAccess", "rwx"),
+        ({"memory": {"backend": "redis"}}, "memory.backend", "redis"),
+        ({"memory": {"citations": "sometimes"}}, "memory.citations", "sometimes"),
+        ({"memory": {"qmd": {"limits": {"maxResults": 0}}}}, "memory.qmd.limits.maxResults", "0"),
+        ({"agents": {"list": [{"default": True}]}}, "agents.list[0].id", "Field required"),
+    ],
+)
+def test_bad_values_name_the_dotted_key(raw, key, fragment):
+    with pytest.raises(ConfigError) as info:
+        validate_config(raw)
+    msg = str(info.value)
+    assert key in msg
+    assert fragment in msg
+    assert "\n" not in msg
+
+
+def test_unknown_sections_are_ignored_and_defaults_apply():
+    cfg = validate_config({"channels": {"discord": {"token": "x"}}, "gateway": {"port": 1}, "agents": {"defaults": {"memorySearch": {"query": {"maxResults": 9}}}}})
+    ms = cfg.agents.defaults.memory_search
+    assert ms.query.max_results == 9
+    assert ms.query.min_score == pytest.approx(0.35)
+    assert ms.chunking.tokens == 400 and ms.chunking.overlap == 80
+    assert ms.query.hybrid.vector_weight == pytest.approx(0.7)
+    assert cfg.agents.defaults.compaction.reserve_tokens_floor == 20000
+    assert cfg.agents.defaults.compaction.memory_flush.soft_threshold_tokens == 4000
+    assert cfg.memory.citations == "auto"
+
+
+def test_json5_file_with_comments_and_trailing_commas(tmp_path, state_dir):
+    path = tmp_path / "openclaw.json"
+    path.write_text("// comment\n{agents: {defaults: {workspace: '%s', contextTokens: 32000,},},}\n" % (tmp_path / "ws"))
+    cfg = load_config(path)
+    settings = resolve_agent(cfg)
+    assert settings.workspace == (tmp_path / "ws").absolute()
+    assert settings.index_path == state_dir / "memory" / "main.sqlite"
+    assert settings.session_key == "agent:main:main"
+
+
+def test_broken_json5_is_one_line_error(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text("{agents: {defaults: ")
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert "not valid JSON5" in str(info.value)
+
+
+def test_per_agent_memory_search_override():
+    cfg = validate_config({"agents": {"list": [{"id": "work", "default": True, "memorySearch": {"query": {"maxResults": 3}}}]}})
+    s = resolve_agent(cfg)
+    assert s.agent_id == "work"
+    assert s.memory_search.query.max_results == 3
+    assert s.index_path.name == "work.sqlite"
+
+
+def test_secrets_masked():
+    cfg = validate_config({"models": {"providers": {"openai": {"apiKey": "sk-SENTINEL-abcdef123456"}}}, "agents": {"defaults": {"memorySearch": {"remote": {"apiKey": "sk-SENTINEL-zzzzzzzz9999", "headers": {"Authorization": "Bearer sk-SENTINEL-h"}}}}}})
+    dumped = json.dumps(masked_dump(cfg))
+    assert "SENTINEL" not in dumped
+
+
+def test_cli_config_show_masks_and_errors(tmp_path, state_dir):
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps({"models": {"providers": {"openai": {"apiKey": "sk-SENTINEL-abcdef123456"}}}}))
+    out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--config", str(good), "config", "show"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "SENTINEL" not in out.stdout
+    assert json.loads(out.stdout)["_resolved"]["agentId"] == "main"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"memory": {"backend": 7}}')
+    out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--config", str(bad), "config", "show"], capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "memory.backend" in out.stderr and "Traceback" not in out.stderr

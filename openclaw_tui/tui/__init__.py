@@ -1,0 +1,1 @@
+"""Textual UI. Imported only by ``openclaw-tui`` with no subcommand (and the TUI tests)."""

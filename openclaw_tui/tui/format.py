@@ -1,0 +1,210 @@
+"""Pure text formatting for the TUI: timeline lines, meter geometry, result labels.
+
+No Textual imports: these are small functions over events and numbers, tested with tables.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from openclaw_tui import events as ev
+
+Clock = Callable[[float], str]
+
+
+def local_clock(ts: float) -> str:
+    return time.strftime("%H:%M:%S", time.localtime(ts))
+
+
+def n(value: int | float | None) -> str:
+    """Thousands separators: 12345 -> '12,345'."""
+    if value is None:
+        return "?"
+    return f"{int(value):,}"
+
+
+def compact_n(value: int | float | None) -> str:
+    """Short token counts for narrow places: 950 -> '950', 12345 -> '12.3k'."""
+    if value is None:
+        return "?"
+    v = int(value)
+    if abs(v) < 1000:
+        return str(v)
+    if abs(v) < 100_000:
+        return f"{v / 1000:.1f}k"
+    return f"{v // 1000}k"
+
+
+# --------------------------------------------------------------------------- citations
+
+
+def citation(path: str, start: int | None, end: int | None) -> str:
+    if start is None:
+        return path
+    if end is None or end == start:
+        return f"{path}#L{start}"
+    return f"{path}#L{start}-L{end}"
+
+
+def line_range(start: int | None, end: int | None) -> str:
+    if start is None:
+        return ""
+    if end is None or end == start:
+        return f"L{start}"
+    return f"L{start}-L{end}"
+
+
+def one_line(text: str, limit: int) -> str:
+    flat = " ".join(str(text).split())
+    return flat if len(flat) <= limit else flat[: max(0, limit - 1)] + "…"
+
+
+# --------------------------------------------------------------------------- timeline
+
+# Events that go to the timeline; everything else is chat or panel material.
+TIMELINE_TYPES = (
+    ev.IndexSynced,
+    ev.FlushStarted,
+    ev.FlushFinished,
+    ev.CompactionStarted,
+    ev.CompactionFinished,
+    ev.ProviderRetry,
+    ev.ProviderError,
+    ev.QmdFallback,
+    ev.AccessRefused,
+)
+
+
+def timeline_text(event: ev.Event) -> tuple[str, str] | None:
+    """(kind, text) for a timeline entry, or None when the event is not a timeline event.
+
+    ``kind`` is a CSS-ish class: sync, flush, compaction, retry, error, fallback, notice.
+    """
+    if isinstance(event, ev.IndexSynced):
+        parts = [f"{event.files_indexed} file{'s' if event.files_indexed != 1 else ''} indexed", f"{n(event.chunks)} chunks"]
+        if event.files_removed:
+            parts.append(f"{event.files_removed} removed")
+        head = "index rebuilt" if event.full_rebuild else "index synced"
+        tail = f" · {event.duration_ms:.0f} ms" if event.duration_ms else ""
+        reason = f" ({event.reason})" if event.reason else ""
+        return "sync", f"{head}{reason}: " + ", ".join(parts) + tail
+    if isinstance(event, ev.FlushStarted):
+        if event.reason == "manual":
+            return "flush", f"flush started (manual) at {n(event.tokens)} tokens"
+        return "flush", f"flush started: {n(event.tokens)} ≥ {n(event.threshold)} tokens"
+    if isinstance(event, ev.FlushFinished):
+        if event.skipped_reason:
+            return "flush", f"flush skipped: {event.skipped_reason}"
+        if event.stored and event.path:
+            lines = event.lines_appended
+            return "flush", f"flush stored → {event.path} (+{lines} line{'s' if lines != 1 else ''})"
+        return "flush", "flush finished: nothing to store"
+    if isinstance(event, ev.CompactionStarted):
+        why = {"threshold": "threshold", "overflow": "context overflow", "manual": "manual"}.get(event.reason, event.reason)
+        return "compaction", f"compaction started ({why}) at {n(event.tokens_before)} tokens"
+    if isinstance(event, ev.CompactionFinished):
+        return (
+            "compaction",
+            f"compaction #{event.compaction_count}: {n(event.tokens_before)} → {n(event.tokens_after)} tokens",
+        )
+    if isinstance(event, ev.ProviderRetry):
+        return "retry", f"retry {event.attempt} in {event.delay_s:.1f}s ({event.provider}): {one_line(event.message, 80)}"
+    if isinstance(event, ev.ProviderError):
+        status = f" {event.status}" if event.status else ""
+        return "error", f"provider error{status} ({event.provider}): {one_line(event.message, 80)}"
+    if isinstance(event, ev.QmdFallback):
+        q = f" for “{one_line(event.query, 30)}”" if event.query else ""
+        return "fallback", f"QMD fallback to builtin{q}: {one_line(event.reason, 80)}"
+    if isinstance(event, ev.AccessRefused):
+        return "error", f"refused {event.tool} {event.path}: {one_line(event.reason, 60)}"
+    if isinstance(event, ev.Notice) and event.level in ("warning", "error"):
+        return "notice", f"{event.level}: {one_line(event.message, 90)}"
+    return None
+
+
+# --------------------------------------------------------------------------- token meter
+
+
+@dataclass(frozen=True)
+class MeterGeometry:
+    filled: int  # cells filled
+    flush_pos: int | None  # cell index of the flush mark
+    compact_pos: int | None  # cell index of the compaction mark
+    level: str  # ok | near | critical
+
+
+def meter_level(used: int, flush_threshold: int, compaction_threshold: int) -> str:
+    """ok below 90 % of the flush threshold; near from there; critical from 95 % of compaction."""
+    if compaction_threshold > 0 and used >= compaction_threshold * 0.95:
+        return "critical"
+    if flush_threshold > 0 and used >= flush_threshold * 0.9:
+        return "near"
+    return "ok"
+
+
+def meter_geometry(used: int, window: int, flush_threshold: int, compaction_threshold: int, width: int) -> MeterGeometry:
+    width = max(1, width)
+    if window <= 0:
+        return MeterGeometry(0, None, None, "ok")
+
+    def pos(value: int) -> int | None:
+        if value <= 0 or value > window:
+            return None
+        return min(width - 1, int(value / window * width))
+
+    filled = min(width, round(max(0, used) / window * width))
+    fp, cp = pos(flush_threshold), pos(compaction_threshold)
+    if fp is not None and cp is not None and fp == cp and cp < width - 1:
+        cp += 1  # keep both marks visible when they fall in one cell
+    return MeterGeometry(filled, fp, cp, meter_level(used, flush_threshold, compaction_threshold))
+
+
+def meter_label(usage: ev.TokenUsage | None) -> str:
+    if usage is None:
+        return "tokens — / —"
+    pct = (usage.used / usage.context_window * 100) if usage.context_window else 0.0
+    label = f"tokens {n(usage.used)} / {n(usage.context_window)} ({pct:.0f}%)"
+    return label
+
+
+def meter_suffix(usage: ev.TokenUsage | None) -> str:
+    if usage is None:
+        return ""
+    tail = f"flush {compact_n(usage.flush_threshold)} · compact {compact_n(usage.compaction_threshold)}"
+    tail += " · estimate" if usage.estimated else " · reported"
+    return tail
+
+
+# --------------------------------------------------------------------------- memory results
+
+
+def result_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
+    rows = result.get("results") if isinstance(result, dict) else None
+    return [r for r in rows or [] if isinstance(r, dict) and r.get("path")]
+
+
+def result_summary(result: dict[str, Any]) -> str:
+    if not isinstance(result, dict):
+        return ""
+    if result.get("disabled"):
+        msg = result.get("error") or result.get("warning") or "memory search is off"
+        action = result.get("action")
+        return one_line(f"{msg}" + (f" — {action}" if action else ""), 120)
+    rows = result_rows(result)
+    bits = [f"{len(rows)} result{'s' if len(rows) != 1 else ''}"]
+    if result.get("backend"):
+        bits.append(str(result["backend"]))
+    prov = result.get("provider")
+    if prov:
+        bits.append(str(prov))
+    if result.get("searchMs") is not None:
+        try:
+            bits.append(f"{float(result['searchMs']):.0f} ms")
+        except (TypeError, ValueError):
+            pass
+    fb = result.get("fallback")
+    if isinstance(fb, dict) and fb:
+        bits.append(f"fallback from {fb.get('from', '?')}")
+    return " · ".join(bits)

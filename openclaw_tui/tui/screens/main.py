@@ -1,0 +1,447 @@
+"""The main screen: chat, memory panel, timeline, status bar and token meter.
+
+It renders engine events and calls engine methods; it holds no session logic.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from openclaw_tui import events as ev
+from openclaw_tui.tui import slash
+from openclaw_tui.tui.format import citation, n, one_line
+from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady
+from openclaw_tui.tui.screens.viewer import SnippetViewer
+from openclaw_tui.tui.widgets.chat import AgentResponse, ChatView
+from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
+from openclaw_tui.tui.widgets.meter import TokenMeter
+from openclaw_tui.tui.widgets.prompt import PromptInput
+from openclaw_tui.tui.widgets.status_bar import StatusBar
+from openclaw_tui.tui.widgets.timeline import Timeline
+
+if TYPE_CHECKING:
+    from openclaw_tui.tui.app import OpenClawApp
+
+DEFAULT_ERROR_ACTION = "check --model, --api-base and the API key, then send the message again"
+
+
+async def _maybe_await(value: Any) -> Any:
+    if inspect.isawaitable(value):
+        return await value
+    return value
+
+
+def _md_kv(title: str, data: dict[str, Any]) -> str:
+    lines = [f"**{title}**", ""]
+    for key, value in data.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}={v}" for k, v in value.items())
+        elif isinstance(value, (list, tuple)):
+            value = ", ".join(str(v) for v in value)
+        lines.append(f"- {key}: `{value}`")
+    return "\n".join(lines)
+
+
+class MainScreen(Screen[None]):
+    CSS_PATH = Path(__file__).with_name("main.tcss")
+    AUTO_FOCUS = "PromptInput"
+    BINDINGS = [
+        Binding("escape", "cancel_turn", "cancel reply", show=False),
+        Binding("ctrl+l", "focus_memory", "memory panel", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.engine: Any = None
+        self.turn_running = False
+        self._response: AgentResponse | None = None
+        self._turn_streamed = False
+        self._silent_depth = 0
+        self._queued: list[str] = []
+        self.last_command_output: str = ""
+
+    @property
+    def oc_app(self) -> "OpenClawApp":
+        return self.app  # type: ignore[return-value]
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield StatusBar(id="status-bar")
+        with Horizontal(id="body"):
+            with Vertical(id="chat-column"):
+                yield ChatView(id="chat")
+                yield Static("", id="completions")
+                yield PromptInput(id="prompt")
+            with Vertical(id="side"):
+                yield MemoryPanel(id="memory-panel")
+                yield Timeline(id="timeline", clock=self.oc_app.clock)
+        yield TokenMeter(id="token-meter")
+
+    def on_mount(self) -> None:
+        settings = self.oc_app.settings
+        bar = self.status_bar
+        bar.session_key = settings.session_key
+        bar.agent = settings.agent_id
+        bar.access = settings.workspace_access
+        bar.model = settings.model or "…"
+        self.oc_app.bridge.attach(self)
+
+    @property
+    def chat(self) -> ChatView:
+        return self.query_one(ChatView)
+
+    @property
+    def memory_panel(self) -> MemoryPanel:
+        return self.query_one(MemoryPanel)
+
+    @property
+    def timeline(self) -> Timeline:
+        return self.query_one(Timeline)
+
+    @property
+    def meter(self) -> TokenMeter:
+        return self.query_one(TokenMeter)
+
+    @property
+    def status_bar(self) -> StatusBar:
+        return self.query_one(StatusBar)
+
+    @property
+    def prompt(self) -> PromptInput:
+        return self.query_one(PromptInput)
+
+    # ------------------------------------------------------------------ engine lifecycle
+
+    async def on_engine_ready(self, message: EngineReady) -> None:
+        self.engine = engine = message.engine
+        bar = self.status_bar
+        bar.model = str(getattr(engine, "model_label", "") or self.oc_app.settings.model or "?")
+        bar.offline = bool(getattr(engine, "is_offline", False))
+        try:
+            self.meter.usage = engine.token_snapshot()
+        except Exception:  # noqa: BLE001 - a meter problem must not stop the app
+            pass
+        await self._drain_queue()
+
+    async def on_engine_failed(self, message: EngineFailed) -> None:
+        self.status_bar.model = "unavailable"
+        await self.chat.add_error(message.message, message.action)
+
+    # ------------------------------------------------------------------ events from the core
+
+    async def on_engine_event(self, message: EngineEvent) -> None:
+        await self.handle_event(message.event)
+
+    async def handle_event(self, event: ev.Event) -> None:
+        chat = self.chat
+        if isinstance(event, ev.TurnStarted):
+            if event.silent:
+                self._silent_depth += 1
+            else:
+                self._response = None
+                self._turn_streamed = False
+        elif isinstance(event, ev.TextDelta):
+            if event.silent or self._silent_depth:
+                return
+            if self._response is None:
+                self._response = await chat.add_response()
+            self._turn_streamed = True
+            await self._response.write(event.text)
+        elif isinstance(event, ev.TurnFinished):
+            if event.silent:
+                self._silent_depth = max(0, self._silent_depth - 1)
+                return
+            response = self._response
+            if response is None and (event.cancelled or (event.text and not self._turn_streamed)):
+                response = await chat.add_response()
+            if response is not None:
+                final = "" if self._turn_streamed else event.text
+                await response.finish(final, cancelled=event.cancelled)
+            self._response = None
+        elif isinstance(event, ev.ToolCalled):
+            if self._silent_depth:
+                return
+            if self._response is not None:
+                await self._response.finish("")
+                self._response = None
+            await chat.add_tool(event.call_id, event.name, event.arguments)
+        elif isinstance(event, ev.ToolResult):
+            block = chat.find_tool(event.call_id)
+            if block is not None:
+                block.set_result(event.result, event.error)
+        elif isinstance(event, ev.MemoryRetrieved):
+            await self.memory_panel.show(event.query, event.result)
+        elif isinstance(event, ev.TokenUsage):
+            self.meter.usage = event
+        elif isinstance(event, ev.ProviderError):
+            await self.timeline.add_event(event)
+            await chat.add_error(event.message, event.action or DEFAULT_ERROR_ACTION)
+        elif isinstance(event, ev.AccessRefused):
+            await self.timeline.add_event(event)
+        elif isinstance(event, ev.FlushStarted):
+            self._set_busy("flushing")
+            await self.timeline.add_event(event)
+        elif isinstance(event, ev.CompactionStarted):
+            self._set_busy("compacting")
+            await self.timeline.add_event(event)
+        elif isinstance(event, (ev.FlushFinished, ev.CompactionFinished)):
+            self._set_busy("replying" if self.turn_running else "")
+            await self.timeline.add_event(event)
+        elif isinstance(event, ev.Notice):
+            await self.timeline.add("notice", f"{event.level}: {one_line(event.message, 90)}", event.ts)
+            if event.level == "error":
+                await chat.add_error(event.message)
+        else:
+            await self.timeline.add_event(event)
+
+    def _set_busy(self, state: str) -> None:
+        self.status_bar.busy = state
+
+    # ------------------------------------------------------------------ input
+
+    @on(PromptInput.Submitted)
+    async def on_prompt_submitted(self, message: PromptInput.Submitted) -> None:
+        await self.submit(message.text)
+
+    @on(PromptInput.Completions)
+    def on_prompt_changed(self, message: PromptInput.Completions) -> None:
+        box = self.query_one("#completions", Static)
+        if message.completions and message.text.strip() not in {c.strip() for c in message.completions[:1]} | {""}:
+            rows = []
+            for c in message.completions[:6]:
+                cmd = slash.BY_NAME[c.strip()[1:]]
+                rows.append(f"{cmd.usage:<28} {cmd.help}")
+            box.update("\n".join(rows))
+            box.display = True
+        else:
+            box.update("")
+            box.display = False
+
+    async def submit(self, text: str) -> None:
+        if slash.is_slash(text):
+            await self.run_slash(text)
+            return
+        if text.lstrip().startswith("//"):
+            text = text.lstrip()[1:]  # "//x" sends the literal "/x"
+        if self.turn_running:
+            self.notify("a reply is still running: wait, or press Esc to cancel it", severity="warning")
+            self.prompt.load_text(text)
+            return
+        await self.chat.add_user(text)
+        if self.engine is None:
+            self._queued.append(text)
+            self.notify("starting the session engine — your message is sent when it is ready")
+            return
+        self.run_turn(text)
+
+    async def _drain_queue(self) -> None:
+        if self._queued and not self.turn_running and self.engine is not None:
+            self.run_turn(self._queued.pop(0))
+
+    @work(group="turn", exclusive=False)
+    async def run_turn(self, text: str) -> None:
+        self.turn_running = True
+        self._set_busy("replying")
+        try:
+            await self.engine.send(text)
+        except Exception as exc:  # noqa: BLE001 - the engine should not raise; if it does, say so inline
+            await self.chat.add_error(f"the turn failed: {one_line(str(exc), 160)}", DEFAULT_ERROR_ACTION)
+        finally:
+            self.turn_running = False
+            self._set_busy("")
+        await self._drain_queue()
+
+    def action_cancel_turn(self) -> None:
+        if self.turn_running and self.engine is not None:
+            self.engine.cancel()
+            self.notify("cancelling…")
+
+    def action_focus_memory(self) -> None:
+        self.query_one("#memory-results").focus()
+
+    # ------------------------------------------------------------------ memory viewer
+
+    @on(MemoryPanel.OpenSnippet)
+    async def open_snippet(self, message: MemoryPanel.OpenSnippet) -> None:
+        await self.show_snippet(message.path, message.start_line, message.end_line)
+
+    async def show_snippet(self, path: str, start: int | None, end: int | None) -> SnippetViewer:
+        text, error = "", ""
+        memory = getattr(self.engine, "memory", None) if self.engine is not None else None
+        if memory is None or not hasattr(memory, "get"):
+            error = "memory is off for this agent (memory_get unavailable)"
+        else:
+            lines = (end - start + 1) if (start and end and end >= start) else None
+            try:
+                got = await _maybe_await(memory.get(path, start, lines))
+            except Exception as exc:  # noqa: BLE001
+                got = {"text": "", "error": str(exc)}
+            if isinstance(got, dict):
+                text = str(got.get("text") or "")
+                error = str(got.get("error") or "")
+            else:
+                text = str(got or "")
+            if not text and not error:
+                error = f"{path} is empty or no longer exists"
+        viewer = SnippetViewer(path, start, end, text, error)
+        await self.app.push_screen(viewer)
+        return viewer
+
+    # ------------------------------------------------------------------ slash commands
+
+    async def run_slash(self, text: str) -> None:
+        try:
+            parsed = slash.parse(text)
+        except slash.SlashError as exc:
+            await self.chat.add_error(str(exc))
+            return
+        if self.engine is None and parsed.name not in ("help", "quit", "status"):
+            self.notify("the session engine is still starting — try again in a moment", severity="warning")
+            return
+        if self.turn_running and not parsed.command.mid_turn:
+            await self.chat.add_error(
+                f"{parsed.command.usage} cannot run while a reply is streaming", "wait for it, or press Esc to cancel it"
+            )
+            return
+        handler = getattr(self, "_cmd_" + parsed.name.replace(" ", "_"))
+        self.run_command(handler, parsed.arg)
+
+    @work(group="command", exclusive=False)
+    async def run_command(self, handler: Any, arg: str) -> None:
+        try:
+            await handler(arg)
+        except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+            await self.chat.add_error(f"command failed: {one_line(str(exc), 160)}")
+
+    async def _say(self, markdown: str) -> None:
+        self.last_command_output = markdown
+        await self.chat.add_notice(markdown)
+
+    async def _cmd_help(self, _arg: str) -> None:
+        await self._say(slash.help_markdown())
+
+    async def _cmd_new(self, _arg: str) -> None:
+        sid = self.engine.new_session()
+        await self.chat.clear()
+        self._response = None
+        self._refresh_usage()
+        await self._say(f"New session `{sid}`.")
+
+    async def _cmd_resume(self, arg: str) -> None:
+        if not arg:
+            sessions = self.engine.list_sessions()
+            if not sessions:
+                await self._say("No saved sessions yet.")
+                return
+            lines = ["**Sessions** (newest first) — `/resume <id>` to continue one", ""]
+            for s in sessions[:20]:
+                sid = s.get("sessionId") or s.get("id") or "?"
+                extra = ", ".join(
+                    f"{k}={v}" for k, v in s.items() if k not in {"sessionId", "id"} and not isinstance(v, (dict, list))
+                )
+                lines.append(f"- `{sid}` {extra}")
+            await self._say("\n".join(lines))
+            return
+        self.engine.resume(arg)
+        await self.chat.clear()
+        self._refresh_usage()
+        await self._say(f"Resumed session `{self.engine.session_id}`.")
+
+    async def _cmd_compact(self, arg: str) -> None:
+        self._set_busy("compacting")
+        try:
+            await self.engine.compact(arg or None)
+        finally:
+            self._set_busy("")
+        self._refresh_usage()
+
+    async def _cmd_flush(self, _arg: str) -> None:
+        self._set_busy("flushing")
+        try:
+            await self.engine.flush()
+        finally:
+            self._set_busy("")
+
+    async def _cmd_memory_search(self, arg: str) -> None:
+        result = await self.engine.memory_search(arg)
+        # the engine may also emit MemoryRetrieved; this message is queued after it
+        self.post_message(EngineEvent(ev.MemoryRetrieved(query=arg, result=result)))
+
+    def _memory(self) -> Any:
+        memory = getattr(self.engine, "memory", None)
+        if memory is None:
+            raise RuntimeError("memory is off for this agent (plugins.slots.memory or memorySearch.enabled)")
+        return memory
+
+    async def _cmd_memory_status(self, _arg: str) -> None:
+        status = await _maybe_await(self._memory().status())
+        data = status if isinstance(status, dict) else getattr(status, "__dict__", {"status": status})
+        await self._say(_md_kv("Memory index", data))
+
+    async def _cmd_memory_index(self, arg: str) -> None:
+        memory = self._memory()
+        force = arg == "--force"
+        self._set_busy("indexing")
+        try:
+            fn = memory.sync
+            if inspect.iscoroutinefunction(fn):
+                result = await fn(force=force)
+            else:
+                result = await asyncio.to_thread(fn, force=force)
+        finally:
+            self._set_busy("")
+        summary = result if isinstance(result, dict) else getattr(result, "__dict__", None)
+        await self._say(_md_kv("Index " + ("rebuilt" if force else "synced"), summary) if summary else "Index synced.")
+
+    async def _cmd_model(self, arg: str) -> None:
+        self.engine.set_model(arg)
+        self.status_bar.model = str(getattr(self.engine, "model_label", arg))
+        self.status_bar.offline = bool(getattr(self.engine, "is_offline", False))
+        self._refresh_usage()
+        await self._say(f"Model set to `{self.status_bar.model}`.")
+
+    async def _cmd_status(self, _arg: str) -> None:
+        s = self.oc_app.settings
+        usage = self.meter.usage
+        data: dict[str, Any] = {
+            "model": self.status_bar.model + (" (offline agent)" if self.status_bar.offline else ""),
+            "session": getattr(self.engine, "session_id", "starting…"),
+            "session key": s.session_key,
+            "agent": s.agent_id,
+            "workspace": str(s.workspace),
+            "workspace access": s.workspace_access,
+        }
+        if usage is not None:
+            data["tokens"] = (
+                f"{n(usage.used)} / {n(usage.context_window)} (flush at {n(usage.flush_threshold)}, "
+                f"compaction at {n(usage.compaction_threshold)}, {'estimate' if usage.estimated else 'provider-reported'})"
+            )
+        await self._say(_md_kv("Status", data))
+
+    async def _cmd_quit(self, _arg: str) -> None:
+        await self.oc_app.action_quit()
+
+    def _refresh_usage(self) -> None:
+        try:
+            self.meter.usage = self.engine.token_snapshot()
+        except Exception:  # noqa: BLE001
+            pass
+
+    # for the command palette and tests
+    def source_lines(self) -> list[str]:
+        return self.memory_panel.sources
+
+    @staticmethod
+    def citation(path: str, start: int | None, end: int | None) -> str:
+        return citation(path, start, end)

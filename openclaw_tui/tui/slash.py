@@ -1,0 +1,134 @@
+"""Slash commands: one registry whose order is the menu order.
+
+Pure data and parsing — no Textual here, so the table is testable on its own and the
+command palette, the completion hint and ``/help`` all read the same list.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SlashCommand:
+    name: str  # full command word(s) without the slash, e.g. "memory search"
+    args: str  # argument synopsis for help, "" when none
+    help: str
+    mid_turn: bool  # may run while a turn is streaming
+    needs_arg: bool = False
+
+    @property
+    def usage(self) -> str:
+        return f"/{self.name}" + (f" {self.args}" if self.args else "")
+
+
+COMMANDS: tuple[SlashCommand, ...] = (
+    SlashCommand("help", "", "list commands and keys", mid_turn=True),
+    SlashCommand("new", "", "start a new session", mid_turn=False),
+    SlashCommand("resume", "[id]", "list sessions, or resume one by id", mid_turn=False),
+    SlashCommand("compact", "[instructions]", "summarise older history now", mid_turn=False),
+    SlashCommand("flush", "", "store durable memories now (silent turn)", mid_turn=False),
+    SlashCommand("memory search", "<query>", "search memory; results go to the side panel", mid_turn=True, needs_arg=True),
+    SlashCommand("memory status", "", "index status", mid_turn=True),
+    SlashCommand("memory index", "[--force]", "sync the memory index (--force rebuilds)", mid_turn=False),
+    SlashCommand("model", "<name>", "switch the chat model (any litellm model string)", mid_turn=False, needs_arg=True),
+    SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
+    SlashCommand("quit", "", "leave the app", mid_turn=True),
+)
+
+BY_NAME = {c.name: c for c in COMMANDS}
+
+
+class SlashError(ValueError):
+    """A slash command the user typed cannot run; the message says what to type instead."""
+
+
+@dataclass(frozen=True)
+class ParsedCommand:
+    command: SlashCommand
+    arg: str  # the raw argument text, stripped
+
+    @property
+    def name(self) -> str:
+        return self.command.name
+
+
+def is_slash(text: str) -> bool:
+    stripped = text.lstrip()
+    return stripped.startswith("/") and not stripped.startswith("//")
+
+
+def parse(text: str) -> ParsedCommand:
+    """Parse ``/name [args]``; raise :class:`SlashError` with a one-line hint."""
+    body = text.strip()
+    if not body.startswith("/"):
+        raise SlashError("not a command: start with /")
+    body = body[1:]
+    words = body.split(None, 2)
+    if not words:
+        raise SlashError("empty command: type /help for the list")
+    first = words[0].lower()
+    if first == "memory":
+        if len(words) < 2:
+            raise SlashError("usage: /memory search <query> | /memory status | /memory index [--force]")
+        name = f"memory {words[1].lower()}"
+        rest = words[2] if len(words) > 2 else ""
+    else:
+        name = first
+        rest = body.split(None, 1)[1] if len(body.split(None, 1)) > 1 else ""
+    cmd = BY_NAME.get(name)
+    if cmd is None:
+        guesses = complete("/" + name)
+        hint = f" — did you mean {guesses[0].strip()}?" if guesses else " — type /help for the list"
+        raise SlashError(f"unknown command /{name}{hint}")
+    rest = rest.strip()
+    if cmd.needs_arg and not rest:
+        raise SlashError(f"usage: {cmd.usage}")
+    if cmd.name == "memory index" and rest not in ("", "--force"):
+        raise SlashError("usage: /memory index [--force]")
+    if cmd.name == "resume" and rest and len(shlex.split(rest)) != 1:
+        raise SlashError("usage: /resume [id]")
+    return ParsedCommand(cmd, rest)
+
+
+def complete(prefix: str) -> list[str]:
+    """Completions for what the user has typed so far, in menu order.
+
+    ``/me`` → ``/memory search ``, ``/memory status``, ``/memory index``; ``/memory s`` →
+    ``/memory search ``, ``/memory status``. Commands that take an argument end in a space.
+    """
+    text = prefix.lstrip()
+    if not text.startswith("/"):
+        return []
+    typed = text[1:].lower()
+    # collapse repeated spaces so "/memory  s" still completes
+    typed_norm = " ".join(typed.split()) + (" " if typed.endswith(" ") and typed.strip() else "")
+    out = []
+    for cmd in COMMANDS:
+        if cmd.name.startswith(typed_norm):
+            out.append("/" + cmd.name + (" " if cmd.args else ""))
+    return out
+
+
+def common_prefix(options: list[str]) -> str:
+    if not options:
+        return ""
+    first, last = min(options), max(options)
+    n = 0
+    while n < len(first) and n < len(last) and first[n] == last[n]:
+        n += 1
+    return first[:n]
+
+
+def help_markdown() -> str:
+    lines = ["**Commands**", ""]
+    for cmd in COMMANDS:
+        flag = "" if cmd.mid_turn else " *(not during a reply)*"
+        lines.append(f"- `{cmd.usage}` — {cmd.help}{flag}")
+    lines += [
+        "",
+        "**Keys**: Enter send · Ctrl+J newline · ↑/↓ history · Tab complete · Esc cancel reply · "
+        "Ctrl+P command palette · Ctrl+T light/dark · Ctrl+Q quit",
+    ]
+    return "\n".join(lines)

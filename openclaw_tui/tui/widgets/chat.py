@@ -1,0 +1,163 @@
+"""Chat pane: user prompts, streamed agent replies, tool blocks, inline errors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Collapsible, Markdown, Static
+from textual.widgets._markdown import MarkdownStream
+
+from openclaw_tui.tui.format import one_line
+
+
+class UserMessage(Static):
+    DEFAULT_CLASSES = "user-message"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text, markup=False)
+        self.text = text
+
+
+class AgentResponse(Markdown):
+    """An agent reply streamed through ``Markdown.get_stream()``."""
+
+    DEFAULT_CLASSES = "agent-response"
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self._stream: MarkdownStream | None = None
+        self.streamed: list[str] = []
+        self.finished = False
+
+    async def write(self, fragment: str) -> None:
+        if self.finished or not fragment:
+            return
+        if self._stream is None:
+            self._stream = Markdown.get_stream(self)
+        self.streamed.append(fragment)
+        await self._stream.write(fragment)
+
+    async def finish(self, final_text: str, *, cancelled: bool = False) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        if self._stream is not None:
+            await self._stream.stop()
+            self._stream = None
+        streamed = "".join(self.streamed)
+        if final_text and final_text.strip() != streamed.strip():
+            # the engine may post-process (e.g. a reply not streamed): show the final text
+            await self.update(final_text)
+        elif not streamed and not final_text:
+            self.add_class("-empty")
+        if cancelled:
+            self.add_class("-cancelled")
+            await self.append("\n\n*— cancelled*")
+
+    @property
+    def text(self) -> str:
+        return self.source
+
+
+def _pretty(value: Any, limit: int = 1500) -> str:
+    if isinstance(value, str):
+        text = value
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False, indent=2, default=str)
+        except (TypeError, ValueError):
+            text = repr(value)
+    return text if len(text) <= limit else text[:limit] + "\n…"
+
+
+class ToolBlock(Collapsible):
+    """One tool call and (when it arrives) its result, collapsed by default."""
+
+    DEFAULT_CLASSES = "tool-block"
+
+    def __init__(self, call_id: str, name: str, arguments: dict[str, Any]) -> None:
+        self.call_id = call_id
+        self.tool_name = name
+        self.arguments = arguments
+        args = ", ".join(f"{k}={one_line(repr(v), 40)}" for k, v in (arguments or {}).items())
+        self._base_title = f"{name}({args})"
+        self._args_view = Static(_pretty(arguments), classes="tool-args", markup=False)
+        self._result_view = Static("…running", classes="tool-result", markup=False)
+        super().__init__(self._args_view, self._result_view, title=f"⚙ {self._base_title}", collapsed=True)
+        self.result: Any = None
+        self.error: str | None = None
+
+    def set_result(self, result: Any, error: str | None) -> None:
+        self.result = result
+        self.error = error
+        if error:
+            self.title = f"✗ {self._base_title} — {one_line(error, 60)}"
+            self.add_class("-error")
+            self._result_view.update(error)
+        else:
+            self.title = f"✓ {self._base_title}"
+            self._result_view.update(_pretty(result))
+
+
+class ErrorBlock(Static):
+    """An inline error with what the user can do about it."""
+
+    DEFAULT_CLASSES = "error-block"
+
+    def __init__(self, message: str, action: str = "") -> None:
+        text = f"⚠ {message}"
+        if action:
+            text += f"\n→ {action}"
+        super().__init__(text, markup=False)
+        self.message = message
+        self.action = action
+
+
+class NoticeBlock(Markdown):
+    DEFAULT_CLASSES = "notice-block"
+
+
+class ChatView(VerticalScroll):
+    """The scrolling conversation. Only renders; it holds no session logic."""
+
+    def on_mount(self) -> None:
+        self.anchor()
+
+    async def add_user(self, text: str) -> UserMessage:
+        w = UserMessage(text)
+        await self.mount(w)
+        return w
+
+    async def add_response(self) -> AgentResponse:
+        w = AgentResponse()
+        await self.mount(w)
+        return w
+
+    async def add_tool(self, call_id: str, name: str, arguments: dict[str, Any]) -> ToolBlock:
+        w = ToolBlock(call_id, name, arguments)
+        await self.mount(w)
+        return w
+
+    def find_tool(self, call_id: str) -> ToolBlock | None:
+        for block in reversed(list(self.query(ToolBlock))):
+            if block.call_id == call_id:
+                return block
+        return None
+
+    async def add_error(self, message: str, action: str = "") -> ErrorBlock:
+        w = ErrorBlock(message, action)
+        await self.mount(w)
+        return w
+
+    async def add_notice(self, markdown: str) -> NoticeBlock:
+        w = NoticeBlock(markdown)
+        await self.mount(w)
+        return w
+
+    async def clear(self) -> None:
+        await self.remove_children()
+
+
+__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "NoticeBlock", "ToolBlock", "UserMessage", "Vertical"]

@@ -1,0 +1,94 @@
+"""Side panel: the latest ``memory_search`` results with their ``Source:`` citations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.text import Text
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Label, ListItem, ListView, Static
+
+from openclaw_tui.tui.format import citation, line_range, one_line, result_rows, result_summary
+
+
+class MemoryResultItem(ListItem):
+    def __init__(self, row: dict[str, Any]) -> None:
+        self.row = row
+        self.path = str(row.get("path"))
+        self.start_line = _int(row.get("startLine"))
+        self.end_line = _int(row.get("endLine"))
+        self.score = row.get("score")
+        self.snippet = str(row.get("snippet") or "")
+        self.source_line = "Source: " + citation(self.path, self.start_line, self.end_line)
+        super().__init__(Static(self._render_text(), classes="memory-result"))
+
+    def _render_text(self) -> Text:
+        text = Text()
+        text.append(self.path, style="bold")
+        rng = line_range(self.start_line, self.end_line)
+        if rng:
+            text.append(f" {rng}")
+        if isinstance(self.score, (int, float)):
+            text.append(f"  {self.score:.2f}", style="italic")
+        # the snippet as stored may end with its own "Source:" footer: show it once, below
+        body = self.snippet.split("\n\nSource:")[0]
+        text.append("\n" + one_line(body, 150), style="dim")
+        text.append("\n" + self.source_line)
+        return text
+
+
+def _int(value: Any) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+class MemoryPanel(Vertical):
+    """Shows what the last search found; Enter (or a click) on a row opens the lines."""
+
+    class OpenSnippet(Message):
+        def __init__(self, path: str, start_line: int | None, end_line: int | None) -> None:
+            super().__init__()
+            self.path = path
+            self.start_line = start_line
+            self.end_line = end_line
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.query_text: str = ""
+        self.result: dict[str, Any] = {}
+        self.border_title = "Memory"
+
+    def compose(self):
+        yield Label("No search yet — ask about past work, or /memory search <query>.", id="memory-summary")
+        yield ListView(id="memory-results")
+
+    @property
+    def items(self) -> list[MemoryResultItem]:
+        return list(self.query(MemoryResultItem))
+
+    @property
+    def sources(self) -> list[str]:
+        return [i.source_line for i in self.items]
+
+    async def show(self, query: str, result: dict[str, Any]) -> None:
+        self.query_text = query
+        self.result = result
+        self.border_title = f"Memory · “{one_line(query, 28)}”"
+        summary = result_summary(result)
+        self.query_one("#memory-summary", Label).update(summary)
+        self.set_class(bool(result.get("disabled")) if isinstance(result, dict) else False, "-disabled")
+        lv = self.query_one("#memory-results", ListView)
+        await lv.clear()
+        rows = result_rows(result)
+        if rows:
+            await lv.extend(MemoryResultItem(r) for r in rows)
+            lv.index = 0
+
+    def on_list_view_selected(self, event: ListView.Selected) -> None:
+        item = event.item
+        if isinstance(item, MemoryResultItem):
+            event.stop()
+            self.post_message(self.OpenSnippet(item.path, item.start_line, item.end_line))

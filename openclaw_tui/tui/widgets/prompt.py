@@ -1,0 +1,128 @@
+"""Prompt input: multi-line (paste keeps newlines), Enter sends, ↑/↓ history, Tab completes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.binding import Binding
+from textual.message import Message
+from textual.widgets import TextArea
+
+from openclaw_tui.tui import slash
+
+
+class PromptHistory:
+    """Submitted prompts, newest last; ``prev``/``next`` walk it keeping an unsent draft."""
+
+    def __init__(self, limit: int = 500) -> None:
+        self.items: list[str] = []
+        self.limit = limit
+        self._pos: int | None = None
+        self._draft = ""
+
+    def add(self, text: str) -> None:
+        if text.strip() and (not self.items or self.items[-1] != text):
+            self.items.append(text)
+            del self.items[: -self.limit]
+        self._pos = None
+
+    def prev(self, current: str) -> str | None:
+        if not self.items:
+            return None
+        if self._pos is None:
+            self._draft = current
+            self._pos = len(self.items) - 1
+        elif self._pos > 0:
+            self._pos -= 1
+        else:
+            return None
+        return self.items[self._pos]
+
+    def next(self) -> str | None:
+        if self._pos is None:
+            return None
+        if self._pos < len(self.items) - 1:
+            self._pos += 1
+            return self.items[self._pos]
+        self._pos = None
+        return self._draft
+
+
+class PromptInput(TextArea):
+    BINDINGS = [
+        Binding("ctrl+j", "newline", "newline", show=False),
+        Binding("shift+enter", "newline", "newline", show=False),
+    ]
+
+    class Submitted(Message):
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    class Completions(Message):
+        """The text changed; carries the completions for a slash command prefix."""
+
+        def __init__(self, text: str, completions: list[str]) -> None:
+            super().__init__()
+            self.text = text
+            self.completions = completions
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("soft_wrap", True)
+        kwargs.setdefault("show_line_numbers", False)
+        kwargs.setdefault("tab_behavior", "focus")
+        kwargs.setdefault("compact", True)
+        super().__init__(**kwargs)
+        self.prompt_history = PromptHistory()
+
+    def action_newline(self) -> None:
+        self.insert("\n")
+
+    def submit(self) -> None:
+        text = self.text
+        if not text.strip():
+            return
+        self.prompt_history.add(text)
+        self.clear()
+        self.post_message(self.Submitted(text))
+
+    def _set(self, text: str) -> None:
+        self.load_text(text)
+        self.move_cursor(self.document.end)
+
+    async def _on_key(self, event: events.Key) -> None:
+        key = event.key
+        if key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.submit()
+            return
+        if key == "tab":
+            options = slash.complete(self.text) if "\n" not in self.text else []
+            if options:
+                event.stop()
+                event.prevent_default()
+                common = slash.common_prefix(options)
+                self._set(common if len(common) > len(self.text) else options[0])
+                return
+        if key == "up" and self.cursor_location[0] == 0:
+            got = self.prompt_history.prev(self.text)
+            if got is not None:
+                event.stop()
+                event.prevent_default()
+                self._set(got)
+                return
+        if key == "down" and self.cursor_location[0] == self.document.line_count - 1:
+            got = self.prompt_history.next()
+            if got is not None:
+                event.stop()
+                event.prevent_default()
+                self._set(got)
+                return
+        await super()._on_key(event)
+
+    def on_text_area_changed(self, event: TextArea.Changed) -> None:
+        text = self.text
+        options = slash.complete(text) if slash.is_slash(text) and "\n" not in text else []
+        self.post_message(self.Completions(text, options))

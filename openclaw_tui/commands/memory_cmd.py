@@ -1,0 +1,232 @@
+"""``openclaw-tui memory status|index|search|get``.
+
+    memory status [--json]
+    memory index [--force] [--json]              progress bar only when stdout is a terminal
+    memory search QUERY [--max-results N] [--min-score X] [--json]
+    memory search --batch FILE --json            one query per line in, one JSON result per line out
+    memory get PATH [--from N] [--lines M] [--json]
+
+Errors are one line on stderr with a non-zero exit code; never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from typing import Any
+
+from openclaw_tui.commands.common import fail, print_json, settings_from_args
+from openclaw_tui.config import ConfigError
+
+
+class _OneLine(logging.Formatter):
+    def format(self, record: logging.LogRecord) -> str:
+        msg = record.getMessage().replace("\n", " ")
+        return f"openclaw-tui: {record.levelname.lower()}: {msg}"
+
+
+def _setup_logging() -> None:
+    root = logging.getLogger("openclaw_tui")
+    if not any(getattr(h, "_openclaw_cli", False) for h in root.handlers):
+        h = logging.StreamHandler(sys.stderr)
+        h.setFormatter(_OneLine())
+        h._openclaw_cli = True  # type: ignore[attr-defined]
+        root.addHandler(h)
+        root.setLevel(logging.WARNING)
+        root.propagate = False
+
+
+def run(args: argparse.Namespace) -> int:
+    _setup_logging()
+    try:
+        settings = settings_from_args(args)
+    except ConfigError:
+        raise  # cli.main prints it as one line
+    from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
+
+    action = args.memory_command
+    memory = None
+    try:
+        if action in ("index", "search", "get") and not settings.workspace.is_dir():
+            return fail(
+                f"workspace {settings.workspace} does not exist; create it with "
+                f"`openclaw-tui init --workspace {settings.workspace}` or pass --workspace DIR"
+            )
+        memory = open_memory(settings)
+        if action == "status":
+            return _status(memory, args)
+        if action == "index":
+            return _index(memory, args)
+        if action == "search":
+            return _search(memory, args, settings.session_key)
+        if action == "get":
+            return _get(memory, args)
+        return fail(f"unknown memory action {action!r}")
+    except ConfigError:
+        raise
+    except KeyboardInterrupt:
+        raise
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # noqa: BLE001 - one line, never a traceback
+        return fail(f"memory {action} failed: {type(exc).__name__}: {exc}")
+    finally:
+        if memory is not None:
+            try:
+                memory.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+
+# --------------------------------------------------------------------------- status
+
+
+def _status(memory: Any, args: argparse.Namespace) -> int:
+    st = memory.status()
+    if args.json:
+        print_json(st)
+        return 0
+    rows = [
+        ("backend", st.get("backend")),
+        ("agent", st.get("agentId")),
+        ("workspace", f"{st.get('workspace')}" + ("" if st.get("workspaceExists", True) else "  (missing)")),
+        ("index", st.get("indexPath")),
+        ("files", st.get("files")),
+        ("chunks", st.get("chunks")),
+        ("provider", f"{st.get('provider')}" + (f" / {st.get('model')}" if st.get("model") else "") + f"  ({st.get('searchMode', '')})"),
+        ("vector", f"{st.get('vectorBackend')}" + (f", {st.get('vectorDims')} dims" if st.get("vectorDims") else "")),
+        ("fts", "available" if st.get("ftsAvailable") else "unavailable"),
+        ("dirty", "yes" if st.get("dirty") else "no"),
+    ]
+    for key in ("providerError", "vectorError", "ftsError", "error"):
+        if st.get(key):
+            rows.append((key, st[key]))
+    width = max(len(k) for k, _ in rows)
+    for k, v in rows:
+        print(f"{k.ljust(width)}  {v}")
+    return 0
+
+
+# --------------------------------------------------------------------------- index
+
+
+class _Progress:
+    def __init__(self, stream: Any):
+        self.stream = stream
+        self.last = -1
+
+    def __call__(self, done: int, total: int, path: str) -> None:
+        if total <= 0:
+            return
+        width = 30
+        filled = int(width * done / total)
+        pct = int(100 * done / total)
+        if pct == self.last and done != total:
+            return
+        self.last = pct
+        name = path[-40:] if path else ""
+        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {name:<40}")
+        if done >= total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def _index(memory: Any, args: argparse.Namespace) -> int:
+    kwargs: dict[str, Any] = {"force": bool(args.force), "reason": "cli"}
+    if not args.json and sys.stdout.isatty():
+        kwargs["progress"] = _Progress(sys.stdout)
+    try:
+        report = memory.sync(**kwargs)
+    except TypeError:  # a backend without progress support
+        kwargs.pop("progress", None)
+        report = memory.sync(**kwargs)
+    if args.json:
+        print_json(report)
+    else:
+        kind = "rebuilt" if report.get("fullRebuild") else "synced"
+        print(
+            f"{kind}: {report.get('filesIndexed', 0)} indexed, {report.get('filesUnchanged', 0)} unchanged, "
+            f"{report.get('filesRemoved', 0)} removed, {report.get('filesSkipped', 0)} skipped; "
+            f"{report.get('files', 0)} files, {report.get('chunks', 0)} chunks in {report.get('durationMs', 0)} ms"
+        )
+        if report.get("chunksEmbedded") or report.get("cacheHits"):
+            print(f"embeddings: {report.get('chunksEmbedded', 0)} computed, {report.get('cacheHits', 0)} from cache")
+        for e in report.get("errors", []):
+            print(f"openclaw-tui: warning: {e}", file=sys.stderr)
+    return 0 if report.get("ok", True) else 1
+
+
+# --------------------------------------------------------------------------- search
+
+
+def _prepare(memory: Any) -> None:
+    """Bring the index up to date before a one-shot CLI search (no background thread survives exit)."""
+    is_dirty = getattr(memory, "is_dirty", None)
+    if callable(is_dirty) and is_dirty():
+        memory.sync(reason="cli-search")
+
+
+def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
+    if args.batch and args.query:
+        return fail("give either QUERY or --batch FILE, not both")
+    if args.max_results is not None and not 1 <= args.max_results <= 100:
+        return fail("--max-results must be between 1 and 100")
+    if args.min_score is not None and not 0 <= args.min_score <= 1:
+        return fail("--min-score must be between 0 and 1")
+    if args.batch:
+        try:
+            with open(args.batch, encoding="utf-8", errors="replace") as fh:
+                queries = [line.strip() for line in fh]
+        except OSError as exc:
+            return fail(f"cannot read {args.batch}: {exc.strerror or exc}")
+        _prepare(memory)
+        for q in queries:
+            if not q:
+                continue
+            res = memory.search(q, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
+            res = dict(res, query=q)
+            print_json(res)
+        return 0
+    if not args.query or not args.query.strip():
+        return fail("memory search needs a QUERY (or --batch FILE)")
+    _prepare(memory)
+    res = memory.search(args.query, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
+    if args.json:
+        print_json(res)
+        return 1 if res.get("disabled") else 0
+    if res.get("disabled"):
+        return fail(f"{res.get('error')}" + (f" ({res.get('action')})" if res.get("action") else ""))
+    results = res.get("results", [])
+    if not results:
+        print("no results")
+        return 0
+    for i, r in enumerate(results, 1):
+        print(f"{i}. {r['path']}:{r['startLine']}-{r['endLine']}  score {r['score']:.3f}  [{r.get('source', 'memory')}]")
+        for line in r.get("snippet", "").splitlines():
+            print(f"   {line}")
+        print()
+    fb = res.get("fallback")
+    print(f"provider {res.get('provider')}{' / ' + res['model'] if res.get('model') else ''}, {res.get('searchMs')} ms"
+          + (f", fallback from {fb.get('from')}: {fb.get('reason')}" if isinstance(fb, dict) else ""))
+    return 0
+
+
+# --------------------------------------------------------------------------- get
+
+
+def _get(memory: Any, args: argparse.Namespace) -> int:
+    if args.from_line is not None and args.from_line < 1:
+        return fail("--from must be >= 1")
+    if args.lines is not None and args.lines < 1:
+        return fail("--lines must be >= 1")
+    res = memory.get(args.path, from_line=args.from_line, lines=args.lines)
+    if args.json:
+        print_json(res)
+        return 1 if res.get("error") else 0
+    if res.get("error"):
+        return fail(f"{res.get('path')}: {res['error']}")
+    text = res.get("text", "")
+    sys.stdout.write(text + ("\n" if text and not text.endswith("\n") else ""))
+    return 0

@@ -1,0 +1,174 @@
+"""Line-based chunking with a token budget and whole-line overlap (DESIGN §2).
+
+Each chunk keeps its 1-based ``start_line``/``end_line`` and the sha256 of its text.
+Lines longer than the budget are cut into pieces that keep the line's number. Tokens are
+counted with tiktoken ``cl100k_base``; text is cut into bounded character windows before
+encoding so pathological lines (50,000 characters, no spaces) stay cheap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Callable, Iterable
+
+TokenCounter = Callable[[str], int]
+
+#: never hand tiktoken more than this many characters at once (BPE cost grows with piece length)
+MAX_ENCODE_CHARS = 4096
+
+
+@dataclass(frozen=True)
+class Chunk:
+    start_line: int
+    end_line: int
+    text: str
+    hash: str
+    tokens: int
+
+
+@lru_cache(maxsize=1)
+def _encoding():
+    import tiktoken  # noqa: PLC0415 - offline env is set by the package import
+
+    return tiktoken.get_encoding("cl100k_base")
+
+
+def count_tokens(text: str) -> int:
+    """tiktoken count, computed over bounded windows so any text stays fast."""
+    if not text:
+        return 0
+    enc = _encoding()
+    if len(text) <= MAX_ENCODE_CHARS:
+        return len(enc.encode_ordinary(text))
+    return sum(len(enc.encode_ordinary(text[i : i + MAX_ENCODE_CHARS])) for i in range(0, len(text), MAX_ENCODE_CHARS))
+
+
+def sha256_text(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def split_long_line(line: str, budget: int, counter: TokenCounter = count_tokens) -> list[tuple[str, int]]:
+    """Cut ``line`` into consecutive pieces of at most ``budget`` tokens each.
+
+    Returns ``[(piece, tokens)]``; joining the pieces gives back the line exactly.
+    Cuts prefer a space near the end of the window so words are kept whole.
+    """
+    pieces: list[tuple[str, int]] = []
+    pos = 0
+    n = len(line)
+    # start from ~4 chars per token, shrink until the window fits
+    width = max(1, budget * 4)
+    while pos < n:
+        end = min(n, pos + width)
+        piece = line[pos:end]
+        tokens = counter(piece)
+        while tokens > budget and len(piece) > 1:
+            new_len = max(1, min(len(piece) - 1, int(len(piece) * budget / tokens * 0.95)))
+            piece = piece[:new_len]
+            tokens = counter(piece)
+        end = pos + len(piece)
+        if end < n and len(piece) > 16:
+            cut = piece.rfind(" ", len(piece) // 2)
+            if cut > 0:
+                piece = piece[: cut + 1]
+                tokens = counter(piece)
+                end = pos + len(piece)
+        pieces.append((piece, tokens))
+        pos = end
+    return pieces
+
+
+def chunk_lines(
+    lines: Iterable[str],
+    *,
+    tokens: int = 400,
+    overlap: int = 80,
+    counter: TokenCounter = count_tokens,
+) -> list[Chunk]:
+    """Chunk a sequence of lines (no trailing newlines) into overlapping chunks.
+
+    * a chunk holds whole lines (or pieces of one over-long line) up to ``tokens``;
+    * the next chunk starts with the previous chunk's trailing whole lines that fit in
+      ``overlap`` tokens (never the whole previous chunk, so the walk always advances);
+    * each line costs its token count plus one for the newline joining it.
+    """
+    if tokens < 1:
+        raise ValueError("tokens must be >= 1")
+    overlap = max(0, min(overlap, tokens - 1))
+    units: list[tuple[int, str, int]] = []  # (line number, text, cost)
+    for lineno, line in enumerate(lines, start=1):
+        cost = counter(line) + 1 if line else 1
+        if cost <= tokens:
+            units.append((lineno, line, cost))
+        else:
+            for piece, ptoks in split_long_line(line, max(1, tokens - 1), counter):
+                units.append((lineno, piece, ptoks + 1))
+
+    chunks: list[Chunk] = []
+    cur: list[tuple[int, str, int]] = []
+    cur_cost = 0
+
+    def emit(items: list[tuple[int, str, int]]) -> None:
+        if not items:
+            return
+        # pieces of the same over-long line are joined without a newline
+        parts: list[str] = []
+        prev = None
+        for lineno, text, _ in items:
+            if prev is not None and lineno == prev:
+                parts[-1] += text
+            else:
+                parts.append(text)
+            prev = lineno
+        text = "\n".join(parts)
+        if not text.strip():
+            return
+        chunks.append(
+            Chunk(
+                start_line=items[0][0],
+                end_line=items[-1][0],
+                text=text,
+                hash=sha256_text(text),
+                tokens=sum(c for _, _, c in items),
+            )
+        )
+
+    for unit in units:
+        if cur and cur_cost + unit[2] > tokens:
+            emit(cur)
+            carry: list[tuple[int, str, int]] = []
+            carried = 0
+            for item in reversed(cur[1:]):
+                # carry whole lines only: a piece of a split line never starts an overlap
+                if carried + item[2] > overlap:
+                    break
+                carry.insert(0, item)
+                carried += item[2]
+            if carry and any(it[0] == carry[0][0] for it in cur[: len(cur) - len(carry)]):
+                # first carried unit is a continuation piece of a split line: drop that line
+                first = carry[0][0]
+                carry = [it for it in carry if it[0] != first]
+                carried = sum(it[2] for it in carry)
+            while carry and carried + unit[2] > tokens:
+                carried -= carry.pop(0)[2]
+            cur, cur_cost = carry, carried
+        cur.append(unit)
+        cur_cost += unit[2]
+    emit(cur)
+    return chunks
+
+
+def split_text_lines(text: str) -> list[str]:
+    """Split on newlines the way line numbers are counted (\\r\\n and \\r handled)."""
+    if not text:
+        return []
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def chunk_text(text: str, *, tokens: int = 400, overlap: int = 80, counter: TokenCounter = count_tokens) -> list[Chunk]:
+    return chunk_lines(split_text_lines(text), tokens=tokens, overlap=overlap, counter=counter)

@@ -1,0 +1,981 @@
+"""The builtin memory index: sync, hybrid search, ``memory_get``, status and the watcher.
+
+One SQLite index per agent (``<stateDir>/memory/<agentId>.sqlite``). Sync is hash-based
+and incremental; a fingerprint change (provider, model, endpoint, sources, extra paths,
+chunking, tokenizer, vector backend) triggers a full rebuild into a temp file that is
+swapped in with ``os.replace`` — a crash mid-rebuild leaves the old index usable and the
+embedding cache survives. ``search`` and ``get`` never raise: failures come back as result
+objects.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Callable
+
+import numpy as np
+
+from openclaw_tui.config import AgentSettings
+from openclaw_tui.events import Event, EventSink, IndexSynced, Notice, ProviderError, null_sink
+from openclaw_tui.memory import pipeline as pl
+from openclaw_tui.memory.chunking import Chunk, chunk_text, split_text_lines
+from openclaw_tui.memory.sources import SourceDoc, SourceProvider, memory_docs, resolve_extra_path
+from openclaw_tui.memory.store import FTS_TOKENIZER, SCHEMA_VERSION, Store
+from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
+from openclaw_tui.workspace.session_keys import is_direct_session
+
+log = logging.getLogger("openclaw_tui.memory")
+
+#: files above this size are skipped with a logged warning (the index stays responsive)
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: memory_get returns at most this many characters
+MAX_GET_CHARS = 200_000
+EMBED_BATCH_ITEMS = 128
+
+ProgressFn = Callable[[int, int, str], None]
+
+
+class _RebuildNeeded(Exception):
+    pass
+
+
+def _iso(ts: float | None) -> str | None:
+    if not ts:
+        return None
+    return datetime.fromtimestamp(ts, tz=timezone.utc).isoformat(timespec="seconds")
+
+
+class MemoryManager:
+    """Builtin memory backend for one agent."""
+
+    backend = "builtin"
+
+    def __init__(
+        self,
+        settings: AgentSettings,
+        *,
+        sink: EventSink | None = None,
+        provider: Any = "auto",
+    ):
+        self.settings = settings
+        self.ms = settings.memory_search
+        self.sink: EventSink = sink or null_sink
+        #: callables returning SourceDocs for extra sources (e.g. session transcripts);
+        #: give them a ``source`` attribute naming the source they produce
+        self.extra_sources: list[SourceProvider] = []
+        #: FTS join mode for natural-language queries: "or" (default) or "and"
+        self.fts_mode = "or"
+        #: clock used by temporal decay (tests and evaluations pin it)
+        self.now: Callable[[], datetime] = lambda: datetime.now(timezone.utc)
+        self.provider_error: str | None = None
+        if provider == "auto":
+            try:
+                from openclaw_tui.memory.embeddings import resolve_provider  # noqa: PLC0415
+
+                self.provider = resolve_provider(settings)
+            except Exception as exc:  # a broken provider config must not break keyword search
+                self.provider = None
+                self.provider_error = f"embedding provider unavailable: {exc}"
+                log.warning("%s; keyword-only search", self.provider_error)
+        else:
+            self.provider = provider
+        self._store: Store | None = None
+        self._store_ino: int | None = None
+        self._lock = threading.RLock()
+        self._sync_lock = threading.Lock()
+        self._bg_sync: threading.Thread | None = None
+        self._watch_thread: threading.Thread | None = None
+        self._interval_thread: threading.Thread | None = None
+        self._watch_stop = threading.Event()
+        self._searched_once = False
+        self.last_sync: dict[str, Any] | None = None
+        self.closed = False
+
+    # ------------------------------------------------------------------ helpers
+
+    def _emit(self, event: Event) -> None:
+        try:
+            self.sink(event)
+        except Exception:  # a broken sink must not break the index
+            log.exception("event sink failed")
+
+    @property
+    def workspace(self) -> Path:
+        return self.settings.workspace
+
+    @property
+    def index_path(self) -> Path:
+        return self.settings.index_path
+
+    def active_sources(self) -> list[str]:
+        srcs = [s for s in self.ms.sources if s == "memory" or (s == "sessions" and self.ms.experimental.session_memory)]
+        return sorted(set(srcs)) or ["memory"]
+
+    def _provider_info(self) -> tuple[str, str | None, str | None]:
+        p = self.provider
+        if p is None:
+            return "none", None, None
+        info = p.info
+        return info.id, info.model, info.endpoint_key
+
+    def provider_fallback(self) -> dict | None:
+        fb = getattr(self.provider, "fallback", None) if self.provider is not None else None
+        return fb if isinstance(fb, dict) else None
+
+    def fingerprint(self, store: Store | None = None) -> dict[str, Any]:
+        pid, model, key = self._provider_info()
+        store = store or self._store
+        return {
+            "schema": SCHEMA_VERSION,
+            "provider": pid,
+            "model": model,
+            "endpointKey": key,
+            "sources": self.active_sources(),
+            "extraPaths": [str(p) for p in self.ms.extra_paths],
+            "chunkTokens": self.ms.chunking.tokens,
+            "chunkOverlap": self.ms.chunking.overlap,
+            "ftsTokenizer": FTS_TOKENIZER,
+            "vectorBackend": store.vector_backend if store is not None else None,
+        }
+
+    # ------------------------------------------------------------------ store
+
+    def _open_store(self, path: Path) -> Store:
+        return Store(
+            path,
+            vector_enabled=self.ms.store.vector.enabled,
+            extension_path=self.ms.store.vector.extension_path,
+        )
+
+    def _get_store(self) -> Store:
+        if self.closed:
+            raise RuntimeError("memory manager is closed")
+        with self._lock:
+            path = self.index_path
+            if self._store is not None:
+                # another process may have swapped in a rebuilt index: follow it
+                try:
+                    ino = os.stat(path).st_ino
+                except OSError:
+                    ino = None
+                if ino == self._store_ino:
+                    return self._store
+                self._store.close()
+                self._store = None
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._cleanup_temp_files(path)
+            try:
+                store = self._open_store(path)
+                store.counts()
+            except Exception as exc:
+                # unreadable / corrupt index: keep it aside (never delete), start fresh
+                aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
+                log.warning("index %s is unreadable (%s); moved to %s and rebuilding", path, exc, aside.name)
+                try:
+                    os.replace(path, aside)
+                except OSError:
+                    pass
+                store = self._open_store(path)
+            self._store = store
+            self._store_ino = os.stat(path).st_ino
+            return store
+
+    @staticmethod
+    def _cleanup_temp_files(path: Path) -> None:
+        prefix = f"{path.name}.rebuild-"
+        try:
+            for entry in os.scandir(path.parent):
+                if entry.name.startswith(prefix):
+                    pid_part = entry.name[len(prefix) :].split("-")[0].split(".")[0]
+                    if pid_part.isdigit() and int(pid_part) != os.getpid() and _pid_alive(int(pid_part)):
+                        continue  # another live process is rebuilding
+                    try:
+                        os.unlink(entry.path)
+                    except OSError:
+                        pass
+        except OSError:
+            pass
+
+    # ------------------------------------------------------------------ documents
+
+    def _collect_docs(self, errors: list[str]) -> tuple[list[SourceDoc], set[str]]:
+        """All documents plus the set of sources whose listing succeeded (safe to prune)."""
+        docs: list[SourceDoc] = []
+        ok: set[str] = set()
+        if "memory" in self.active_sources():
+            if self.workspace.is_dir():
+                docs.extend(memory_docs(self.workspace, self.ms.extra_paths, errors))
+                ok.add("memory")
+            else:
+                errors.append(f"workspace {self.workspace} does not exist")
+        failed = False
+        for provider in list(self.extra_sources):
+            try:
+                got = list(provider())
+            except Exception as exc:
+                failed = True
+                errors.append(f"source {getattr(provider, 'source', provider)!s} failed: {exc}")
+                log.warning("memory source %s failed: %s", getattr(provider, "source", provider), exc)
+                continue
+            docs.extend(got)
+            name = getattr(provider, "source", None)
+            if name:
+                ok.add(str(name))
+            ok.update(d.source for d in got)
+        if failed:
+            ok = {s for s in ok if s == "memory"}
+        seen: set[str] = set()
+        uniq = []
+        for d in docs:
+            if d.path not in seen:
+                seen.add(d.path)
+                uniq.append(d)
+        return uniq, ok
+
+    @staticmethod
+    def _read_doc(doc: SourceDoc) -> tuple[str, str, bool]:
+        """(text, sha256 of the raw content, had invalid UTF-8). Raises OSError."""
+        import hashlib  # noqa: PLC0415
+
+        if doc.text is not None:
+            raw = doc.text.encode("utf-8", "surrogatepass")
+            return doc.text, doc.hash or hashlib.sha256(raw).hexdigest(), False
+        assert doc.abs_path is not None
+        fd = os.open(doc.abs_path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        with os.fdopen(fd, "rb") as fh:
+            raw = fh.read()
+        digest = hashlib.sha256(raw).hexdigest()
+        try:
+            return raw.decode("utf-8"), digest, False
+        except UnicodeDecodeError:
+            return raw.decode("utf-8", errors="replace"), digest, True
+
+    # ------------------------------------------------------------------ sync
+
+    def is_dirty(self) -> bool:
+        try:
+            store = self._get_store()
+            if store.get_meta_json("fingerprint") != self.fingerprint(store):
+                return True
+            errors: list[str] = []
+            docs, ok = self._collect_docs(errors)
+            existing = store.files()
+            seen = set()
+            for d in docs:
+                seen.add(d.path)
+                row = existing.get(d.path)
+                if row is None or row.mtime_ns != d.mtime_ns or row.size != d.size or (d.hash and d.hash != row.hash):
+                    return True
+            return any(p not in seen and r.source in ok for p, r in existing.items())
+        except Exception as exc:
+            log.warning("cannot check index state: %s", exc)
+            return True
+
+    def sync(self, *, force: bool = False, reason: str = "", progress: ProgressFn | None = None) -> dict:
+        """Bring the index up to date. Returns counts; never raises for bad files or providers."""
+        t0 = time.perf_counter()
+        with self._sync_lock:
+            try:
+                store = self._get_store()
+                fp = self.fingerprint(store)
+                stored = store.get_meta_json("fingerprint")
+                files_now, _ = store.counts()
+                full = force or (stored is not None and stored != fp) or (stored is None and files_now > 0)
+                if full:
+                    report = self._rebuild(fp, progress)
+                else:
+                    if stored is None:
+                        store.set_meta_json("fingerprint", fp)
+                    try:
+                        report = self._sync_into(store, progress)
+                    except _RebuildNeeded as exc:
+                        log.info("full rebuild: %s", exc)
+                        report = self._rebuild(fp, progress)
+            except Exception as exc:  # noqa: BLE001 - reported, never raised
+                log.warning("memory sync failed: %s", exc)
+                report = _empty_report()
+                report["errors"].append(f"sync failed: {exc}")
+                report["ok"] = False
+            report["reason"] = reason
+            report["durationMs"] = round((time.perf_counter() - t0) * 1000, 1)
+            self.last_sync = dict(report, at=time.time())
+        self._emit(
+            IndexSynced(
+                agent_id=self.settings.agent_id,
+                files_indexed=report["filesIndexed"],
+                files_removed=report["filesRemoved"],
+                chunks=report["chunks"],
+                full_rebuild=report["fullRebuild"],
+                duration_ms=report["durationMs"],
+                reason=reason,
+            )
+        )
+        return report
+
+    def _rebuild(self, fp: dict, progress: ProgressFn | None) -> dict:
+        path = self.index_path
+        tmp = path.with_name(f"{path.name}.rebuild-{os.getpid()}-{int(time.time() * 1000)}")
+        new = self._open_store(tmp)
+        try:
+            new.copy_cache_from(path)
+            new.set_meta_json("fingerprint", self.fingerprint(new))
+            try:
+                report = self._sync_into(new, progress)
+            except _RebuildNeeded as exc:  # dimension changed mid-build: report, keep the old index
+                raise RuntimeError(str(exc)) from None
+            if not report["ok"]:
+                raise RuntimeError("; ".join(report["errors"][-3:]) or "rebuild failed")
+            new.close()
+            with self._lock:
+                if self._store is not None:
+                    self._store.close()
+                    self._store = None
+                os.replace(tmp, path)
+                for suffix in ("-journal", "-wal", "-shm"):
+                    try:
+                        os.unlink(str(path) + suffix)
+                    except OSError:
+                        pass
+            self._get_store()
+            report["fullRebuild"] = True
+            return report
+        except BaseException:
+            new.close()
+            for suffix in ("", "-journal"):
+                try:
+                    os.unlink(str(tmp) + suffix)
+                except OSError:
+                    pass
+            raise
+
+    def _sync_into(self, store: Store, progress: ProgressFn | None) -> dict:
+        report = _empty_report()
+        errors: list[str] = report["errors"]
+        docs, ok_sources = self._collect_docs(errors)
+        existing = store.files()
+        seen: set[str] = set()
+        todo: list[SourceDoc] = []
+        for d in docs:
+            seen.add(d.path)
+            row = existing.get(d.path)
+            if (
+                row is not None
+                and row.source == d.source
+                and row.mtime_ns == d.mtime_ns
+                and row.size == d.size
+                and (d.hash is None or d.hash == row.hash)
+            ):
+                report["filesUnchanged"] += 1
+                continue
+            todo.append(d)
+        for p, row in existing.items():
+            if p not in seen and row.source in ok_sources:
+                store.delete_file(p)
+                report["filesRemoved"] += 1
+
+        tokens, overlap = self.ms.chunking.tokens, self.ms.chunking.overlap
+        pending: list[tuple[SourceDoc, str, list[Chunk]]] = []
+        pending_tokens = 0
+        budget = max(512, int(getattr(self.provider, "max_batch_tokens", 8000) or 8000))
+        total = len(todo)
+
+        def flush() -> None:
+            nonlocal pending, pending_tokens
+            if not pending:
+                return
+            batch, pending, pending_tokens = pending, [], 0
+            self._write_batch(store, batch, report)
+
+        for i, doc in enumerate(todo, start=1):
+            if progress is not None:
+                progress(i - 1, total, doc.path)
+            if doc.abs_path is not None and doc.size > MAX_FILE_BYTES:
+                msg = f"skipped {doc.path}: {doc.size / 1e6:.1f} MB is over the {MAX_FILE_BYTES // 2**20} MB limit"
+                errors.append(msg)
+                log.warning(msg)
+                report["filesSkipped"] += 1
+                continue
+            try:
+                text, digest, bad_utf8 = self._read_doc(doc)
+            except OSError as exc:
+                msg = f"skipped {doc.path}: {exc.strerror or exc}"
+                errors.append(msg)
+                log.warning(msg)
+                report["filesSkipped"] += 1
+                continue
+            if bad_utf8:
+                msg = f"{doc.path}: invalid UTF-8 replaced with U+FFFD"
+                report["warnings"].append(msg)
+                log.warning(msg)
+            row = existing.get(doc.path)
+            if row is not None and row.hash == digest and row.source == doc.source:
+                store.touch_file(doc.path, doc.mtime, doc.mtime_ns, doc.size)
+                report["filesUnchanged"] += 1
+                continue
+            doc.hash = digest
+            chunks = chunk_text(text, tokens=tokens, overlap=overlap)
+            pending.append((doc, digest, chunks))
+            pending_tokens += sum(c.tokens for c in chunks)
+            if self.provider is None or pending_tokens >= budget * 4 or len(pending) >= 64:
+                flush()
+            if report.get("providerFailed"):
+                break
+        if not report.get("providerFailed"):
+            flush()
+        if progress is not None:
+            progress(total, total, "")
+        report["files"], report["chunks"] = store.counts()
+        report["ok"] = not report.get("providerFailed")
+        if self.provider is not None and self.ms.cache.enabled:
+            report["cachePruned"] = store.cache_prune(self.ms.cache.max_entries)
+        return report
+
+    def _write_batch(self, store: Store, batch: list[tuple[SourceDoc, str, list[Chunk]]], report: dict) -> None:
+        embeddings: list[np.ndarray | None] = [None] * len(batch)
+        model = ""
+        if self.provider is not None:
+            model = self.provider.info.model
+            try:
+                flat = [c for _, _, chunks in batch for c in chunks]
+                vecs = self._embed_chunks(store, flat, report)
+            except _RebuildNeeded:
+                raise
+            except Exception as exc:  # provider failure: keep what is indexed, retry next sync
+                msg = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+                report["errors"].append(msg)
+                report["providerFailed"] = True
+                log.warning("embedding failed during sync: %s", msg)
+                self._emit(
+                    ProviderError(
+                        provider=getattr(exc, "provider", self.provider.info.id),
+                        message=msg,
+                        action=getattr(exc, "action", "") or "",
+                        status=getattr(exc, "status", None),
+                        retryable=bool(getattr(exc, "retryable", False)),
+                    )
+                )
+                return
+            pos = 0
+            for i, (_, _, chunks) in enumerate(batch):
+                n = len(chunks)
+                embeddings[i] = vecs[pos : pos + n] if n else None
+                pos += n
+        for i, (doc, digest, chunks) in enumerate(batch):
+            try:
+                store.replace_file(
+                    doc.path,
+                    doc.source,
+                    digest,
+                    doc.mtime,
+                    doc.mtime_ns,
+                    doc.size,
+                    [(c.start_line, c.end_line, c.hash, c.text) for c in chunks],
+                    embeddings[i],
+                    model=model,
+                )
+            except ValueError as exc:  # vector dimension changed
+                raise _RebuildNeeded(str(exc)) from None
+            report["filesIndexed"] += 1
+            report["chunksIndexed"] += len(chunks)
+
+    def _embed_chunks(self, store: Store, chunks: list[Chunk], report: dict) -> np.ndarray:
+        if not chunks:
+            return np.zeros((0, 0), dtype=np.float32)
+        provider = self.provider
+        pid, model, key = provider.info.id, provider.info.model, provider.info.endpoint_key
+        use_cache = self.ms.cache.enabled
+        cached = store.cache_get(pid, model, key, [c.hash for c in chunks]) if use_cache else {}
+        report["cacheHits"] += sum(1 for c in chunks if c.hash in cached)
+        missing: dict[str, str] = {}
+        for c in chunks:
+            if c.hash not in cached:
+                missing.setdefault(c.hash, c.text)
+        report["cacheMisses"] += len(missing)
+        fresh: dict[str, np.ndarray] = {}
+        if missing:
+            hashes = list(missing)
+            budget = max(512, int(getattr(provider, "max_batch_tokens", 8000) or 8000))
+            tok = {c.hash: c.tokens for c in chunks}
+            batch: list[str] = []
+            used = 0
+            groups: list[list[str]] = []
+            for h in hashes:
+                t = tok.get(h, 1)
+                if batch and (used + t > budget or len(batch) >= EMBED_BATCH_ITEMS):
+                    groups.append(batch)
+                    batch, used = [], 0
+                batch.append(h)
+                used += t
+            if batch:
+                groups.append(batch)
+            for group in groups:
+                vecs = provider.embed_documents([missing[h] for h in group])
+                vecs = np.asarray(vecs, dtype=np.float32)
+                if vecs.ndim != 2 or vecs.shape[0] != len(group):
+                    raise RuntimeError(f"provider returned {vecs.shape[0] if vecs.ndim else 0} vectors for {len(group)} texts")
+                for h, v in zip(group, vecs):
+                    fresh[h] = v
+                report["chunksEmbedded"] += len(group)
+            if use_cache:
+                store.cache_put(pid, model, key, fresh)
+        allv = {**cached, **fresh}
+        return np.vstack([allv[c.hash] for c in chunks]).astype(np.float32)
+
+    def _maybe_background_sync(self) -> None:
+        if self._bg_sync is not None and self._bg_sync.is_alive():
+            return
+        if self._sync_lock.locked():
+            return
+
+        def run() -> None:
+            try:
+                if self.is_dirty():
+                    self.sync(reason="search")
+            except Exception:  # pragma: no cover - sync already reports
+                log.exception("background sync failed")
+
+        self._bg_sync = threading.Thread(target=run, name="memory-sync", daemon=True)
+        self._bg_sync.start()
+
+    def wait_background_sync(self, timeout: float | None = None) -> None:
+        t = self._bg_sync
+        if t is not None:
+            t.join(timeout)
+
+    # ------------------------------------------------------------------ search
+
+    def _disabled(self, error: str, *, warning: str = "", action: str = "", started: float | None = None) -> dict:
+        pid, model, _ = self._provider_info()
+        out = {
+            "results": [],
+            "disabled": True,
+            "error": error,
+            "warning": warning or "memory search is unavailable right now",
+            "action": action or "retry later, or set memorySearch.provider to \"none\" for keyword-only search",
+            "provider": pid,
+            "model": model,
+            "fallback": self.provider_fallback(),
+            "backend": self.backend,
+        }
+        if started is not None:
+            out["searchMs"] = round((time.perf_counter() - started) * 1000, 1)
+        return out
+
+    def search(
+        self,
+        query: str,
+        *,
+        max_results: int | None = None,
+        min_score: float | None = None,
+        session_key: str | None = None,
+    ) -> dict:
+        t0 = time.perf_counter()
+        try:
+            return self._search(query, max_results, min_score, session_key, t0)
+        except Exception as exc:  # noqa: BLE001 - the session must never see an exception
+            log.warning("memory search failed: %s", exc, exc_info=log.isEnabledFor(logging.DEBUG))
+            return self._disabled(f"memory search failed: {type(exc).__name__}: {exc}", started=t0)
+
+    def _search(self, query: Any, max_results: int | None, min_score: float | None, session_key: str | None, t0: float) -> dict:
+        if not self.ms.enabled:
+            return self._disabled("memory search is disabled (memorySearch.enabled = false)", action="set memorySearch.enabled to true", started=t0)
+        q = query.strip() if isinstance(query, str) else ""
+        qc = self.ms.query
+        max_r = int(max_results) if max_results else qc.max_results
+        max_r = max(1, min(max_r, 100))
+        floor = qc.min_score if min_score is None else float(min_score)
+        store = self._get_store()
+        if not self._searched_once:
+            self._searched_once = True
+            files, _ = store.counts()
+            if files == 0 or store.get_meta_json("fingerprint") is None:
+                self.sync(reason="first-search")
+                store = self._get_store()
+            elif self.ms.sync.on_search:
+                self._maybe_background_sync()
+        elif self.ms.sync.on_search:
+            self._maybe_background_sync()
+
+        pid, model, _ = self._provider_info()
+        base = {"provider": pid, "model": model, "fallback": self.provider_fallback(), "backend": self.backend}
+        if not q:
+            return {"results": [], **base, "mode": "none", "searchMs": round((time.perf_counter() - t0) * 1000, 1)}
+
+        hq = qc.hybrid
+        n_cand = max_r * hq.candidate_multiplier
+        terms = pl.query_terms(q)
+
+        use_text = store.fts_available and (self.provider is None or hq.enabled)
+        text_hits: dict[int, float] = {}
+        if use_text:
+            match = pl.build_fts_query(q, self.fts_mode)
+            for cid, rank in store.fts_search(match, n_cand):
+                text_hits[cid] = pl.bm25_rank_to_score(rank)
+            if not text_hits and self.fts_mode == "and":
+                for cid, rank in store.fts_search(pl.build_fts_query(q, "or"), n_cand):
+                    text_hits[cid] = pl.bm25_rank_to_score(rank)
+
+        vec_hits: dict[int, float] = {}
+        mode = "keyword"
+        if self.provider is not None:
+            try:
+                qv = np.asarray(self.provider.embed_query(q), dtype=np.float32)
+            except Exception as exc:  # provider failure → disabled result (DESIGN §4)
+                msg = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+                self._emit(
+                    ProviderError(
+                        provider=getattr(exc, "provider", pid),
+                        message=msg,
+                        action=getattr(exc, "action", "") or "",
+                        status=getattr(exc, "status", None),
+                        retryable=bool(getattr(exc, "retryable", False)),
+                    )
+                )
+                return self._disabled(
+                    msg,
+                    warning="memory search unavailable: the embedding provider failed",
+                    action=getattr(exc, "action", "") or "check the embedding provider, or set memorySearch.provider to \"none\" for keyword-only search",
+                    started=t0,
+                )
+            if qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None:
+                for cid, sim in store.vector_search(qv, n_cand):
+                    vec_hits[cid] = sim
+                mode = "hybrid" if use_text else "vector"
+
+        rows = store.chunk_rows(set(text_hits) | set(vec_hits))
+        mtimes = store.file_mtimes(r.path for r in rows.values()) if hq.temporal_decay.enabled else {}
+
+        def cand(cid: int) -> pl.Candidate:
+            r = rows[cid]
+            return pl.Candidate(cid, r.path, r.source, r.start_line, r.end_line, r.text, mtime=mtimes.get(r.path))
+
+        vw, tw = pl.normalized_weights(hq.vector_weight, hq.text_weight)
+        if mode == "keyword":
+            cands = []
+            for cid, t in text_hits.items():
+                if cid not in rows:
+                    continue
+                c = cand(cid)
+                c.text_score = t
+                c.score = pl.keyword_only_score(t, pl.coverage(terms, c.text), pl.path_match(terms, c.path))
+                cands.append(c)
+            tw_floor = 1.0  # keyword-only: the text side carries the whole score
+        else:
+            vcs, tcs = [], []
+            for cid, v in vec_hits.items():
+                if cid in rows:
+                    c = cand(cid)
+                    c.vector_score = v
+                    vcs.append(c)
+            for cid, t in text_hits.items():
+                if cid in rows:
+                    c = cand(cid)
+                    c.text_score = t
+                    tcs.append(c)
+            if mode == "vector":
+                vw, tw = 1.0, 0.0
+            cands = pl.merge_hybrid(vcs, tcs, vw, tw)
+            tw_floor = tw
+
+        if hq.temporal_decay.enabled:
+            pl.apply_decay(cands, hq.temporal_decay.half_life_days, self.now())
+        cands = pl.sort_candidates(cands)
+        if hq.mmr.enabled:
+            cands = pl.mmr_order(cands, hq.mmr.lambda_)
+        picked, relaxed = pl.apply_min_score(cands, floor, tw_floor, max_r)
+
+        key = session_key if session_key is not None else self.settings.session_key
+        cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(key))
+        results = []
+        for c in picked:
+            snippet = pl.make_snippet(c.text)
+            item: dict[str, Any] = {
+                "path": c.path,
+                "startLine": c.start_line,
+                "endLine": c.end_line,
+                "score": round(float(c.score), 4),
+                "snippet": snippet,
+                "source": c.source,
+            }
+            if cite:
+                citation = pl.citation_for(c.path, c.start_line, c.end_line)
+                item["citation"] = citation
+                item["snippet"] = f"{snippet}\n\nSource: {citation}"
+            results.append(item)
+        out = {"results": results, **base, "mode": mode, "searchMs": round((time.perf_counter() - t0) * 1000, 1)}
+        if relaxed:
+            out["relaxedMinScore"] = True
+        return out
+
+    # ------------------------------------------------------------------ get
+
+    def _extra_roots(self) -> list[tuple[Path, str | None]]:
+        return [resolve_extra_path(self.workspace, str(p)) for p in self.ms.extra_paths if str(p).strip()]
+
+    def _resolve_get_path(self, raw: Any) -> Path:
+        """Map a memory_get path to a real file, or raise PathRefused."""
+        if isinstance(raw, str) and raw.startswith("/"):
+            # absolute keys are only valid for extraPaths outside the workspace
+            if "\x00" in raw or any(ord(ch) < 32 for ch in raw):
+                raise PathRefused(raw, "path contains control or NUL characters")
+            for root, prefix in self._extra_roots():
+                if prefix is not None:
+                    continue
+                if raw == root.as_posix() and raw.lower().endswith(".md"):
+                    return safe_join(root.parent, normalize_rel(root.name), allow_missing=True)
+                if raw.startswith(root.as_posix().rstrip("/") + "/"):
+                    rel = normalize_rel(raw[len(root.as_posix().rstrip("/")) + 1 :])
+                    if not rel.lower().endswith(".md"):
+                        raise PathRefused(raw, "only .md files can be read")
+                    return safe_join(root, rel, allow_missing=True)
+            raise PathRefused(raw, "absolute paths are refused unless they lie under memorySearch.extraPaths")
+        rel = normalize_rel(raw)
+        if rel.startswith("qmd/"):
+            raise PathRefused(rel, "qmd/ paths are served by the QMD backend, which is not active")
+        if not rel.lower().endswith(".md"):
+            raise PathRefused(rel, "only .md files can be read")
+        if is_memory_rel(rel):
+            return safe_join(self.workspace, rel, allow_missing=True)
+        for root, prefix in self._extra_roots():
+            if prefix is None:
+                continue
+            if prefix == "" or rel == prefix or rel.startswith(prefix + "/"):
+                return safe_join(self.workspace, rel, allow_missing=True)
+        raise PathRefused(rel, "only MEMORY.md, memory/**/*.md and memorySearch.extraPaths can be read")
+
+    def get(self, path: str, from_line: int | None = None, lines: int | None = None) -> dict:
+        shown = path if isinstance(path, str) else str(path)
+        try:
+            if from_line is not None and (isinstance(from_line, bool) or not isinstance(from_line, int) or from_line < 1):
+                return {"path": shown, "text": "", "error": "from must be an integer >= 1"}
+            if lines is not None and (isinstance(lines, bool) or not isinstance(lines, int) or lines < 1):
+                return {"path": shown, "text": "", "error": "lines must be an integer >= 1"}
+            if not self.workspace.is_dir():
+                return {"path": shown, "text": "", "disabled": True, "error": f"workspace {self.workspace} does not exist"}
+            try:
+                target = self._resolve_get_path(path)
+            except PathRefused as exc:
+                return {"path": shown, "text": "", "disabled": True, "error": f"refused: {exc.reason}"}
+            try:
+                fd = os.open(target, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+            except FileNotFoundError:
+                return {"path": shown, "text": ""}
+            except OSError as exc:
+                if getattr(exc, "errno", None) == 40:  # ELOOP: raced into a symlink
+                    return {"path": shown, "text": "", "disabled": True, "error": "refused: symlinks are refused"}
+                return {"path": shown, "text": "", "error": f"cannot read {shown}: {exc.strerror or exc}"}
+            with os.fdopen(fd, "rb") as fh:
+                st = os.fstat(fh.fileno())
+                import stat as _stat  # noqa: PLC0415
+
+                if not _stat.S_ISREG(st.st_mode):
+                    return {"path": shown, "text": "", "disabled": True, "error": "refused: not a regular file"}
+                raw = fh.read()
+            text = raw.decode("utf-8", errors="replace")
+            all_lines = split_text_lines(text)
+            start = (from_line or 1) - 1
+            end = len(all_lines) if lines is None else min(len(all_lines), start + lines)
+            sel = all_lines[start:end] if start < len(all_lines) else []
+            body = "\n".join(sel)
+            out: dict[str, Any] = {"path": shown, "text": body}
+            if from_line is not None or lines is not None:
+                out["from"] = start + 1
+                out["lines"] = len(sel)
+            if len(body) > MAX_GET_CHARS:
+                out["text"] = body[:MAX_GET_CHARS]
+                out["truncated"] = True
+                out["note"] = f"text cut at {MAX_GET_CHARS} characters; read a range with from/lines"
+            return out
+        except Exception as exc:  # noqa: BLE001
+            return {"path": shown, "text": "", "error": f"cannot read {shown}: {type(exc).__name__}: {exc}"}
+
+    # ------------------------------------------------------------------ status
+
+    def status(self) -> dict:
+        pid, model, _ = self._provider_info()
+        out: dict[str, Any] = {
+            "backend": self.backend,
+            "agentId": self.settings.agent_id,
+            "workspace": str(self.workspace),
+            "workspaceExists": self.workspace.is_dir(),
+            "indexPath": str(self.index_path),
+            "provider": pid,
+            "model": model,
+            "fallback": self.provider_fallback(),
+            "sources": self.active_sources(),
+            "extraPaths": list(self.ms.extra_paths),
+            "searchMode": "hybrid" if self.provider is not None else "keyword-only",
+        }
+        if self.provider_error:
+            out["providerError"] = self.provider_error
+        try:
+            store = self._get_store()
+            files, chunks = store.counts()
+            out.update(
+                {
+                    "files": files,
+                    "chunks": chunks,
+                    "vectorBackend": store.vector_backend,
+                    "vectorDims": store.vec_dims(),
+                    "ftsAvailable": store.fts_available,
+                    "ftsTokenizer": FTS_TOKENIZER,
+                    "dirty": self.is_dirty(),
+                    "cacheEntries": store.cache_count(),
+                    "cacheMaxEntries": self.ms.cache.max_entries,
+                }
+            )
+            if store.vec_error:
+                out["vectorError"] = store.vec_error
+            if store.fts_error:
+                out["ftsError"] = store.fts_error
+        except Exception as exc:  # noqa: BLE001
+            out.update({"files": 0, "chunks": 0, "dirty": True, "error": f"index unavailable: {exc}"})
+        if self.last_sync:
+            out["lastSync"] = {
+                "at": _iso(self.last_sync.get("at")),
+                "reason": self.last_sync.get("reason"),
+                "filesIndexed": self.last_sync.get("filesIndexed"),
+                "errors": self.last_sync.get("errors", [])[:5],
+            }
+        return out
+
+    # ------------------------------------------------------------------ watcher
+
+    def _watch_roots(self) -> list[Path]:
+        roots = []
+        if self.workspace.is_dir():
+            roots.append(self.workspace)
+        for root, prefix in self._extra_roots():
+            if prefix is None and root.exists():
+                roots.append(root if root.is_dir() else root.parent)
+        return roots
+
+    def _relevant_change(self, path: str) -> bool:
+        p = Path(path)
+        if not p.name.lower().endswith(".md") and p.suffix:
+            return False
+        try:
+            rel = p.relative_to(self.workspace).as_posix()
+        except ValueError:
+            return True  # under an extra path
+        if rel in ("MEMORY.md", "memory.md") or rel == "memory" or rel.startswith("memory/"):
+            return True
+        return any(prefix is not None and (prefix == "" or rel == prefix or rel.startswith(prefix + "/")) for _, prefix in self._extra_roots())
+
+    def start_watcher(self) -> None:
+        """Watch memory files (watchfiles, debounce ``sync.watchDebounceMs``) and run the
+        interval sync when ``sync.intervalMinutes`` > 0. Both run in daemon threads."""
+        if self._watch_thread is not None and self._watch_thread.is_alive():
+            return
+        self._watch_stop.clear()
+        if self.ms.sync.watch:
+            roots = self._watch_roots()
+            if roots:
+                self._watch_thread = threading.Thread(target=self._watch_loop, args=(roots,), name="memory-watch", daemon=True)
+                self._watch_thread.start()
+        interval = self.ms.sync.interval_minutes
+        if interval and interval > 0 and (self._interval_thread is None or not self._interval_thread.is_alive()):
+            self._interval_thread = threading.Thread(target=self._interval_loop, args=(interval * 60.0,), name="memory-interval", daemon=True)
+            self._interval_thread.start()
+
+    def _watch_loop(self, roots: list[Path]) -> None:
+        try:
+            import watchfiles  # noqa: PLC0415
+        except ImportError:  # pragma: no cover
+            log.warning("watchfiles is not installed; file watching is off")
+            return
+
+        def keep(change: Any, path: str) -> bool:
+            return self._relevant_change(path)
+
+        try:
+            for changes in watchfiles.watch(
+                *roots,
+                watch_filter=keep,
+                debounce=self.ms.sync.watch_debounce_ms,
+                step=50,
+                stop_event=self._watch_stop,
+                raise_interrupt=False,
+                ignore_permission_denied=True,
+            ):
+                if self._watch_stop.is_set():
+                    break
+                if changes:
+                    self.sync(reason="watch")
+        except Exception as exc:  # noqa: BLE001
+            if not self._watch_stop.is_set():
+                log.warning("memory watcher stopped: %s", exc)
+                self._emit(Notice(level="warning", message=f"memory watcher stopped: {exc}"))
+
+    def _interval_loop(self, seconds: float) -> None:
+        while not self._watch_stop.wait(seconds):
+            try:
+                if self.is_dirty():
+                    self.sync(reason="interval")
+            except Exception:  # pragma: no cover
+                log.exception("interval sync failed")
+
+    def stop_watcher(self) -> None:
+        self._watch_stop.set()
+        for t in (self._watch_thread, self._interval_thread):
+            if t is not None:
+                t.join(timeout=5)
+        self._watch_thread = None
+        self._interval_thread = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def close(self) -> None:
+        self.stop_watcher()
+        self.wait_background_sync(timeout=30)
+        with self._lock:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+            self.closed = True
+        if self.provider is not None:
+            try:
+                self.provider.close()
+            except Exception:  # pragma: no cover
+                pass
+
+    def __enter__(self) -> "MemoryManager":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.close()
+
+
+def _empty_report() -> dict[str, Any]:
+    return {
+        "ok": True,
+        "fullRebuild": False,
+        "files": 0,
+        "chunks": 0,
+        "filesIndexed": 0,
+        "filesUnchanged": 0,
+        "filesRemoved": 0,
+        "filesSkipped": 0,
+        "chunksIndexed": 0,
+        "chunksEmbedded": 0,
+        "cacheHits": 0,
+        "cacheMisses": 0,
+        "cachePruned": 0,
+        "errors": [],
+        "warnings": [],
+    }
+
+
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

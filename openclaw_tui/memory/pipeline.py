@@ -1,0 +1,317 @@
+"""The search pipeline as small pure functions (DESIGN §4). No I/O, no SQLite.
+
+Each step is table-tested in ``tests/memory/test_pipeline.py``:
+FTS query building, BM25 rank → score, weighted merge, temporal decay, MMR, the minScore
+floor with its keyword-only relaxation, the keyword-only coverage boost, snippets and
+citations.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date, datetime, timezone
+from typing import Iterable, Sequence
+
+SNIPPET_MAX_CHARS = 700
+
+# Word tokens: letters/digits runs (any script) plus apostrophes inside words.
+_WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
+_CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+
+# English function words and question words: they carry no topic in a memory query.
+STOPWORDS = frozenset(
+    """
+    a about above after again against all am an and any are aren't as at be because been before being
+    below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down
+    during each either else ever few for from further had hadn't has hasn't have haven't having he he'd
+    he'll he's her here here's hers herself him himself his how how's however i i'd i'll i'm i've if in
+    into is isn't it it's its itself just let's like me might more most much must mustn't my myself no
+    nor not now of off on once only or other ought our ours ourselves out over own per really same shall
+    shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs them
+    themselves then there there's these they they'd they'll they're they've this those through to too
+    under until up upon us very via was wasn't we we'd we'll we're we've were weren't what what's when
+    when's where where's whether which while who who's whom whose why why's will with won't would
+    wouldn't yet you you'd you'll you're you've your yours yourself yourselves
+    also anything something everything nothing thing things kind sort get got gets getting
+    tell told know knew let please recall remember remind find show give us one ones
+    """.split()
+)
+
+
+def word_tokens(text: str) -> list[str]:
+    """Lowercase word tokens (unicode letters/digits); apostrophes kept inside words."""
+    return [m.group(0).lower().replace("’", "'") for m in _WORD_RE.finditer(text or "")]
+
+
+def query_terms(query: str) -> list[str]:
+    """Distinct non-stopword tokens of a query, in order. Falls back to all tokens when
+    every token is a stopword (so "who am I" still searches something)."""
+    toks = word_tokens(query)
+    seen: dict[str, None] = {}
+    for t in toks:
+        base = t.split("'")[0] if t.endswith(("'s", "'re", "'ve", "'ll", "'d")) else t
+        if base and base not in STOPWORDS and t not in STOPWORDS:
+            seen.setdefault(base, None)
+    if not seen:
+        for t in toks:
+            seen.setdefault(t, None)
+    return list(seen)
+
+
+def _fts_quote(term: str) -> str:
+    return '"' + term.replace('"', '""') + '"'
+
+
+def build_fts_query(query: str, mode: str = "or") -> str | None:
+    """FTS5 MATCH expression for a natural-language query.
+
+    Every token is quoted, so punctuation and FTS operators in the query never break MATCH.
+    ``mode="or"`` joins the non-stopword tokens with OR (BM25 ranks chunks holding more of
+    them first); ``mode="and"`` joins every token with AND (OpenClaw's behaviour).
+    Returns None when the query has no word token.
+    """
+    if mode == "and":
+        toks = list(dict.fromkeys(word_tokens(query)))
+        return " AND ".join(_fts_quote(t) for t in toks) if toks else None
+    terms = query_terms(query)
+    if not terms:
+        return None
+    return " OR ".join(_fts_quote(t) for t in terms)
+
+
+def bm25_rank_to_score(rank: float) -> float:
+    """FTS5 ``bm25()`` rank (negative = better) → score in (0, 1).
+
+    r < 0: ``-r / (1 - r)``; otherwise ``1 / (1 + r)``. Monotone: a better rank never scores lower.
+    """
+    if not math.isfinite(rank):
+        return 0.0
+    if rank < 0:
+        return -rank / (1.0 - rank)
+    return 1.0 / (1.0 + rank)
+
+
+def normalized_weights(vector_weight: float, text_weight: float) -> tuple[float, float]:
+    total = vector_weight + text_weight
+    if total <= 0:
+        return 0.5, 0.5
+    return vector_weight / total, text_weight / total
+
+
+@dataclass
+class Candidate:
+    id: int
+    path: str
+    source: str
+    start_line: int
+    end_line: int
+    text: str
+    vector_score: float | None = None
+    text_score: float | None = None
+    score: float = 0.0
+    mtime: float | None = None
+    extra: dict = field(default_factory=dict)
+
+
+def merge_hybrid(
+    vector_hits: Iterable[Candidate],
+    text_hits: Iterable[Candidate],
+    vector_weight: float,
+    text_weight: float,
+) -> list[Candidate]:
+    """Merge by chunk id: ``vw·v + tw·t`` with weights normalised to sum 1; a missing side is 0."""
+    vw, tw = normalized_weights(vector_weight, text_weight)
+    by_id: dict[int, Candidate] = {}
+    for c in vector_hits:
+        by_id[c.id] = replace(c, text_score=None)
+    for c in text_hits:
+        if c.id in by_id:
+            by_id[c.id].text_score = c.text_score
+        else:
+            by_id[c.id] = replace(c, vector_score=None)
+    out = []
+    for c in by_id.values():
+        c.score = vw * (c.vector_score or 0.0) + tw * (c.text_score or 0.0)
+        out.append(c)
+    return out
+
+
+def coverage(terms: Sequence[str], text: str) -> float:
+    """Fraction of distinct query terms found among the text's word tokens (prefix match
+    for terms of 4+ characters, so "paint" covers "painting")."""
+    if not terms:
+        return 0.0
+    toks = set(word_tokens(text))
+    hit = 0
+    for term in terms:
+        if term in toks or (len(term) >= 4 and any(t.startswith(term) for t in toks)):
+            hit += 1
+    return hit / len(terms)
+
+
+def path_match(terms: Sequence[str], path: str) -> float:
+    if not terms:
+        return 0.0
+    ptoks = set(word_tokens(path.replace("/", " ").replace(".", " ")))
+    return sum(1 for t in terms if t in ptoks) / len(terms)
+
+
+KEYWORD_COVERAGE_BOOST = 0.15
+KEYWORD_PATH_BOOST = 0.05
+
+
+def keyword_only_score(text_score: float, cov: float, path_hit: float) -> float:
+    """Keyword-only score: BM25 score plus a small boost for query-term coverage and path
+    matches, capped below 1 so strong hits stay ordered."""
+    boosted = text_score + KEYWORD_COVERAGE_BOOST * cov + KEYWORD_PATH_BOOST * path_hit
+    # squash into (0, 1): identity below 0.8, compressed above, never reaches 1
+    if boosted <= 0.8:
+        return max(0.0, boosted)
+    return 0.8 + 0.2 * (1.0 - math.exp(-(boosted - 0.8) / 0.2))
+
+
+# --------------------------------------------------------------------------- temporal decay
+
+_DATED_RE = re.compile(r"(?:^|/)(\d{4})-(\d{2})-(\d{2})\.md$", re.IGNORECASE)
+
+
+def date_from_memory_path(path: str) -> date | None:
+    """The date of ``memory/…/YYYY-MM-DD.md``; None for undated or invalid dates."""
+    if not path.startswith("memory/"):
+        return None
+    m = _DATED_RE.search(path)
+    if not m:
+        return None
+    try:
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+
+
+def is_evergreen(path: str, source: str) -> bool:
+    return source == "memory" and (path in ("MEMORY.md", "memory.md") or path.startswith("memory/"))
+
+
+def age_days(path: str, source: str, mtime: float | None, now: datetime) -> float | None:
+    """Age used for decay; None means the item never decays.
+
+    ``memory/YYYY-MM-DD.md`` → days since that date (UTC midnight); ``MEMORY.md`` and undated
+    ``memory/*.md`` never decay; anything else (extra paths, sessions) uses its mtime.
+    """
+    d = date_from_memory_path(path) if source == "memory" else None
+    if d is not None:
+        start = datetime(d.year, d.month, d.day, tzinfo=timezone.utc)
+        return max(0.0, (now - start).total_seconds() / 86400.0)
+    if is_evergreen(path, source):
+        return None
+    if mtime is None:
+        return None
+    return max(0.0, (now.timestamp() - mtime) / 86400.0)
+
+
+def decay_factor(age: float | None, half_life_days: float) -> float:
+    """``exp(-ln2 / halfLife · ageDays)``; 1 when age is None."""
+    if age is None or half_life_days <= 0:
+        return 1.0
+    return math.exp(-math.log(2) / half_life_days * age)
+
+
+def apply_decay(cands: list[Candidate], half_life_days: float, now: datetime) -> list[Candidate]:
+    for c in cands:
+        c.score *= decay_factor(age_days(c.path, c.source, c.mtime, now), half_life_days)
+    return cands
+
+
+# --------------------------------------------------------------------------- MMR
+
+
+def jaccard(a: set[str], b: set[str]) -> float:
+    if not a and not b:
+        return 0.0
+    inter = len(a & b)
+    union = len(a | b)
+    return inter / union if union else 0.0
+
+
+def mmr_order(cands: Sequence[Candidate], lam: float, limit: int | None = None) -> list[Candidate]:
+    """Greedy MMR: pick ``argmax λ·rel − (1−λ)·max Jaccard(selected)`` repeatedly.
+
+    ``rel`` is the score min-max normalised over the candidates; similarity is Jaccard over
+    lowercase word-token sets. Ties keep the incoming order.
+    """
+    items = list(cands)
+    if len(items) <= 1:
+        return items
+    scores = [c.score for c in items]
+    lo, hi = min(scores), max(scores)
+    rel = [(s - lo) / (hi - lo) if hi > lo else 1.0 for s in scores]
+    toks = [set(word_tokens(c.text)) for c in items]
+    remaining = list(range(len(items)))
+    chosen: list[int] = []
+    limit = len(items) if limit is None else min(limit, len(items))
+    while remaining and len(chosen) < limit:
+        best_i, best_v = remaining[0], -math.inf
+        for i in remaining:
+            sim = max((jaccard(toks[i], toks[j]) for j in chosen), default=0.0)
+            v = lam * rel[i] - (1 - lam) * sim
+            if v > best_v + 1e-12:
+                best_i, best_v = i, v
+        chosen.append(best_i)
+        remaining.remove(best_i)
+    return [items[i] for i in chosen]
+
+
+# --------------------------------------------------------------------------- floor + top-k
+
+
+def apply_min_score(
+    cands: Sequence[Candidate], min_score: float, text_weight: float, max_results: int
+) -> tuple[list[Candidate], bool]:
+    """Drop candidates below ``min_score``; keep the top ``max_results``.
+
+    When that leaves nothing but keyword hits exist, return the keyword hits with the floor
+    lowered to ``min(min_score, text_weight)`` (text weight normalised). Returns
+    ``(results, relaxed)``.
+    """
+    kept = [c for c in cands if c.score >= min_score]
+    if kept:
+        return kept[:max_results], False
+    keyword = [c for c in cands if (c.text_score or 0.0) > 0.0]
+    if not keyword:
+        return [], False
+    floor = min(min_score, text_weight)
+    relaxed = [c for c in keyword if c.score >= floor or (c.text_score or 0.0) >= floor]
+    return relaxed[:max_results], bool(relaxed)
+
+
+def sort_candidates(cands: Iterable[Candidate]) -> list[Candidate]:
+    """Score descending; ties by path then start line so output is deterministic."""
+    return sorted(cands, key=lambda c: (-c.score, c.path, c.start_line, c.id))
+
+
+# --------------------------------------------------------------------------- output
+
+
+def make_snippet(text: str, limit: int = SNIPPET_MAX_CHARS) -> str:
+    text = text.strip("\n")
+    if len(text) <= limit:
+        return text
+    return text[: limit - 1].rstrip() + "…"
+
+
+def citation_for(path: str, start: int, end: int) -> str:
+    return f"{path}#L{start}" if start == end else f"{path}#L{start}-L{end}"
+
+
+def citations_enabled(mode: str, direct: bool) -> bool:
+    if mode == "on":
+        return True
+    if mode == "off":
+        return False
+    return direct
+
+
+def contains_cjk(text: str) -> bool:
+    return bool(_CJK_RE.search(text or ""))

@@ -1,0 +1,453 @@
+"""SQLite storage for the memory index through apsw: files, chunks, FTS5, sqlite-vec, cache.
+
+Tables: ``meta``, ``files(path, source, hash, mtime, size)``,
+``chunks(id, path, source, start_line, end_line, hash, model, text, embedding, updated_at)``,
+``chunks_fts`` (FTS5, unicode61, rowid = chunk id), ``chunks_vec`` (sqlite-vec ``vec0`` with
+cosine distance, created once the dimension is known) and
+``embedding_cache(provider, model, provider_key, hash → embedding)``.
+
+Vector search uses sqlite-vec's KNN (``MATCH ? AND k = ?``). Without the extension (load
+failure or ``store.vector.enabled = false``) it falls back to numpy cosine over the
+``chunks.embedding`` blobs, cached in memory until the next write.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import apsw
+import numpy as np
+
+log = logging.getLogger("openclaw_tui.memory.store")
+
+SCHEMA_VERSION = 1
+FTS_TOKENIZER = "unicode61 remove_diacritics 2"
+
+_SCHEMA = """
+create table if not exists meta(key text primary key, value text not null);
+create table if not exists files(
+    path text primary key,
+    source text not null default 'memory',
+    hash text not null,
+    mtime real not null default 0,
+    mtime_ns integer not null default 0,
+    size integer not null default 0
+);
+create table if not exists chunks(
+    id integer primary key autoincrement,
+    path text not null,
+    source text not null default 'memory',
+    start_line integer not null,
+    end_line integer not null,
+    hash text not null,
+    model text not null default '',
+    text text not null,
+    embedding blob,
+    updated_at real not null
+);
+create index if not exists chunks_path on chunks(path);
+create table if not exists embedding_cache(
+    provider text not null,
+    model text not null,
+    provider_key text not null,
+    hash text not null,
+    dims integer not null,
+    embedding blob not null,
+    updated_at real not null,
+    primary key(provider, model, provider_key, hash)
+);
+create index if not exists embedding_cache_age on embedding_cache(updated_at);
+"""
+
+
+@dataclass
+class ChunkRow:
+    id: int
+    path: str
+    source: str
+    start_line: int
+    end_line: int
+    hash: str
+    text: str
+
+
+@dataclass
+class FileRow:
+    path: str
+    source: str
+    hash: str
+    mtime: float
+    mtime_ns: int
+    size: int
+
+
+def vec_to_blob(vec: np.ndarray) -> bytes:
+    return np.asarray(vec, dtype=np.float32).tobytes()
+
+
+def blob_to_vec(blob: bytes) -> np.ndarray:
+    return np.frombuffer(blob, dtype=np.float32)
+
+
+class Store:
+    """One SQLite index file. Thread-safe: every call holds ``self.lock``."""
+
+    def __init__(self, path: Path, *, vector_enabled: bool = True, extension_path: str | None = None):
+        self.path = Path(path)
+        self.lock = threading.RLock()
+        self.vector_requested = vector_enabled
+        self.vec_loaded = False
+        self.vec_error: str | None = None
+        self.fts_available = False
+        self.fts_error: str | None = None
+        self._np_cache: tuple[np.ndarray, np.ndarray] | None = None
+        self.conn = apsw.Connection(str(self.path))
+        self.conn.set_busy_timeout(10_000)
+        self.conn.execute("pragma journal_mode=delete").fetchall()
+        self.conn.execute("pragma synchronous=normal").fetchall()
+        if vector_enabled:
+            self._load_vec(extension_path)
+        else:
+            self.vec_error = "disabled by memorySearch.store.vector.enabled=false"
+        self.conn.execute(_SCHEMA)
+        self._ensure_fts()
+        if self.get_meta("schema_version") is None:
+            self.set_meta("schema_version", str(SCHEMA_VERSION))
+
+    # ------------------------------------------------------------------ setup
+
+    def _load_vec(self, extension_path: str | None) -> None:
+        try:
+            if extension_path:
+                path = extension_path
+            else:
+                import sqlite_vec  # noqa: PLC0415
+
+                path = sqlite_vec.loadable_path()
+            self.conn.enable_load_extension(True)
+            self.conn.load_extension(path)
+            self.conn.enable_load_extension(False)
+            self.vec_loaded = True
+        except Exception as exc:  # any failure → numpy fallback
+            self.vec_loaded = False
+            self.vec_error = f"sqlite-vec unavailable: {exc}"
+            log.warning("sqlite-vec could not be loaded; using numpy cosine (%s)", exc)
+
+    def _ensure_fts(self) -> None:
+        try:
+            self.conn.execute(
+                f"create virtual table if not exists chunks_fts using fts5(text, tokenize='{FTS_TOKENIZER}')"
+            )
+            self.fts_available = True
+        except apsw.Error as exc:
+            self.fts_available = False
+            self.fts_error = str(exc)
+            log.warning("FTS5 unavailable; search is vector-only (%s)", exc)
+
+    @property
+    def vector_backend(self) -> str:
+        return "sqlite-vec" if self.vec_loaded else "numpy"
+
+    def close(self) -> None:
+        with self.lock:
+            try:
+                self.conn.close()
+            except apsw.Error:
+                pass
+
+    # ------------------------------------------------------------------ meta
+
+    def get_meta(self, key: str) -> str | None:
+        with self.lock:
+            row = self.conn.execute("select value from meta where key = ?", (key,)).fetchone()
+            return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        with self.lock:
+            self.conn.execute("insert or replace into meta(key, value) values(?, ?)", (key, value))
+
+    def get_meta_json(self, key: str):
+        raw = self.get_meta(key)
+        if raw is None:
+            return None
+        try:
+            return json.loads(raw)
+        except ValueError:
+            return None
+
+    def set_meta_json(self, key: str, value) -> None:
+        self.set_meta(key, json.dumps(value, sort_keys=True))
+
+    # ------------------------------------------------------------------ files
+
+    def files(self, source: str | None = None) -> dict[str, FileRow]:
+        with self.lock:
+            sql = "select path, source, hash, mtime, mtime_ns, size from files"
+            rows = self.conn.execute(sql + (" where source = ?" if source else ""), (source,) if source else ()).fetchall()
+        return {r[0]: FileRow(*r) for r in rows}
+
+    def counts(self) -> tuple[int, int]:
+        with self.lock:
+            files = self.conn.execute("select count(*) from files").fetchone()[0]
+            chunks = self.conn.execute("select count(*) from chunks").fetchone()[0]
+        return files, chunks
+
+    def vec_dims(self) -> int | None:
+        raw = self.get_meta("vector_dims")
+        return int(raw) if raw else None
+
+    def _ensure_vec_table(self, dims: int) -> None:
+        current = self.vec_dims()
+        if current is not None and current != dims:
+            raise ValueError(f"vector dimension changed ({current} → {dims}); a full rebuild is needed")
+        if current is None:
+            self.set_meta("vector_dims", str(dims))
+        if self.vec_loaded:
+            self.conn.execute(
+                f"create virtual table if not exists chunks_vec using vec0(embedding float[{dims}] distance_metric=cosine)"
+            )
+
+    def has_vec_table(self) -> bool:
+        row = self.conn.execute("select 1 from sqlite_master where name = 'chunks_vec'").fetchone()
+        return row is not None
+
+    def replace_file(
+        self,
+        path: str,
+        source: str,
+        file_hash: str,
+        mtime: float,
+        mtime_ns: int,
+        size: int,
+        chunks: Sequence[tuple[int, int, str, str]],
+        embeddings: np.ndarray | None,
+        model: str = "",
+    ) -> None:
+        """Atomically replace every row of one file. ``chunks`` is ``[(start, end, hash, text)]``."""
+        now = time.time()
+        with self.lock, self.conn:
+            self._delete_path_rows(path)
+            if embeddings is not None and len(chunks):
+                self._ensure_vec_table(int(embeddings.shape[1]))
+            for i, (start, end, chash, text) in enumerate(chunks):
+                emb = embeddings[i] if embeddings is not None else None
+                blob = vec_to_blob(emb) if emb is not None else None
+                self.conn.execute(
+                    "insert into chunks(path, source, start_line, end_line, hash, model, text, embedding, updated_at)"
+                    " values(?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (path, source, start, end, chash, model, text, blob, now),
+                )
+                cid = self.conn.last_insert_rowid()
+                if self.fts_available:
+                    self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, text))
+                if blob is not None and self.vec_loaded:
+                    self.conn.execute("insert into chunks_vec(rowid, embedding) values(?, ?)", (cid, blob))
+            self.conn.execute(
+                "insert or replace into files(path, source, hash, mtime, mtime_ns, size) values(?, ?, ?, ?, ?, ?)",
+                (path, source, file_hash, mtime, mtime_ns, size),
+            )
+        self._np_cache = None
+
+    def touch_file(self, path: str, mtime: float, mtime_ns: int, size: int) -> None:
+        with self.lock:
+            self.conn.execute(
+                "update files set mtime = ?, mtime_ns = ?, size = ? where path = ?", (mtime, mtime_ns, size, path)
+            )
+
+    def _delete_path_rows(self, path: str) -> None:
+        ids = [r[0] for r in self.conn.execute("select id from chunks where path = ?", (path,))]
+        if ids:
+            marks = ",".join("?" * len(ids))
+            if self.fts_available:
+                self.conn.execute(f"delete from chunks_fts where rowid in ({marks})", ids)
+            if self.vec_loaded and self.has_vec_table():
+                self.conn.execute(f"delete from chunks_vec where rowid in ({marks})", ids)
+            self.conn.execute("delete from chunks where path = ?", (path,))
+
+    def delete_file(self, path: str) -> None:
+        with self.lock, self.conn:
+            self._delete_path_rows(path)
+            self.conn.execute("delete from files where path = ?", (path,))
+        self._np_cache = None
+
+    # ------------------------------------------------------------------ reads
+
+    def chunk_rows(self, ids: Iterable[int]) -> dict[int, ChunkRow]:
+        ids = list(ids)
+        if not ids:
+            return {}
+        out: dict[int, ChunkRow] = {}
+        with self.lock:
+            for start in range(0, len(ids), 500):
+                part = ids[start : start + 500]
+                marks = ",".join("?" * len(part))
+                for r in self.conn.execute(
+                    f"select id, path, source, start_line, end_line, hash, text from chunks where id in ({marks})", part
+                ):
+                    out[r[0]] = ChunkRow(*r)
+        return out
+
+    def file_mtimes(self, paths: Iterable[str]) -> dict[str, float]:
+        paths = list(set(paths))
+        if not paths:
+            return {}
+        with self.lock:
+            marks = ",".join("?" * len(paths))
+            return dict(self.conn.execute(f"select path, mtime from files where path in ({marks})", paths).fetchall())
+
+    def fts_search(self, match: str, limit: int) -> list[tuple[int, float]]:
+        """``[(chunk id, bm25 rank)]`` best first; empty on a bad expression."""
+        if not self.fts_available or not match:
+            return []
+        with self.lock:
+            try:
+                rows = self.conn.execute(
+                    "select rowid, bm25(chunks_fts) as r from chunks_fts where chunks_fts match ? order by r limit ?",
+                    (match, int(limit)),
+                ).fetchall()
+            except apsw.Error as exc:
+                log.warning("FTS query failed (%s): %s", match, exc)
+                return []
+        return [(int(r[0]), float(r[1])) for r in rows]
+
+    def vector_search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """``[(chunk id, cosine similarity)]`` best first."""
+        q = np.asarray(query, dtype=np.float32)
+        dims = self.vec_dims()
+        if dims is None or q.shape[-1] != dims or k <= 0:
+            return []
+        if self.vec_loaded:
+            with self.lock:
+                if not self.has_vec_table():
+                    return []
+                rows = self.conn.execute(
+                    "select rowid, distance from chunks_vec where embedding match ? and k = ? order by distance",
+                    (vec_to_blob(q), int(k)),
+                ).fetchall()
+            return [(int(r[0]), 1.0 - float(r[1])) for r in rows]
+        return self.numpy_search(q, k)
+
+    def _matrix(self) -> tuple[np.ndarray, np.ndarray]:
+        cache = self._np_cache
+        if cache is not None:
+            return cache
+        with self.lock:
+            rows = self.conn.execute("select id, embedding from chunks where embedding is not null").fetchall()
+        if not rows:
+            cache = (np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.float32))
+        else:
+            ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+            mat = np.vstack([blob_to_vec(r[1]) for r in rows]).astype(np.float32)
+            norms = np.linalg.norm(mat, axis=1, keepdims=True)
+            norms[norms == 0] = 1.0
+            cache = (ids, mat / norms)
+        self._np_cache = cache
+        return cache
+
+    def numpy_search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        ids, mat = self._matrix()
+        if not len(ids):
+            return []
+        q = np.asarray(query, dtype=np.float32)
+        n = float(np.linalg.norm(q))
+        if n == 0:
+            return []
+        sims = mat @ (q / n)
+        k = min(k, len(ids))
+        top = np.argpartition(-sims, k - 1)[:k]
+        top = top[np.argsort(-sims[top], kind="stable")]
+        return [(int(ids[i]), float(sims[i])) for i in top]
+
+    # ------------------------------------------------------------------ embedding cache
+
+    def cache_get(self, provider: str, model: str, key: str, hashes: Sequence[str]) -> dict[str, np.ndarray]:
+        out: dict[str, np.ndarray] = {}
+        if not hashes:
+            return out
+        with self.lock:
+            uniq = list(dict.fromkeys(hashes))
+            for start in range(0, len(uniq), 500):
+                part = uniq[start : start + 500]
+                marks = ",".join("?" * len(part))
+                for h, blob in self.conn.execute(
+                    f"select hash, embedding from embedding_cache where provider = ? and model = ? and provider_key = ?"
+                    f" and hash in ({marks})",
+                    (provider, model, key, *part),
+                ):
+                    out[h] = blob_to_vec(blob)
+            if out:
+                now = time.time()
+                with self.conn:
+                    for h in out:
+                        self.conn.execute(
+                            "update embedding_cache set updated_at = ? where provider = ? and model = ? and provider_key = ? and hash = ?",
+                            (now, provider, model, key, h),
+                        )
+        return out
+
+    def cache_put(self, provider: str, model: str, key: str, items: dict[str, np.ndarray]) -> None:
+        if not items:
+            return
+        now = time.time()
+        with self.lock, self.conn:
+            for h, vec in items.items():
+                v = np.asarray(vec, dtype=np.float32)
+                self.conn.execute(
+                    "insert or replace into embedding_cache(provider, model, provider_key, hash, dims, embedding, updated_at)"
+                    " values(?, ?, ?, ?, ?, ?, ?)",
+                    (provider, model, key, h, int(v.shape[-1]), vec_to_blob(v), now),
+                )
+
+    def cache_prune(self, max_entries: int) -> int:
+        with self.lock:
+            total = self.conn.execute("select count(*) from embedding_cache").fetchone()[0]
+            excess = total - max(0, max_entries)
+            if excess <= 0:
+                return 0
+            with self.conn:
+                self.conn.execute(
+                    "delete from embedding_cache where rowid in (select rowid from embedding_cache order by updated_at, rowid limit ?)",
+                    (excess,),
+                )
+            return excess
+
+    def cache_count(self) -> int:
+        with self.lock:
+            return self.conn.execute("select count(*) from embedding_cache").fetchone()[0]
+
+    def copy_cache_from(self, other_path: Path) -> int:
+        """Copy another index file's embedding cache into this one (used by full rebuilds)."""
+        if not Path(other_path).exists():
+            return 0
+        with self.lock:
+            try:
+                self.conn.execute("attach database ? as old", (str(other_path),))
+            except apsw.Error as exc:
+                log.warning("cannot read the old index's embedding cache: %s", exc)
+                return 0
+            try:
+                has = self.conn.execute(
+                    "select 1 from old.sqlite_master where type = 'table' and name = 'embedding_cache'"
+                ).fetchone()
+                if not has:
+                    return 0
+                with self.conn:
+                    self.conn.execute(
+                        "insert or ignore into main.embedding_cache select provider, model, provider_key, hash, dims,"
+                        " embedding, updated_at from old.embedding_cache"
+                    )
+                return self.conn.changes()
+            except apsw.Error as exc:
+                log.warning("cannot copy the old index's embedding cache: %s", exc)
+                return 0
+            finally:
+                try:
+                    self.conn.execute("detach database old")
+                except apsw.Error:
+                    pass

@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test install dev qmd bench clean
+.PHONY: run test install dev deps qmd bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,14 @@ dev: $(DEVSTAMP)
 run: $(STAMP)
 	$(BIN)/openclaw-tui
 
-test: $(DEVSTAMP)
+# tmux drives the terminal smoke test (tests/tui/test_tmux_smoke.py); installed when missing and we are root.
+deps:
+	@command -v tmux >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q tmux >/dev/null 2>&1 || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q tmux >/dev/null; }; \
+	  else echo "note: tmux not found and not root; the tmux smoke test will be skipped (apt-get install tmux)"; fi; }
+
+test: $(DEVSTAMP) deps
 	$(BIN)/python -m pytest -q
 
 bench: $(DEVSTAMP)

@@ -1,0 +1,202 @@
+"""Table tests for the TUI's pure parts: the slash registry and the text formatters."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from openclaw_tui import events as ev
+from openclaw_tui.tui import format as fmt
+from openclaw_tui.tui import slash
+from openclaw_tui.tui.widgets.prompt import PromptHistory
+
+
+def test_registry_order_is_menu_order():
+    assert [c.usage for c in slash.COMMANDS] == [
+        "/help", "/new", "/resume [id]", "/compact [instructions]", "/flush",
+        "/memory search <query>", "/memory status", "/memory index [--force]",
+        "/model <name>", "/status", "/quit",
+    ]
+    mid = {c.name for c in slash.COMMANDS if c.mid_turn}
+    assert mid == {"help", "memory search", "memory status", "status", "quit"}
+
+
+@pytest.mark.parametrize(
+    "text,name,arg",
+    [
+        ("/help", "help", ""),
+        ("  /NEW ", "new", ""),
+        ("/resume", "resume", ""),
+        ("/resume 2f1c", "resume", "2f1c"),
+        ("/compact keep the API names", "compact", "keep the API names"),
+        ("/flush", "flush", ""),
+        ("/memory search  which database?", "memory search", "which database?"),
+        ("/memory Status", "memory status", ""),
+        ("/memory index --force", "memory index", "--force"),
+        ("/model openai/gpt-4o-mini", "model", "openai/gpt-4o-mini"),
+        ("/status", "status", ""),
+        ("/quit", "quit", ""),
+    ],
+)
+def test_parse_ok(text, name, arg):
+    parsed = slash.parse(text)
+    assert (parsed.name, parsed.arg) == (name, arg)
+
+
+@pytest.mark.parametrize(
+    "text,needle",
+    [
+        ("/", "empty command"),
+        ("/memory", "usage: /memory search"),
+        ("/memory search", "usage: /memory search <query>"),
+        ("/memory index --all", "usage: /memory index [--force]"),
+        ("/model", "usage: /model <name>"),
+        ("/resume a b", "usage: /resume [id]"),
+        ("/hlep", "unknown command /hlep"),
+        ("/comp", "did you mean /compact"),
+        ("/memory find x", "unknown command /memory find"),
+    ],
+)
+def test_parse_errors_are_one_line(text, needle):
+    with pytest.raises(slash.SlashError) as info:
+        slash.parse(text)
+    assert needle in str(info.value)
+    assert "\n" not in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "typed,expected",
+    [
+        ("/he", ["/help"]),
+        ("/me", ["/memory search ", "/memory status", "/memory index "]),
+        ("/memory s", ["/memory search ", "/memory status"]),
+        ("/memory  in", ["/memory index "]),
+        ("/r", ["/resume "]),
+        ("/compact now", []),
+        ("hello", []),
+    ],
+)
+def test_complete(typed, expected):
+    assert slash.complete(typed) == expected
+
+
+def test_complete_all_and_common_prefix():
+    assert len(slash.complete("/")) == len(slash.COMMANDS)
+    assert slash.common_prefix(slash.complete("/me")) == "/memory "
+    assert slash.common_prefix(["/memory search ", "/memory status"]) == "/memory s"
+    assert slash.is_slash("/x") and not slash.is_slash("//x") and not slash.is_slash("x")
+
+
+def test_help_lists_every_command():
+    text = slash.help_markdown()
+    for cmd in slash.COMMANDS:
+        assert cmd.usage in text
+
+
+def test_prompt_history_walk_keeps_draft():
+    h = PromptHistory()
+    for t in ("one", "two", "two", "three"):
+        h.add(t)
+    assert h.items == ["one", "two", "three"]
+    assert h.prev("draft") == "three"
+    assert h.prev("three") == "two"
+    assert h.prev("two") == "one"
+    assert h.prev("one") is None
+    assert h.next() == "two"
+    assert h.next() == "three"
+    assert h.next() == "draft"
+    assert h.next() is None
+
+
+@pytest.mark.parametrize(
+    "event,kind,text",
+    [
+        (ev.IndexSynced(agent_id="main", files_indexed=3, files_removed=1, chunks=12, duration_ms=41.6),
+         "sync", "index synced: 3 files indexed, 12 chunks, 1 removed · 42 ms"),
+        (ev.IndexSynced(agent_id="main", files_indexed=1, files_removed=0, chunks=2, full_rebuild=True, reason="fingerprint"),
+         "sync", "index rebuilt (fingerprint): 1 file indexed, 2 chunks"),
+        (ev.FlushStarted(session_id="s", tokens=11234, threshold=11000), "flush", "flush started: 11,234 ≥ 11,000 tokens"),
+        (ev.FlushStarted(session_id="s", tokens=500, threshold=11000, reason="manual"), "flush", "flush started (manual) at 500 tokens"),
+        (ev.FlushFinished(session_id="s", path="memory/2026-01-02.md", lines_appended=3, stored=True),
+         "flush", "flush stored → memory/2026-01-02.md (+3 lines)"),
+        (ev.FlushFinished(session_id="s", path="memory/2026-01-02.md", lines_appended=1, stored=True),
+         "flush", "flush stored → memory/2026-01-02.md (+1 line)"),
+        (ev.FlushFinished(session_id="s", path=None, lines_appended=0, stored=False), "flush", "flush finished: nothing to store"),
+        (ev.FlushFinished(session_id="s", path=None, lines_appended=0, stored=False, skipped_reason="workspace is ro"),
+         "flush", "flush skipped: workspace is ro"),
+        (ev.CompactionStarted(session_id="s", tokens_before=15000, reason="overflow"),
+         "compaction", "compaction started (context overflow) at 15,000 tokens"),
+        (ev.CompactionFinished(session_id="s", tokens_before=15000, tokens_after=4200, compaction_count=2),
+         "compaction", "compaction #2: 15,000 → 4,200 tokens"),
+        (ev.ProviderRetry(provider="openai", attempt=2, delay_s=1.5, message="rate limited"),
+         "retry", "retry 2 in 1.5s (openai): rate limited"),
+        (ev.ProviderError(provider="openai", message="invalid API key", status=401),
+         "error", "provider error 401 (openai): invalid API key"),
+        (ev.QmdFallback(reason="qmd timed out", query="db"), "fallback", "QMD fallback to builtin for “db”: qmd timed out"),
+        (ev.AccessRefused(tool="write", path="AGENTS.md", reason="read-only workspace"),
+         "error", "refused write AGENTS.md: read-only workspace"),
+    ],
+)
+def test_timeline_text(event, kind, text):
+    assert fmt.timeline_text(event) == (kind, text)
+
+
+def test_non_timeline_events_are_ignored():
+    assert fmt.timeline_text(ev.TextDelta(text="x")) is None
+    assert fmt.timeline_text(ev.TokenUsage(used=1, context_window=2, flush_threshold=1, compaction_threshold=1)) is None
+
+
+@pytest.mark.parametrize(
+    "used,flush,compact,level",
+    [(0, 8000, 12000, "ok"), (7199, 8000, 12000, "ok"), (7200, 8000, 12000, "near"), (9000, 8000, 12000, "near"),
+     (11399, 8000, 12000, "near"), (11400, 8000, 12000, "critical"), (20000, 8000, 12000, "critical")],
+)
+def test_meter_level(used, flush, compact, level):
+    assert fmt.meter_level(used, flush, compact) == level
+
+
+def test_meter_geometry_marks_and_fill():
+    g = fmt.meter_geometry(used=8000, window=32000, flush_threshold=8000, compaction_threshold=12000, width=32)
+    assert (g.filled, g.flush_pos, g.compact_pos, g.level) == (8, 8, 12, "near")
+    g = fmt.meter_geometry(used=99999, window=1000, flush_threshold=500, compaction_threshold=500, width=10)
+    assert (g.filled, g.flush_pos, g.compact_pos, g.level) == (10, 5, 6, "critical")
+    g = fmt.meter_geometry(used=10, window=0, flush_threshold=5, compaction_threshold=6, width=10)
+    assert g.flush_pos is None and g.filled == 0
+
+
+def test_meter_label_and_suffix():
+    u = ev.TokenUsage(used=12345, context_window=32000, flush_threshold=8000, compaction_threshold=12000, estimated=True)
+    assert fmt.meter_label(u) == "tokens 12,345 / 32,000 (39%)"
+    assert fmt.meter_suffix(u) == "flush 8.0k · compact 12.0k · estimate"
+    u.estimated = False
+    assert fmt.meter_suffix(u).endswith("reported")
+    assert fmt.meter_label(None) == "tokens — / —"
+
+
+@pytest.mark.parametrize(
+    "path,start,end,out",
+    [("MEMORY.md", 3, 7, "MEMORY.md#L3-L7"), ("memory/a.md", 4, 4, "memory/a.md#L4"), ("x.md", None, None, "x.md")],
+)
+def test_citation(path, start, end, out):
+    assert fmt.citation(path, start, end) == out
+
+
+def test_result_summary():
+    assert fmt.result_summary({"results": [{"path": "a.md"}], "backend": "builtin", "provider": "none", "searchMs": 2.4}) == (
+        "1 result · builtin · none · 2 ms"
+    )
+    assert fmt.result_summary({"results": [], "disabled": True, "error": "no index", "action": "run memory index"}) == (
+        "no index — run memory index"
+    )
+
+
+def test_app_module_does_not_import_litellm():
+    code = (
+        "import sys, openclaw_tui.cli, openclaw_tui.commands.app_cmd, openclaw_tui.tui.app;"
+        "print('litellm' in sys.modules, 'openclaw_tui.session.engine' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["False", "False"]

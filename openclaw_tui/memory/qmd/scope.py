@@ -1,0 +1,63 @@
+"""Scope rules for the QMD backend (``memory.qmd.scope``, DESIGN §8).
+
+Pure functions: given the scope config and a session key, decide allow/deny. Rules are
+tried in order, first match wins; a rule with an empty ``match`` matches everything.
+
+* ``chatType`` — ``direct`` | ``group`` | ``channel`` of the parsed key.
+* ``keyPrefix`` — prefix of the lowercased key *without* ``agent:<id>:``. A legacy
+  ``keyPrefix`` that itself starts with ``agent:`` is compared against the raw key.
+* ``rawKeyPrefix`` — prefix of the full lowercased key.
+
+All conditions present in one ``match`` must hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from openclaw_tui.config.models import QmdScopeConfig, QmdScopeRule
+from openclaw_tui.workspace.session_keys import parse_session_key
+
+
+@dataclass(frozen=True)
+class ScopeDecision:
+    allowed: bool
+    session_key: str
+    chat_type: str
+    channel: str | None
+    rule_index: int | None  # None when the default applied
+
+    def describe(self) -> str:
+        where = f"rule #{self.rule_index + 1}" if self.rule_index is not None else "scope default"
+        verdict = "allowed" if self.allowed else "denied"
+        return (
+            f"qmd search {verdict} by {where} for session {self.session_key or '(none)'} "
+            f"(channel={self.channel or 'none'}, chatType={self.chat_type})"
+        )
+
+
+def rule_matches(rule: QmdScopeRule, session_key: str) -> bool:
+    info = parse_session_key(session_key)
+    raw = info.raw.lower()
+    m = rule.match
+    if m.chat_type is not None and m.chat_type != info.chat_type:
+        return False
+    if m.key_prefix is not None:
+        prefix = m.key_prefix.strip().lower()
+        if prefix.startswith("agent:"):
+            if not raw.startswith(prefix):
+                return False
+        elif not info.rest.startswith(prefix):
+            return False
+    if m.raw_key_prefix is not None and not raw.startswith(m.raw_key_prefix.strip().lower()):
+        return False
+    return True
+
+
+def decide_scope(scope: QmdScopeConfig, session_key: str | None) -> ScopeDecision:
+    key = (session_key or "").strip()
+    info = parse_session_key(key)
+    for i, rule in enumerate(scope.rules):
+        if rule_matches(rule, key):
+            return ScopeDecision(rule.action == "allow", key, info.chat_type, info.channel, i)
+    return ScopeDecision(scope.default == "allow", key, info.chat_type, info.channel, None)

@@ -114,6 +114,7 @@ class FlushFinished(Event):
     lines_appended: int
     stored: bool
     skipped_reason: str | None = None
+    written: str = ""  # the text appended during the flush (empty when nothing stored)
 
 
 @dataclass

@@ -1,0 +1,1 @@
+"""LLM access: litellm streaming wrapper, retries, the provider error table, context windows."""

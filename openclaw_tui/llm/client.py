@@ -1,0 +1,225 @@
+"""Streaming chat completions behind one small interface.
+
+``ChatModel.complete(messages, tools, on_delta=..., purpose=...)`` returns a ``Completion``
+(text, tool calls, usage). ``LiteLLMModel`` streams through ``litellm.acompletion``;
+the offline agent (``openclaw_tui.session.offline``) implements the same interface, so the
+turn loop, flush, compaction and tool code are shared. ``complete_with_retries`` adds the
+retry policy of the error table.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Protocol
+
+from openclaw_tui.llm.errors import LLMError, LLMErrorInfo, classify
+from openclaw_tui.llm.resolve import ModelChoice
+
+DeltaFn = Callable[[str], None]
+
+
+@dataclass
+class ToolCall:
+    id: str
+    name: str
+    arguments: str  # raw JSON text as the model sent it
+
+    def parsed(self) -> tuple[dict[str, Any] | None, str | None]:
+        raw = self.arguments.strip() or "{}"
+        try:
+            val = json.loads(raw)
+        except ValueError as exc:
+            return None, f"arguments are not valid JSON ({exc.msg})"
+        if not isinstance(val, dict):
+            return None, "arguments must be a JSON object"
+        return val, None
+
+    def to_message(self) -> dict[str, Any]:
+        return {"id": self.id, "type": "function", "function": {"name": self.name, "arguments": self.arguments}}
+
+
+@dataclass
+class Completion:
+    text: str = ""
+    tool_calls: list[ToolCall] = field(default_factory=list)
+    usage: dict[str, int] | None = None  # prompt_tokens / completion_tokens when reported
+    finish_reason: str | None = None
+
+    def assistant_message(self) -> dict[str, Any]:
+        msg: dict[str, Any] = {"role": "assistant", "content": self.text}
+        if self.tool_calls:
+            msg["tool_calls"] = [tc.to_message() for tc in self.tool_calls]
+        return msg
+
+
+class ChatModel(Protocol):
+    model: str
+    provider: str
+    label: str
+    is_offline: bool
+
+    async def complete(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
+    ) -> Completion: ...
+
+
+@dataclass
+class RetryPolicy:
+    attempts: int = 3
+    base_s: float = 0.5
+    max_s: float = 8.0
+    retry_after_cap_s: float = 60.0
+
+    @classmethod
+    def from_env(cls) -> "RetryPolicy":
+        def num(name: str, default: float) -> float:
+            try:
+                return float(os.environ.get(name, default))
+            except ValueError:
+                return default
+
+        return cls(
+            attempts=max(1, int(num("OPENCLAW_LLM_RETRY_ATTEMPTS", 3))),
+            base_s=max(0.0, num("OPENCLAW_LLM_RETRY_BASE_S", 0.5)),
+            max_s=max(0.0, num("OPENCLAW_LLM_RETRY_MAX_S", 8.0)),
+            retry_after_cap_s=max(0.0, num("OPENCLAW_LLM_RETRY_AFTER_CAP_S", 60.0)),
+        )
+
+    def delay(self, attempt: int, retry_after: float | None) -> float:
+        """Delay before retry number ``attempt`` (1-based): retry-after wins, else backoff with jitter."""
+        if retry_after is not None:
+            return min(retry_after, self.retry_after_cap_s)
+        raw = min(self.max_s, self.base_s * (2 ** (attempt - 1)))
+        return raw * (0.75 + 0.5 * random.random())
+
+
+class StreamStarted(Exception):
+    """Internal marker: the failure happened after text reached the user (no retry)."""
+
+
+class LiteLLMModel:
+    is_offline = False
+
+    def __init__(self, choice: ModelChoice, *, timeout_s: float | None = None):
+        self.choice = choice
+        self.model = choice.model
+        self.provider = choice.provider
+        self.label = choice.label
+        env_timeout = os.environ.get("OPENCLAW_LLM_TIMEOUT_S")
+        self.timeout_s = timeout_s if timeout_s is not None else float(env_timeout) if env_timeout else 120.0
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        vals = [self.choice.api_key or ""] + list(self.choice.headers.values())
+        return tuple(v for v in vals if v)
+
+    async def complete(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
+    ) -> Completion:
+        from openclaw_tui._offline import import_litellm
+
+        litellm = await asyncio.to_thread(import_litellm)
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": messages,
+            "stream": True,
+            "stream_options": {"include_usage": True},
+            "timeout": self.timeout_s,
+            "max_retries": 0,  # our retry policy, not the SDK's
+        }
+        if tools:
+            kwargs["tools"] = tools
+        if self.choice.api_base:
+            kwargs["api_base"] = self.choice.api_base
+        if self.choice.api_key:
+            kwargs["api_key"] = self.choice.api_key
+        if self.choice.headers:
+            kwargs["extra_headers"] = dict(self.choice.headers)
+        stream = await litellm.acompletion(**kwargs)
+        out = Completion()
+        text_parts: list[str] = []
+        calls: dict[int, dict[str, str]] = {}
+        async for chunk in stream:
+            usage = getattr(chunk, "usage", None)
+            if usage is not None and getattr(usage, "prompt_tokens", None) is not None:
+                out.usage = {
+                    "prompt_tokens": int(usage.prompt_tokens or 0),
+                    "completion_tokens": int(getattr(usage, "completion_tokens", 0) or 0),
+                }
+            choices = getattr(chunk, "choices", None) or []
+            if not choices:
+                continue
+            choice = choices[0]
+            if getattr(choice, "finish_reason", None):
+                out.finish_reason = choice.finish_reason
+            delta = getattr(choice, "delta", None)
+            if delta is None:
+                continue
+            piece = getattr(delta, "content", None)
+            if piece:
+                text_parts.append(piece)
+                on_delta(piece)
+            for tc in getattr(delta, "tool_calls", None) or []:
+                idx = getattr(tc, "index", None)
+                idx = len(calls) if idx is None else int(idx)
+                slot = calls.setdefault(idx, {"id": "", "name": "", "arguments": ""})
+                if getattr(tc, "id", None):
+                    slot["id"] = tc.id
+                fn = getattr(tc, "function", None)
+                if fn is not None:
+                    if getattr(fn, "name", None):
+                        slot["name"] = fn.name
+                    if getattr(fn, "arguments", None):
+                        slot["arguments"] += fn.arguments
+        out.text = "".join(text_parts)
+        for i, idx in enumerate(sorted(calls)):
+            slot = calls[idx]
+            if slot["name"]:
+                out.tool_calls.append(ToolCall(slot["id"] or f"call_{i}", slot["name"], slot["arguments"]))
+        return out
+
+
+async def complete_with_retries(
+    model: ChatModel,
+    messages: list[dict[str, Any]],
+    tools: list[dict[str, Any]] | None,
+    *,
+    on_delta: DeltaFn,
+    purpose: str = "turn",
+    policy: RetryPolicy | None = None,
+    on_retry: Callable[[LLMErrorInfo, int, float], None] | None = None,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+) -> Completion:
+    """Call ``model.complete`` with the error table's retry rules; raise ``LLMError`` at the end.
+
+    A failure after text was streamed to the user is not retried (the user would see the
+    answer twice); the partial text is lost to the caller only if it does not keep it itself.
+    """
+    policy = policy or RetryPolicy.from_env()
+    secrets = tuple(getattr(model, "secrets", ()) or ())
+    attempt = 0
+    while True:
+        attempt += 1
+        streamed = False
+
+        def delta(piece: str) -> None:
+            nonlocal streamed
+            streamed = True
+            on_delta(piece)
+
+        try:
+            return await model.complete(messages, tools, on_delta=delta, purpose=purpose)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - classified below
+            info = classify(exc, provider=model.provider, secrets=secrets)
+            if not info.retryable or streamed or attempt >= policy.attempts:
+                raise LLMError(info) from None
+            wait = policy.delay(attempt, info.retry_after_s)
+            if on_retry is not None:
+                on_retry(info, attempt, wait)
+            await sleep(wait)

@@ -1,0 +1,209 @@
+"""One table for provider errors: every litellm exception class -> friendly line + retry rule.
+
+``classify(exc, provider=...)`` turns any exception raised by a completion call into an
+``LLMErrorInfo``: a one-line message with no secrets, what the user can do, the HTTP status,
+whether a retry makes sense, and whether the prompt overflowed the context window.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+# kind: auth | permission | rate | server | timeout | connection | overflow | bad_request |
+#       not_found | policy | budget | malformed | unsupported | other
+
+
+@dataclass(frozen=True)
+class ErrorRule:
+    kind: str
+    retry: bool
+    message: str  # "{provider}" is filled in
+    action: str = ""
+
+
+ERROR_TABLE: dict[str, ErrorRule] = {
+    # authentication / permission: never retried
+    "AuthenticationError": ErrorRule("auth", False, "{provider} rejected the API key (401)", "check the key (--api-key or the provider's env var)"),
+    "CallerCredentialAuthenticationError": ErrorRule("auth", False, "{provider} rejected the caller credentials", "check the key (--api-key or the provider's env var)"),
+    "PermissionDeniedError": ErrorRule("permission", False, "{provider} refused access to this model (403)", "check the key's permissions or pick another model with /model"),
+    "PaymentRequiredError": ErrorRule("budget", False, "{provider} requires payment or more credit (402)", "check the account's billing"),
+    "BudgetExceededError": ErrorRule("budget", False, "the configured budget for {provider} is exhausted", "raise the budget or wait"),
+    # rate limits and server trouble: retried with backoff
+    "RateLimitError": ErrorRule("rate", True, "{provider} rate limit reached (429)", "wait a moment and try again"),
+    "CallerCredentialRateLimitError": ErrorRule("rate", True, "{provider} rate limit reached for these credentials (429)", "wait a moment and try again"),
+    "InternalServerError": ErrorRule("server", True, "{provider} had an internal error (5xx)", "try again in a moment"),
+    "ServiceUnavailableError": ErrorRule("server", True, "{provider} is unavailable (503)", "try again in a moment"),
+    "BadGatewayError": ErrorRule("server", True, "{provider} returned a bad gateway error (502)", "try again in a moment"),
+    "MidStreamFallbackError": ErrorRule("server", True, "the {provider} stream broke off mid-answer", "try again"),
+    "APIConnectionError": ErrorRule("connection", True, "cannot reach {provider}", "check the network or --api-base"),
+    "Timeout": ErrorRule("timeout", True, "{provider} timed out", "try again, or raise the timeout"),
+    "APIError": ErrorRule("server", True, "{provider} returned an error", "try again"),
+    "APIResponseValidationError": ErrorRule("malformed", True, "{provider} sent a response that could not be parsed", "try again"),
+    # the prompt is too long: compact, then retry once (handled by the session engine)
+    "ContextWindowExceededError": ErrorRule("overflow", False, "the conversation is longer than {provider}'s context window", "run /compact or start a /new session"),
+    # request problems: retrying cannot help
+    "BadRequestError": ErrorRule("bad_request", False, "{provider} rejected the request (400)", "check the model name and options"),
+    "InvalidRequestError": ErrorRule("bad_request", False, "{provider} rejected the request as invalid", "check the model name and options"),
+    "MalformedRequestFieldError": ErrorRule("bad_request", False, "{provider} rejected a malformed request field", "check the model options"),
+    "UnprocessableEntityError": ErrorRule("bad_request", False, "{provider} could not process the request (422)", "check the model name and options"),
+    "UnsupportedParamsError": ErrorRule("unsupported", False, "{provider} does not support a parameter we sent", "pick another model with /model"),
+    "UnsupportedEndpointError": ErrorRule("unsupported", False, "{provider} does not support this endpoint", "pick another model with /model"),
+    "EndpointNotSupportedByModelError": ErrorRule("unsupported", False, "this {provider} model does not support chat completions", "pick another model with /model"),
+    "NotFoundError": ErrorRule("not_found", False, "{provider} does not know this model (404)", "check the model name with /model"),
+    "LiteLLMUnknownProvider": ErrorRule("not_found", False, "unknown provider in the model string", "use provider/model, e.g. openai/gpt-4o-mini"),
+    "ModelNotMappedError": ErrorRule("not_found", False, "the model is not known to litellm", "use provider/model, e.g. openai/gpt-4o-mini"),
+    "ImageFetchError": ErrorRule("bad_request", False, "{provider} could not fetch an image in the request", ""),
+    "JSONSchemaValidationError": ErrorRule("malformed", False, "{provider}'s answer did not match the expected schema", "try again"),
+    "ContentPolicyViolationError": ErrorRule("policy", False, "{provider} refused the request under its content policy", "rephrase the request"),
+    "RejectedRequestError": ErrorRule("policy", False, "{provider} rejected the request", "rephrase the request"),
+    "GuardrailRaisedException": ErrorRule("policy", False, "a guardrail blocked the request", "rephrase the request"),
+    "BlockedPiiEntityError": ErrorRule("policy", False, "the request was blocked for containing personal data", "remove the personal data"),
+    "SensitiveDataRouteException": ErrorRule("policy", False, "the request was blocked by a sensitive-data route", ""),
+    "ModifyResponseException": ErrorRule("policy", False, "a guardrail replaced the response", ""),
+    "VectorStoreSearchError": ErrorRule("other", False, "a vector store search inside {provider} failed", ""),
+    "MockException": ErrorRule("other", False, "{provider} raised a mock error", ""),
+    "OpenAIError": ErrorRule("other", False, "{provider} returned an error", ""),
+}
+
+# Non-litellm exceptions that can escape a streaming call.
+_BUILTIN_RULES: dict[str, ErrorRule] = {
+    "TimeoutError": ERROR_TABLE["Timeout"],
+    "ConnectionError": ERROR_TABLE["APIConnectionError"],
+    "ConnectError": ERROR_TABLE["APIConnectionError"],
+    "ReadTimeout": ERROR_TABLE["Timeout"],
+    "ConnectTimeout": ERROR_TABLE["Timeout"],
+    "RemoteProtocolError": ERROR_TABLE["MidStreamFallbackError"],
+    "ReadError": ERROR_TABLE["MidStreamFallbackError"],
+}
+
+_FALLBACK = ErrorRule("other", False, "the call to {provider} failed unexpectedly", "try again; if it persists, check the model settings")
+
+_OVERFLOW_RE = re.compile(
+    r"context[_ ]length|maximum context|context window|too many tokens|prompt is too long|input is too long|reduce the length",
+    re.I,
+)
+_SECRET_PATTERNS = [
+    re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
+    re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{6,}"),
+    re.compile(r"(?i)(api[_-]?key[\"'=:\s]+)[A-Za-z0-9._\-]{6,}"),
+    re.compile(r"\bAIza[0-9A-Za-z_\-]{20,}"),
+]
+
+MAX_RETRY_AFTER_S = 60.0
+
+
+@dataclass
+class LLMErrorInfo:
+    kind: str
+    retryable: bool
+    message: str
+    action: str
+    provider: str
+    status: int | None = None
+    retry_after_s: float | None = None
+    detail: str = ""  # provider's own message, redacted and shortened
+
+    @property
+    def is_overflow(self) -> bool:
+        return self.kind == "overflow"
+
+    def line(self) -> str:
+        text = self.message
+        if self.detail and self.detail.lower() not in text.lower():
+            text += f": {self.detail}"
+        return text
+
+
+class LLMError(Exception):
+    """Raised by the completion wrapper after retries; carries the classified info."""
+
+    def __init__(self, info: LLMErrorInfo):
+        super().__init__(info.line())
+        self.info = info
+
+
+def redact(text: str, secrets: list[str] | tuple[str, ...] = ()) -> str:
+    out = text
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            out = out.replace(secret, "***")
+    for pat in _SECRET_PATTERNS:
+        out = pat.sub(lambda m: (m.group(1) if m.lastindex else "") + "***", out)
+    return out
+
+
+def rule_for(exc: BaseException) -> ErrorRule:
+    for cls in type(exc).__mro__:
+        if cls.__module__.startswith("litellm") and cls.__name__ in ERROR_TABLE:
+            return ERROR_TABLE[cls.__name__]
+        if cls.__name__ in _BUILTIN_RULES:
+            return _BUILTIN_RULES[cls.__name__]
+    for cls in type(exc).__mro__:  # openai SDK classes share litellm's names
+        if cls.__name__ in ERROR_TABLE and cls.__name__ not in {"OpenAIError"}:
+            return ERROR_TABLE[cls.__name__]
+    return _FALLBACK
+
+
+def _retry_after(exc: BaseException) -> float | None:
+    resp = getattr(exc, "response", None)
+    headers = getattr(resp, "headers", None)
+    if not headers:
+        return None
+    try:
+        ms = headers.get("retry-after-ms")
+        if ms:
+            return min(MAX_RETRY_AFTER_S, max(0.0, float(ms) / 1000.0))
+        raw = headers.get("retry-after")
+    except Exception:  # noqa: BLE001 - odd header containers
+        return None
+    if not raw:
+        return None
+    try:
+        return min(MAX_RETRY_AFTER_S, max(0.0, float(raw)))
+    except ValueError:
+        pass
+    try:
+        import time
+
+        when = parsedate_to_datetime(raw).timestamp()
+        return min(MAX_RETRY_AFTER_S, max(0.0, when - time.time()))
+    except (TypeError, ValueError):
+        return None
+
+
+def _detail(exc: BaseException, secrets: list[str] | tuple[str, ...]) -> str:
+    raw = str(getattr(exc, "message", "") or exc) or type(exc).__name__
+    raw = raw.split("\n", 1)[0]
+    # litellm prefixes: "litellm.RateLimitError: RateLimitError: OpenAIException - real text"
+    if " - " in raw:
+        raw = raw.split(" - ", 1)[1]
+    raw = re.sub(r"^litellm\.\w+:\s*", "", raw)
+    raw = redact(raw, secrets).strip()
+    return raw if len(raw) <= 200 else raw[:197] + "..."
+
+
+def classify(exc: BaseException, *, provider: str, secrets: list[str] | tuple[str, ...] = ()) -> LLMErrorInfo:
+    rule = rule_for(exc)
+    status = getattr(exc, "status_code", None)
+    if not isinstance(status, int):
+        status = None
+    kind, retry = rule.kind, rule.retry
+    detail = _detail(exc, secrets)
+    if kind in {"bad_request", "other", "server"} and _OVERFLOW_RE.search(detail):
+        rule = ERROR_TABLE["ContextWindowExceededError"]
+        kind, retry = rule.kind, rule.retry
+    if kind == "server" and status is not None and 400 <= status < 500 and status not in (408, 409, 429):
+        retry = False
+    return LLMErrorInfo(
+        kind=kind,
+        retryable=retry,
+        message=rule.message.format(provider=provider or "the provider"),
+        action=rule.action,
+        provider=provider,
+        status=status,
+        retry_after_s=_retry_after(exc) if retry else None,
+        detail=detail,
+    )

@@ -1,0 +1,110 @@
+"""Which chat model serves a session.
+
+Order: ``--model`` / config ``agents.defaults.model.primary`` → a provider key in the
+environment (or ``models.providers.<p>.apiKey``) → a local Ollama on 127.0.0.1:11434 →
+the offline rule-based agent. ``offline`` as the model string selects the offline agent.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.request
+from dataclasses import dataclass, field
+from typing import Any
+
+from openclaw_tui.llm.context import split_model
+
+OFFLINE_MODEL = "offline"
+OLLAMA_URL = "http://127.0.0.1:11434"
+
+# env var -> default model when only a key is present
+ENV_DEFAULTS: list[tuple[str, str, str]] = [
+    ("OPENAI_API_KEY", "openai", "openai/gpt-4o-mini"),
+    ("ANTHROPIC_API_KEY", "anthropic", "anthropic/claude-3-5-haiku-latest"),
+    ("GEMINI_API_KEY", "gemini", "gemini/gemini-2.0-flash"),
+    ("MISTRAL_API_KEY", "mistral", "mistral/mistral-small-latest"),
+    ("GROQ_API_KEY", "groq", "groq/llama-3.1-8b-instant"),
+    ("OPENROUTER_API_KEY", "openrouter", "openrouter/openai/gpt-4o-mini"),
+]
+
+
+@dataclass
+class ModelChoice:
+    model: str  # litellm model string, or "offline"
+    source: str  # --model | config | env:<VAR> | providers.<p> | ollama | default
+    api_base: str | None = None
+    api_key: str | None = field(default=None, repr=False)
+    headers: dict[str, str] = field(default_factory=dict, repr=False)
+
+    @property
+    def offline(self) -> bool:
+        return self.model == OFFLINE_MODEL
+
+    @property
+    def provider(self) -> str:
+        if self.offline:
+            return "offline"
+        p, _ = split_model(self.model)
+        return p or "openai"
+
+    @property
+    def label(self) -> str:
+        if self.offline:
+            return "offline agent (rule-based, not an LLM)"
+        return self.model
+
+
+def probe_ollama(timeout: float = 0.3) -> str | None:
+    """Return the first model tag of a local Ollama, or None quickly when there is none."""
+    if os.environ.get("OPENCLAW_NO_OLLAMA_PROBE"):
+        return None
+    try:
+        with urllib.request.urlopen(OLLAMA_URL + "/api/tags", timeout=timeout) as resp:  # noqa: S310 - loopback only
+            data = json.loads(resp.read() or b"{}")
+    except Exception:  # noqa: BLE001 - not running, refused, garbage
+        return None
+    models = data.get("models") if isinstance(data, dict) else None
+    if not models:
+        return None
+    name = models[0].get("name") or models[0].get("model")
+    return str(name) if name else None
+
+
+def _provider_entry(config: Any, provider: str) -> Any:
+    providers = getattr(getattr(config, "models", None), "providers", {}) or {}
+    return providers.get(provider)
+
+
+def choice_for_model(model: str, settings: Any, source: str) -> ModelChoice:
+    if model.strip().lower() == OFFLINE_MODEL:
+        return ModelChoice(OFFLINE_MODEL, source)
+    provider, _ = split_model(model)
+    entry = _provider_entry(settings.config, provider) if provider else None
+    api_base = settings.api_base or (entry.base_url if entry else None)
+    api_key = settings.api_key or (entry.api_key if entry else None)
+    headers = dict(entry.headers) if entry else {}
+    if provider in ("ollama", "ollama_chat") and not api_base:
+        api_base = OLLAMA_URL
+    return ModelChoice(model.strip(), source, api_base=api_base, api_key=api_key, headers=headers)
+
+
+def resolve_model(settings: Any, *, probe: bool = True) -> ModelChoice:
+    if settings.model:
+        return choice_for_model(settings.model, settings, "--model/config")
+    # configured providers with a key and a model list
+    providers = getattr(settings.config.models, "providers", {}) or {}
+    for name, entry in providers.items():
+        if entry.api_key and entry.models:
+            return choice_for_model(f"{name}/{entry.models[0].id}", settings, f"models.providers.{name}")
+    for var, _provider, default in ENV_DEFAULTS:
+        if os.environ.get(var):
+            return choice_for_model(default, settings, f"env:{var}")
+    if settings.api_base:
+        # an endpoint without a model name: ask for one rather than guess
+        return choice_for_model("openai/default", settings, "--api-base")
+    if probe:
+        tag = probe_ollama()
+        if tag:
+            return choice_for_model(f"ollama_chat/{tag}", settings, "ollama")
+    return ModelChoice(OFFLINE_MODEL, "default")

@@ -1,0 +1,128 @@
+"""Compaction helpers: render the older part of a conversation for the summariser, and a
+deterministic extractive summary (used by the offline agent and as a fallback when the
+model cannot summarise)."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+SUMMARY_SECTIONS = ("Goal", "Constraints and preferences", "Progress", "Decisions", "Open todos", "Exact identifiers")
+
+COMPACTION_SYSTEM = (
+    "You compress a conversation into a checkpoint so the assistant can continue without the full history. "
+    "Write Markdown with exactly these sections: "
+    + ", ".join(f"## {s}" for s in SUMMARY_SECTIONS)
+    + ". Keep exact file paths, names, numbers, dates, IDs and commands verbatim. "
+    "Be concise; write 'none' for an empty section. Do not call tools."
+)
+SUMMARY_HEADER = "## Conversation so far (compacted summary of earlier turns)"
+MAX_TOOL_CHARS = 600
+
+
+def _content(msg: dict[str, Any]) -> str:
+    c = msg.get("content")
+    if isinstance(c, str):
+        return c
+    if isinstance(c, list):
+        return "\n".join(str(p.get("text", "")) for p in c if isinstance(p, dict))
+    return ""
+
+
+def render_for_summary(messages: list[dict[str, Any]], *, previous_summary: str = "", max_chars: int = 400_000) -> str:
+    lines: list[str] = []
+    if previous_summary:
+        lines.append("Earlier summary:\n" + previous_summary.strip())
+    for m in messages:
+        role = m.get("role")
+        text = _content(m).strip()
+        if role == "user":
+            lines.append(f"User: {text}")
+        elif role == "assistant":
+            if text:
+                lines.append(f"Assistant: {text}")
+            for tc in m.get("tool_calls") or []:
+                fn = tc.get("function", {})
+                lines.append(f"Assistant called {fn.get('name')}({str(fn.get('arguments', ''))[:MAX_TOOL_CHARS]})")
+        elif role == "tool":
+            if len(text) > MAX_TOOL_CHARS:
+                text = text[:MAX_TOOL_CHARS] + " …"
+            lines.append(f"Tool result: {text}")
+    out = "\n".join(lines)
+    if len(out) > max_chars:  # keep the start (goal) and the end (latest state)
+        half = max_chars // 2
+        out = out[:half] + "\n[… middle omitted …]\n" + out[-half:]
+    return out
+
+
+def compaction_request(rendered: str, instructions: str | None = None) -> list[dict[str, Any]]:
+    user = "Summarise this conversation into the checkpoint format.\n\n" + rendered
+    if instructions:
+        user += f"\n\nExtra instructions from the user: {instructions.strip()}"
+    return [{"role": "system", "content": COMPACTION_SYSTEM}, {"role": "user", "content": user}]
+
+
+_PREF_RE = re.compile(r"\b(prefer|always|never|must|don't|do not|avoid|please use|i like|i want|i hate)\b", re.I)
+_DECISION_RE = re.compile(r"\b(decided|decide|agreed|chose|chosen|we will|we'll|going with|settled on|decision)\b", re.I)
+_TODO_RE = re.compile(r"\b(todo|to do|need to|needs to|should|next step|remind|follow up|later)\b", re.I)
+_IDENT_RE = re.compile(
+    r"`[^`\n]{1,80}`|https?://\S+|\b[\w.-]+/[\w./-]+\b|\b[\w-]+\.(?:md|py|json|yaml|yml|txt|toml|js|ts)\b|\b\d{4}-\d{2}-\d{2}\b|\b[A-Z]{2,}-\d+\b"
+)
+
+
+def _sentences(text: str) -> list[str]:
+    parts = re.split(r"(?<=[.!?])\s+|\n+", text)
+    return [p.strip() for p in parts if p.strip()]
+
+
+def extractive_summary(rendered: str, instructions: str | None = None) -> str:
+    """A rule-based checkpoint: picks sentences by cue words, never invents text."""
+    users: list[str] = []
+    assistants: list[str] = []
+    previous = ""
+    for line in rendered.splitlines():
+        if line.startswith("User: "):
+            users.append(line[6:])
+        elif line.startswith("Assistant: "):
+            assistants.append(line[11:])
+        elif line.startswith("Earlier summary:"):
+            previous = "carried over"
+    user_sents = [s for u in users for s in _sentences(u)]
+    all_sents = user_sents + [s for a in assistants for s in _sentences(a)]
+
+    def pick(pattern: re.Pattern[str], pool: list[str], limit: int = 8) -> list[str]:
+        seen: list[str] = []
+        for s in pool:
+            if pattern.search(s) and s not in seen:
+                seen.append(s)
+        return seen[-limit:]
+
+    idents: list[str] = []
+    for m in _IDENT_RE.finditer(rendered):
+        tok = m.group(0).strip("`.,;:")
+        if tok and tok not in idents:
+            idents.append(tok)
+    goal = users[0].strip() if users else "none"
+    progress = [a for a in assistants[-3:]] or ["none"]
+    sections = {
+        "Goal": [goal[:300]],
+        "Constraints and preferences": pick(_PREF_RE, user_sents) or ["none"],
+        "Progress": [p[:300] for p in progress],
+        "Decisions": pick(_DECISION_RE, all_sents) or ["none"],
+        "Open todos": pick(_TODO_RE, all_sents) or ["none"],
+        "Exact identifiers": idents[:30] or ["none"],
+    }
+    out = []
+    for name in SUMMARY_SECTIONS:
+        out.append(f"## {name}")
+        out.extend(f"- {item}" for item in sections[name])
+    if instructions:
+        out.append(f"\n(Compaction instructions: {instructions.strip()})")
+    if previous:
+        out.append("\n(Includes an earlier summary.)")
+    return "\n".join(out)
+
+
+def tool_result_content(result: Any) -> str:
+    return json.dumps(result, ensure_ascii=False, default=str)

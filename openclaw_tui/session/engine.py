@@ -1,0 +1,817 @@
+"""The session engine: one conversation with tools, memory flush and compaction.
+
+The TUI, ``chat -p``, scenarios and tests all drive this class; it reports only through
+``openclaw_tui.events`` dataclasses sent to ``sink`` and never imports Textual.
+
+    engine = SessionEngine(settings, sink=print)
+    result = await engine.send("what did we decide about the logo?")
+
+A turn: flush if the prompt about to be sent reaches the flush threshold (once per
+compaction cycle), compact if it exceeds the compaction threshold, stream the model with
+the tool schemas, run tool calls until the model answers without tools (step cap), append
+everything to the transcript, compact afterwards if the context grew past the threshold.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from openclaw_tui import events
+from openclaw_tui.config import AgentSettings
+from openclaw_tui.events import EventSink
+from openclaw_tui.llm.client import ChatModel, Completion, LiteLLMModel, RetryPolicy, complete_with_retries
+from openclaw_tui.llm.context import resolve_context_window
+from openclaw_tui.llm.errors import LLMError, LLMErrorInfo, redact
+from openclaw_tui.llm.resolve import ModelChoice, choice_for_model, resolve_model
+from openclaw_tui.session.compaction import (
+    SUMMARY_HEADER,
+    compaction_request,
+    extractive_summary,
+    render_for_summary,
+    tool_result_content,
+)
+from openclaw_tui.session.offline import OfflineModel
+from openclaw_tui.session.store import SessionStore
+from openclaw_tui.session.thresholds import (
+    compaction_cut,
+    compaction_threshold,
+    flush_skip_reason,
+    flush_threshold,
+    is_no_reply,
+    should_compact,
+    should_flush,
+)
+from openclaw_tui.session.tokens import TokenCounter
+from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
+from openclaw_tui.tools.files import FileTools
+from openclaw_tui.tools.registry import ToolBox
+from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
+from openclaw_tui.workspace.daily import daily_rel, today
+from openclaw_tui.workspace.guard import is_memory_rel
+
+SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
+CANCEL_MARK = "[answer interrupted by the user]"
+
+
+@dataclass
+class TurnResult:
+    text: str  # visible reply ("" when silent / NO_REPLY)
+    session_id: str
+    cancelled: bool = False
+    error: str | None = None  # one-line provider error, when the turn ended on one
+    usage: events.TokenUsage | None = None
+    flushed: bool = False
+    compacted: bool = False
+    no_reply: bool = False
+
+
+@dataclass
+class _Entry:
+    message: dict[str, Any]
+    tokens: int
+
+
+def make_model(choice: ModelChoice) -> ChatModel:
+    return OfflineModel() if choice.offline else LiteLLMModel(choice)
+
+
+def valid_session_id(session_id: str) -> bool:
+    return bool(SESSION_ID_RE.match(session_id or "")) and ".." not in session_id
+
+
+class SessionEngine:
+    def __init__(
+        self,
+        settings: AgentSettings,
+        *,
+        sink: EventSink,
+        memory: Any = None,
+        session_id: str | None = None,
+        model: ChatModel | None = None,
+        retry_policy: RetryPolicy | None = None,
+        probe_ollama: bool = True,
+    ):
+        self.settings = settings
+        self._sink = sink
+        self._policy = retry_policy or RetryPolicy.from_env()
+        self._memory = memory
+        self._own_memory = memory is None
+        self._memory_opened = memory is not None
+        self._memory_dirty = False
+        if model is not None:
+            self._model: ChatModel = model
+            self._choice: ModelChoice | None = None
+        else:
+            self._choice = resolve_model(settings, probe=probe_ollama)
+            self._model = make_model(self._choice)
+        self._counter: TokenCounter | None = None
+        self._window: int | None = None
+        self._window_source = ""
+        self._task: asyncio.Future[Any] | None = None
+        self._cancel_requested = False
+        self._partial: list[str] = []
+        self._store = SessionStore(settings.sessions_dir)
+        self._transcript: TranscriptWriter | None = None
+        self._tools_tokens: dict[int, int] = {}
+        self._closed = False
+        if session_id is not None:
+            if not valid_session_id(session_id):
+                raise ValueError(f"invalid session id {session_id!r}: use letters, digits, '-', '_' or '.' (max 128)")
+            if self._transcript_path(session_id).exists():
+                self.resume(session_id)
+            else:
+                self._start_new(session_id)
+        else:
+            self._start_new(str(uuid.uuid4()))
+
+    # ================================================================== properties
+
+    @property
+    def model_label(self) -> str:
+        return self._model.label
+
+    @property
+    def is_offline(self) -> bool:
+        return bool(getattr(self._model, "is_offline", False))
+
+    @property
+    def access(self) -> str:
+        return self.settings.workspace_access
+
+    @property
+    def session_key(self) -> str:
+        return self.settings.session_key
+
+    @property
+    def memory_plugin_on(self) -> bool:
+        return self.settings.config.memory_plugin_enabled and self.access != "none"
+
+    @property
+    def memory_tools_on(self) -> bool:
+        return self.memory_plugin_on and self.settings.memory_search.enabled
+
+    @property
+    def counter(self) -> TokenCounter:
+        if self._counter is None:
+            self._counter = TokenCounter(self._model.model)
+        return self._counter
+
+    @property
+    def history(self) -> list[dict[str, Any]]:
+        return [e.message for e in self._history]
+
+    @property
+    def summary(self) -> str:
+        return self._summary
+
+    @property
+    def transcript_path(self) -> Path:
+        return self._transcript_path(self.session_id)
+
+    def _transcript_path(self, session_id: str) -> Path:
+        return self.settings.sessions_dir / f"{session_id}.jsonl"
+
+    # ================================================================== thresholds & tokens
+
+    @property
+    def context_window(self) -> int:
+        if self._window is None or self._window_source == "default-pending":
+            window, source = resolve_context_window(self.settings.config, self._model.model, allow_import=False)
+            if source == "default" and not self.is_offline:
+                source = "default-pending"  # litellm may know better once it is loaded
+            self._window, self._window_source = window, source
+        return self._window
+
+    async def _resolve_window(self) -> None:
+        if self._window_source in ("", "default-pending") and not self.is_offline:
+            window, source = await asyncio.to_thread(resolve_context_window, self.settings.config, self._model.model)
+            self._window, self._window_source = window, source
+
+    @property
+    def flush_threshold(self) -> int:
+        c = self.settings.config.agents.defaults.compaction
+        return flush_threshold(self.context_window, c.reserve_tokens_floor, c.memory_flush.soft_threshold_tokens)
+
+    @property
+    def compaction_threshold(self) -> int:
+        c = self.settings.config.agents.defaults.compaction
+        return compaction_threshold(self.context_window, c.reserve_tokens, c.reserve_tokens_floor)
+
+    def _system_text(self, extra: str | None = None) -> str:
+        parts = [self._system]
+        if self._notes:
+            parts.append(self._notes)
+        if self._summary:
+            parts.append(SUMMARY_HEADER + "\n" + self._summary)
+        if extra:
+            parts.append(extra)
+        return "\n\n".join(parts)
+
+    def _recount_fixed(self) -> None:
+        self._system_tokens = self.counter.count_message({"role": "system", "content": self._system_text()})
+
+    def _tools_cost(self, tools: list[dict[str, Any]]) -> int:
+        key = len(tools)
+        if key not in self._tools_tokens:
+            self._tools_tokens[key] = self.counter.count_tools(tools)
+        return self._tools_tokens[key]
+
+    def _estimate(self) -> int:
+        return self._system_tokens + self._tools_cost(self._toolbox.schemas()) + self._hist_tokens
+
+    def used_tokens(self) -> int:
+        """Tokens the next prompt carries: provider-reported usage of the last call plus
+        estimates of what was added since, else the cached per-message estimate."""
+        if self._usage_base is not None:
+            reported, hist_then = self._usage_base
+            return reported + (self._hist_tokens - hist_then)
+        return self._estimate()
+
+    def token_snapshot(self) -> events.TokenUsage:
+        if self._system_tokens is None:
+            self._recount_fixed()
+        return events.TokenUsage(
+            used=self.used_tokens(),
+            context_window=self.context_window,
+            flush_threshold=self.flush_threshold,
+            compaction_threshold=self.compaction_threshold,
+            estimated=self._usage_base is None,
+            prompt_tokens=self._last_usage.get("prompt_tokens") if self._last_usage else None,
+            completion_tokens=self._last_usage.get("completion_tokens") if self._last_usage else None,
+        )
+
+    def counters(self) -> dict[str, Any]:
+        """The sessions.json entry for this session (compactionCount, memoryFlush*)."""
+        entry = self._store.get(self.session_id) or {}
+        return {
+            "compactionCount": int(entry.get("compactionCount") or 0),
+            "memoryFlushCompactionCount": entry.get("memoryFlushCompactionCount"),
+            "memoryFlushAt": entry.get("memoryFlushAt"),
+        }
+
+    # ================================================================== session lifecycle
+
+    def _reset_state(self, session_id: str) -> None:
+        if self._transcript is not None:
+            self._transcript.close()
+        self.session_id = session_id
+        self._transcript = TranscriptWriter(self._transcript_path(session_id))
+        self._history: list[_Entry] = []
+        self._hist_tokens = 0
+        self._summary = ""
+        self._notes = ""
+        self._usage_base: tuple[int, int] | None = None
+        self._last_usage: dict[str, int] | None = None
+        self._persisted = False
+        self._overflow_retried = False
+        self._system = build_system_prompt(
+            self.settings.workspace,
+            session_key=self.session_key,
+            workspace_access=self.access,
+            memory_enabled=self.memory_tools_on,
+            citations=self.settings.config.memory.citations,
+        ).text
+        self._system_tokens: int | None = None
+        self._files = FileTools(
+            Path(self.settings.workspace),
+            access=self.access,
+            session_key=self.session_key,
+            on_refused=self._on_refused,
+        )
+        self._toolbox = self._make_toolbox(self._files)
+
+    def _start_new(self, session_id: str) -> None:
+        self._reset_state(session_id)
+        self._notes = startup_notes(self.settings.workspace, workspace_access=self.access)
+
+    def new_session(self) -> str:
+        self._start_new(str(uuid.uuid4()))
+        self._recount_fixed()
+        return self.session_id
+
+    def resume(self, session_id: str) -> None:
+        if not valid_session_id(session_id):
+            raise ValueError(f"invalid session id {session_id!r}")
+        path = self._transcript_path(session_id)
+        entries = read_transcript(path)
+        if not entries and self._store.get(session_id) is None:
+            raise ValueError(f"no session {session_id!r} in {self.settings.sessions_dir}")
+        self._reset_state(session_id)
+        history: list[dict[str, Any]] = []
+        for e in entries:
+            kind = e.get("type")
+            if kind == "message" and isinstance(e.get("message"), dict):
+                history.append(e["message"])
+            elif kind == "context":
+                self._notes = str(e.get("notes") or "")
+            elif kind == "compaction":
+                kept = int(e.get("kept") or 0)
+                history = history[len(history) - kept :] if kept else []
+                self._summary = str(e.get("summary") or "")
+        history = _close_dangling_tool_calls(history)
+        for msg in history:
+            tok = self.counter.count_message(msg)
+            self._history.append(_Entry(msg, tok))
+            self._hist_tokens += tok
+        self._persisted = bool(entries)
+        self._recount_fixed()
+
+    def list_sessions(self) -> list[dict[str, Any]]:
+        out = []
+        for entry in self._store.list():
+            sid = str(entry.get("sessionId", ""))
+            out.append({**entry, "transcript": str(self._transcript_path(sid)), "current": sid == self.session_id})
+        return out
+
+    def set_model(self, model: str) -> None:
+        self._choice = choice_for_model(model, self.settings, "/model")
+        self._model = make_model(self._choice)
+        self._counter = None
+        self._window = None
+        self._window_source = ""
+        self._tools_tokens.clear()
+        self._usage_base = None
+        self._hist_tokens = 0
+        for e in self._history:
+            e.tokens = self.counter.count_message(e.message)
+            self._hist_tokens += e.tokens
+        self._recount_fixed()
+        if self._persisted and self._transcript is not None:
+            self._transcript.append({"type": "model", "model": self._model.model})
+        self._emit(events.Notice("info", f"model: {self.model_label}"))
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+        if self._transcript is not None:
+            self._transcript.close()
+        if self._own_memory and self._memory is not None:
+            try:
+                self._memory.close()
+            except Exception:  # noqa: BLE001 - closing must not raise
+                pass
+            self._memory = None
+
+    # ================================================================== plumbing
+
+    def _emit(self, event: events.Event) -> None:
+        try:
+            self._sink(event)
+        except Exception:  # noqa: BLE001 - a broken sink must not break the session
+            pass
+
+    def _on_refused(self, tool: str, path: str, reason: str) -> None:
+        self._emit(events.AccessRefused(tool=tool, path=path, reason=reason))
+
+    def _on_search(self, query: str, result: dict[str, Any]) -> None:
+        self._emit(events.MemoryRetrieved(query=query, result=result))
+
+    async def _before_search(self) -> None:
+        if self._memory_dirty and self._memory is not None:
+            self._memory_dirty = False
+            try:
+                await asyncio.to_thread(lambda: self._memory.sync(force=False, reason="write"))
+            except Exception as exc:  # noqa: BLE001
+                self._emit(events.Notice("warning", f"memory sync failed: {exc}"))
+
+    def _make_toolbox(self, files: FileTools) -> ToolBox:
+        return ToolBox(
+            files,
+            memory=self._memory,
+            memory_enabled=self.memory_tools_on,
+            session_key=self.session_key,
+            on_search=self._on_search,
+            before_search=self._before_search,
+        )
+
+    async def _ensure_memory(self) -> None:
+        if self._memory_opened or not self.memory_tools_on:
+            return
+        self._memory_opened = True
+        try:
+            from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
+
+            self._memory = await asyncio.to_thread(open_memory, self.settings, sink=self._sink)
+        except Exception as exc:  # noqa: BLE001 - memory trouble must not stop the chat
+            self._memory = None
+            self._emit(events.Notice("warning", f"memory unavailable: {redact(str(exc))}"))
+        self._toolbox.memory = self._memory
+
+    def _persist_header(self) -> None:
+        if self._persisted or self._transcript is None:
+            return
+        self._persisted = True
+        self._transcript.write_header(
+            self.session_id,
+            agentId=self.settings.agent_id,
+            sessionKey=self.session_key,
+            workspace=str(self.settings.workspace),
+            workspaceAccess=self.access,
+            model=self._model.model,
+        )
+        if self._notes:
+            self._transcript.append({"type": "context", "notes": self._notes})
+        self._store.update(
+            self.session_id,
+            sessionKey=self.session_key,
+            agentId=self.settings.agent_id,
+            model=self._model.model,
+            transcript=self.transcript_path.name,
+        )
+
+    async def _ready(self) -> None:
+        await self._ensure_memory()
+        await self._resolve_window()
+        if self._system_tokens is None:
+            await asyncio.to_thread(self._recount_fixed)
+        self._persist_header()
+
+    def _add(self, msg: dict[str, Any], **meta: Any) -> None:
+        tok = self.counter.count_message(msg)
+        self._history.append(_Entry(msg, tok))
+        self._hist_tokens += tok
+        if self._transcript is not None:
+            self._transcript.append({"type": "message", "message": msg, **meta})
+
+    def _on_retry(self, info: LLMErrorInfo, attempt: int, wait: float) -> None:
+        note = info.line()
+        if info.retry_after_s is not None:
+            note += f" (server asked to wait {info.retry_after_s:g}s)"
+        self._emit(events.ProviderRetry(provider=info.provider, attempt=attempt, delay_s=round(wait, 3), message=note))
+
+    def _provider_error(self, info: LLMErrorInfo) -> None:
+        self._emit(
+            events.ProviderError(
+                provider=info.provider,
+                message=info.line(),
+                action=info.action,
+                status=info.status,
+                retryable=info.retryable,
+            )
+        )
+
+    async def _call(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], purpose: str, silent: bool) -> Completion:
+        self._partial = []
+
+        def on_delta(piece: str) -> None:
+            self._partial.append(piece)
+            if not silent:
+                self._emit(events.TextDelta(text=piece))
+
+        return await complete_with_retries(
+            self._model, messages, tools or None, on_delta=on_delta, purpose=purpose, policy=self._policy, on_retry=self._on_retry
+        )
+
+    async def _loop(
+        self,
+        *,
+        system: Callable[[], str],
+        convo: Callable[[], list[dict[str, Any]]],
+        add: Callable[..., None],
+        purpose: str,
+        toolbox: ToolBox,
+        silent: bool,
+    ) -> Completion:
+        """Model ↔ tools until an answer without tool calls (or the step cap)."""
+        max_steps = self.settings.config.agents.defaults.max_tool_steps
+        pending: list[Any] = []
+        answered: set[str] = set()
+        assistant_added = False
+        try:
+            for _step in range(max_steps):
+                tools = toolbox.schemas()
+                messages = [{"role": "system", "content": system()}] + convo()
+                assistant_added = False
+                try:
+                    completion = await self._call(messages, tools, purpose, silent)
+                except LLMError as exc:
+                    if exc.info.is_overflow and purpose == "turn" and not self._overflow_retried:
+                        self._overflow_retried = True
+                        self._emit(events.Notice("warning", "context overflow reported by the provider: compacting, then retrying once"))
+                        if await self._compact("overflow"):
+                            continue
+                    raise
+                add(completion.assistant_message())
+                assistant_added = True
+                if completion.usage and purpose == "turn":
+                    self._last_usage = completion.usage
+                    reported = int(completion.usage.get("prompt_tokens", 0)) + int(completion.usage.get("completion_tokens", 0))
+                    self._usage_base = (reported, self._hist_tokens)
+                if not completion.tool_calls:
+                    return completion
+                pending = list(completion.tool_calls)
+                answered = set()
+                for tc in completion.tool_calls:
+                    args, _err = tc.parsed()
+                    self._emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
+                    result, err = await toolbox.run(tc.name, tc.arguments)
+                    self._emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
+                    add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
+                    answered.add(tc.id)
+                    if not err and tc.name in ("write", "edit", "append") and args and is_memory_rel(str(args.get("path", "")).strip()):
+                        self._memory_dirty = True
+                pending = []
+            stop = Completion(text=f"[stopped after {max_steps} tool steps without a final answer]")
+            add(stop.assistant_message())
+            return stop
+        except BaseException:
+            # Never leave a tool call without a result, and keep a partial answer.
+            if not assistant_added and self._partial:
+                add({"role": "assistant", "content": "".join(self._partial)}, partial=True)
+            for tc in pending:
+                if tc.id not in answered:
+                    add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": "interrupted before the tool ran"})})
+            raise
+
+    # ================================================================== flush
+
+    def _flush_skip(self) -> str | None:
+        c = self.settings.config.agents.defaults.compaction.memory_flush
+        if not self.settings.config.memory_plugin_enabled:
+            return "memory plugin is off (plugins.slots.memory = none)"
+        return flush_skip_reason(enabled=c.enabled, workspace_access=self.access, memory_enabled=self.access != "none")
+
+    def _want_flush(self, projected: int) -> bool:
+        c = self.settings.config.agents.defaults.compaction.memory_flush
+        ctr = self.counters()
+        return should_flush(
+            projected,
+            self.flush_threshold,
+            enabled=c.enabled and self.settings.config.memory_plugin_enabled,
+            workspace_access=self.access,
+            memory_enabled=self.access != "none",
+            compaction_count=ctr["compactionCount"],
+            memory_flush_compaction_count=ctr["memoryFlushCompactionCount"],
+            memory_flush_at=ctr["memoryFlushAt"],
+        )
+
+    async def _run_flush(self, reason: str, tokens: int) -> bool:
+        skip = self._flush_skip()
+        if skip:
+            self._emit(events.FlushFinished(session_id=self.session_id, path=None, lines_appended=0, stored=False, skipped_reason=skip))
+            return False
+        cfg = self.settings.config.agents.defaults.compaction.memory_flush
+        day = today()
+        target = daily_rel(day)
+        self._emit(events.FlushStarted(session_id=self.session_id, tokens=tokens, threshold=self.flush_threshold, reason=reason))
+        files = FileTools(
+            Path(self.settings.workspace),
+            access=self.access,
+            session_key=self.session_key,
+            flush_mode=True,
+            today_rel=lambda: target,
+            on_refused=self._on_refused,
+        )
+        toolbox = self._make_toolbox(files)
+        prompt = cfg.prompt.replace("YYYY-MM-DD", day.isoformat())
+        local: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
+        base = self.history
+        reply = ""
+        error: str | None = None
+        try:
+            final = await self._loop(
+                system=lambda: self._system_text(cfg.system_prompt),
+                convo=lambda: base + local,
+                add=lambda msg, **_meta: local.append(msg),
+                purpose="flush",
+                toolbox=toolbox,
+                silent=True,
+            )
+            reply = final.text
+        except LLMError as exc:
+            self._provider_error(exc.info)
+            error = exc.info.line()
+        appended = [w for w in files.writes if w.tool == "append"]
+        path = appended[0].path if appended else None
+        lines = sum(w.lines for w in appended)
+        written = "\n".join(w.text.rstrip("\n") for w in appended)
+        if appended:
+            self._memory_dirty = True
+        if self._transcript is not None:
+            self._transcript.append(
+                {
+                    "type": "flush",
+                    "reason": reason,
+                    "path": path,
+                    "linesAppended": lines,
+                    "stored": bool(appended),
+                    "written": written,
+                    "reply": "NO_REPLY" if is_no_reply(reply) else reply[:500],
+                    "error": error,
+                }
+            )
+        if error is None:
+            ctr = self.counters()
+            self._store.update(
+                self.session_id,
+                memoryFlushCompactionCount=ctr["compactionCount"],
+                memoryFlushAt=int(time.time() * 1000),
+            )
+        self._emit(
+            events.FlushFinished(
+                session_id=self.session_id,
+                path=path,
+                lines_appended=lines,
+                stored=bool(appended),
+                skipped_reason=f"provider error: {error}" if error else None,
+                written=written,
+            )
+        )
+        return error is None
+
+    async def flush(self) -> None:
+        """/flush: a silent flush turn now, whatever the thresholds say."""
+        await self._ready()
+        await self._run_flush("manual", self.used_tokens())
+
+    # ================================================================== compaction
+
+    async def _compact(self, reason: str, instructions: str | None = None) -> bool:
+        tokens_before = self.used_tokens()
+        cfg = self.settings.config.agents.defaults.compaction
+        keep = min(cfg.keep_recent_tokens, max(0, self.compaction_threshold // 2))
+        counts = [e.tokens for e in self._history]
+        roles = [str(e.message.get("role")) for e in self._history]
+        cut = compaction_cut(counts, roles, keep)
+        if cut == 0 and reason != "threshold" and self._history:
+            # Nothing is "old" by the token rule: keep only the latest user turn.
+            last_user = max((i for i, r in enumerate(roles) if r == "user"), default=0)
+            cut = last_user if last_user > 0 else len(self._history)
+        if cut == 0:
+            if reason == "manual":
+                self._emit(events.Notice("info", "nothing to compact yet"))
+            return False
+        self._emit(events.CompactionStarted(session_id=self.session_id, tokens_before=tokens_before, reason=reason))
+        head = [e.message for e in self._history[:cut]]
+        max_chars = max(4_000, (self.context_window - 2_000) * 3)
+        rendered = render_for_summary(head, previous_summary=self._summary, max_chars=max_chars)
+        summary = ""
+        try:
+            done = await complete_with_retries(
+                self._model,
+                compaction_request(rendered, instructions),
+                None,
+                on_delta=lambda _p: None,
+                purpose="compaction",
+                policy=self._policy,
+                on_retry=self._on_retry,
+            )
+            summary = done.text.strip()
+        except LLMError as exc:
+            self._provider_error(exc.info)
+            self._emit(events.Notice("warning", "the model could not summarise; using an extractive summary instead"))
+        if not summary:
+            summary = extractive_summary(rendered, instructions)
+        self._history = self._history[cut:]
+        self._hist_tokens = sum(e.tokens for e in self._history)
+        self._summary = summary
+        self._usage_base = None
+        self._recount_fixed()
+        tokens_after = self.used_tokens()
+        ctr = self.counters()
+        count = ctr["compactionCount"] + 1
+        self._store.update(self.session_id, compactionCount=count)
+        if self._transcript is not None:
+            self._transcript.append(
+                {
+                    "type": "compaction",
+                    "reason": reason,
+                    "summary": summary,
+                    "tokensBefore": tokens_before,
+                    "tokensAfter": tokens_after,
+                    "compactionCount": count,
+                    "kept": len(self._history),
+                    "instructions": instructions,
+                }
+            )
+        self._emit(
+            events.CompactionFinished(
+                session_id=self.session_id,
+                tokens_before=tokens_before,
+                tokens_after=tokens_after,
+                compaction_count=count,
+                summary=summary,
+            )
+        )
+        return True
+
+    async def compact(self, instructions: str | None = None) -> None:
+        """/compact [instructions]."""
+        await self._ready()
+        await self._compact("manual", instructions)
+        self._emit(self.token_snapshot())
+
+    # ================================================================== turns
+
+    async def memory_search(self, query: str) -> dict[str, Any]:
+        """/memory search: same path as the tool (emits MemoryRetrieved)."""
+        await self._ready()
+        result, _err = await self._toolbox.run("memory_search", {"query": query}) if "memory_search" in self._toolbox.names() else (
+            await self._toolbox.memory_search({"query": query}),
+            None,
+        )
+        return result
+
+    def cancel(self) -> None:
+        """Cancel the running turn; the partial answer is kept and marked."""
+        if self._task is not None and not self._task.done():
+            self._cancel_requested = True
+            self._task.cancel()
+
+    @property
+    def busy(self) -> bool:
+        return self._task is not None and not self._task.done()
+
+    async def send(self, text: str) -> TurnResult:
+        if self.busy:
+            return TurnResult(text="", session_id=self.session_id, error="a turn is already running")
+        self._cancel_requested = False
+        self._task = asyncio.ensure_future(self._send(text))
+        try:
+            return await self._task
+        finally:
+            self._task = None
+
+    async def _send(self, text: str) -> TurnResult:
+        flushed = compacted = False
+        self._overflow_retried = False
+        try:
+            await self._ready()
+            user_msg = {"role": "user", "content": text}
+            projected = self.used_tokens() + self.counter.count_message(user_msg)
+            if self._want_flush(projected):
+                flushed = await self._run_flush("threshold", projected)
+            if should_compact(projected, self.compaction_threshold):
+                compacted = await self._compact("threshold")
+            self._add(user_msg)
+            self._emit(events.TurnStarted(session_id=self.session_id, prompt=text))
+            try:
+                final = await self._loop(
+                    system=self._system_text,
+                    convo=lambda: self.history,
+                    add=self._add,
+                    purpose="turn",
+                    toolbox=self._toolbox,
+                    silent=False,
+                )
+            except LLMError as exc:
+                self._provider_error(exc.info)
+                partial = "".join(self._partial)
+                self._emit(events.TurnFinished(session_id=self.session_id, text=partial))
+                usage = self.token_snapshot()
+                self._emit(usage)
+                return TurnResult(partial, self.session_id, error=exc.info.line(), usage=usage, flushed=flushed, compacted=compacted)
+            no_reply = is_no_reply(final.text)
+            visible = "" if no_reply else final.text
+            self._emit(events.TurnFinished(session_id=self.session_id, text=visible))
+            used = self.used_tokens()
+            if should_compact(used, self.compaction_threshold):
+                if self._want_flush(used):
+                    flushed = await self._run_flush("threshold", used) or flushed
+                compacted = await self._compact("threshold") or compacted
+            usage = self.token_snapshot()
+            self._emit(usage)
+            self._store.update(self.session_id)
+            return TurnResult(visible, self.session_id, usage=usage, flushed=flushed, compacted=compacted, no_reply=no_reply)
+        except asyncio.CancelledError:
+            if not self._cancel_requested:
+                raise
+            task = asyncio.current_task()
+            if task is not None:
+                task.uncancel()
+            partial = "".join(self._partial)
+            if self._transcript is not None:
+                self._transcript.append({"type": "cancelled", "partial": partial})
+            if self._history and self._history[-1].message.get("role") == "assistant" and partial:
+                last = self._history[-1].message
+                if last.get("content") == partial:
+                    last["content"] = partial + "\n" + CANCEL_MARK
+            self._emit(events.TurnFinished(session_id=self.session_id, text=partial, cancelled=True))
+            usage = self.token_snapshot()
+            self._emit(usage)
+            return TurnResult(partial, self.session_id, cancelled=True, usage=usage, flushed=flushed, compacted=compacted)
+
+
+def _close_dangling_tool_calls(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A transcript cut by a crash may end with tool calls that never got results."""
+    out = list(history)
+    k = len(out) - 1
+    while k >= 0 and out[k].get("role") == "tool":
+        k -= 1
+    if k >= 0 and out[k].get("role") == "assistant" and out[k].get("tool_calls"):
+        got = {m.get("tool_call_id") for m in out[k + 1 :]}
+        for tc in out[k]["tool_calls"]:
+            if tc.get("id") not in got:
+                name = (tc.get("function") or {}).get("name")
+                out.append({"role": "tool", "tool_call_id": tc.get("id"), "name": name, "content": json.dumps({"error": "interrupted"})})
+    return out

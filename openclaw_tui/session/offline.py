@@ -1,0 +1,173 @@
+"""The offline agent: a deterministic, rule-based stand-in for an LLM (it is NOT one).
+
+It serves when no model, provider key or local Ollama is configured, so every memory path
+works on a fresh machine without a key. It sits behind the same ``complete()`` interface as
+``LiteLLMModel`` and acts only through tool calls, so flush, compaction, tools and events
+are the real code paths:
+
+- a question → ``memory_search``; then it quotes the best snippet with its source;
+- "remember …" → ``append`` to ``memory/<today>.md``;
+- the flush prompt → ``append`` of the user-stated facts not yet stored, or ``NO_REPLY``;
+- a compaction request → an extractive checkpoint (no invented text).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import uuid
+from typing import Any
+
+from openclaw_tui.llm.client import Completion, DeltaFn, ToolCall
+from openclaw_tui.session.compaction import extractive_summary
+from openclaw_tui.workspace.daily import daily_rel
+
+LABEL = "offline agent (rule-based, not an LLM)"
+_REMEMBER_RE = re.compile(r"^\s*(?:please\s+)?(?:remember|note|save|store)(?:\s+that|\s*:|\s*,)?\s+(?P<fact>.+)$", re.I | re.S)
+_QUESTION_START = re.compile(
+    r"^\s*(what|when|where|who|whom|whose|which|why|how|do|does|did|is|are|was|were|can|could|should|have|has|had|will|would|tell me|remind me|recall|find|search|look up)\b",
+    re.I,
+)
+_FACT_RE = re.compile(r"\b(i|i'm|i am|my|we|we're|our|me|us)\b|\b(prefer|like|love|hate|decided|use|live|work|born|birthday|favorite|favourite)\b", re.I)
+_DAILY_RE = re.compile(r"memory/\d{4}-\d{2}-\d{2}\.md")
+_STOP = set("a an the is are was were do does did what when where who which why how i me my you your to of in on for and or it that this with about can could should would will have has had tell remind recall find search look up please".split())
+
+
+def _text(msg: dict[str, Any]) -> str:
+    c = msg.get("content")
+    return c if isinstance(c, str) else ""
+
+
+def is_question(text: str) -> bool:
+    t = text.strip()
+    return t.endswith("?") or bool(_QUESTION_START.match(t))
+
+
+def search_query(text: str) -> str:
+    words = re.findall(r"[\w'-]+", text.lower())
+    kept = [w for w in words if w not in _STOP and len(w) > 1]
+    return " ".join(kept) or text.strip()
+
+
+def stated_facts(messages: list[dict[str, Any]]) -> list[str]:
+    """User sentences that state something about the user or their work (not questions)."""
+    out: list[str] = []
+    for m in messages:
+        if m.get("role") != "user":
+            continue
+        text = _text(m).strip()
+        if not text or text.startswith("/") or _DAILY_RE.search(text) and "NO_REPLY" in text:
+            continue
+        rm = _REMEMBER_RE.match(text)
+        candidates = [rm.group("fact")] if rm else re.split(r"(?<=[.!])\s+|\n+", text)
+        for s in candidates:
+            s = s.strip().rstrip(".").strip()
+            if len(s) < 8 or is_question(s) or not _FACT_RE.search(s):
+                continue
+            if s not in out:
+                out.append(s)
+    return out
+
+
+def _stream(text: str, on_delta: DeltaFn) -> None:
+    for piece in re.findall(r"\S+\s*|\s+", text):
+        on_delta(piece)
+
+
+class OfflineModel:
+    is_offline = True
+    model = "offline"
+    provider = "offline"
+    label = LABEL
+
+    def __init__(self) -> None:
+        self._stored: set[str] = set()  # facts this agent already wrote in this session
+
+    def _call(self, name: str, args: dict[str, Any]) -> Completion:
+        return Completion(tool_calls=[ToolCall("call_" + uuid.uuid4().hex[:10], name, json.dumps(args))], finish_reason="tool_calls")
+
+    def _answer(self, text: str, on_delta: DeltaFn) -> Completion:
+        _stream(text, on_delta)
+        return Completion(text=text, finish_reason="stop")
+
+    async def complete(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
+    ) -> Completion:
+        tool_names = {t["function"]["name"] for t in tools or []}
+        if purpose == "compaction":
+            rendered = _text(messages[-1]) if messages else ""
+            instr = None
+            if "Extra instructions from the user:" in rendered:
+                rendered, instr = rendered.rsplit("Extra instructions from the user:", 1)
+            return Completion(text=extractive_summary(rendered, instr), finish_reason="stop")
+        last = messages[-1] if messages else {}
+        if purpose == "flush":
+            return self._flush(messages, last, tool_names)
+        if last.get("role") == "tool":
+            return self._after_tool(messages, last, on_delta)
+        return self._turn(_text(last), tool_names, on_delta)
+
+    # ------------------------------------------------------------------ flush
+
+    def _flush(self, messages: list[dict[str, Any]], last: dict[str, Any], tool_names: set[str]) -> Completion:
+        if last.get("role") == "tool":
+            return Completion(text="NO_REPLY", finish_reason="stop")
+        m = _DAILY_RE.search(_text(last))
+        target = m.group(0) if m else daily_rel()
+        facts = [f for f in stated_facts(messages[:-1]) if f not in self._stored]
+        if not facts or "append" not in tool_names:
+            return Completion(text="NO_REPLY", finish_reason="stop")
+        self._stored.update(facts)
+        body = "\n".join(f"- {f}" for f in facts)
+        return self._call("append", {"path": target, "content": body})
+
+    # ------------------------------------------------------------------ turns
+
+    def _turn(self, text: str, tool_names: set[str], on_delta: DeltaFn) -> Completion:
+        rm = _REMEMBER_RE.match(text)
+        if rm:
+            fact = rm.group("fact").strip()
+            if "append" not in tool_names:
+                return self._answer("I can't store that: workspace access is off in this session.", on_delta)
+            self._stored.add(fact.rstrip(".").strip())
+            return self._call("append", {"path": daily_rel(), "content": f"- {fact}"})
+        if is_question(text):
+            if "memory_search" not in tool_names:
+                return self._answer(
+                    "I'm the offline agent (rule-based, not an LLM) and memory search is off in this session, so I can't look that up.",
+                    on_delta,
+                )
+            return self._call("memory_search", {"query": search_query(text), "minScore": 0.01})
+        return self._answer(
+            "Noted. (Offline agent: rule-based, not an LLM. Say \"remember …\" to store a fact now, or ask a question to search memory.)",
+            on_delta,
+        )
+
+    def _after_tool(self, messages: list[dict[str, Any]], last: dict[str, Any], on_delta: DeltaFn) -> Completion:
+        name = last.get("name") or ""
+        try:
+            result = json.loads(_text(last))
+        except ValueError:
+            result = {"error": _text(last)}
+        if not isinstance(result, dict):
+            result = {}
+        if name == "append":
+            if result.get("error"):
+                return self._answer(f"I could not save that: {result['error']}", on_delta)
+            return self._answer(f"Saved to {result.get('path')}.", on_delta)
+        if name == "memory_search":
+            hits = result.get("results") or []
+            if result.get("error") and not hits:
+                return self._answer(f"Memory search is unavailable: {result['error']}", on_delta)
+            if not hits:
+                return self._answer("I searched memory and found nothing about that.", on_delta)
+            best = hits[0]
+            snippet = str(best.get("snippet", "")).strip()
+            snippet = re.sub(r"\n\nSource: \S+$", "", snippet)
+            start, end = best.get("startLine"), best.get("endLine")
+            loc = f"#L{start}" if start == end else f"#L{start}-L{end}"
+            quoted = "\n".join("> " + line for line in snippet.splitlines() if line.strip()) or "> (empty)"
+            return self._answer(f"From memory:\n{quoted}\n\nSource: {best.get('path')}{loc}", on_delta)
+        if result.get("error"):
+            return self._answer(f"The {name} tool failed: {result['error']}", on_delta)
+        return self._answer("Done.", on_delta)

@@ -1,0 +1,219 @@
+"""File tools for the model: read, write, edit, append — all inside the workspace.
+
+Every path goes through ``workspace.guard`` (relative, no ``..``, no symlinks, regular
+files only). ``FileTools`` enforces the access mode (rw/ro) and the flush restriction
+(append to ``memory/<today>.md`` only). Handlers return a result dict and never raise:
+refusals come back as ``{"error": ...}`` with ``refused: True``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from openclaw_tui.workspace.daily import append_text, daily_rel
+from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
+from openclaw_tui.workspace.session_keys import is_direct_session
+
+MAX_READ_CHARS = 100_000
+MAX_WRITE_CHARS = 1_000_000
+WRITE_TOOLS = ("write", "edit", "append")
+PRIVATE_FILES = ("MEMORY.md", "memory.md")
+
+
+def _schema(name: str, description: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": props, "required": required, "additionalProperties": False},
+        },
+    }
+
+
+READ_SCHEMA = _schema(
+    "read",
+    "Read a text file from the workspace. Paths are relative to the workspace.",
+    {
+        "path": {"type": "string", "description": "workspace-relative path, e.g. USER.md"},
+        "from": {"type": "integer", "minimum": 1, "description": "first line (1-based)"},
+        "lines": {"type": "integer", "minimum": 1, "description": "number of lines"},
+    },
+    ["path"],
+)
+WRITE_SCHEMA = _schema(
+    "write",
+    "Create or overwrite a workspace file with the given content.",
+    {"path": {"type": "string"}, "content": {"type": "string"}},
+    ["path", "content"],
+)
+EDIT_SCHEMA = _schema(
+    "edit",
+    "Replace one exact, unique occurrence of old_text with new_text in a workspace file.",
+    {"path": {"type": "string"}, "old_text": {"type": "string"}, "new_text": {"type": "string"}},
+    ["path", "old_text", "new_text"],
+)
+APPEND_SCHEMA = _schema(
+    "append",
+    "Append text to the end of a workspace file (created if missing). Use memory/YYYY-MM-DD.md for daily notes.",
+    {"path": {"type": "string"}, "content": {"type": "string"}},
+    ["path", "content"],
+)
+FILE_SCHEMAS = [READ_SCHEMA, WRITE_SCHEMA, EDIT_SCHEMA, APPEND_SCHEMA]
+
+
+@dataclass
+class WriteRecord:
+    tool: str
+    path: str
+    lines: int
+    text: str = ""
+
+
+@dataclass
+class FileTools:
+    workspace: Path
+    access: str = "rw"  # rw | ro | none
+    session_key: str = "agent:main:main"
+    flush_mode: bool = False
+    today_rel: Callable[[], str] = daily_rel
+    on_refused: Callable[[str, str, str], None] | None = None  # (tool, path, reason)
+    writes: list[WriteRecord] = field(default_factory=list)
+
+    # ------------------------------------------------------------------ helpers
+
+    def _refuse(self, tool: str, path: str, reason: str) -> dict[str, Any]:
+        if self.on_refused is not None:
+            self.on_refused(tool, path, reason)
+        return {"path": path, "error": f"{tool} refused: {reason}", "refused": True}
+
+    def _resolve(self, tool: str, raw: Any, *, must_exist: bool) -> tuple[str, Path] | dict[str, Any]:
+        if self.access == "none":
+            return self._refuse(tool, str(raw), "workspace access is none in this session")
+        try:
+            rel = normalize_rel(raw)
+            path = safe_join(self.workspace, rel, allow_missing=not must_exist)
+        except PathRefused as exc:
+            return self._refuse(tool, str(raw), exc.reason)
+        if rel in PRIVATE_FILES and not is_direct_session(self.session_key):
+            return self._refuse(tool, rel, "MEMORY.md is private and not available in group sessions")
+        return rel, path
+
+    def _write_allowed(self, tool: str, rel: str) -> dict[str, Any] | None:
+        if self.access == "ro":
+            return self._refuse(tool, rel, "the workspace is read-only (--workspace-access ro)")
+        if self.flush_mode:
+            today = self.today_rel()
+            if tool != "append" or rel != today:
+                return self._refuse(tool, rel, f"during a memory flush only appending to {today} is allowed")
+        return None
+
+    # ------------------------------------------------------------------ tools
+
+    def read(self, args: dict[str, Any]) -> dict[str, Any]:
+        got = self._resolve("read", args.get("path"), must_exist=True)
+        if isinstance(got, dict):
+            return got
+        rel, path = got
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError as exc:
+            return {"path": rel, "error": f"cannot read {rel}: {exc.strerror or exc}"}
+        lines = text.splitlines(keepends=True)
+        start = args.get("from")
+        count = args.get("lines")
+        try:
+            start_i = max(1, int(start)) if start is not None else 1
+            count_i = max(1, int(count)) if count is not None else None
+        except (TypeError, ValueError):
+            return {"path": rel, "error": "from and lines must be integers"}
+        chosen = lines[start_i - 1 : (start_i - 1 + count_i) if count_i else None]
+        out = "".join(chosen)
+        truncated = len(out) > MAX_READ_CHARS
+        if truncated:
+            out = out[:MAX_READ_CHARS]
+        return {"path": rel, "from": start_i, "lines": len(chosen), "text": out, "truncated": truncated}
+
+    def write(self, args: dict[str, Any]) -> dict[str, Any]:
+        content = args.get("content")
+        if not isinstance(content, str):
+            return {"error": "write needs a string 'content'"}
+        got = self._resolve("write", args.get("path"), must_exist=False)
+        if isinstance(got, dict):
+            return got
+        rel, path = got
+        refused = self._write_allowed("write", rel)
+        if refused:
+            return refused
+        if len(content) > MAX_WRITE_CHARS:
+            return {"path": rel, "error": f"content is longer than {MAX_WRITE_CHARS} characters"}
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_name(f".{path.name}.tmp")
+            tmp.write_text(content, encoding="utf-8")
+            tmp.replace(path)
+        except OSError as exc:
+            return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
+        n = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
+        self.writes.append(WriteRecord("write", rel, n))
+        return {"path": rel, "ok": True, "bytes": len(content.encode("utf-8"))}
+
+    def edit(self, args: dict[str, Any]) -> dict[str, Any]:
+        old, new = args.get("old_text"), args.get("new_text")
+        if not isinstance(old, str) or not isinstance(new, str) or not old:
+            return {"error": "edit needs non-empty 'old_text' and a string 'new_text'"}
+        got = self._resolve("edit", args.get("path"), must_exist=True)
+        if isinstance(got, dict):
+            return got
+        rel, path = got
+        refused = self._write_allowed("edit", rel)
+        if refused:
+            return refused
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            return {"path": rel, "error": f"cannot read {rel}: {exc}"}
+        hits = text.count(old)
+        if hits != 1:
+            return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
+        try:
+            tmp = path.with_name(f".{path.name}.tmp")
+            tmp.write_text(text.replace(old, new, 1), encoding="utf-8")
+            tmp.replace(path)
+        except OSError as exc:
+            return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
+        self.writes.append(WriteRecord("edit", rel, new.count("\n") + 1))
+        return {"path": rel, "ok": True}
+
+    def append(self, args: dict[str, Any]) -> dict[str, Any]:
+        content = args.get("content")
+        if not isinstance(content, str) or not content.strip():
+            return {"error": "append needs non-empty string 'content'"}
+        got = self._resolve("append", args.get("path"), must_exist=False)
+        if isinstance(got, dict):
+            return got
+        rel, _path = got
+        refused = self._write_allowed("append", rel)
+        if refused:
+            return refused
+        if len(content) > MAX_WRITE_CHARS:
+            return {"path": rel, "error": f"content is longer than {MAX_WRITE_CHARS} characters"}
+        try:
+            n = append_text(self.workspace, rel, content)
+        except PathRefused as exc:
+            return self._refuse("append", rel, exc.reason)
+        except OSError as exc:
+            return {"path": rel, "error": f"cannot append to {rel}: {exc.strerror or exc}"}
+        self.writes.append(WriteRecord("append", rel, n, content))
+        return {"path": rel, "ok": True, "linesAppended": n}
+
+    def run(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+        handler = {"read": self.read, "write": self.write, "edit": self.edit, "append": self.append}.get(name)
+        if handler is None:
+            return {"error": f"unknown tool {name!r}"}
+        return handler(args)
+
+    def touched_memory(self, since: int = 0) -> bool:
+        return any(is_memory_rel(w.path) for w in self.writes[since:])

@@ -12,6 +12,7 @@ from openclaw_tui.memory.qmd.parse import (
     parse_qmd_uri,
     parse_search_output,
     parse_snippet,
+    trim_blank_edges,
 )
 
 
@@ -108,3 +109,17 @@ def test_hit_with_bad_uri_is_garbage():
 def test_score_missing_or_bad_is_zero():
     hits = parse_search_output(json.dumps([_hit(score=None), _hit(score="x")]))
     assert [h.score for h in hits] == [0.0, 0.0]
+
+
+@pytest.mark.parametrize(
+    "start, end, body, expected",
+    [
+        (2, 4, "\nline\n", (3, 3, "line")),
+        (2, 5, "\nUser prefers coffee.\n\n## Projects", (3, 5, "User prefers coffee.\n\n## Projects")),
+        (39, 42, "a\nb\nc\nd", (39, 42, "a\nb\nc\nd")),
+        (5, 7, "\n  \n", (7, 7, "")),
+        (1, 1, "", (1, 1, "")),
+    ],
+)
+def test_trim_blank_edges_moves_the_range(start, end, body, expected):
+    assert trim_blank_edges(start, end, body) == expected

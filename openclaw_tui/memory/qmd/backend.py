@@ -30,7 +30,7 @@ from openclaw_tui.memory.qmd.collections import (
     resolve_hit_path,
     source_of,
 )
-from openclaw_tui.memory.qmd.parse import QmdHit, QmdParseError, parse_search_output, strip_ansi
+from openclaw_tui.memory.qmd.parse import QmdHit, QmdParseError, parse_search_output, strip_ansi, trim_blank_edges
 from openclaw_tui.memory.qmd.runner import (
     QmdError,
     QmdRunResult,
@@ -347,12 +347,13 @@ class QmdBackend:
                 continue  # not one of ours
             rel = resolve_hit_path(spec, hit.path)
             path = display_path(spec, rel)
-            snippet = hit.snippet.strip("\n")[: lim.max_snippet_chars]
-            line_ref = f"#L{hit.start_line}" if hit.start_line == hit.end_line else f"#L{hit.start_line}-L{hit.end_line}"
+            start, end, text = trim_blank_edges(hit.start_line, hit.end_line, hit.snippet)
+            snippet = text[: lim.max_snippet_chars]
+            line_ref = f"#L{start}" if start == end else f"#L{start}-L{end}"
             item: dict[str, Any] = {
                 "path": path,
-                "startLine": hit.start_line,
-                "endLine": hit.end_line,
+                "startLine": start,
+                "endLine": end,
                 "score": round(hit.score, 6),
                 "snippet": snippet,
                 "source": source_of(spec),

@@ -68,6 +68,18 @@ def parse_snippet(snippet: str, fallback_line: int | None = None) -> tuple[int, 
     return start, start + n - 1, text
 
 
+def trim_blank_edges(start: int, end: int, body: str) -> tuple[int, int, str]:
+    """Drop blank first/last lines of a snippet, moving the line range with them."""
+    lines = body.split("\n")
+    while len(lines) > 1 and not lines[0].strip():
+        lines.pop(0)
+        start += 1
+    while len(lines) > 1 and not lines[-1].strip():
+        lines.pop()
+        end -= 1
+    return start, max(start, end), "\n".join(lines)
+
+
 def parse_qmd_uri(uri: str) -> tuple[str, str]:
     """``qmd://<collection>/<path>`` → (collection, path). Raises QmdParseError otherwise."""
     if not isinstance(uri, str) or not uri.startswith("qmd://"):

@@ -33,8 +33,12 @@ deps:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q tmux >/dev/null 2>&1 || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q tmux >/dev/null; }; \
 	  else echo "note: tmux not found and not root; the tmux smoke test will be skipped (apt-get install tmux)"; fi; }
 
-test: $(DEVSTAMP) deps
+test: $(DEVSTAMP) deps qmd
 	$(BIN)/python -m pytest -q
+
+# The real QMD CLI (npm @tobilu/qmd + a Node 22 runtime) in .cache/qmd/; skipped when present.
+qmd:
+	@bash scripts/install_qmd.sh
 
 bench: $(DEVSTAMP)
 	$(BIN)/python -m bench

@@ -68,10 +68,13 @@ class MemoryManager:
         #: callables returning SourceDocs for extra sources (e.g. session transcripts);
         #: give them a ``source`` attribute naming the source they produce
         self.extra_sources: list[SourceProvider] = []
-        #: FTS join mode for natural-language queries: "or" (default) or "and"
-        self.fts_mode = "or"
-        #: clock used by temporal decay (tests and evaluations pin it)
-        self.now: Callable[[], datetime] = lambda: datetime.now(timezone.utc)
+        #: FTS join mode for natural-language queries: "or" (default), "and" (OpenClaw's: AND of
+        #: every token, OR of keywords when that finds nothing) or "and-strict" (no fallback);
+        #: OPENCLAW_MEMORY_FTS_MODE overrides it for measurements (bench/locomo_eval.py)
+        env_mode = os.environ.get("OPENCLAW_MEMORY_FTS_MODE", "").strip().lower()
+        self.fts_mode = env_mode if env_mode in ("or", "and", "and-strict") else "or"
+        #: clock used by temporal decay (tests and evaluations pin it; OPENCLAW_MEMORY_NOW=ISO date)
+        self.now: Callable[[], datetime] = _clock_from_env()
         self.provider_error: str | None = None
         if provider == "auto":
             try:
@@ -613,7 +616,7 @@ class MemoryManager:
         use_text = store.fts_available and (self.provider is None or hq.enabled)
         text_hits: dict[int, float] = {}
         if use_text:
-            match = pl.build_fts_query(q, self.fts_mode)
+            match = pl.build_fts_query(q, "and" if self.fts_mode == "and-strict" else self.fts_mode)
             for cid, rank in store.fts_search(match, n_cand):
                 text_hits[cid] = pl.bm25_rank_to_score(rank)
             if not text_hits and self.fts_mode == "and":
@@ -664,7 +667,7 @@ class MemoryManager:
                 c.text_score = t
                 c.score = pl.keyword_only_score(t, pl.coverage(terms, c.text), pl.path_match(terms, c.path))
                 cands.append(c)
-            tw_floor = 1.0  # keyword-only: the text side carries the whole score
+            tw_floor = tw  # relaxed floor min(minScore, textWeight), as in hybrid mode
         else:
             vcs, tcs = [], []
             for cid, v in vec_hits.items():
@@ -969,6 +972,19 @@ def _empty_report() -> dict[str, Any]:
         "errors": [],
         "warnings": [],
     }
+
+
+def _clock_from_env() -> Callable[[], datetime]:
+    raw = os.environ.get("OPENCLAW_MEMORY_NOW", "").strip()
+    if raw:
+        try:
+            fixed = datetime.fromisoformat(raw)
+            if fixed.tzinfo is None:
+                fixed = fixed.replace(tzinfo=timezone.utc)
+            return lambda: fixed
+        except ValueError:
+            log.warning("OPENCLAW_MEMORY_NOW=%r is not an ISO date; using the real clock", raw)
+    return lambda: datetime.now(timezone.utc)
 
 
 def _pid_alive(pid: int) -> bool:

@@ -160,12 +160,17 @@ def path_match(terms: Sequence[str], path: str) -> float:
 
 KEYWORD_COVERAGE_BOOST = 0.15
 KEYWORD_PATH_BOOST = 0.05
+#: BM25 depends on corpus size: in a workspace of two files every term is "common" and
+#: FTS5 clamps its IDF to ~0, so a chunk holding every query term still scores ~0. The
+#: coverage floor keeps such a hit at ``0.5 · coverage`` before the boosts.
+KEYWORD_COVERAGE_FLOOR = 0.5
 
 
 def keyword_only_score(text_score: float, cov: float, path_hit: float) -> float:
-    """Keyword-only score: BM25 score plus a small boost for query-term coverage and path
-    matches, capped below 1 so strong hits stay ordered."""
-    boosted = text_score + KEYWORD_COVERAGE_BOOST * cov + KEYWORD_PATH_BOOST * path_hit
+    """Keyword-only score: BM25 score (floored by ``0.5 · coverage``) plus a small boost for
+    query-term coverage and path matches, squashed below 1 so strong hits stay ordered."""
+    base = max(text_score, KEYWORD_COVERAGE_FLOOR * cov)
+    boosted = base + KEYWORD_COVERAGE_BOOST * cov + KEYWORD_PATH_BOOST * path_hit
     # squash into (0, 1): identity below 0.8, compressed above, never reaches 1
     if boosted <= 0.8:
         return max(0.0, boosted)

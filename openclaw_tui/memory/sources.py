@@ -158,7 +158,8 @@ def memory_docs(workspace: Path, extra_paths: Iterable[str] = (), errors: list[s
             continue
         if stat.S_ISDIR(st.st_mode):
             for fp, key, fst in _walk_md(p, prefix, errors):
-                key = key.lstrip("/")
+                if prefix == "":
+                    key = key.lstrip("/")
                 docs.setdefault(key, _doc_for(fp, key, fst))
         elif stat.S_ISREG(st.st_mode) and p.name.lower().endswith(".md"):
             key = prefix if prefix else p.as_posix()

@@ -27,7 +27,8 @@ import numpy as np
 log = logging.getLogger("openclaw_tui.memory.store")
 
 SCHEMA_VERSION = 1
-FTS_TOKENIZER = "unicode61 remove_diacritics 2"
+# porter over unicode61: measured +4 points evidence-all-found@6 on LoCoMo (bench/locomo_eval.py)
+FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
 
 _SCHEMA = """
 create table if not exists meta(key text primary key, value text not null);

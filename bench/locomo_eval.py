@@ -1,0 +1,177 @@
+"""LoCoMo evidence-all-found@k through the real CLI: ``memory search --batch FILE --json``.
+
+For each conversation folder (``conv-*``) the workspace files are copied to a temp dir,
+the category 1–4 questions are written one per line, and ONE ``openclaw-tui memory search
+--batch`` process answers them all. A question counts as found when every evidence line
+lies inside some returned chunk's ``[startLine, endLine]`` of the same path.
+
+    python -m bench.locomo_eval                       # keyword-only, OR-joined FTS query
+    python -m bench.locomo_eval --fts-mode and        # OpenClaw's AND join, for comparison
+    python -m bench.locomo_eval --config cfg.json5    # e.g. with an embedding provider
+    python -m bench.locomo_eval --data DIR --conv conv-26 --k 6 --json
+
+``--mode keyword`` forces ``memorySearch.provider = "none"``; ``--mode config`` keeps
+whatever the config file selects (the embeddings engineer reuses this with a provider).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_DATA = (REPO / ".." / "shared" / "data" / "locomo").resolve()
+
+
+def load_questions(conv_dir: Path, categories: set[int]) -> list[dict]:
+    out = []
+    with open(conv_dir / "qa.jsonl", encoding="utf-8") as fh:
+        for line in fh:
+            line = line.strip()
+            if not line:
+                continue
+            item = json.loads(line)
+            if int(item.get("category", 0)) in categories and item.get("evidence_locs"):
+                out.append(item)
+    return out
+
+
+def evidence_found(item: dict, results: list[dict]) -> bool:
+    for loc in item["evidence_locs"]:
+        ok = any(
+            r.get("path") == loc["path"] and r.get("startLine", 0) <= loc["line"] <= r.get("endLine", -1)
+            for r in results
+        )
+        if not ok:
+            return False
+    return True
+
+
+def run_conversation(
+    conv_dir: Path,
+    *,
+    k: int,
+    mode: str,
+    fts_mode: str,
+    config: Path | None,
+    categories: set[int],
+    python: str,
+    now: str | None,
+) -> dict:
+    questions = load_questions(conv_dir, categories)
+    with tempfile.TemporaryDirectory(prefix="locomo-") as tmp:
+        tmpd = Path(tmp)
+        ws = tmpd / "workspace"
+        ws.mkdir()
+        for name in ("MEMORY.md",):
+            if (conv_dir / name).exists():
+                shutil.copy2(conv_dir / name, ws / name)
+        shutil.copytree(conv_dir / "memory", ws / "memory")
+        for p in ws.rglob("*"):
+            os.chmod(p, 0o755 if p.is_dir() else 0o644)
+        qfile = tmpd / "questions.txt"
+        qfile.write_text("\n".join(" ".join(q["question"].split()) for q in questions) + "\n", encoding="utf-8")
+        cfg: dict = {}
+        if config is not None:
+            import json5  # noqa: PLC0415
+
+            cfg = json5.loads(config.read_text(encoding="utf-8"))
+        ms = cfg.setdefault("agents", {}).setdefault("defaults", {}).setdefault("memorySearch", {})
+        if mode == "keyword":
+            ms["provider"] = "none"
+        cfg_path = tmpd / "openclaw.json"
+        cfg_path.write_text(json.dumps(cfg), encoding="utf-8")
+        env = dict(os.environ, OPENCLAW_STATE_DIR=str(tmpd / "state"), OPENCLAW_MEMORY_FTS_MODE=fts_mode)
+        if now:
+            env["OPENCLAW_MEMORY_NOW"] = now
+        cmd = [
+            python, "-m", "openclaw_tui.cli", "--config", str(cfg_path), "--workspace", str(ws),
+            "memory", "search", "--batch", str(qfile), "--json", "--max-results", str(k),
+        ]
+        t0 = time.perf_counter()
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=str(REPO))
+        elapsed = time.perf_counter() - t0
+        if proc.returncode != 0:
+            raise SystemExit(f"{conv_dir.name}: batch search failed ({proc.returncode}): {proc.stderr.strip()[-500:]}")
+        lines = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
+    if len(lines) != len(questions):
+        raise SystemExit(f"{conv_dir.name}: got {len(lines)} results for {len(questions)} questions")
+    per_cat: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    found = 0
+    disabled = 0
+    for q, res in zip(questions, lines):
+        hit = evidence_found(q, res.get("results", []))
+        disabled += bool(res.get("disabled"))
+        found += hit
+        per_cat[int(q["category"])][0] += hit
+        per_cat[int(q["category"])][1] += 1
+    return {
+        "conv": conv_dir.name,
+        "questions": len(questions),
+        "found": found,
+        "rate": found / len(questions) if questions else 0.0,
+        "byCategory": {str(c): {"found": v[0], "total": v[1]} for c, v in sorted(per_cat.items())},
+        "disabled": disabled,
+        "seconds": round(elapsed, 2),
+        "provider": lines[0].get("provider") if lines else None,
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.locomo_eval", description=__doc__.split("\n")[0])
+    ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help=f"folder holding conv-* (default {DEFAULT_DATA})")
+    ap.add_argument("--conv", action="append", help="conversation folder name(s); default: every conv-*")
+    ap.add_argument("--k", type=int, default=6, help="results per question (default 6)")
+    ap.add_argument("--mode", choices=["keyword", "config"], default="keyword")
+    ap.add_argument("--fts-mode", choices=["or", "and", "and-strict", "both", "all"], default="both",
+                    help="FTS join: or (ours), and (AND + keyword fallback), and-strict; both = or+and; all = all three")
+    ap.add_argument("--config", type=Path, help="openclaw.json to start from (JSON5)")
+    ap.add_argument("--categories", default="1,2,3,4")
+    ap.add_argument("--now", help="ISO datetime used as 'now' for temporal decay")
+    ap.add_argument("--python", default=sys.executable)
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+
+    data = args.data
+    if not data.is_dir():
+        print(f"locomo data not found at {data}; pass --data DIR", file=sys.stderr)
+        return 2
+    convs = sorted(p for p in data.iterdir() if p.is_dir() and p.name.startswith("conv-"))
+    if args.conv:
+        convs = [data / c for c in args.conv]
+    cats = {int(c) for c in args.categories.split(",") if c.strip()}
+    fts_modes = {"both": ["or", "and"], "all": ["or", "and", "and-strict"]}.get(args.fts_mode, [args.fts_mode])
+    rows = []
+    for fm in fts_modes:
+        for conv in convs:
+            r = run_conversation(
+                conv, k=args.k, mode=args.mode, fts_mode=fm, config=args.config, categories=cats,
+                python=args.python, now=args.now,
+            )
+            r["ftsMode"] = fm
+            rows.append(r)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return 0
+    print(f"LoCoMo evidence-all-found@{args.k} (categories {sorted(cats)}, mode {args.mode})")
+    print(f"{'fts':<10} {'conv':<8} {'found':>9} {'rate':>7}  by category (found/total)            secs")
+    for r in rows:
+        cats_s = " ".join(f"c{c}:{v['found']}/{v['total']}" for c, v in r["byCategory"].items())
+        print(f"{r['ftsMode']:<10} {r['conv']:<8} {r['found']:>4}/{r['questions']:<4} {r['rate']:>7.1%}  {cats_s:<36} {r['seconds']:>5}")
+    for fm in fts_modes:
+        sub = [r for r in rows if r["ftsMode"] == fm]
+        tf, tq = sum(r["found"] for r in sub), sum(r["questions"] for r in sub)
+        print(f"{fm:<10} {'all':<8} {tf:>4}/{tq:<4} {tf / tq if tq else 0:>7.1%}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,272 @@
+"""Table tests for every search-pipeline step (pure functions, no I/O)."""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime, timezone
+
+import pytest
+
+from openclaw_tui.memory import pipeline as pl
+
+
+def C(id, score=0.0, text="", path="memory/x.md", source="memory", v=None, t=None, mtime=None, start=1):
+    c = pl.Candidate(id, path, source, start, start, text, vector_score=v, text_score=t, mtime=mtime)
+    c.score = score
+    return c
+
+
+# ----------------------------------------------------------------------------- FTS query
+
+
+@pytest.mark.parametrize(
+    "query, mode, expected",
+    [
+        ("When did Caroline go to the LGBTQ support group?", "or", '"caroline" OR "go" OR "lgbtq" OR "support" OR "group"'),
+        ("When did Caroline go", "and", '"when" AND "did" AND "caroline" AND "go"'),
+        ('quote " AND NOT near(', "or", '"quote" OR "near"'),  # operators and punctuation are quoted away
+        ("who am I", "or", '"who" OR "am" OR "i"'),  # all stopwords: fall back to every token
+        ("Melanie's pottery", "or", '"melanie" OR "pottery"'),
+        ("東京 meeting", "or", '"東京" OR "meeting"'),
+        ("?!...", "or", None),
+        ("", "and", None),
+        ("deploy deploy DEPLOY", "or", '"deploy"'),
+    ],
+)
+def test_build_fts_query(query, mode, expected):
+    assert pl.build_fts_query(query, mode) == expected
+
+
+# ----------------------------------------------------------------------------- BM25
+
+
+@pytest.mark.parametrize(
+    "rank, expected",
+    [
+        (-1.0, 0.5),
+        (-3.0, 0.75),
+        (-9.0, 0.9),
+        (0.0, 1.0),
+        (1.0, 0.5),
+        (3.0, 0.25),
+        (float("nan"), 0.0),
+        (float("-inf"), 0.0),
+    ],
+)
+def test_bm25_rank_to_score(rank, expected):
+    assert pl.bm25_rank_to_score(rank) == pytest.approx(expected)
+
+
+def test_bm25_score_monotone_for_negative_ranks():
+    ranks = [-20.0, -10.0, -5.0, -1.0, -0.5, -0.01]
+    scores = [pl.bm25_rank_to_score(r) for r in ranks]
+    assert scores == sorted(scores, reverse=True)
+    assert all(0 < s < 1 for s in scores)
+
+
+# ----------------------------------------------------------------------------- merge
+
+
+@pytest.mark.parametrize(
+    "vw, tw, vec, txt, expected",
+    [
+        (0.7, 0.3, {1: 1.0}, {1: 1.0}, {1: 1.0}),
+        (0.7, 0.3, {1: 0.8}, {2: 0.5}, {1: 0.56, 2: 0.15}),
+        (7, 3, {1: 0.8}, {1: 0.5}, {1: 0.71}),  # weights normalised to sum 1
+        (1, 0, {1: 0.4}, {1: 0.9, 2: 0.9}, {1: 0.4, 2: 0.0}),
+        (0, 1, {1: 0.4}, {2: 0.6}, {1: 0.0, 2: 0.6}),
+    ],
+)
+def test_merge_hybrid(vw, tw, vec, txt, expected):
+    vhits = [C(i, v=s) for i, s in vec.items()]
+    thits = [C(i, t=s) for i, s in txt.items()]
+    merged = {c.id: c.score for c in pl.merge_hybrid(vhits, thits, vw, tw)}
+    assert merged == pytest.approx(expected)
+
+
+def test_merge_keeps_both_sides():
+    merged = {c.id: c for c in pl.merge_hybrid([C(1, v=0.9)], [C(1, t=0.2)], 0.7, 0.3)}
+    assert merged[1].vector_score == 0.9 and merged[1].text_score == 0.2
+
+
+# ----------------------------------------------------------------------------- keyword-only boost
+
+
+@pytest.mark.parametrize(
+    "terms, text, expected",
+    [
+        (["paint", "sunrise"], "I painted a sunrise", 1.0),  # prefix match for 4+ chars
+        (["paint", "sunrise"], "a sunset", 0.0),
+        (["go", "lake"], "we went to the lake", 0.5),  # short terms need an exact token
+        ([], "anything", 0.0),
+    ],
+)
+def test_coverage(terms, text, expected):
+    assert pl.coverage(terms, text) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    "t, cov, path_hit, expected",
+    [
+        (0.5, 0.0, 0.0, 0.5),
+        (0.5, 1.0, 0.0, 0.65),
+        (0.5, 1.0, 1.0, 0.7),
+        (0.0, 0.0, 0.0, 0.0),
+        # tiny corpus: BM25 IDF clamps to ~0, coverage floor keeps a full match above 0.35
+        (0.000001, 1.0, 0.0, 0.65),
+        (0.000001, 0.5, 0.0, 0.325),
+    ],
+)
+def test_keyword_only_score(t, cov, path_hit, expected):
+    assert pl.keyword_only_score(t, cov, path_hit) == pytest.approx(expected)
+
+
+def test_keyword_only_score_is_monotone_and_below_one():
+    xs = [0.7, 0.8, 0.9, 0.95, 0.99]
+    ys = [pl.keyword_only_score(x, 1.0, 1.0) for x in xs]
+    assert ys == sorted(ys) and len(set(ys)) == len(ys)
+    assert all(y < 1.0 for y in ys)
+
+
+# ----------------------------------------------------------------------------- decay
+
+NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
+
+
+@pytest.mark.parametrize(
+    "path, source, mtime, expected_age",
+    [
+        ("memory/2026-02-28.md", "memory", None, 1.0),
+        ("memory/2026-01-30.md", "memory", None, 30.0),
+        ("memory/work/2026-02-01.md", "memory", None, 28.0),
+        ("memory/2026-02-30.md", "memory", None, None),  # invalid date: never decays
+        ("memory/notes.md", "memory", 0.0, None),  # undated memory file never decays
+        ("MEMORY.md", "memory", 0.0, None),
+        ("docs/2026-01-01.md", "memory", NOW.timestamp() - 10 * 86400, 10.0),  # extra path: mtime
+        ("sessions/abc.jsonl", "sessions", NOW.timestamp() - 2 * 86400, 2.0),
+        ("sessions/abc.jsonl", "sessions", None, None),
+        ("memory/2027-01-01.md", "memory", None, 0.0),  # future date clamps to 0
+    ],
+)
+def test_age_days(path, source, mtime, expected_age):
+    age = pl.age_days(path, source, mtime, NOW)
+    if expected_age is None:
+        assert age is None
+    else:
+        assert age == pytest.approx(expected_age)
+
+
+@pytest.mark.parametrize(
+    "age, half_life, expected",
+    [
+        (None, 30, 1.0),
+        (0, 30, 1.0),
+        (30, 30, 0.5),
+        (60, 30, 0.25),
+        (15, 30, math.sqrt(0.5)),
+        (10, 0, 1.0),
+    ],
+)
+def test_decay_factor(age, half_life, expected):
+    assert pl.decay_factor(age, half_life) == pytest.approx(expected)
+
+
+def test_apply_decay_reorders_old_daily_logs():
+    old = C(1, 0.9, path="memory/2025-12-01.md")
+    new = C(2, 0.6, path="memory/2026-02-28.md")
+    ever = C(3, 0.5, path="MEMORY.md")
+    out = pl.sort_candidates(pl.apply_decay([old, new, ever], 30, NOW))
+    assert [c.id for c in out] == [2, 3, 1]
+    assert ever.score == 0.5
+
+
+# ----------------------------------------------------------------------------- MMR
+
+
+def test_mmr_prefers_diverse_second_pick():
+    a = C(1, 1.0, "deploy the api server to production today")
+    b = C(2, 0.98, "deploy the api server to production today please")
+    c = C(3, 0.9, "grandma birthday party on sunday with cake")
+    d = C(4, 0.5, "unrelated low scoring note")
+    # rel (min-max): a 1, b .96, c .8, d 0; b is 7/8 similar to a → c comes second
+    assert [x.id for x in pl.mmr_order([a, b, c, d], 0.7)] == [1, 3, 2, 4]
+    # λ = 1 is pure relevance
+    assert [x.id for x in pl.mmr_order([a, b, c, d], 1.0)] == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize(
+    "a, b, expected",
+    [
+        ({"x"}, {"x"}, 1.0),
+        ({"x", "y"}, {"y", "z"}, 1 / 3),
+        (set(), set(), 0.0),
+        ({"x"}, set(), 0.0),
+    ],
+)
+def test_jaccard(a, b, expected):
+    assert pl.jaccard(a, b) == pytest.approx(expected)
+
+
+def test_mmr_equal_scores_keep_order_and_limit():
+    items = [C(i, 0.5, f"topic{i} unique{i}") for i in range(5)]
+    assert [c.id for c in pl.mmr_order(items, 0.7, limit=3)] == [0, 1, 2]
+    assert pl.mmr_order([], 0.7) == []
+
+
+# ----------------------------------------------------------------------------- min score
+
+
+@pytest.mark.parametrize(
+    "cands, min_score, tw, k, expected_ids, relaxed",
+    [
+        # normal: drop below the floor, keep top k
+        ([C(1, 0.9), C(2, 0.5), C(3, 0.2)], 0.35, 0.3, 6, [1, 2], False),
+        ([C(1, 0.9), C(2, 0.5), C(3, 0.4)], 0.35, 0.3, 2, [1, 2], False),
+        # nothing passes, keyword hits exist: floor lowered to min(minScore, textWeight)
+        ([C(1, 0.27, t=0.9), C(2, 0.12, t=0.4), C(3, 0.2, v=0.28)], 0.35, 0.3, 6, [1, 2], True),
+        # nothing passes and no keyword hits: empty
+        ([C(1, 0.2, v=0.28)], 0.35, 0.3, 6, [], False),
+        # keyword hits too weak even for the relaxed floor
+        ([C(1, 0.05, t=0.1)], 0.35, 0.3, 6, [], False),
+        # minScore below textWeight: relaxed floor is minScore itself
+        ([C(1, 0.1, t=0.15)], 0.2, 0.3, 6, [], False),
+    ],
+)
+def test_apply_min_score(cands, min_score, tw, k, expected_ids, relaxed):
+    out, was_relaxed = pl.apply_min_score(cands, min_score, tw, k)
+    assert [c.id for c in out] == expected_ids
+    assert was_relaxed is relaxed
+
+
+def test_sort_candidates_is_deterministic():
+    cands = [C(3, 0.5, path="b.md"), C(1, 0.5, path="a.md"), C(2, 0.9, path="z.md")]
+    assert [c.id for c in pl.sort_candidates(cands)] == [2, 1, 3]
+
+
+# ----------------------------------------------------------------------------- output
+
+
+@pytest.mark.parametrize(
+    "path, start, end, expected",
+    [
+        ("memory/2026-01-01.md", 3, 9, "memory/2026-01-01.md#L3-L9"),
+        ("MEMORY.md", 4, 4, "MEMORY.md#L4"),
+    ],
+)
+def test_citation_for(path, start, end, expected):
+    assert pl.citation_for(path, start, end) == expected
+
+
+@pytest.mark.parametrize(
+    "mode, direct, expected",
+    [("on", True, True), ("on", False, True), ("off", True, False), ("off", False, False), ("auto", True, True), ("auto", False, False)],
+)
+def test_citations_enabled(mode, direct, expected):
+    assert pl.citations_enabled(mode, direct) is expected
+
+
+@pytest.mark.parametrize("n", [0, 10, 700, 701, 5000])
+def test_snippet_at_most_700_chars(n):
+    s = pl.make_snippet("x" * n)
+    assert len(s) <= 700
+    assert s == "x" * n if n <= 700 else s.endswith("…")

@@ -69,6 +69,30 @@ def stated_facts(messages: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def best_lines(text: str, query: str, start_line: Any, limit: int = 2) -> list[tuple[str, Any]]:
+    """Up to ``limit`` lines sharing the most words with the query (file order), with line numbers."""
+    text = re.sub(r"\n\nSource: \S+\s*$", "", text)
+    terms = {w for w in re.findall(r"[\w'-]+", query.lower()) if len(w) > 1}
+    lines = text.splitlines()
+    try:
+        first = int(start_line)
+    except (TypeError, ValueError):
+        first = 1
+    scored = []
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        words = set(re.findall(r"[\w'-]+", line.lower()))
+        score = sum(1 for t in terms if t in words or (len(t) >= 5 and any(w.startswith(t[:5]) for w in words)))
+        scored.append((score, -i, i))
+    if not scored:
+        return [("(empty)", first)]
+    scored.sort(reverse=True)
+    top = scored[0][0]
+    chosen = [scored[0][2]] + [i for sc, _neg, i in scored[1:limit] if sc > 0 and sc >= top - 1]
+    return [(lines[i].strip(), first + i) for i in sorted(chosen)]
+
+
 def _stream(text: str, on_delta: DeltaFn) -> None:
     for piece in re.findall(r"\S+\s*|\s+", text):
         on_delta(piece)
@@ -104,7 +128,7 @@ class OfflineModel:
         if purpose == "flush":
             return self._flush(messages, last, tool_names)
         if last.get("role") == "tool":
-            return self._after_tool(messages, last, on_delta)
+            return self._after_tool(messages, last, on_delta, tool_names)
         return self._turn(_text(last), tool_names, on_delta)
 
     # ------------------------------------------------------------------ flush
@@ -143,7 +167,31 @@ class OfflineModel:
             on_delta,
         )
 
-    def _after_tool(self, messages: list[dict[str, Any]], last: dict[str, Any], on_delta: DeltaFn) -> Completion:
+    @staticmethod
+    def _last_call_args(messages: list[dict[str, Any]], name: str | None = None) -> dict[str, Any]:
+        for m in reversed(messages):
+            for tc in reversed(m.get("tool_calls") or []) if m.get("role") == "assistant" else []:
+                fn = tc.get("function") or {}
+                if name is None or fn.get("name") == name:
+                    try:
+                        args = json.loads(fn.get("arguments") or "{}")
+                    except ValueError:
+                        return {}
+                    return args if isinstance(args, dict) else {}
+        return {}
+
+    def _last_query(self, messages: list[dict[str, Any]]) -> str:
+        return str(self._last_call_args(messages, "memory_search").get("query", ""))
+
+    def _quote(self, text: str, path: Any, start_line: Any, query: str, on_delta: DeltaFn) -> Completion:
+        picked = best_lines(text, query, start_line)
+        quoted = "\n".join(f"> {line}" for line, _n in picked)
+        nums = [n for _line, n in picked]
+        loc = f"#L{nums[0]}" if len(nums) == 1 or nums[0] == nums[-1] else f"#L{nums[0]}-L{nums[-1]}"
+        return self._answer(f"From memory:\n{quoted}\n\nSource: {path}{loc}", on_delta)
+
+    def _after_tool(self, messages: list[dict[str, Any]], last: dict[str, Any], on_delta: DeltaFn, tool_names: set[str] | None = None) -> Completion:
+        tool_names = tool_names or set()
         name = last.get("name") or ""
         try:
             result = json.loads(_text(last))
@@ -162,12 +210,17 @@ class OfflineModel:
             if not hits:
                 return self._answer("I searched memory and found nothing about that.", on_delta)
             best = hits[0]
-            snippet = str(best.get("snippet", "")).strip()
-            snippet = re.sub(r"\n\nSource: \S+$", "", snippet)
-            start, end = best.get("startLine"), best.get("endLine")
-            loc = f"#L{start}" if start == end else f"#L{start}-L{end}"
-            quoted = "\n".join("> " + line for line in snippet.splitlines() if line.strip()) or "> (empty)"
-            return self._answer(f"From memory:\n{quoted}\n\nSource: {best.get('path')}{loc}", on_delta)
+            if "memory_get" in tool_names and best.get("startLine"):
+                start = int(best.get("startLine") or 1)
+                end = int(best.get("endLine") or start)
+                return self._call("memory_get", {"path": best.get("path"), "from": start, "lines": max(1, end - start + 1)})
+            return self._quote(str(best.get("snippet", "")), best.get("path"), best.get("startLine"), self._last_query(messages), on_delta)
+        if name == "memory_get":
+            call = self._last_call_args(messages)
+            text = str(result.get("text") or "")
+            if result.get("error") or not text.strip():
+                return self._answer(f"I found a match but could not read it: {result.get('error') or 'empty'}", on_delta)
+            return self._quote(text, call.get("path"), call.get("from", 1), self._last_query(messages), on_delta)
         if result.get("error"):
             return self._answer(f"The {name} tool failed: {result['error']}", on_delta)
         return self._answer("Done.", on_delta)

@@ -1,0 +1,105 @@
+"""``openclaw-tui chat -p PROMPT [--session ID] [--json]``: one headless turn.
+
+The session is created when new and resumed when it exists, so repeated calls continue one
+conversation (flush and compaction included). ``--json`` prints one object:
+``{text, sessionId, usage, events, model, offline, error}``; ``events`` lists every event
+except the streamed text deltas (``text`` holds the joined reply).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Any
+
+from openclaw_tui import events
+from openclaw_tui.commands.common import fail, print_json, settings_from_args
+
+
+def _usage_dict(usage: events.TokenUsage | None) -> dict[str, Any] | None:
+    if usage is None:
+        return None
+    data = usage.to_dict()
+    data.pop("ts", None)
+    data.pop("type", None)
+    return data
+
+
+def _line(ev: events.Event) -> str | None:
+    if isinstance(ev, events.ProviderRetry):
+        return f"retry {ev.attempt} in {ev.delay_s:g}s: {ev.message}"
+    if isinstance(ev, events.ProviderError):
+        return f"provider error: {ev.message}" + (f" — {ev.action}" if ev.action else "")
+    if isinstance(ev, events.AccessRefused):
+        return f"refused {ev.tool} {ev.path}: {ev.reason}"
+    if isinstance(ev, events.FlushFinished):
+        if ev.skipped_reason:
+            return f"memory flush skipped: {ev.skipped_reason}"
+        return f"memory flush: {ev.lines_appended} line(s) appended to {ev.path}" if ev.stored else "memory flush: nothing to store"
+    if isinstance(ev, events.CompactionFinished):
+        return f"compacted: {ev.tokens_before} → {ev.tokens_after} tokens (compaction #{ev.compaction_count})"
+    if isinstance(ev, events.Notice) and ev.level != "info":
+        return f"{ev.level}: {ev.message}"
+    return None
+
+
+async def _run(args: argparse.Namespace) -> int:
+    from openclaw_tui.session.engine import SessionEngine
+
+    settings = settings_from_args(args)
+    collected: list[events.Event] = []
+    streaming = not args.json
+    wrote_text = False
+
+    def sink(ev: events.Event) -> None:
+        nonlocal wrote_text
+        collected.append(ev)
+        if not streaming:
+            return
+        if isinstance(ev, events.TextDelta) and not ev.silent:
+            sys.stdout.write(ev.text)
+            sys.stdout.flush()
+            wrote_text = True
+            return
+        line = _line(ev)
+        if line:
+            print(f"openclaw-tui: {line}", file=sys.stderr)
+
+    try:
+        engine = SessionEngine(settings, sink=sink, session_id=args.session)
+    except ValueError as exc:
+        return fail(str(exc))
+    try:
+        if streaming and engine.is_offline:
+            print(
+                "openclaw-tui: offline agent (rule-based, not an LLM): no model, provider key or local Ollama found; "
+                "use --model to pick a model",
+                file=sys.stderr,
+            )
+        result = await engine.send(args.prompt)
+    finally:
+        engine.close()
+    if args.json:
+        print_json(
+            {
+                "text": result.text,
+                "sessionId": result.session_id,
+                "usage": _usage_dict(result.usage),
+                "events": [e.to_dict() for e in collected if not isinstance(e, events.TextDelta)],
+                "model": engine.model_label,
+                "offline": engine.is_offline,
+                "error": result.error,
+                "cancelled": result.cancelled,
+            }
+        )
+    elif wrote_text:
+        sys.stdout.write("\n")
+        sys.stdout.flush()
+    return 1 if result.error else 0
+
+
+def run(args: argparse.Namespace) -> int:
+    if not (args.prompt or "").strip():
+        return fail("the prompt is empty: give the message with -p \"…\"")
+    return asyncio.run(_run(args))

@@ -90,6 +90,8 @@ class QmdBackend:
         self._last_embed_error: str | None = None
         self._warned_embed = False
         self._pending_indexed = 0
+        self._timer_lock = threading.Lock()
+        self._deferred: threading.Timer | None = None
         self._closed = False
         self.update_interval_s = parse_duration_s(self.cfg.update.interval)
         self.embed_interval_s = parse_duration_s(self.cfg.update.embed_interval)
@@ -222,15 +224,19 @@ class QmdBackend:
         interval = self.embed_interval_s or self.update_interval_s
         return interval is not None and time.time() - self._last_embed >= interval
 
-    def sync(self, force: bool = False, reason: str = "") -> dict[str, Any]:
+    def sync(self, force: bool = False, reason: str = "", progress: Any = None) -> dict[str, Any]:
         """Re-export sessions, add collections, ``qmd update`` (and ``qmd embed`` when due).
 
-        Debounced by ``update.debounceMs`` unless ``force``. Never raises."""
+        Debounced by ``update.debounceMs`` unless ``force``: a debounced call schedules one
+        deferred sync at the end of the window, so a change is never left unindexed.
+        ``progress`` is accepted for interface parity and unused. Never raises."""
         started = time.time()
         debounce_s = self.cfg.update.debounce_ms / 1000.0
         if not force and self._last_update is not None and started - self._last_update < debounce_s:
-            return {"backend": "qmd", "skipped": "debounced", "reason": reason}
-        out: dict[str, Any] = {"backend": "qmd", "reason": reason, "updated": False, "embedded": False}
+            self._schedule_deferred(self._last_update + debounce_s - started, reason)
+            return {"backend": "qmd", "skipped": "debounced", "reason": reason, "ok": True}
+        out: dict[str, Any] = {"backend": "qmd", "reason": reason, "updated": False, "embedded": False,
+                               "ok": True, "errors": []}
         with self._op_lock:
             try:
                 out["collections"] = self.ensure_collections()
@@ -241,13 +247,15 @@ class QmdBackend:
                 removed = sum(c[3] for c in counts)
                 self._last_update = time.time()
                 self._last_error = None
-                out.update(updated=True, filesIndexed=new, filesRemoved=removed)
+                unchanged = sum(c[2] for c in counts)
+                out.update(updated=True, filesIndexed=new, filesRemoved=removed, filesUnchanged=unchanged,
+                           files=new + unchanged)
                 self.sink(IndexSynced(agent_id=self.settings.agent_id, files_indexed=new, files_removed=removed,
                                       chunks=0, duration_ms=(time.time() - started) * 1000.0,
                                       reason=f"qmd {reason}".strip()))
             except QmdError as exc:
                 self._last_error = exc.reason
-                out["error"] = exc.reason
+                out.update(error=exc.reason, ok=False, errors=[exc.reason])
                 self.sink(Notice(level="warning", message=f"qmd update failed: {exc.reason}"))
                 return out
             if self._embed_due(force):
@@ -264,6 +272,21 @@ class QmdBackend:
                 self._last_embed = time.time()
         out["durationMs"] = round((time.time() - started) * 1000.0, 1)
         return out
+
+    def _schedule_deferred(self, delay_s: float, reason: str) -> None:
+        with self._timer_lock:
+            if self._closed or (self._deferred is not None and self._deferred.is_alive()):
+                return
+            t = threading.Timer(max(0.0, delay_s), self._deferred_sync, args=(reason,))
+            t.daemon = True
+            self._deferred = t
+            t.start()
+
+    def _deferred_sync(self, reason: str) -> None:
+        with self._timer_lock:
+            self._deferred = None
+        if not self._closed:
+            self.sync(force=True, reason=f"{reason} (debounced)".strip())
 
     def _boot(self) -> None:
         self.sync(force=True, reason="boot")
@@ -293,6 +316,10 @@ class QmdBackend:
         if self._closed:
             return
         self._closed = True
+        with self._timer_lock:
+            if self._deferred is not None:
+                self._deferred.cancel()
+                self._deferred = None
         self.stop_watcher()
         if self._boot_thread is not None:
             self._boot_thread.join(timeout=(self.cfg.update.update_timeout_ms + self.cfg.update.embed_timeout_ms) / 1000)
@@ -509,16 +536,27 @@ class QmdBackend:
                 builtin_status = get_status()
             except Exception as exc:  # status must always answer
                 builtin_status = {"error": str(exc)}
+        ws = Path(self.settings.workspace)
         return {
             "backend": "qmd",
             "agentId": self.settings.agent_id,
+            "workspace": str(ws),
+            "workspaceExists": ws.is_dir(),
+            "indexPath": str(self.index_path),
+            "files": sum(files.values()) if files else None,
+            "chunks": None,
+            "provider": "qmd",
+            "model": None,
+            "ftsAvailable": available,
+            "vectorBackend": "qmd embed" if self.cfg.search_mode != "search" else "none (BM25 search mode)",
+            "dirty": False,
             "available": available,
             "error": error,
             "version": version,
             "command": " ".join(self.command),
             "home": str(self.home),
             "index": str(self.index_path),
-            "searchMode": self.cfg.search_mode,
+            "searchMode": f"qmd {self.cfg.search_mode}",
             "collections": cols,
             "lastUpdate": self._last_update,
             "lastEmbed": self._last_embed,

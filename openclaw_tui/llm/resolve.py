@@ -18,6 +18,10 @@ from openclaw_tui.llm.context import split_model
 OFFLINE_MODEL = "offline"
 OLLAMA_URL = "http://127.0.0.1:11434"
 
+
+def ollama_url() -> str:
+    return os.environ.get("OPENCLAW_OLLAMA_URL", OLLAMA_URL).rstrip("/")
+
 # env var -> default model when only a key is present
 ENV_DEFAULTS: list[tuple[str, str, str]] = [
     ("OPENAI_API_KEY", "openai", "openai/gpt-4o-mini"),
@@ -60,7 +64,7 @@ def probe_ollama(timeout: float = 0.3) -> str | None:
     if os.environ.get("OPENCLAW_NO_OLLAMA_PROBE"):
         return None
     try:
-        with urllib.request.urlopen(OLLAMA_URL + "/api/tags", timeout=timeout) as resp:  # noqa: S310 - loopback only
+        with urllib.request.urlopen(ollama_url() + "/api/tags", timeout=timeout) as resp:  # noqa: S310 - loopback only
             data = json.loads(resp.read() or b"{}")
     except Exception:  # noqa: BLE001 - not running, refused, garbage
         return None
@@ -85,7 +89,7 @@ def choice_for_model(model: str, settings: Any, source: str) -> ModelChoice:
     api_key = settings.api_key or (entry.api_key if entry else None)
     headers = dict(entry.headers) if entry else {}
     if provider in ("ollama", "ollama_chat") and not api_base:
-        api_base = OLLAMA_URL
+        api_base = ollama_url()
     return ModelChoice(model.strip(), source, api_base=api_base, api_key=api_key, headers=headers)
 
 

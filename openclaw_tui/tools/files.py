@@ -94,7 +94,10 @@ class FileTools:
             return self._refuse(tool, str(raw), "workspace access is none in this session")
         try:
             rel = normalize_rel(raw)
-            path = safe_join(self.workspace, rel, allow_missing=not must_exist)
+            safe_join(self.workspace, rel, allow_missing=not must_exist)
+            # safe_join stops at the first missing component; nothing below it exists,
+            # so the full path cannot traverse a symlink.
+            path = Path(self.workspace) / rel
         except PathRefused as exc:
             return self._refuse(tool, str(raw), exc.reason)
         if rel in PRIVATE_FILES and not is_direct_session(self.session_key):

@@ -29,7 +29,8 @@ def append_text(workspace: Path, rel: str, text: str) -> int:
     newline in the file is repaired first so the new text starts on its own line.
     """
     rel = normalize_rel(rel)
-    path = safe_join(Path(workspace), rel, allow_missing=True)
+    safe_join(Path(workspace), rel, allow_missing=True)  # stops at the first missing component
+    path = Path(workspace) / rel
     path.parent.mkdir(parents=True, exist_ok=True)
     body = text if text.endswith("\n") else text + "\n"
     flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)

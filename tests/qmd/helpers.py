@@ -40,6 +40,18 @@ if args[:1] == ["--index"]:
     args = args[2:]
 cmd = args[0] if args else ""
 mode = open(os.path.join(d, "mode")).read().strip()
+if cmd == "collection" and args[1:2] in (["add"], ["remove"]):
+    import yaml
+    cfg_path = os.path.join(os.environ["XDG_CONFIG_HOME"], "qmd", "index.yml")
+    os.makedirs(os.path.dirname(cfg_path), exist_ok=True)
+    data = (yaml.safe_load(open(cfg_path)) if os.path.exists(cfg_path) else None) or {{}}
+    cols = data.get("collections") or {{}}
+    if args[1] == "add":
+        cols[args[args.index("--name") + 1]] = {{"path": os.path.realpath(args[2]), "pattern": args[args.index("--mask") + 1]}}
+    else:
+        cols.pop(args[2], None)
+    data["collections"] = cols
+    yaml.safe_dump(data, open(cfg_path, "w"))
 if cmd in ("collection", "update", "embed", "--version"):
     print("Indexed: 0 new, 0 updated, 0 unchanged, 0 removed")
     sys.exit(0)

@@ -274,3 +274,45 @@ def test_offline_vsearch_without_embeddings_falls_back(world):
     # embed is scheduled in vsearch mode; offline it fails fast and is reported, not raised
     out = b.sync(force=True, reason="embed-test")
     assert out["updated"] is True and out["embedded"] is False and out["embedError"]
+
+
+# --- these two change the shared home's collections, so they run last -------------------
+
+
+def test_changed_and_dropped_collections_are_replaced_and_removed(world):
+    b = world.variant(paths=[{"path": str(world.notes), "name": "team", "pattern": "*.txt"}],
+                      sessions={"enabled": False})
+    report = b.ensure_collections()
+    assert sorted(report["removed"]) == ["docs", "sessions", "team"]
+    assert report["added"] == ["team"]
+    home = world.state / "agents" / "main" / "qmd"
+    cols = yaml.safe_load((home / "xdg-config" / "qmd" / "index.yml").read_text())["collections"]
+    assert set(cols) == {"memory-root", "memory-dir", "team"} and cols["team"]["pattern"] == "*.txt"
+    assert b.search("narwhal banner")["results"] == []  # Team Plan.md no longer matches *.txt
+    st = {c["name"]: c["files"] for c in b.status()["collections"]}
+    assert st == {"memory-root": 1, "memory-dir": 3, "team": 0}
+
+
+def test_original_config_restores_its_collections(world):
+    report = world.backend.ensure_collections()
+    assert sorted(report["added"]) == ["docs", "sessions", "team"]
+    assert world.backend.search("narwhal banner")["results"][0]["path"] == "qmd/team/Team Plan.md"
+
+
+def test_fresh_workspace_without_memory_dir(real_qmd, tmp_path):
+    ws = tmp_path / "ws"
+    write(ws / "MEMORY.md", "# Memory\n\n- Only the root file exists: pumpernickel.\n")
+    s = make_settings(tmp_path / "state", ws, {"qmd": {"update": {"waitForBootSync": True, "debounceMs": 0}}})
+    events: list = []
+    b = QmdBackend(s, sink=events.append, builtin=MemoryManager(s))
+    try:
+        res = b.search("pumpernickel")
+        assert res["fallback"] is None and res["results"][0]["path"] == "MEMORY.md"
+        write(ws / "memory" / "2026-03-03.md", "# 2026-03-03\n\nBaked sourdough with rye.\n")
+        out = b.sync(force=True, reason="test")
+        assert out["collections"]["added"] == ["memory-dir"]
+        res = b.search("sourdough rye")
+        assert res["fallback"] is None and res["results"][0]["path"] == "memory/2026-03-03.md"
+        assert not [e for e in events if isinstance(e, QmdFallback)]
+    finally:
+        b.close()

@@ -94,6 +94,7 @@ class QmdBackend:
         self._last_embed_error: str | None = None
         self._warned_embed = False
         self._pending_indexed = 0
+        self._registered: set[str] = set()  # collections qmd knows (roots that exist)
         self._timer_lock = threading.Lock()
         self._deferred: threading.Timer | None = None
         self._closed = False
@@ -185,8 +186,8 @@ class QmdBackend:
         return cols if isinstance(cols, dict) else {}
 
     def ensure_collections(self) -> dict[str, list[str]]:
-        """Add missing collections, replace ones whose path/pattern changed. Roots that do
-        not exist yet are skipped (and retried on the next sync)."""
+        """Add missing collections, replace ones whose path/pattern changed, remove ones no
+        longer configured. Roots that do not exist yet are skipped (retried on the next sync)."""
         timeout = self.cfg.update.command_timeout_ms
         report: dict[str, list[str]] = {"added": [], "removed": [], "skipped": []}
         with self._op_lock:
@@ -194,6 +195,10 @@ class QmdBackend:
             if self.cfg.sessions.enabled:
                 self._export_sessions()
             existing = self._yaml_collections()
+            wanted = {spec.name for spec in self.collections}
+            for name in sorted(set(existing) - wanted):  # dropped from the config: stop indexing it
+                self._run_ok(["collection", "remove", name], timeout)
+                report["removed"].append(name)
             for spec in self.collections:
                 cur = existing.get(spec.name)
                 want_path = str(spec.root.resolve()) if spec.root.exists() else str(spec.root)
@@ -209,6 +214,7 @@ class QmdBackend:
                                    self.cfg.update.update_timeout_ms)
                 self._pending_indexed += sum(int(m[0]) + int(m[1]) for m in _INDEXED_RE.findall(res.stdout))
                 report["added"].append(spec.name)
+            self._registered = {name for name in self._yaml_collections() if name in wanted}
             self._ready.set()
         return report
 
@@ -336,7 +342,8 @@ class QmdBackend:
     def _search_args(self, mode: str, query: str, n: int) -> list[str]:
         args = [mode, "--json", "-n", str(n)]
         for spec in self.collections:
-            args += ["-c", spec.name]
+            if spec.name in self._registered:  # -c with an unknown name makes qmd exit 1
+                args += ["-c", spec.name]
         return [*args, "--", query]
 
     def _run_search(self, query: str, n: int) -> tuple[list[QmdHit], str]:
@@ -423,6 +430,8 @@ class QmdBackend:
                     self._ready.wait(self.cfg.limits.timeout_ms / 1000.0)
                 if not self._ready.is_set():
                     self.ensure_collections()
+            if not self._registered:  # no collection root exists yet: nothing to search
+                return {**base, "results": [], "searchMs": round((time.monotonic() - started) * 1000.0, 1)}
             hits, mode = self._run_search(q, n)
         except QmdError as exc:
             return self._fallback(query, exc.reason, max_results=max_results, min_score=min_score,

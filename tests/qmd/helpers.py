@@ -40,6 +40,8 @@ if args[:1] == ["--index"]:
     args = args[2:]
 cmd = args[0] if args else ""
 mode = open(os.path.join(d, "mode")).read().strip()
+if cmd == "collection" and args[1:2] == ["add"] and os.environ.get("FAKE_QMD_SLOW_ADD"):
+    time.sleep(float(os.environ["FAKE_QMD_SLOW_ADD"]))
 if cmd == "collection" and args[1:2] in (["add"], ["remove"]):
     import yaml
     cfg_path = os.path.join(os.environ["XDG_CONFIG_HOME"], "qmd", "index.yml")

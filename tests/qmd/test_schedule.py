@@ -112,3 +112,15 @@ def test_forced_sync_reports_counts(make):
     out = b.sync(force=True, reason="cli")
     assert out["ok"] is True and out["updated"] is True and out["filesIndexed"] == 0
     assert "durationMs" in out
+
+
+def test_search_during_slow_boot_falls_back_instead_of_blocking(make, monkeypatch):
+    monkeypatch.setenv("FAKE_QMD_SLOW_ADD", "3")
+    b, events = make(limits={"timeoutMs": 300})
+    res = b.search("anything at all")
+    assert res["fallback"]["reason"].startswith("start:") and "boot sync" in res["fallback"]["reason"]
+    assert res["backend"] == "builtin"
+    monkeypatch.delenv("FAKE_QMD_SLOW_ADD")
+    b._boot_thread.join(30)
+    res = b.search("anything at all")
+    assert res["fallback"] is None and res["backend"] == "qmd"

@@ -425,11 +425,7 @@ class QmdBackend:
             return {**base, "results": [], "searchMs": 0.0}
         try:
             if not self._ready.is_set():
-                boot = self._boot_thread
-                if boot is not None and boot.is_alive():
-                    self._ready.wait(self.cfg.limits.timeout_ms / 1000.0)
-                if not self._ready.is_set():
-                    self.ensure_collections()
+                self._ensure_ready_for_search()
             if not self._registered:  # no collection root exists yet: nothing to search
                 return {**base, "results": [], "searchMs": round((time.monotonic() - started) * 1000.0, 1)}
             hits, mode = self._run_search(q, n)
@@ -441,6 +437,22 @@ class QmdBackend:
             results = [r for r in results if r["score"] >= min_score]
         return {**base, "model": mode, "results": results,
                 "searchMs": round((time.monotonic() - started) * 1000.0, 1)}
+
+    def _ensure_ready_for_search(self) -> None:
+        """Collections must exist before the first search; never wait longer than a search may."""
+        wait_s = self.cfg.limits.timeout_ms / 1000.0
+        boot = self._boot_thread
+        if boot is not None and boot.is_alive():
+            if not self._ready.wait(wait_s):
+                raise QmdError("start", "qmd collections are still being created (boot sync running)")
+            return
+        if not self._op_lock.acquire(timeout=wait_s):
+            raise QmdError("start", "qmd is busy with a sync; collections not ready yet")
+        try:
+            if not self._ready.is_set():
+                self.ensure_collections()
+        finally:
+            self._op_lock.release()
 
     def _fallback(self, query: str, reason: str, *, max_results: int | None, min_score: float | None,
                   session_key: str, started: float) -> dict[str, Any]:

@@ -1,0 +1,130 @@
+"""`chat -p` and `scenario` through the real CLI entry point, with the offline agent and the
+scripted server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from openclaw_tui.cli import main
+from openclaw_tui.workspace.daily import daily_rel
+from tests.session.conftest import SECRET_KEY
+
+ROOT = Path(__file__).resolve().parents[2]
+SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
+
+
+@pytest.fixture(autouse=True)
+def _no_ollama(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENCLAW_OLLAMA_URL", "http://127.0.0.1:9")  # nothing listens: offline agent
+
+
+def chat(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_chat_json_offline_remember_then_recall_in_one_session(capsys, workspace: Path, state_dir: Path) -> None:
+    code, out, err = chat(capsys, "--workspace", str(workspace), "chat", "-p", "Remember that the deploy window is Thursday 14:00.", "--session", "s1", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert set(data) >= {"text", "sessionId", "usage", "events"}
+    assert data["sessionId"] == "s1" and data["offline"] is True
+    assert data["text"] == f"Saved to {daily_rel()}."
+    assert {"tool_called", "tool_result", "turn_started", "turn_finished", "token_usage"} <= {e["type"] for e in data["events"]}
+    assert data["usage"]["context_window"] == 200_000 and data["usage"]["flush_threshold"] == 176_000
+    assert "Thursday 14:00" in (workspace / daily_rel()).read_text()
+
+    code, out, _ = chat(capsys, "--workspace", str(workspace), "chat", "-p", "When is the deploy window?", "--session", "s1", "--json")
+    data = json.loads(out)
+    assert "Thursday 14:00" in data["text"] and f"Source: {daily_rel()}#L1" in data["text"]
+    assert any(e["type"] == "memory_retrieved" for e in data["events"])
+    # the second call continued the same session
+    from openclaw_tui.session.transcript import read_transcript
+
+    entries = read_transcript(state_dir / "agents/main/sessions/s1.jsonl")
+    users = [e["message"]["content"] for e in entries if e["type"] == "message" and e["message"]["role"] == "user"]
+    assert users == ["Remember that the deploy window is Thursday 14:00.", "When is the deploy window?"]
+    assert [e["type"] for e in entries].count("session") == 1
+
+
+def test_chat_plain_text_streams_and_labels_offline(capsys, workspace: Path) -> None:
+    code, out, err = chat(capsys, "--workspace", str(workspace), "chat", "-p", "hello there")
+    assert code == 0
+    assert "Offline agent" in out and "rule-based, not an LLM" in err
+
+
+def test_chat_against_the_server_and_errors(capsys, workspace: Path, server) -> None:
+    server.push({"text": "hi from the server"})
+    base = ["--workspace", str(workspace), "--model", "openai/fake-model", "--api-base", server.base_url, "--api-key", SECRET_KEY]
+    code, out, err = chat(capsys, *base, "chat", "-p", "hi", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["text"] == "hi from the server" and data["usage"]["estimated"] is False
+    server.push({"error": 401})
+    code, out, err = chat(capsys, *base, "chat", "-p", "hi")
+    assert code == 1 and "provider error" in err and "openai" in err
+    assert SECRET_KEY not in out + err
+
+
+@pytest.mark.parametrize("bad", ["", "   "])
+def test_chat_rejects_an_empty_prompt(capsys, workspace: Path, bad: str) -> None:
+    code, _out, err = chat(capsys, "--workspace", str(workspace), "chat", "-p", bad)
+    assert code == 1 and "prompt is empty" in err
+
+
+def test_chat_rejects_a_bad_session_id(capsys, workspace: Path) -> None:
+    code, _out, err = chat(capsys, "--workspace", str(workspace), "chat", "-p", "x", "--session", "../etc")
+    assert code == 1 and "invalid session id" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=[p.stem for p in SCENARIOS])
+def test_every_shipped_scenario_passes_with_the_offline_agent(capsys, path: Path) -> None:
+    code, out, err = chat(capsys, "--model", "offline", "scenario", str(path), "--json")
+    report = json.loads(out)
+    failed = [c for c in report["expectations"] if not c["ok"]]
+    assert code == 0 and report["passed"], json.dumps(failed, indent=1)
+    assert report["expectations"]
+
+
+def test_shipped_scenarios_cover_the_required_cases() -> None:
+    text = "\n".join(p.read_text() for p in SCENARIOS)
+    for needle in ("flushBeforeTurn", "compactionCount", "workspaceAccess: ro", "group:", "memorySearch", "noNoReply"):
+        assert needle in text
+
+
+def test_a_failing_expectation_exits_non_zero_with_a_diff(capsys, tmp_path: Path) -> None:
+    f = tmp_path / "bad.yaml"
+    f.write_text(
+        "name: wrong on purpose\nmodel: offline\nturns:\n  - user: 'Remember that my cat is called Miso.'\n"
+        "expect:\n  - fileContains: {path: 'memory/{today}.md', text: 'my dog'}\n  - compactionCount: 3\n"
+        "  - fileContains: {path: 'memory/{today}.md', text: 'Miso'}\n"
+    )
+    code, out, err = chat(capsys, "scenario", str(f))
+    assert code == 1
+    assert "FAIL fileContains" in out and "- memory/" in out and "+   - my cat is called Miso." in out
+    assert "- compactionCount 3" in out and "+ compactionCount 0" in out
+    assert "ok   fileContains" in out and "FAILED (2 of 3 expectations)" in out
+    assert "failed" in err
+
+
+@pytest.mark.parametrize("content,msg", [
+    ("turns: []\n", "non-empty list"),
+    ("name: x\nturns: [{user: hi}]\nexpect: [{bogus: 1}]\n", "unknown expectation 'bogus'"),
+    ("name: x\nturns: [{user: hi}]\nwat: 1\n", "unknown key"),
+    ("turns: [ {user: 'a'\n", "not valid YAML"),
+    ("name: x\nturns: [{user: hi}]\nconfig: {agents: {defaults: {contextTokens: 5}}}\n", "contextTokens"),
+])
+def test_invalid_scenarios_get_one_line_errors(capsys, tmp_path: Path, content: str, msg: str) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text(content)
+    code, _out, err = chat(capsys, "scenario", str(f))
+    assert code == 2 and msg in err and "Traceback" not in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_missing_scenario_file(capsys, tmp_path: Path) -> None:
+    code, _out, err = chat(capsys, "scenario", str(tmp_path / "nope.yaml"))
+    assert code == 2 and "does not exist" in err

@@ -1,0 +1,116 @@
+"""Offline agent rules, model resolution and context-window resolution."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+import pytest
+
+from openclaw_tui.llm.context import DEFAULT_CONTEXT_WINDOW, resolve_context_window
+from openclaw_tui.llm.resolve import resolve_model
+from openclaw_tui.session.compaction import SUMMARY_SECTIONS, extractive_summary, render_for_summary
+from openclaw_tui.session.offline import OfflineModel, best_lines, is_question, stated_facts
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("What did we decide about the logo?", True),
+    ("when is the standup", True),
+    ("Remind me of the budget", True),
+    ("I prefer tea.", False),
+    ("The deploy is on Friday", False),
+])
+def test_is_question(text: str, expected: bool) -> None:
+    assert is_question(text) is expected
+
+
+def test_stated_facts_pick_user_statements_only() -> None:
+    msgs = [
+        {"role": "user", "content": "I prefer tea over coffee. What time is it?"},
+        {"role": "assistant", "content": "I like answering."},
+        {"role": "user", "content": "remember that my sister lives in Porto"},
+        {"role": "user", "content": "/flush"},
+        {"role": "user", "content": "ok"},
+    ]
+    assert stated_facts(msgs) == ["I prefer tea over coffee", "my sister lives in Porto"]
+
+
+def test_best_lines_pick_the_matching_lines_with_numbers() -> None:
+    text = "- alpha\n- the budget is 12000 euros\n- gamma\n"
+    assert best_lines(text, "budget euros", 10) == [("- the budget is 12000 euros", 11)]
+
+
+async def test_offline_flush_appends_facts_once_then_no_reply() -> None:
+    m = OfflineModel()
+    tools = [{"type": "function", "function": {"name": "append"}}]
+    convo = [{"role": "user", "content": "My flight lands at 09:40 on Monday."}]
+    flush = {"role": "user", "content": "Write any lasting notes to memory/2026-01-05.md; reply with NO_REPLY if nothing to store."}
+    first = await m.complete(convo + [flush], tools, on_delta=lambda _p: None, purpose="flush")
+    args = json.loads(first.tool_calls[0].arguments)
+    assert first.tool_calls[0].name == "append" and args == {"path": "memory/2026-01-05.md", "content": "- My flight lands at 09:40 on Monday"}
+    again = await m.complete(convo + [flush], tools, on_delta=lambda _p: None, purpose="flush")
+    assert again.text == "NO_REPLY" and not again.tool_calls
+
+
+def test_extractive_summary_has_every_section_and_keeps_identifiers() -> None:
+    rendered = render_for_summary([
+        {"role": "user", "content": "Goal: migrate billing to Postgres 16. I prefer blue-green deploys."},
+        {"role": "assistant", "content": "We decided to use pgbouncer. Next step: update config/db.yaml."},
+        {"role": "tool", "content": "x" * 2000},
+    ])
+    s = extractive_summary(rendered, "focus on the database")
+    for sec in SUMMARY_SECTIONS:
+        assert f"## {sec}" in s
+    assert "config/db.yaml" in s and "blue-green" in s and "pgbouncer" in s and "focus on the database" in s
+    assert "x" * 700 not in rendered
+
+
+def test_model_resolution_order(make_settings, monkeypatch) -> None:
+    monkeypatch.setenv("OPENCLAW_OLLAMA_URL", "http://127.0.0.1:9")
+    assert resolve_model(make_settings()).offline
+    assert resolve_model(make_settings(model="offline")).offline
+    c = resolve_model(make_settings(model="openai/gpt-4o-mini", api_base="http://127.0.0.1:1/v1", api_key="k"))
+    assert (c.model, c.api_base, c.api_key, c.provider) == ("openai/gpt-4o-mini", "http://127.0.0.1:1/v1", "k", "openai")
+    cfg = {"models": {"providers": {"groq": {"apiKey": "gk", "baseUrl": "http://x/v1", "models": [{"id": "llama-3"}]}}}}
+    c = resolve_model(make_settings(cfg))
+    assert (c.model, c.api_key, c.api_base) == ("groq/llama-3", "gk", "http://x/v1")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "ak")
+    assert resolve_model(make_settings()).model.startswith("anthropic/")
+    monkeypatch.setenv("OPENAI_API_KEY", "ok")
+    assert resolve_model(make_settings()).model == "openai/gpt-4o-mini"
+
+
+def test_local_ollama_is_found_quickly(make_settings, monkeypatch) -> None:
+    class H(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            body = json.dumps({"models": [{"name": "llama3.2:1b"}]}).encode()
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_a) -> None:
+            return None
+
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), H)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        monkeypatch.setenv("OPENCLAW_OLLAMA_URL", f"http://127.0.0.1:{srv.server_address[1]}")
+        c = resolve_model(make_settings())
+        assert c.model == "ollama_chat/llama3.2:1b" and c.source == "ollama"
+        assert c.api_base == f"http://127.0.0.1:{srv.server_address[1]}"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_context_window_resolution_chain(make_settings) -> None:
+    s = make_settings({"agents": {"defaults": {"contextTokens": 32_000}}})
+    assert resolve_context_window(s.config, "openai/gpt-4o") == (32_000, "contextTokens")
+    s = make_settings({"models": {"providers": {"acme": {"models": [{"id": "big-1", "contextWindow": 1_000_000}]}}}})
+    assert resolve_context_window(s.config, "acme/big-1") == (1_000_000, "provider")
+    window, source = resolve_context_window(s.config, "openai/gpt-4o")
+    assert source == "litellm" and window == 128_000
+    assert resolve_context_window(s.config, "openai/no-such-model-xyz") == (DEFAULT_CONTEXT_WINDOW, "default")
+    assert resolve_context_window(s.config, "offline") == (DEFAULT_CONTEXT_WINDOW, "default")

@@ -15,6 +15,7 @@ import yaml
 from openclaw_tui.events import IndexSynced, Notice, QmdFallback
 from openclaw_tui.memory.manager import MemoryManager
 from openclaw_tui.memory.qmd import QmdBackend
+from openclaw_tui.session.transcript import TranscriptWriter
 
 from .helpers import make_settings, write
 
@@ -31,14 +32,6 @@ MEMORY = """# Memory
 ## People
 - Marguerite is the release manager.
 """
-
-
-def transcript_lines(session_id: str, messages: list[tuple[str, str]]) -> str:
-    out = [json.dumps({"type": "session", "version": 1, "id": session_id, "timestamp": "2026-01-01T00:00:00Z"})]
-    for role, text in messages:
-        out.append(json.dumps({"type": "message", "timestamp": "2026-01-01T00:00:01Z",
-                               "message": {"role": role, "content": text}}))
-    return "\n".join(out) + "\n"
 
 
 class World:
@@ -60,10 +53,15 @@ class World:
             }
         }
         self.settings = make_settings(self.state, self.ws, self.memory_cfg)
-        write(self.settings.sessions_dir / "s1.jsonl", transcript_lines("s1", [
-            ("user", "Remember that the vault code word is ORCHIDACEAE."),
-            ("assistant", "Noted, the code word is ORCHIDACEAE."),
-        ]))
+        tw = TranscriptWriter(self.settings.sessions_dir / "s1.jsonl")  # the session engine's writer
+        tw.write_header("s1", agentId="main", sessionKey="agent:main:main")
+        tw.append({"type": "message", "message": {"role": "user", "content": "Remember that the vault code word is ORCHIDACEAE."}})
+        tw.append({"type": "message", "message": {"role": "assistant", "content": None, "tool_calls": [
+            {"id": "c1", "type": "function", "function": {"name": "memory_search", "arguments": "{}"}}]}})
+        tw.append({"type": "message", "message": {"role": "tool", "tool_call_id": "c1", "content": "{\"results\": []}"}})
+        tw.append({"type": "message", "message": {"role": "assistant", "content": "Noted, the code word is ORCHIDACEAE."}})
+        tw.append({"type": "flush", "path": None, "linesAppended": 0, "stored": False, "reason": "threshold", "reply": "NO_REPLY"})
+        tw.close()
         self.events: list = []
         self.backend = QmdBackend(self.settings, sink=self.events.append,
                                   builtin=MemoryManager(self.settings, sink=self.events.append))
@@ -225,7 +223,11 @@ def test_sessions_export_is_searchable_and_readable(world, events):
     top = res["results"][0]
     assert top["path"] == "qmd/sessions/s1.md" and top["source"] == "sessions"
     got = world.backend.get(top["path"])
-    assert "User: Remember that the vault code word is ORCHIDACEAE." in got["text"].splitlines()
+    assert got["text"].splitlines() == [
+        "# Session s1", "",
+        "User: Remember that the vault code word is ORCHIDACEAE.",
+        "Assistant: Noted, the code word is ORCHIDACEAE.",
+    ]
     # a new message appears after the next (forced) sync
     with open(world.settings.sessions_dir / "s1.jsonl", "a") as fh:
         fh.write(json.dumps({"type": "message", "message": {"role": "user", "content": "Also: the ferry leaves at dawn"}}) + "\n")

@@ -716,11 +716,7 @@ class SessionEngine:
     async def memory_search(self, query: str) -> dict[str, Any]:
         """/memory search: same path as the tool (emits MemoryRetrieved)."""
         await self._ready()
-        result, _err = await self._toolbox.run("memory_search", {"query": query}) if "memory_search" in self._toolbox.names() else (
-            await self._toolbox.memory_search({"query": query}),
-            None,
-        )
-        return result
+        return await self._toolbox.memory_search({"query": query})
 
     def cancel(self) -> None:
         """Cancel the running turn; the partial answer is kept and marked."""

@@ -405,8 +405,8 @@ async def test_server_errors_are_retried_then_reported(make_settings, server, re
 
 
 async def test_timeout_is_retried_and_reported(make_settings, server, recorder, monkeypatch) -> None:
-    monkeypatch.setenv("OPENCLAW_LLM_TIMEOUT_S", "0.3")
-    server.push({"hang": 1.0, "text": "late"}, {"hang": 1.0, "text": "late"}, {"text": "fine"})
+    monkeypatch.setenv("OPENCLAW_LLM_TIMEOUT_S", "1.5")
+    server.push({"hang": 4.0, "text": "late"}, {"hang": 4.0, "text": "late"}, {"text": "fine"})
     from openclaw_tui.llm.client import RetryPolicy
 
     eng = engine_for(make_settings, server, recorder, policy=RetryPolicy(attempts=2, base_s=0.01, max_s=0.01))

@@ -34,7 +34,7 @@ def env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
     def build(mode: str = "ok", **qmd: object) -> tuple[QmdBackend, list]:
         set_mode(fake_dir, mode)
-        cfg = {"command": str(script), "update": {"onBoot": False}, "limits": {"timeoutMs": 1500}}
+        cfg = {"command": str(script), "update": {"onBoot": False}, "limits": {"timeoutMs": 10000}}
         cfg.update(qmd)
         s = make_settings(tmp_path / "state", ws, {"qmd": cfg})
         events: list = []
@@ -81,7 +81,7 @@ def test_ok_fake_maps_hit_to_workspace_lines(env):
 
 
 def test_hang_kills_process_group_and_falls_back(env):
-    backend, events = env("hang", limits={"timeoutMs": 1200})
+    backend, events = env("hang", limits={"timeoutMs": 2500})
     res = backend.search(QUERY)
     assert_fallback(res, events, "timeout")
     assert "process group killed" in res["fallback"]["reason"]

@@ -50,6 +50,8 @@ class World:
                 "paths": [{"path": str(self.notes), "name": "team"}, {"path": "docs"}],
                 "sessions": {"enabled": True},
                 "update": {"waitForBootSync": True},
+                # generous: a loaded CI box must not turn a slow cold start into a fallback
+                "limits": {"timeoutMs": 30000},
             }
         }
         self.settings = make_settings(self.state, self.ws, self.memory_cfg)
@@ -71,7 +73,11 @@ class World:
         """Another backend over the same qmd home with changed qmd settings (no boot)."""
         cfg = json.loads(json.dumps(self.memory_cfg))
         cfg["qmd"]["update"] = {"onBoot": False}
-        cfg["qmd"].update(qmd)
+        for key, value in qmd.items():
+            if isinstance(value, dict) and isinstance(cfg["qmd"].get(key), dict):
+                cfg["qmd"][key] = {**cfg["qmd"][key], **value}
+            else:
+                cfg["qmd"][key] = value
         s = make_settings(self.state, self.ws, cfg)
         b = QmdBackend(s, sink=self.events.append, builtin=MemoryManager(s, sink=self.events.append))
         self.extra.append(b)
@@ -304,7 +310,8 @@ def test_original_config_restores_its_collections(world):
 def test_fresh_workspace_without_memory_dir(real_qmd, tmp_path):
     ws = tmp_path / "ws"
     write(ws / "MEMORY.md", "# Memory\n\n- Only the root file exists: pumpernickel.\n")
-    s = make_settings(tmp_path / "state", ws, {"qmd": {"update": {"waitForBootSync": True, "debounceMs": 0}}})
+    s = make_settings(tmp_path / "state", ws, {"qmd": {"update": {"waitForBootSync": True, "debounceMs": 0},
+                                                 "limits": {"timeoutMs": 30000}}})
     events: list = []
     b = QmdBackend(s, sink=events.append, builtin=MemoryManager(s))
     try:

@@ -26,8 +26,17 @@ if [[ -f "$stamp" && -x "$wrapper" ]] && "$wrapper" --help >/dev/null 2>&1; then
 fi
 
 if ! command -v npm >/dev/null 2>&1; then
-    echo "install_qmd: npm not found; install Node.js/npm (any version) first" >&2
-    exit 1
+    # npm only fetches packages here (qmd runs on the Node 22 binary installed below), so any
+    # distro npm will do.
+    if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null 2>&1; then
+        echo "install_qmd: npm not found; installing it with apt-get"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get install -y -q npm >/dev/null 2>&1 || { apt-get update -q >/dev/null && apt-get install -y -q npm >/dev/null; }
+    fi
+    if ! command -v npm >/dev/null 2>&1; then
+        echo "install_qmd: npm not found; install Node.js/npm (any version) first, e.g. apt-get install npm" >&2
+        exit 1
+    fi
 fi
 
 case "$(uname -s)-$(uname -m)" in

@@ -135,3 +135,30 @@ def test_export_writes_rewrites_and_applies_retention(tmp_path):
     assert "old.md" in export_sessions(sessions, out).written
     (sessions / "old.jsonl").unlink()
     assert export_sessions(sessions, out).removed == ["old.md"]
+
+
+@pytest.mark.parametrize(
+    "pattern, rel, ok",
+    [
+        ("**/*.md", "a.md", True),
+        ("**/*.md", "x/y/a.md", True),
+        ("**/*.md", "a.txt", False),
+        ("*.md", "a.md", True),
+        ("*.md", "x/a.md", False),
+        ("MEMORY.md,memory.md", "MEMORY.md", True),
+        ("MEMORY.md,memory.md", "memory.md", True),
+        ("MEMORY.md,memory.md", "AGENTS.md", False),
+        ("MEMORY.md,memory.md", "x/MEMORY.md", False),
+        ("{a,b}/*.md", "b/n.md", True),
+        ("{a,b}/*.md", "c/n.md", False),
+        ("journals/*.md, a.md", "a.md", True),
+        ("journals/*.md, a.md", "journals/2024.md", True),
+        ("note?.md", "note1.md", True),
+        ("note?.md", "note12.md", False),
+        ("a+b.md", "a+b.md", True),
+    ],
+)
+def test_matches_pattern(pattern, rel, ok):
+    from openclaw_tui.memory.qmd.collections import matches_pattern
+
+    assert matches_pattern(pattern, rel) is ok

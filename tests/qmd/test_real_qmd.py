@@ -41,6 +41,7 @@ class World:
         self.state = root / "state"
         self.notes = root / "outside" / "team-notes"
         write(self.ws / "MEMORY.md", MEMORY)
+        write(self.ws / "AGENTS.md", "# Agents\n\nOperating rules, not memory.\n")  # in the workspace, not in a collection
         write(self.ws / "memory" / "2026-01-01.md", "\n".join(DAILY) + "\n")
         write(self.ws / "memory" / "projects" / "apollo.md", "# Apollo\n\nApollo budget is 42 marbles.\n")
         write(self.ws / "docs" / "guide.md", "# Guide\n\nThe onboarding checklist mentions quokka badges.\n")
@@ -174,7 +175,7 @@ def test_workspace_path_collection_get_served_by_qmd(world):
 
 @pytest.mark.parametrize(
     "path",
-    ["qmd/team/../../../etc/passwd.md", "qmd/team/../ws/MEMORY.md", "qmd/nosuch/x.md", "qmd/team", "qmd/team/notes.txt",
+    ["qmd/memory-root/AGENTS.md", "qmd/memory-root/docs/guide.md", "qmd/team/../../../etc/passwd.md", "qmd/team/../ws/MEMORY.md", "qmd/nosuch/x.md", "qmd/team", "qmd/team/notes.txt",
      "qmd//etc/x.md", "qmd/team/%2e%2e/x.md/../../y.md"],
 )
 def test_get_refuses_escapes_and_unknown_collections(world, path):

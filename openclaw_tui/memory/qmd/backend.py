@@ -26,6 +26,7 @@ from openclaw_tui.memory.qmd.collections import (
     QMD_PREFIX,
     CollectionSpec,
     display_path,
+    matches_pattern,
     plan_collections,
     qmd_home,
     resolve_hit_path,
@@ -474,7 +475,8 @@ class QmdBackend:
     def _collection_for_workspace_path(self, rel: str) -> CollectionSpec | None:
         for spec in self.collections:
             if spec.kind == "path" and spec.workspace_prefix:
-                if rel.startswith(spec.workspace_prefix + "/"):
+                prefix = spec.workspace_prefix + "/"
+                if rel.startswith(prefix) and matches_pattern(spec.pattern, rel[len(prefix):]):
                     return spec
         return None
 
@@ -491,6 +493,9 @@ class QmdBackend:
             if spec is None or not rel:
                 return {"path": raw, "text": "", "disabled": True,
                         "error": f"refused: qmd collection {name!r} is not served by this agent"}
+            if not matches_pattern(spec.pattern, rel):
+                return {"path": raw, "text": "", "disabled": True,
+                        "error": f"refused: {rel} is not part of qmd collection {name!r} ({spec.pattern})"}
             return self._read(spec.root, rel, raw, from_line, lines)
         try:
             norm = normalize_rel(stripped)

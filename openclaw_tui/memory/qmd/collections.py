@@ -127,3 +127,54 @@ def resolve_hit_path(spec: CollectionSpec, rel: str) -> str:
     except OSError:
         pass
     return rel
+
+
+def _split_top_level(pattern: str) -> list[str]:
+    parts, depth, cur = [], 0, []
+    for ch in pattern:
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        if ch == "," and depth == 0:
+            parts.append("".join(cur))
+            cur = []
+        else:
+            cur.append(ch)
+    parts.append("".join(cur))
+    return [p.strip() for p in parts if p.strip()]
+
+
+def _glob_regex(glob: str) -> str:
+    out, i = [], 0
+    while i < len(glob):
+        if glob.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+        elif glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif glob[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif glob[i] == "?":
+            out.append("[^/]")
+            i += 1
+        elif glob[i] == "{":
+            end = glob.find("}", i)
+            if end == -1:
+                out.append(re.escape(glob[i]))
+                i += 1
+                continue
+            alts = glob[i + 1:end].split(",")
+            out.append("(?:" + "|".join(_glob_regex(a) for a in alts) + ")")
+            i = end + 1
+        else:
+            out.append(re.escape(glob[i]))
+            i += 1
+    return "".join(out)
+
+
+def matches_pattern(pattern: str, rel: str) -> bool:
+    """Does ``rel`` fall under a qmd collection mask (glob, brace group or comma list)?"""
+    return any(re.fullmatch(_glob_regex(p), rel) for p in _split_top_level(pattern))

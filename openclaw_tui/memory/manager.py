@@ -44,6 +44,10 @@ class _RebuildNeeded(Exception):
     pass
 
 
+class _ProviderSwitched(_RebuildNeeded):
+    """The embedding provider switched to its fallback mid-sync: rebuild with the fallback."""
+
+
 def _iso(ts: float | None) -> str | None:
     if not ts:
         return None
@@ -290,7 +294,11 @@ class MemoryManager:
                 files_now, _ = store.counts()
                 full = force or (stored is not None and stored != fp) or (stored is None and files_now > 0)
                 if full:
-                    report = self._rebuild(fp, progress)
+                    try:
+                        report = self._rebuild(fp, progress)
+                    except _ProviderSwitched as exc:  # fallback took over mid-rebuild: once more
+                        log.info("full rebuild: %s", exc)
+                        report = self._rebuild(self.fingerprint(store), progress)
                 else:
                     if stored is None:
                         store.set_meta_json("fingerprint", fp)
@@ -329,6 +337,8 @@ class MemoryManager:
             new.set_meta_json("fingerprint", self.fingerprint(new))
             try:
                 report = self._sync_into(new, progress)
+            except _ProviderSwitched:
+                raise
             except _RebuildNeeded as exc:  # dimension changed mid-build: report, keep the old index
                 raise RuntimeError(str(exc)) from None
             if not report["ok"]:
@@ -376,10 +386,11 @@ class MemoryManager:
                 report["filesUnchanged"] += 1
                 continue
             todo.append(d)
-        for p, row in existing.items():
-            if p not in seen and row.source in ok_sources:
-                store.delete_file(p)
-                report["filesRemoved"] += 1
+        with store.lock, store.conn:
+            for p, row in existing.items():
+                if p not in seen and row.source in ok_sources:
+                    store.delete_file(p)
+                    report["filesRemoved"] += 1
 
         tokens, overlap = self.ms.chunking.tokens, self.ms.chunking.overlap
         pending: list[tuple[SourceDoc, str, list[Chunk]]] = []
@@ -424,7 +435,8 @@ class MemoryManager:
             chunks = chunk_text(text, tokens=tokens, overlap=overlap)
             pending.append((doc, digest, chunks))
             pending_tokens += sum(c.tokens for c in chunks)
-            if self.provider is None or pending_tokens >= budget * 4 or len(pending) >= 64:
+            # one transaction per batch: a commit per file would cost an fsync per file
+            if pending_tokens >= (budget * 4 if self.provider is not None else 200_000) or len(pending) >= 64:
                 flush()
             if report.get("providerFailed"):
                 break
@@ -468,6 +480,11 @@ class MemoryManager:
                 n = len(chunks)
                 embeddings[i] = vecs[pos : pos + n] if n else None
                 pos += n
+        with store.lock, store.conn:
+            self._replace_files(store, batch, embeddings, model, report)
+
+    @staticmethod
+    def _replace_files(store: Store, batch: list, embeddings: list, model: str, report: dict) -> None:
         for i, (doc, digest, chunks) in enumerate(batch):
             try:
                 store.replace_file(
@@ -521,6 +538,14 @@ class MemoryManager:
                 vecs = np.asarray(vecs, dtype=np.float32)
                 if vecs.ndim != 2 or vecs.shape[0] != len(group):
                     raise RuntimeError(f"provider returned {vecs.shape[0] if vecs.ndim else 0} vectors for {len(group)} texts")
+                now = provider.info
+                if (now.id, now.model, now.endpoint_key) != (pid, model, key):
+                    # a fallback took over inside this call: these vectors are the fallback's.
+                    # Cache each set under its own provider key, then rebuild with the fallback.
+                    if use_cache:
+                        store.cache_put(pid, model, key, fresh)
+                        store.cache_put(now.id, now.model, now.endpoint_key, dict(zip(group, vecs)))
+                    raise _ProviderSwitched(f"embedding provider switched from {pid} to {now.id}")
                 for h, v in zip(group, vecs):
                     fresh[h] = v
                 report["chunksEmbedded"] += len(group)

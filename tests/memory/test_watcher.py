@@ -22,7 +22,9 @@ def wait_for(pred, timeout: float = 15.0, step: float = 0.1) -> bool:
 def test_watcher_picks_up_new_edited_and_deleted_files(workspace, make_settings, managers):
     write(workspace / "MEMORY.md", "- seed\n")
     events: list = []
-    m = MemoryManager(make_settings(memorySearch={"provider": "none", "sync": {"watchDebounceMs": 300}}), sink=events.append)
+    m = MemoryManager(
+        make_settings(memorySearch={"provider": "none", "sync": {"watchDebounceMs": 300, "onSearch": False}}), sink=events.append
+    )
     managers.append(m)
     m.sync()
     m.start_watcher()
@@ -41,7 +43,9 @@ def test_watcher_picks_up_new_edited_and_deleted_files(workspace, make_settings,
 
 def test_watcher_debounces_bursts(workspace, make_settings, managers):
     events: list = []
-    m = MemoryManager(make_settings(memorySearch={"provider": "none", "sync": {"watchDebounceMs": 800}}), sink=events.append)
+    m = MemoryManager(
+        make_settings(memorySearch={"provider": "none", "sync": {"watchDebounceMs": 800, "onSearch": False}}), sink=events.append
+    )
     managers.append(m)
     (workspace / "memory").mkdir()
     m.sync()

@@ -1,0 +1,55 @@
+"""``python -m bench`` (``make bench``): every benchmark and evaluation, one after another.
+
+    python -m bench            all of them
+    python -m bench --quick    smaller sizes (1k/10k chunks, 500 files) for a fast look
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+import tempfile
+import time
+
+
+def _run(title: str, module: str, argv: list[str]) -> int:
+    print(f"\n=== {title} ({module} {' '.join(argv)}) ===", flush=True)
+    t0 = time.perf_counter()
+    try:
+        mod = importlib.import_module(module)
+    except ImportError as exc:
+        print(f"skipped: {exc}")
+        return 0
+    try:
+        rc = int(mod.main(argv) or 0)
+    except SystemExit as exc:  # a bench may exit with a message
+        rc = exc.code if isinstance(exc.code, int) else 1
+        if not isinstance(exc.code, int):
+            print(exc.code, file=sys.stderr)
+    print(f"--- {title}: {'ok' if rc == 0 else f'exit {rc}'} in {time.perf_counter() - t0:.1f} s", flush=True)
+    return rc
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    quick = "--quick" in argv
+    os.environ.setdefault("OPENCLAW_STATE_DIR", tempfile.mkdtemp(prefix="bench-state-"))
+    runs = [
+        ("LoCoMo evidence-all-found@6, keyword-only, OR vs AND", "bench.locomo_eval", ["--fts-mode", "both"]),
+        (
+            "memory search latency and indexing",
+            "bench.search_bench",
+            ["--sizes", "1000,10000", "--files", "500"] if quick else [],
+        ),
+        ("QMD vs builtin", "bench.qmd_bench", []),
+        ("TUI first frame", "bench.first_frame", []),
+    ]
+    failed = 0
+    for title, module, args in runs:
+        failed += _run(title, module, args) != 0
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -124,3 +124,9 @@ def test_search_during_slow_boot_falls_back_instead_of_blocking(make, monkeypatc
     b._boot_thread.join(30)
     res = b.search("anything at all")
     assert res["fallback"] is None and res["backend"] == "qmd"
+
+
+def test_invalid_interval_warns_and_uses_default(make):
+    b, events = make(update={"onBoot": False, "interval": "every so often"})
+    assert b.update_interval_s == 300.0
+    assert any("memory.qmd.update.interval" in getattr(e, "message", "") for e in events)

@@ -99,14 +99,23 @@ class QmdBackend:
         self._timer_lock = threading.Lock()
         self._deferred: threading.Timer | None = None
         self._closed = False
-        self.update_interval_s = parse_duration_s(self.cfg.update.interval)
-        self.embed_interval_s = parse_duration_s(self.cfg.update.embed_interval)
+        self.update_interval_s = self._duration("interval", self.cfg.update.interval, 300.0)
+        self.embed_interval_s = self._duration("embedInterval", self.cfg.update.embed_interval, None)
         if self.cfg.update.on_boot:
             if self.cfg.update.wait_for_boot_sync:
                 self._boot()
             else:
                 self._boot_thread = threading.Thread(target=self._boot, name="qmd-boot-sync", daemon=True)
                 self._boot_thread.start()
+
+    def _duration(self, key: str, value: Any, default: float | None) -> float | None:
+        try:
+            return parse_duration_s(value)
+        except ValueError as exc:
+            msg = f"memory.qmd.update.{key}: {exc}; using {'off' if default is None else f'{default:g}s'}"
+            log.warning("%s", msg)
+            self.sink(Notice(level="warning", message=msg))
+            return default
 
     # ------------------------------------------------------------------ environment
 

@@ -70,6 +70,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--command", default=None, help="qmd command (default: make qmd install, then PATH)")
     args = ap.parse_args(argv)
 
+    saved_state = os.environ.get("OPENCLAW_STATE_DIR")
+    try:
+        return _bench(args)
+    finally:  # the temp state dir is gone: give later benches in this process theirs back
+        if saved_state is None:
+            os.environ.pop("OPENCLAW_STATE_DIR", None)
+        else:
+            os.environ["OPENCLAW_STATE_DIR"] = saved_state
+
+
+def _bench(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="qmd-bench-") as tmp:
         root = Path(tmp)
         os.environ["OPENCLAW_STATE_DIR"] = str(root / "state")

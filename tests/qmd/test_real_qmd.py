@@ -285,6 +285,19 @@ def test_offline_vsearch_without_embeddings_falls_back(world):
     assert out["updated"] is True and out["embedded"] is False and out["embedError"]
 
 
+def test_memory_tools_over_the_qmd_backend(world):
+    from openclaw_tui.tools.memory_tools import run_memory_get, run_memory_search
+
+    res = run_memory_search(world.backend, {"query": "narwhal banner", "maxResults": 3}, session_key="agent:main:main")
+    top = res["results"][0]
+    assert res["backend"] == "qmd" and top["path"] == "qmd/team/Team Plan.md"
+    got = run_memory_get(world.backend, {"path": top["path"], "from": top["startLine"],
+                                         "lines": top["endLine"] - top["startLine"] + 1})
+    assert "Bring the narwhal banner." in got["text"]
+    denied = run_memory_search(world.backend, {"query": "narwhal"}, session_key="agent:main:slack:channel:ops")
+    assert denied["results"] == [] and denied["denied"] is True
+
+
 # --- these two change the shared home's collections, so they run last -------------------
 
 

@@ -17,6 +17,7 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.screen import Screen
 
 from openclaw_tui.config import AgentSettings
+from openclaw_tui.events import Notice
 from openclaw_tui.tui import slash
 from openclaw_tui.tui.format import Clock, local_clock
 from openclaw_tui.tui.messages import EngineFailed, EngineReady, EventBridge
@@ -71,14 +72,17 @@ class OpenClawApp(App[int]):
         clock: Clock | None = None,
         theme: str | None = None,
         session_id: str | None = None,
+        show_timings: bool = True,
     ) -> None:
         super().__init__()
         self.settings = settings
         self.engine_factory = engine_factory
         self.clock = clock or local_clock
+        self.show_timings = show_timings  # off in snapshot tests: durations vary run to run
         self.session_id = session_id
         self.bridge = EventBridge()
         self.engine: Any = None
+        self.memory: Any = None
         self.main_screen = MainScreen()
         wanted = theme or getattr(getattr(settings.config, "ui", None), "theme", "dark")
         self.theme = THEMES.get(wanted, THEMES["dark"])
@@ -95,10 +99,46 @@ class OpenClawApp(App[int]):
         self.run_worker(self._boot(), group="boot", exclusive=True)
 
     def _make_engine(self) -> Any:
+        """Runs in a worker thread: open the memory backend, build the engine around it.
+
+        The app hosts the memory object (it lives as long as the app) so the panel's viewer,
+        ``/memory status`` and ``/memory index`` use the same index the engine searches.
+        """
         if self.engine_factory is not None:
             return self.engine_factory(self.settings, sink=self.bridge, session_id=self.session_id)
         module = importlib.import_module("openclaw_tui.session.engine")
-        return module.SessionEngine(self.settings, sink=self.bridge, session_id=self.session_id)
+        memory = None
+        try:
+            from openclaw_tui.memory.backend import open_memory
+
+            memory = open_memory(self.settings, sink=self.bridge)
+        except Exception as exc:  # noqa: BLE001 - chat works without memory
+            self.bridge(Notice("warning", f"memory unavailable: {exc}"))
+        try:
+            engine = module.SessionEngine(self.settings, sink=self.bridge, memory=memory, session_id=self.session_id)
+        except Exception:
+            if memory is not None:
+                memory.close()
+            raise
+        if memory is not None and not engine.memory_tools_on:
+            memory.close()  # memory off for this agent (plugin slot, memorySearch.enabled, access none)
+            memory = None
+        self.memory = memory
+        return engine
+
+    def _start_memory(self) -> None:
+        """Session-start sync and the file watcher (config: memorySearch.sync.*)."""
+        memory = self.memory
+        if memory is None:
+            return
+        sync_cfg = self.settings.memory_search.sync
+        try:
+            if sync_cfg.on_session_start:
+                memory.sync(reason="session start")
+            if hasattr(memory, "start_watcher"):
+                memory.start_watcher()
+        except Exception as exc:  # noqa: BLE001
+            self.bridge(Notice("warning", f"memory sync failed: {exc}"))
 
     async def _boot(self) -> None:
         try:
@@ -112,6 +152,7 @@ class OpenClawApp(App[int]):
             return
         self.engine = engine
         self.main_screen.post_message(EngineReady(engine))
+        await asyncio.to_thread(self._start_memory)
         if not getattr(engine, "is_offline", True):
             # warm litellm in the background so the first reply does not pay for the import
             from openclaw_tui._offline import import_litellm
@@ -127,11 +168,13 @@ class OpenClawApp(App[int]):
 
     def _close_engine(self) -> None:
         engine, self.engine = self.engine, None
-        if engine is not None:
-            try:
-                engine.close()
-            except Exception:  # noqa: BLE001
-                pass
+        memory, self.memory = self.memory, None
+        for thing in (engine, memory):
+            if thing is not None:
+                try:
+                    thing.close()
+                except Exception:  # noqa: BLE001
+                    pass
 
     async def on_unmount(self) -> None:
         self._close_engine()

@@ -77,7 +77,7 @@ TIMELINE_TYPES = (
 )
 
 
-def timeline_text(event: ev.Event) -> tuple[str, str] | None:
+def timeline_text(event: ev.Event, *, timings: bool = True) -> tuple[str, str] | None:
     """(kind, text) for a timeline entry, or None when the event is not a timeline event.
 
     ``kind`` is a CSS-ish class: sync, flush, compaction, retry, error, fallback, notice.
@@ -87,7 +87,7 @@ def timeline_text(event: ev.Event) -> tuple[str, str] | None:
         if event.files_removed:
             parts.append(f"{event.files_removed} removed")
         head = "index rebuilt" if event.full_rebuild else "index synced"
-        tail = f" · {event.duration_ms:.0f} ms" if event.duration_ms else ""
+        tail = f" · {event.duration_ms:.0f} ms" if event.duration_ms and timings else ""
         reason = f" ({event.reason})" if event.reason else ""
         return "sync", f"{head}{reason}: " + ", ".join(parts) + tail
     if isinstance(event, ev.FlushStarted):
@@ -185,7 +185,7 @@ def result_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
     return [r for r in rows or [] if isinstance(r, dict) and r.get("path")]
 
 
-def result_summary(result: dict[str, Any]) -> str:
+def result_summary(result: dict[str, Any], *, timings: bool = True) -> str:
     if not isinstance(result, dict):
         return ""
     if result.get("disabled"):
@@ -199,7 +199,7 @@ def result_summary(result: dict[str, Any]) -> str:
     prov = result.get("provider")
     if prov:
         bits.append(str(prov))
-    if result.get("searchMs") is not None:
+    if timings and result.get("searchMs") is not None:
         try:
             bits.append(f"{float(result['searchMs']):.0f} ms")
         except (TypeError, ValueError):

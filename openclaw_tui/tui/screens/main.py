@@ -84,8 +84,8 @@ class MainScreen(Screen[None]):
                 yield Static("", id="completions")
                 yield PromptInput(id="prompt")
             with Vertical(id="side"):
-                yield MemoryPanel(id="memory-panel")
-                yield Timeline(id="timeline", clock=self.oc_app.clock)
+                yield MemoryPanel(id="memory-panel", timings=self.oc_app.show_timings)
+                yield Timeline(id="timeline", clock=self.oc_app.clock, timings=self.oc_app.show_timings)
         yield TokenMeter(id="token-meter")
 
     def on_mount(self) -> None:
@@ -181,7 +181,8 @@ class MainScreen(Screen[None]):
             if block is not None:
                 block.set_result(event.result, event.error)
         elif isinstance(event, ev.MemoryRetrieved):
-            await self.memory_panel.show(event.query, event.result)
+            if event.result is not self.memory_panel.result:  # /memory search also reports its return value
+                await self.memory_panel.show(event.query, event.result)
         elif isinstance(event, ev.TokenUsage):
             self.meter.usage = event
         elif isinstance(event, ev.ProviderError):
@@ -278,7 +279,7 @@ class MainScreen(Screen[None]):
 
     async def show_snippet(self, path: str, start: int | None, end: int | None) -> SnippetViewer:
         text, error = "", ""
-        memory = getattr(self.engine, "memory", None) if self.engine is not None else None
+        memory = self.oc_app.memory
         if memory is None or not hasattr(memory, "get"):
             error = "memory is off for this agent (memory_get unavailable)"
         else:
@@ -379,7 +380,7 @@ class MainScreen(Screen[None]):
         self.post_message(EngineEvent(ev.MemoryRetrieved(query=arg, result=result)))
 
     def _memory(self) -> Any:
-        memory = getattr(self.engine, "memory", None)
+        memory = self.oc_app.memory
         if memory is None:
             raise RuntimeError("memory is off for this agent (plugins.slots.memory or memorySearch.enabled)")
         return memory

@@ -33,7 +33,11 @@ class MemoryResultItem(ListItem):
             text.append(f"  {self.score:.2f}", style="italic")
         # the snippet as stored may end with its own "Source:" footer: show it once, below
         body = self.snippet.split("\n\nSource:")[0]
-        text.append("\n" + one_line(body, 150), style="dim")
+        lines = [line.strip() for line in body.splitlines() if line.strip()]
+        for line in lines[:4]:
+            text.append("\n" + one_line(line, 80), style="dim")
+        if len(lines) > 4:
+            text.append("\n…", style="dim")
         text.append("\n" + self.source_line)
         return text
 
@@ -55,8 +59,9 @@ class MemoryPanel(Vertical):
             self.start_line = start_line
             self.end_line = end_line
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, timings: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.timings = timings
         self.query_text: str = ""
         self.result: dict[str, Any] = {}
         self.border_title = "Memory"
@@ -77,7 +82,7 @@ class MemoryPanel(Vertical):
         self.query_text = query
         self.result = result
         self.border_title = f"Memory · “{one_line(query, 28)}”"
-        summary = result_summary(result)
+        summary = result_summary(result, timings=self.timings)
         self.query_one("#memory-summary", Label).update(summary)
         self.set_class(bool(result.get("disabled")) if isinstance(result, dict) else False, "-disabled")
         lv = self.query_one("#memory-results", ListView)

@@ -73,6 +73,7 @@ class PromptInput(TextArea):
         kwargs.setdefault("show_line_numbers", False)
         kwargs.setdefault("tab_behavior", "focus")
         kwargs.setdefault("compact", True)
+        kwargs.setdefault("placeholder", "Ask anything · / for commands · Ctrl+J new line · Esc cancels a reply")
         super().__init__(**kwargs)
         self.prompt_history = PromptHistory()
 

@@ -22,12 +22,13 @@ class StatusBar(Widget):
         return self.render().plain
 
     def render(self) -> Text:
-        t = Text()
+        t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" model ", style="dim")
-        t.append(self.model or "?", style="bold")
         if self.offline:
-            t.append(" ")
-            t.append(" offline agent (rule-based, not an LLM) ", style="bold black on yellow")
+            t.append(" offline agent ", style="bold black on yellow")
+            t.append(" rule-based, not an LLM", style="italic")
+        else:
+            t.append(self.model or "?", style="bold")
         t.append("  session ", style="dim")
         t.append(self.session_key)
         t.append("  agent ", style="dim")
@@ -35,5 +36,5 @@ class StatusBar(Widget):
         t.append("  workspace ", style="dim")
         t.append(f" {self.access} ", style=ACCESS_STYLE.get(self.access, "bold"))
         if self.busy:
-            t.append(f"  ● {self.busy}… (Esc cancels)" if self.busy == "replying" else f"  ● {self.busy}…", style="italic")
+            t.append(f"  ● {self.busy}…" + (" Esc cancels" if self.busy == "replying" else ""), style="italic")
         return t

@@ -35,9 +35,10 @@ class TimelineEntry:
 
 
 class Timeline(VerticalScroll):
-    def __init__(self, *, clock: Clock | None = None, **kwargs: Any) -> None:
+    def __init__(self, *, clock: Clock | None = None, timings: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.clock = clock or local_clock
+        self.timings = timings
         self.entries: list[TimelineEntry] = []
         self.border_title = "Timeline"
 
@@ -46,7 +47,7 @@ class Timeline(VerticalScroll):
         return [e.line for e in self.entries]
 
     async def add_event(self, event: ev.Event) -> TimelineEntry | None:
-        got = timeline_text(event)
+        got = timeline_text(event, timings=self.timings)
         if got is None:
             return None
         kind, text = got

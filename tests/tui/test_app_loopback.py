@@ -1,0 +1,102 @@
+"""Pilot tests driving real litellm HTTP turns against the scripted loopback chat server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from openclaw_tui import events as ev
+from openclaw_tui.tui.app import OpenClawApp
+from openclaw_tui.tui.messages import EngineEvent
+from openclaw_tui.tui.widgets.chat import AgentResponse, ErrorBlock, ToolBlock
+from tests.fakes.chat_server import ChatServer
+
+from .conftest import FIXED_CLOCK, make_settings, send, wait_idle, wait_ready, wait_until
+
+
+@pytest.fixture
+def server():
+    with ChatServer() as srv:
+        yield srv
+
+
+def _app(workspace: Path, server: ChatServer, hook_events: list) -> tuple[OpenClawApp, object]:
+    settings = make_settings(workspace, model="openai/fake-model", api_base=server.base_url, api_key="sk-test-123")
+
+    def hook(message) -> None:
+        if isinstance(message, EngineEvent):
+            hook_events.append(message.event)
+
+    return OpenClawApp(settings, clock=FIXED_CLOCK), hook
+
+
+async def test_tool_call_stream_and_reported_usage(workspace: Path, server: ChatServer) -> None:
+    seen: list[ev.Event] = []
+    app, hook = _app(workspace, server, seen)
+    server.push(
+        {"tool_calls": [{"name": "memory_search", "arguments": {"query": "billing database"}}]},
+        {"text": "Billing runs on **PostgreSQL 16**.\n\nSource: MEMORY.md#L4", "usage": {"prompt_tokens": 1234, "completion_tokens": 20}},
+    )
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        assert not screen.status_bar.offline
+        assert "fake-model" in screen.status_bar.plain
+        await send(pilot, "Which database does billing use?")
+        await wait_until(pilot, lambda: any(isinstance(e, ev.TurnFinished) for e in seen), 20, "the turn")
+        await pilot.pause(0.2)
+
+        assert len(server.chat_requests()) >= 2  # real HTTP: tool step + answer step
+        block = next(iter(screen.chat.query(ToolBlock)))
+        assert block.tool_name == "memory_search" and block.arguments == {"query": "billing database"}
+        assert block.error is None
+        items = screen.memory_panel.items
+        assert items and items[0].path == "MEMORY.md" and items[0].source_line.startswith("Source: MEMORY.md#L")
+        text = "".join(r.text for r in screen.chat.query(AgentResponse))
+        assert "PostgreSQL 16" in text
+        deltas = [e for e in seen if isinstance(e, ev.TextDelta) and not e.silent]
+        assert len(deltas) > 1, "the reply was not streamed"
+        usage = screen.meter.usage
+        assert usage is not None and not usage.estimated
+        assert "reported" in screen.meter.plain
+
+
+async def test_provider_error_inline_with_action(workspace: Path, server: ChatServer) -> None:
+    seen: list[ev.Event] = []
+    app, hook = _app(workspace, server, seen)
+    server.push({"error": 401, "message": "Incorrect API key provided"})
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "hello there")
+        await wait_until(pilot, lambda: list(screen.chat.query(ErrorBlock)), 20, "an inline error")
+        err = list(screen.chat.query(ErrorBlock))[-1]
+        assert err.action, "the error does not say what to do"
+        assert "sk-test-123" not in err.message + err.action
+        assert any(line.startswith("12:00:00 provider error") for line in screen.timeline.lines)
+        # the session goes on: the next turn works
+        server.push({"text": "Hi again."})
+        await send(pilot, "are you there?")
+        await wait_until(pilot, lambda: "Hi again." in "".join(r.text for r in screen.chat.query(AgentResponse)), 20, "the next reply")
+
+
+async def test_escape_cancels_running_turn(workspace: Path, server: ChatServer) -> None:
+    seen: list[ev.Event] = []
+    app, hook = _app(workspace, server, seen)
+    server.push({"text": "This reply is long and will stall half way through the stream", "stall_after": 2, "stall_s": 30})
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        screen.prompt.load_text("tell me a long story")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: any(isinstance(e, ev.TextDelta) for e in seen), 20, "the first delta")
+        assert screen.turn_running and "replying" in screen.status_bar.plain
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: any(isinstance(e, ev.TurnFinished) for e in seen), 15, "the cancelled turn")
+        await wait_idle(pilot, 15)
+        fin = next(e for e in seen if isinstance(e, ev.TurnFinished))
+        assert fin.cancelled
+        response = list(screen.chat.query(AgentResponse))[-1]
+        assert response.has_class("-cancelled") and "cancelled" in response.text
+        assert not screen.turn_running

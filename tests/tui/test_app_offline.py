@@ -1,0 +1,276 @@
+"""Pilot tests against the real session engine with the offline agent (no key, no model)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from textual import events as tevents
+
+from openclaw_tui import events as ev
+from openclaw_tui.tui.app import OpenClawApp
+from openclaw_tui.tui.messages import EngineEvent
+from openclaw_tui.tui.screens.viewer import SnippetViewer
+from openclaw_tui.tui.widgets.chat import AgentResponse, ErrorBlock, NoticeBlock, ToolBlock, UserMessage
+
+from .conftest import FIXED_CLOCK, SMALL_WINDOW, make_settings, send, wait_idle, wait_ready, wait_until
+
+
+def _recorder():
+    seen: list[ev.Event] = []
+
+    def hook(message) -> None:
+        if isinstance(message, EngineEvent):
+            seen.append(message.event)
+
+    return seen, hook
+
+
+async def test_question_fills_panel_meter_and_viewer(workspace: Path) -> None:
+    seen, hook = _recorder()
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        assert screen.status_bar.offline
+        assert "offline agent" in screen.status_bar.plain
+        assert "agent:main:main" in screen.status_bar.plain
+        # type the question key by key: Enter sends
+        await pilot.click("#prompt")
+        await pilot.press(*"Which database does billing use?")
+        await pilot.press("enter")
+        await wait_idle(pilot)
+
+        users = list(screen.chat.query(UserMessage))
+        assert [u.text for u in users] == ["Which database does billing use?"]
+        types = [type(e).__name__ for e in seen]
+        assert "MemoryRetrieved" in types and "TurnFinished" in types
+        assert types.index("TurnStarted") < types.index("MemoryRetrieved") < types.index("TurnFinished")
+
+        # memory panel: path, line range, score, snippet, Source:
+        items = screen.memory_panel.items
+        assert items, "no search results in the panel"
+        top = items[0]
+        assert top.path == "MEMORY.md"
+        assert top.start_line is not None and top.start_line <= 4 <= (top.end_line or 0)
+        assert isinstance(top.score, float) and top.score > 0
+        assert "PostgreSQL" in top.snippet
+        assert re.fullmatch(r"Source: MEMORY\.md#L\d+(-L\d+)?", top.source_line)
+        assert screen.memory_panel.query_text
+
+        # the tool call is a collapsible block with its result
+        blocks = list(screen.chat.query(ToolBlock))
+        assert blocks and blocks[0].tool_name == "memory_search" and blocks[0].collapsed
+        assert blocks[0].result is not None and "✓" in str(blocks[0].title)
+
+        # the streamed reply quotes the snippet with its source
+        replies = [r for r in screen.chat.query(AgentResponse) if r.text.strip()]
+        assert replies and "PostgreSQL" in replies[-1].text and "Source:" in replies[-1].text
+
+        # meter: tokens used / window with thresholds, labelled estimate (offline agent)
+        usage = screen.meter.usage
+        assert usage is not None and usage.used > 0 and usage.estimated
+        assert usage.flush_threshold < usage.compaction_threshold <= usage.context_window
+        plain = screen.meter.plain
+        assert f"tokens {usage.used:,} / {usage.context_window:,}" in plain
+        assert "estimate" in plain and plain.count("┃") == 2
+
+        # Enter on the result opens the cited lines through memory_get
+        screen.query_one("#memory-results").focus()
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, SnippetViewer), 5, "the viewer")
+        viewer = app.screen
+        assert isinstance(viewer, SnippetViewer)
+        assert viewer.error == "" and "PostgreSQL 16" in viewer.text
+        assert viewer.path == "MEMORY.md" and viewer.start_line == top.start_line
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: app.screen is screen, 5, "the viewer to close")
+
+
+async def test_slash_commands(workspace: Path) -> None:
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+
+        await send(pilot, "/memory search deploys tuesday")
+        assert screen.memory_panel.query_text == "deploys tuesday"
+        assert screen.memory_panel.items[0].path == "MEMORY.md"
+        assert "Tuesdays" in screen.memory_panel.items[0].snippet
+
+        await send(pilot, "/memory status")
+        assert "Memory index" in screen.last_command_output
+        assert "MEMORY.md" in screen.last_command_output or "files" in screen.last_command_output
+
+        await send(pilot, "/memory index --force")
+        assert "Index rebuilt" in screen.last_command_output
+
+        await send(pilot, "/help")
+        out = screen.last_command_output
+        assert out.index("/help") < out.index("/memory search") < out.index("/quit")
+
+        await send(pilot, "/status")
+        assert "agent:main:main" in screen.last_command_output and "offline agent" in screen.last_command_output
+
+        await send(pilot, "/frobnicate")
+        errors = list(screen.chat.query(ErrorBlock))
+        assert errors and "unknown command /frobnicate" in errors[-1].message
+
+        await send(pilot, "/memory search")
+        assert "usage: /memory search <query>" in list(screen.chat.query(ErrorBlock))[-1].message
+
+        old = screen.engine.session_id
+        await send(pilot, "/new")
+        assert screen.engine.session_id != old
+        assert not list(screen.chat.query(UserMessage))
+        await send(pilot, "/resume")
+        assert old in screen.last_command_output
+        await send(pilot, f"/resume {old}")
+        assert screen.engine.session_id == old
+        assert len(list(screen.chat.query(NoticeBlock))) >= 1
+
+
+async def test_completion_history_paste_and_theme(workspace: Path) -> None:
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        prompt = screen.prompt
+        prompt.focus()
+        await pilot.press("/", "m", "e")
+        hint = screen.query_one("#completions")
+        assert hint.display and "/memory search <query>" in str(hint.render())
+        await pilot.press("tab")
+        assert prompt.text == "/memory "
+        await pilot.press("s", "t", "tab")
+        assert prompt.text == "/memory status"
+        prompt.clear()
+
+        # multi-line paste keeps its lines; Enter sends them as one message
+        app.post_message(tevents.Paste("Remember that:\nthe staging DB is on port 5433"))
+        await pilot.pause(0.1)
+        assert prompt.text == "Remember that:\nthe staging DB is on port 5433"
+        await pilot.press("ctrl+j")
+        assert prompt.text.count("\n") == 2
+        await pilot.press("backspace", "enter")
+        await wait_idle(pilot)
+        assert list(screen.chat.query(UserMessage))[-1].text == "Remember that:\nthe staging DB is on port 5433"
+        await send(pilot, "What port is staging on?")
+
+        # history: ↑ recalls the previous prompts, ↓ returns to the draft
+        await pilot.press("d", "r", "a", "f", "t")
+        await pilot.press("up")
+        assert prompt.text == "What port is staging on?"
+        await pilot.press("up")
+        assert prompt.text.startswith("Remember that:")
+        await pilot.press("down", "down")
+        assert prompt.text == "draft"
+
+        # theme switch
+        first = app.theme
+        await pilot.press("ctrl+t")
+        assert app.theme != first and app.theme in ("textual-dark", "textual-light")
+
+
+async def test_command_palette_runs_slash_command(workspace: Path) -> None:
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        await pilot.press(*"/memory status")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: "Memory index" in screen.last_command_output, 10, "/memory status from the palette")
+
+
+async def test_flush_and_compaction_by_threshold(workspace: Path) -> None:
+    seen, hook = _recorder()
+    settings = make_settings(workspace, SMALL_WINDOW)
+    app = OpenClawApp(settings, clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        usage0 = screen.meter.usage
+        assert usage0 is not None and usage0.context_window == 4000
+        assert usage0.flush_threshold == 4000 - 1000 - 1000
+        prompts = [
+            "I decided that the billing service will run on port 5001 with three replicas.",
+            "My preference is short answers with the source cited.",
+        ] + ["Which database does billing use and who owns the billing migration?"] * 30
+        for text in prompts:
+            await send(pilot, text)
+            if any(isinstance(e, ev.CompactionFinished) for e in seen):
+                break
+        kinds = [type(e).__name__ for e in seen]
+        assert "FlushStarted" in kinds and "FlushFinished" in kinds and "CompactionFinished" in kinds, kinds
+        assert kinds.index("FlushStarted") < kinds.index("CompactionStarted")
+
+        lines = screen.timeline.lines
+        flush_start = next(line for line in lines if "flush started" in line)
+        m = re.fullmatch(r"12:00:00 flush started: ([\d,]+) ≥ ([\d,]+) tokens", flush_start)
+        assert m and int(m.group(2).replace(",", "")) == usage0.flush_threshold
+        assert int(m.group(1).replace(",", "")) >= usage0.flush_threshold
+        stored = next(line for line in lines if line.startswith("12:00:00 flush stored") or "nothing to store" in line)
+        fin = next(e for e in seen if isinstance(e, ev.FlushFinished))
+        if fin.stored:
+            assert re.fullmatch(r"12:00:00 flush stored → memory/\d{4}-\d{2}-\d{2}\.md \(\+\d+ lines?\)", stored)
+            assert (workspace / fin.path).read_text(encoding="utf-8").count("\n") >= fin.lines_appended
+        comp = next(e for e in seen if isinstance(e, ev.CompactionFinished))
+        assert f"12:00:00 compaction #{comp.compaction_count}: {comp.tokens_before:,} → {comp.tokens_after:,} tokens" in lines
+        assert comp.tokens_after < comp.tokens_before
+        # the meter dropped after compaction and the flush never showed up as a chat message
+        assert screen.meter.usage.used < comp.tokens_before
+        for r in screen.chat.query(AgentResponse):
+            assert "NO_REPLY" not in r.text
+
+
+async def test_manual_flush_and_compact(workspace: Path) -> None:
+    seen, hook = _recorder()
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "Which database does billing use?")
+        await send(pilot, "/flush")
+        assert any(isinstance(e, ev.FlushStarted) and e.reason == "manual" for e in seen)
+        assert any("flush started (manual)" in line for line in screen.timeline.lines)
+        assert any("nothing to store" in line or "flush stored" in line for line in screen.timeline.lines)
+        await send(pilot, "/compact keep the database name")
+        comp = [e for e in seen if isinstance(e, ev.CompactionFinished)]
+        assert comp and comp[-1].compaction_count == 1
+        assert screen.timeline.lines[-1].startswith("12:00:00 compaction #1: ")
+        # mid-turn rule: /flush is refused while a reply runs
+        screen.turn_running = True
+        try:
+            await screen.run_slash("/flush")
+        finally:
+            screen.turn_running = False
+        assert "cannot run while a reply is streaming" in list(screen.chat.query(ErrorBlock))[-1].message
+
+
+async def test_events_from_a_background_thread_reach_the_timeline(workspace: Path) -> None:
+    """The index watcher reports from its own thread: the bridge must hand over safely."""
+    import threading
+
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        before = len(screen.timeline.lines)
+
+        def report() -> None:
+            for i in range(20):
+                app.bridge(ev.IndexSynced(agent_id="main", files_indexed=i, files_removed=0, chunks=i * 2, reason="watch"))
+            app.bridge(ev.QmdFallback(reason="qmd exited with status 1", query="billing"))
+
+        threads = [threading.Thread(target=report) for _ in range(3)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        await wait_until(pilot, lambda: len(screen.timeline.lines) >= before + 63, 10, "63 timeline entries")
+        new = screen.timeline.lines[before:]
+        assert sum("index synced (watch)" in line for line in new) == 60
+        assert sum(line == "12:00:00 QMD fallback to builtin for “billing”: qmd exited with status 1" for line in new) == 3

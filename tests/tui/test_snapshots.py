@@ -1,0 +1,65 @@
+"""SVG snapshots of the main screen (pytest-textual-snapshot), 120×40, fixed clock, no timings.
+
+States: after a search, after a flush, after a compaction — driven through the real engine
+with the offline agent. Update deliberately with ``pytest tests/tui --snapshot-update``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from openclaw_tui.tui.app import OpenClawApp
+
+from .conftest import FIXED_CLOCK, SMALL_WINDOW, make_settings, send, wait_ready, wait_until
+
+SIZE = (120, 40)
+
+
+def _app(workspace: Path) -> OpenClawApp:
+    return OpenClawApp(make_settings(workspace, SMALL_WINDOW), clock=FIXED_CLOCK, show_timings=False, theme="dark")
+
+
+async def _prepare(pilot) -> None:
+    await wait_ready(pilot)
+    screen = pilot.app.main_screen
+    screen.prompt.cursor_blink = False
+    # the session-start index sync runs in a thread: let it land first so the order is fixed
+    await wait_until(pilot, lambda: any("session start" in line for line in screen.timeline.lines), 20, "the start sync")
+
+
+def test_snapshot_after_search(workspace: Path, snap_compare) -> None:
+    async def run_before(pilot) -> None:
+        await _prepare(pilot)
+        await send(pilot, "Which database does billing use?")
+
+    assert snap_compare(_app(workspace), terminal_size=SIZE, run_before=run_before)
+
+
+QUESTION = "Which database does billing use and who owns the billing migration?"
+
+
+async def _ask_until(pilot, marker: str, limit: int = 20) -> None:
+    """Ask (questions only: nothing to store, so no dated file name on screen) until the
+    timeline shows ``marker`` — the threshold flush or compaction of the small window."""
+    timeline = pilot.app.main_screen.timeline
+    for _ in range(limit):
+        await send(pilot, QUESTION)
+        if any(marker in line for line in timeline.lines):
+            return
+    raise AssertionError(f"no {marker!r} after {limit} turns: {timeline.lines}")
+
+
+def test_snapshot_after_flush(workspace: Path, snap_compare) -> None:
+    async def run_before(pilot) -> None:
+        await _prepare(pilot)
+        await _ask_until(pilot, "flush finished")
+
+    assert snap_compare(_app(workspace), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_after_compaction(workspace: Path, snap_compare) -> None:
+    async def run_before(pilot) -> None:
+        await _prepare(pilot)
+        await _ask_until(pilot, "compaction #1")
+
+    assert snap_compare(_app(workspace), terminal_size=SIZE, run_before=run_before)

@@ -422,7 +422,8 @@ class QmdBackend:
                session_key: str | None = None) -> dict[str, Any]:
         started = time.monotonic()
         key = session_key if session_key is not None else self.settings.session_key
-        n = max(1, int(max_results or self.cfg.limits.max_results))
+        cap = self.cfg.limits.max_results  # limits.maxResults caps every search
+        n = max(1, min(int(max_results or cap), cap))
         q = " ".join(str(query or "").split())  # one line: newlines would form a qmd query document
         base = {"backend": "qmd", "provider": "qmd", "model": self.cfg.search_mode, "fallback": None}
         decision = decide_scope(self.cfg.scope, key)

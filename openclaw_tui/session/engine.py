@@ -646,7 +646,7 @@ class SessionEngine:
         if cut == 0 and reason != "threshold" and self._history:
             # Nothing is "old" by the token rule: keep only the latest user turn.
             last_user = max((i for i, r in enumerate(roles) if r == "user"), default=0)
-            cut = last_user if last_user > 0 else len(self._history)
+            cut = last_user if last_user > 0 else (len(self._history) if reason == "manual" else 0)
         if cut == 0:
             if reason == "manual":
                 self._emit(events.Notice("info", "nothing to compact yet"))

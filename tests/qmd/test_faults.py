@@ -78,6 +78,11 @@ def test_ok_fake_maps_hit_to_workspace_lines(env):
     assert search_calls[-1][-2:] == ["--", QUERY]
     assert ["-c", "memory-root"] == search_calls[-1][6:8] and "memory-dir" in search_calls[-1]
     assert not [e for e in events if isinstance(e, QmdFallback)]
+    # -n: the requested count, capped by limits.maxResults (6)
+    backend.search(QUERY, max_results=2)
+    backend.search(QUERY, max_results=50)
+    counts = [c[c.index("-n") + 1] for c in fake_calls(env.dir) if "-n" in c]
+    assert counts == ["6", "2", "6"]
 
 
 def test_hang_kills_process_group_and_falls_back(env):

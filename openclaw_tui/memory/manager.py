@@ -25,7 +25,7 @@ from openclaw_tui.events import Event, EventSink, IndexSynced, Notice, ProviderE
 from openclaw_tui.memory import pipeline as pl
 from openclaw_tui.memory.chunking import Chunk, chunk_text, split_text_lines
 from openclaw_tui.memory.sources import SourceDoc, SourceProvider, memory_docs, resolve_extra_path
-from openclaw_tui.memory.store import FTS_TOKENIZER, SCHEMA_VERSION, Store
+from openclaw_tui.memory.store import FTS_CONTENT, FTS_TOKENIZER, SCHEMA_VERSION, Store
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
 from openclaw_tui.workspace.session_keys import is_direct_session
 
@@ -146,7 +146,7 @@ class MemoryManager:
             "extraPaths": [str(p) for p in self.ms.extra_paths],
             "chunkTokens": self.ms.chunking.tokens,
             "chunkOverlap": self.ms.chunking.overlap,
-            "ftsTokenizer": FTS_TOKENIZER,
+            "ftsTokenizer": f"{FTS_TOKENIZER}; {FTS_CONTENT}",
             "vectorBackend": store.vector_backend if store is not None else None,
         }
 

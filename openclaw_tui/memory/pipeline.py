@@ -45,10 +45,44 @@ def word_tokens(text: str) -> list[str]:
     return [m.group(0).lower().replace("’", "'") for m in _WORD_RE.finditer(text or "")]
 
 
+_CJK_RUN_RE = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+)")
+
+
+def cjk_terms(run: str) -> list[str]:
+    """A run of CJK characters (no spaces between words) → overlapping bigrams; a single
+    character stays itself. "東京开会" → ["東京", "京开", "开会"]."""
+    if len(run) <= 1:
+        return [run] if run else []
+    return [run[i : i + 2] for i in range(len(run) - 1)]
+
+
+def split_cjk(token: str) -> list[str]:
+    """Split a token on CJK boundaries: CJK runs become bigrams, the rest stays whole."""
+    if not _CJK_RE.search(token):
+        return [token]
+    out: list[str] = []
+    for part in _CJK_RUN_RE.split(token):
+        if not part:
+            continue
+        if _CJK_RE.match(part):
+            out.extend(cjk_terms(part))
+        else:
+            out.append(part)
+    return out
+
+
+def fts_text(text: str) -> str:
+    """Text as stored in FTS5: CJK characters are spaced apart so unicode61 indexes each
+    one as a token (it would otherwise index a whole unspaced sentence as one token)."""
+    if not _CJK_RE.search(text):
+        return text
+    return _CJK_RUN_RE.sub(lambda m: " " + " ".join(m.group(0)) + " ", text)
+
+
 def query_terms(query: str) -> list[str]:
-    """Distinct non-stopword tokens of a query, in order. Falls back to all tokens when
-    every token is a stopword (so "who am I" still searches something)."""
-    toks = word_tokens(query)
+    """Distinct non-stopword tokens of a query, in order (CJK runs as bigrams). Falls back to
+    all tokens when every token is a stopword (so "who am I" still searches something)."""
+    toks = [p for t in word_tokens(query) for p in split_cjk(t)]
     seen: dict[str, None] = {}
     for t in toks:
         base = t.split("'")[0] if t.endswith(("'s", "'re", "'ve", "'ll", "'d")) else t
@@ -61,6 +95,10 @@ def query_terms(query: str) -> list[str]:
 
 
 def _fts_quote(term: str) -> str:
+    # a CJK term becomes a phrase of its characters, matching the spaced FTS text
+    if _CJK_RE.search(term):
+        term = fts_text(term).strip()
+        term = " ".join(term.split())
     return '"' + term.replace('"', '""') + '"'
 
 
@@ -73,7 +111,7 @@ def build_fts_query(query: str, mode: str = "or") -> str | None:
     Returns None when the query has no word token.
     """
     if mode == "and":
-        toks = list(dict.fromkeys(word_tokens(query)))
+        toks = list(dict.fromkeys(p for t in word_tokens(query) for p in split_cjk(t)))
         return " AND ".join(_fts_quote(t) for t in toks) if toks else None
     terms = query_terms(query)
     if not terms:
@@ -144,9 +182,13 @@ def coverage(terms: Sequence[str], text: str) -> float:
     if not terms:
         return 0.0
     toks = set(word_tokens(text))
+    low = text.lower()
     hit = 0
     for term in terms:
-        if term in toks or (len(term) >= 4 and any(t.startswith(term) for t in toks)):
+        if _CJK_RE.search(term):
+            if term in low:
+                hit += 1
+        elif term in toks or (len(term) >= 4 and any(t.startswith(term) for t in toks)):
             hit += 1
     return hit / len(terms)
 

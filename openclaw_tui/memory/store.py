@@ -24,11 +24,15 @@ from typing import Iterable, Sequence
 import apsw
 import numpy as np
 
+from openclaw_tui.memory.pipeline import fts_text
+
 log = logging.getLogger("openclaw_tui.memory.store")
 
 SCHEMA_VERSION = 1
 # porter over unicode61: measured +4 points evidence-all-found@6 on LoCoMo (bench/locomo_eval.py)
 FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
+#: how text is prepared for FTS (part of the index fingerprint): CJK characters spaced apart
+FTS_CONTENT = "cjk-chars"
 
 _SCHEMA = """
 create table if not exists meta(key text primary key, value text not null);
@@ -246,7 +250,7 @@ class Store:
                 )
                 cid = self.conn.last_insert_rowid()
                 if self.fts_available:
-                    self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, text))
+                    self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(text)))
                 if blob is not None and self.vec_loaded:
                     self.conn.execute("insert into chunks_vec(rowid, embedding) values(?, ?)", (cid, blob))
             self.conn.execute(

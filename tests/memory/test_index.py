@@ -311,3 +311,20 @@ def test_decay_and_mmr_through_config(workspace, make_settings, managers):
     assert first_plain == "memory/2025-01-01.md"
     assert paths_of(res)[0] == "memory/2026-02-27.md"
     assert res["results"][1]["score"] < 0.01  # 14 months at a 30-day half-life
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("東京", "memory/2026-01-01.md"),
+        ("记忆系统", "memory/2026-01-01.md"),
+        ("三楼 会议室", "memory/2026-01-01.md"),
+        ("寿司", "MEMORY.md"),
+        ("서울 회의", "MEMORY.md"),
+    ],
+)
+def test_cjk_search_finds_words_inside_unspaced_text(workspace, keyword_manager, query, expected):
+    write(workspace / "memory/2026-01-01.md", "- 我们明天在東京开会讨论新的记忆系统设计。\n- 会议室在三楼\n")
+    write(workspace / "MEMORY.md", "- 好きな食べ物は寿司です。\n- 서울에서 회의가 있어요\n")
+    m = keyword_manager()
+    assert [r["path"] for r in m.search(query)["results"]] == [expected]

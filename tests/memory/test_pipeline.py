@@ -27,7 +27,7 @@ def C(id, score=0.0, text="", path="memory/x.md", source="memory", v=None, t=Non
         ('quote " AND NOT near(', "or", '"quote" OR "near"'),  # operators and punctuation are quoted away
         ("who am I", "or", '"who" OR "am" OR "i"'),  # all stopwords: fall back to every token
         ("Melanie's pottery", "or", '"melanie" OR "pottery"'),
-        ("東京 meeting", "or", '"東京" OR "meeting"'),
+        ("東京 meeting", "or", '"東 京" OR "meeting"'),  # CJK: a phrase of spaced characters
         ("?!...", "or", None),
         ("", "and", None),
         ("deploy deploy DEPLOY", "or", '"deploy"'),
@@ -270,3 +270,28 @@ def test_snippet_at_most_700_chars(n):
     s = pl.make_snippet("x" * n)
     assert len(s) <= 700
     assert s == "x" * n if n <= 700 else s.endswith("…")
+
+
+@pytest.mark.parametrize(
+    "token, expected",
+    [
+        ("東京开会", ["東京", "京开", "开会"]),
+        ("東", ["東"]),
+        ("tokyo東京", ["tokyo", "東京"]),
+        ("plain", ["plain"]),
+    ],
+)
+def test_split_cjk(token, expected):
+    assert pl.split_cjk(token) == expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("plain text", "plain text"),
+        ("在東京", " 在 東 京 "),
+        ("go 東京 now", "go  東 京  now"),
+    ],
+)
+def test_fts_text_spaces_cjk(text, expected):
+    assert pl.fts_text(text) == expected

@@ -185,11 +185,31 @@ def _detail(exc: BaseException, secrets: list[str] | tuple[str, ...]) -> str:
     return raw if len(raw) <= 200 else raw[:197] + "..."
 
 
+# litellm sometimes raises its generic APIError with the real status: map by status then.
+_STATUS_RULES: dict[int, str] = {
+    400: "BadRequestError",
+    401: "AuthenticationError",
+    402: "PaymentRequiredError",
+    403: "PermissionDeniedError",
+    404: "NotFoundError",
+    408: "Timeout",
+    422: "UnprocessableEntityError",
+    429: "RateLimitError",
+    500: "InternalServerError",
+    502: "BadGatewayError",
+    503: "ServiceUnavailableError",
+    504: "Timeout",
+}
+_GENERIC = {"APIError", "OpenAIError", "APIConnectionError"}
+
+
 def classify(exc: BaseException, *, provider: str, secrets: list[str] | tuple[str, ...] = ()) -> LLMErrorInfo:
     rule = rule_for(exc)
     status = getattr(exc, "status_code", None)
     if not isinstance(status, int):
         status = None
+    if status in _STATUS_RULES and (rule is _FALLBACK or rule in [ERROR_TABLE[n] for n in _GENERIC]):
+        rule = ERROR_TABLE[_STATUS_RULES[status]]
     kind, retry = rule.kind, rule.retry
     detail = _detail(exc, secrets)
     if kind in {"bad_request", "other", "server"} and _OVERFLOW_RE.search(detail):

@@ -402,6 +402,9 @@ class SessionEngine:
             from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
 
             self._memory = await asyncio.to_thread(open_memory, self.settings, sink=self._sink)
+            if self.settings.memory_search.sync.on_session_start:
+                memory = self._memory
+                await asyncio.to_thread(lambda: memory.sync(force=False, reason="session start"))
         except Exception as exc:  # noqa: BLE001 - memory trouble must not stop the chat
             self._memory = None
             self._emit(events.Notice("warning", f"memory unavailable: {redact(str(exc))}"))
@@ -720,9 +723,19 @@ class SessionEngine:
 
     def cancel(self) -> None:
         """Cancel the running turn; the partial answer is kept and marked."""
-        if self._task is not None and not self._task.done():
-            self._cancel_requested = True
-            self._task.cancel()
+        task = self._task
+        if task is None or task.done():
+            return
+        self._cancel_requested = True
+        loop = task.get_loop()
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            task.cancel()
+        else:  # called from another thread (e.g. a UI thread)
+            loop.call_soon_threadsafe(task.cancel)
 
     @property
     def busy(self) -> bool:
@@ -749,7 +762,10 @@ class SessionEngine:
                 flushed = await self._run_flush("threshold", projected)
             if should_compact(projected, self.compaction_threshold):
                 compacted = await self._compact("threshold")
+            first = not any(e.message.get("role") == "user" for e in self._history) and not self._summary
             self._add(user_msg)
+            if first:
+                self._store.update(self.session_id, title=" ".join(text.split())[:80])
             self._emit(events.TurnStarted(session_id=self.session_id, prompt=text))
             try:
                 final = await self._loop(

@@ -79,7 +79,8 @@ async def test_resume_continues_the_same_conversation(make_settings, server, rec
     await eng2.send("second question")
     msgs = server.chat_requests()[-1]["messages"]
     assert [m["content"] for m in msgs if m["role"] in ("user", "assistant")] == ["first question", "first answer", "second question"]
-    assert any(s["sessionId"] == sid for s in eng2.list_sessions())
+    listed = {s["sessionId"]: s for s in eng2.list_sessions()}
+    assert listed[sid]["title"] == "first question" and listed[sid]["current"]
     new_id = eng2.new_session()
     assert new_id != sid and eng2.history == []
     eng2.resume(sid)
@@ -362,14 +363,15 @@ async def test_context_overflow_compacts_then_retries_once(make_settings, server
 # ------------------------------------------------------------------ provider errors
 
 
-async def test_401_fails_at_once_with_the_provider_named(make_settings, server, recorder) -> None:
-    server.push({"error": 401, "message": f"Incorrect API key provided: {SECRET_KEY}"}, {"text": "back again"})
+@pytest.mark.parametrize("status", [401, 403])
+async def test_auth_errors_fail_at_once_with_the_provider_named(make_settings, server, recorder, status) -> None:
+    server.push({"error": status, "message": f"Incorrect API key provided: {SECRET_KEY}"}, {"text": "back again"})
     eng = engine_for(make_settings, server, recorder)
     result = await eng.send("hello")
-    assert result.error and "openai" in result.error and "401" in result.error
+    assert result.error and "openai" in result.error and str(status) in result.error
     assert len(server.chat_requests()) == 1  # not retried
     err = recorder.of(events.ProviderError)[0]
-    assert err.status == 401 and not err.retryable and "key" in err.action
+    assert err.status == status and not err.retryable and ("key" in err.action or "permission" in err.action)
     assert recorder.of(events.ProviderRetry) == []
     ok = await eng.send("again")  # the session goes on
     assert ok.text == "back again"

@@ -86,3 +86,10 @@ def test_redact(text: str, secret: str, leak: str) -> None:
     out = redact(text, (secret,) if secret else ())
     assert leak not in out
     assert "***" in out
+
+
+@pytest.mark.parametrize(("status", "kind", "retry"), [(401, "auth", False), (403, "permission", False), (404, "not_found", False), (429, "rate", True), (500, "server", True), (503, "server", True), (418, "server", False)])
+def test_generic_api_error_is_classified_by_status(status: int, kind: str, retry: bool) -> None:
+    e = litellm.APIError(status_code=status, message="nope", llm_provider="openai", model="gpt")
+    info = classify(e, provider="openai")
+    assert (info.kind, info.retryable, info.status) == (kind, retry, status)

@@ -100,3 +100,17 @@ async def test_escape_cancels_running_turn(workspace: Path, server: ChatServer) 
         response = list(screen.chat.query(AgentResponse))[-1]
         assert response.has_class("-cancelled") and "cancelled" in response.text
         assert not screen.turn_running
+
+
+async def test_retry_shows_in_timeline_then_answer(workspace: Path, server: ChatServer) -> None:
+    seen: list[ev.Event] = []
+    app, hook = _app(workspace, server, seen)
+    server.push({"error": 429, "headers": {"retry-after": "0"}, "message": "Rate limit reached"}, {"text": "Recovered."})
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "hello")
+        await wait_until(pilot, lambda: "Recovered." in "".join(r.text for r in screen.chat.query(AgentResponse)), 20, "the retried reply")
+        retry = next(e for e in seen if isinstance(e, ev.ProviderRetry))
+        assert f"12:00:00 retry {retry.attempt} in {retry.delay_s:.1f}s ({retry.provider}): " in "\n".join(screen.timeline.lines)
+        assert not list(screen.chat.query(ErrorBlock))  # a retried call is not an error

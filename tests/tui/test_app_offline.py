@@ -274,3 +274,26 @@ async def test_events_from_a_background_thread_reach_the_timeline(workspace: Pat
         new = screen.timeline.lines[before:]
         assert sum("index synced (watch)" in line for line in new) == 60
         assert sum(line == "12:00:00 QMD fallback to builtin for “billing”: qmd exited with status 1" for line in new) == 3
+
+
+async def test_access_modes_are_shown_and_respected(workspace: Path) -> None:
+    app = OpenClawApp(make_settings(workspace, workspace_access="ro"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        bar = app.main_screen.status_bar
+        assert bar.access == "ro" and "workspace  ro " in bar.plain
+        spans = [s for s in bar.render().spans if "yellow" in str(s.style)]
+        assert any(bar.plain[s.start:s.end] == " ro " for s in spans), "ro is not highlighted"
+        await send(pilot, "/flush")
+        assert any("flush skipped" in line for line in app.main_screen.timeline.lines)
+
+    app = OpenClawApp(make_settings(workspace, workspace_access="none"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        assert "workspace  none " in screen.status_bar.plain
+        assert app.memory is None
+        await send(pilot, "/memory status")
+        assert "memory is off" in list(screen.chat.query(ErrorBlock))[-1].message
+        viewer = await screen.show_snippet("MEMORY.md", 1, 3)
+        assert viewer.text == "" and "memory is off" in viewer.error

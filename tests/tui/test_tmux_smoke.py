@@ -84,6 +84,7 @@ def test_installed_command_answers_with_source_and_meter(tmp_path: Path) -> None
         assert re.search(r"Source: MEMORY\.md#L\d+", screen), screen
         assert METER_RE.search(screen), screen
         tmux.run("send-keys", "-t", tmux.session, "C-q")
-        tmux.wait_for(lambda s: "Memory" not in s or "Pane is dead" in s, 20, "the app to quit")
+        after = tmux.wait_for(lambda s: "Memory" not in s or "Pane is dead" in s, 20, "the app to quit")
+        assert "Traceback" not in after, after
     finally:
         tmux.run("kill-server", check=False)

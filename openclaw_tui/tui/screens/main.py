@@ -64,6 +64,7 @@ class MainScreen(Screen[None]):
         super().__init__()
         self.engine: Any = None
         self.turn_running = False
+        self.command_running: str | None = None  # a command that must not overlap a turn
         self._response: AgentResponse | None = None
         self._turn_streamed = False
         self._silent_depth = 0
@@ -235,8 +236,11 @@ class MainScreen(Screen[None]):
             return
         if text.lstrip().startswith("//"):
             text = text.lstrip()[1:]  # "//x" sends the literal "/x"
-        if self.turn_running:
-            self.notify("a reply is still running: wait, or press Esc to cancel it", severity="warning")
+        if self.turn_running or self.command_running:
+            what = "a reply is still running: wait, or press Esc to cancel it" if self.turn_running else (
+                f"/{self.command_running} is still running: wait for it"
+            )
+            self.notify(what, severity="warning")
             self.prompt.load_text(text)
             return
         await self.chat.add_user(text)
@@ -310,20 +314,24 @@ class MainScreen(Screen[None]):
         if self.engine is None and parsed.name not in ("help", "quit", "status"):
             self.notify("the session engine is still starting — try again in a moment", severity="warning")
             return
-        if self.turn_running and not parsed.command.mid_turn:
-            await self.chat.add_error(
-                f"{parsed.command.usage} cannot run while a reply is streaming", "wait for it, or press Esc to cancel it"
-            )
+        if not parsed.command.mid_turn and (self.turn_running or self.command_running):
+            busy = "a reply is streaming" if self.turn_running else f"/{self.command_running} is running"
+            await self.chat.add_error(f"{parsed.command.usage} cannot run while {busy}", "wait for it, or press Esc to cancel a reply")
             return
         handler = getattr(self, "_cmd_" + parsed.name.replace(" ", "_"))
-        self.run_command(handler, parsed.arg)
+        if not parsed.command.mid_turn:
+            self.command_running = parsed.name
+        self.run_command(handler, parsed.arg, exclusive=not parsed.command.mid_turn)
 
     @work(group="command", exclusive=False)
-    async def run_command(self, handler: Any, arg: str) -> None:
+    async def run_command(self, handler: Any, arg: str, exclusive: bool = False) -> None:
         try:
             await handler(arg)
         except Exception as exc:  # noqa: BLE001 - one line, never a traceback
             await self.chat.add_error(f"command failed: {one_line(str(exc), 160)}")
+        finally:
+            if exclusive:
+                self.command_running = None
 
     async def _say(self, markdown: str) -> None:
         self.last_command_output = markdown

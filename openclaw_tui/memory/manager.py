@@ -18,6 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
+import apsw
 import numpy as np
 
 from openclaw_tui.config import AgentSettings
@@ -604,7 +605,13 @@ class MemoryManager:
     ) -> dict:
         t0 = time.perf_counter()
         try:
-            return self._search(query, max_results, min_score, session_key, t0)
+            try:
+                return self._search(query, max_results, min_score, session_key, t0)
+            except apsw.Error:
+                if self.closed:
+                    raise
+                # a concurrent rebuild may have swapped the index under this search: retry once
+                return self._search(query, max_results, min_score, session_key, t0)
         except Exception as exc:  # noqa: BLE001 - the session must never see an exception
             log.warning("memory search failed: %s", exc, exc_info=log.isEnabledFor(logging.DEBUG))
             return self._disabled(f"memory search failed: {type(exc).__name__}: {exc}", started=t0)

@@ -75,6 +75,22 @@ def probe_ollama(timeout: float = 0.3) -> str | None:
     return str(name) if name else None
 
 
+def first_listed_model(api_base: str, api_key: str | None = None, timeout: float = 2.0) -> str | None:
+    """GET <api_base>/models on an OpenAI-compatible server; the first model id, or None."""
+    req = urllib.request.Request(api_base.rstrip("/") + "/models")
+    if api_key:
+        req.add_header("Authorization", f"Bearer {api_key}")
+    try:
+        with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 - user-given endpoint
+            data = json.loads(resp.read() or b"{}")
+    except Exception:  # noqa: BLE001 - unreachable or not OpenAI-compatible
+        return None
+    items = data.get("data") if isinstance(data, dict) else None
+    if not items or not isinstance(items[0], dict) or not items[0].get("id"):
+        return None
+    return str(items[0]["id"])
+
+
 def _provider_entry(config: Any, provider: str) -> Any:
     providers = getattr(getattr(config, "models", None), "providers", {}) or {}
     return providers.get(provider)
@@ -105,8 +121,9 @@ def resolve_model(settings: Any, *, probe: bool = True) -> ModelChoice:
         if os.environ.get(var):
             return choice_for_model(default, settings, f"env:{var}")
     if settings.api_base:
-        # an endpoint without a model name: ask for one rather than guess
-        return choice_for_model("openai/default", settings, "--api-base")
+        # an OpenAI-compatible endpoint without a model name: take the first model it lists
+        name = first_listed_model(settings.api_base, settings.api_key) or "default"
+        return choice_for_model(f"openai/{name}", settings, "--api-base")
     if probe:
         tag = probe_ollama()
         if tag:

@@ -62,6 +62,8 @@ class ChatServer:
                 return None
 
             def do_GET(self) -> None:  # noqa: N802
+                with server._lock:
+                    server.requests.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "json": None})
                 body = json.dumps({"object": "list", "data": [{"id": "fake-model", "object": "model"}]}).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")

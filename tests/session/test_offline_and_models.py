@@ -81,6 +81,13 @@ def test_model_resolution_order(make_settings, monkeypatch) -> None:
     assert resolve_model(make_settings()).model == "openai/gpt-4o-mini"
 
 
+def test_api_base_without_model_uses_the_first_listed_model(make_settings, server, monkeypatch) -> None:
+    monkeypatch.setenv("OPENCLAW_OLLAMA_URL", "http://127.0.0.1:9")
+    c = resolve_model(make_settings(api_base=server.base_url, api_key="k"))
+    assert c.model == "openai/fake-model" and c.api_base == server.base_url
+    assert server.requests[-1]["headers"]["authorization"] == "Bearer k"
+
+
 def test_local_ollama_is_found_quickly(make_settings, monkeypatch) -> None:
     class H(BaseHTTPRequestHandler):
         def do_GET(self) -> None:  # noqa: N802

@@ -15,8 +15,9 @@ from .conftest import FIXED_CLOCK, SMALL_WINDOW, make_settings, send, wait_ready
 SIZE = (120, 40)
 
 
-def _app(workspace: Path) -> OpenClawApp:
-    return OpenClawApp(make_settings(workspace, SMALL_WINDOW), clock=FIXED_CLOCK, show_timings=False, theme="dark")
+def _app(workspace: Path, theme: str = "dark", **settings_kw) -> OpenClawApp:
+    settings = make_settings(workspace, SMALL_WINDOW, **settings_kw)
+    return OpenClawApp(settings, clock=FIXED_CLOCK, show_timings=False, theme=theme)
 
 
 async def _prepare(pilot) -> None:
@@ -63,3 +64,13 @@ def test_snapshot_after_compaction(workspace: Path, snap_compare) -> None:
         await _ask_until(pilot, "compaction #1")
 
     assert snap_compare(_app(workspace), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_light_theme_read_only(workspace: Path, snap_compare) -> None:
+    """Light theme, ro workspace (highlighted in the status bar), a /memory search."""
+
+    async def run_before(pilot) -> None:
+        await _prepare(pilot)
+        await send(pilot, "/memory search deploys")
+
+    assert snap_compare(_app(workspace, "light", workspace_access="ro"), terminal_size=SIZE, run_before=run_before)

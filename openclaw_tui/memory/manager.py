@@ -103,6 +103,12 @@ class MemoryManager:
         self._searched_once = False
         self.last_sync: dict[str, Any] | None = None
         self.closed = False
+        #: True while ``sync(force=True)`` runs (the sessions source backfills then)
+        self.forcing = False
+        if "sessions" in self.active_sources():
+            from openclaw_tui.memory.session_source import attach  # noqa: PLC0415
+
+            attach(self)
 
     # ------------------------------------------------------------------ helpers
 
@@ -288,6 +294,7 @@ class MemoryManager:
         """Bring the index up to date. Returns counts; never raises for bad files or providers."""
         t0 = time.perf_counter()
         with self._sync_lock:
+            self.forcing = force
             try:
                 store = self._get_store()
                 fp = self.fingerprint(store)
@@ -313,6 +320,7 @@ class MemoryManager:
                 report = _empty_report()
                 report["errors"].append(f"sync failed: {exc}")
                 report["ok"] = False
+            self.forcing = False
             report["reason"] = reason
             report["durationMs"] = round((time.perf_counter() - t0) * 1000, 1)
             self.last_sync = dict(report, at=time.time())

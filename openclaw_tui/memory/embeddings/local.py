@@ -120,7 +120,9 @@ class SentenceTransformerProvider(EmbeddingProvider):
         self.batch_size = batch_size
         self.device = device
         self.model = model_name(self.path)
-        self.info = ProviderInfo("local", self.model, endpoint_key(str(self.path), self.model))
+        # "#pooled": texts longer than the model's window are embedded window by window and
+        # mean-pooled (ours), so vectors differ from plain truncation and must not share a cache key
+        self.info = ProviderInfo("local", self.model, endpoint_key(f"{self.path}#pooled", self.model))
         # MiniLM truncates at 256 word-pieces; chunk sizing reads this
         self.max_input_tokens = _st_max_seq_length(self.path) or 256
         self.max_batch_tokens = 8000
@@ -163,14 +165,37 @@ class SentenceTransformerProvider(EmbeddingProvider):
                 self.max_input_tokens = seq
         return self._st
 
+    def _windows(self, st, text: str) -> list[tuple[str, int]]:
+        """``text`` cut into pieces the model sees whole (word-piece windows), with their lengths."""
+        tok = getattr(st, "tokenizer", None)
+        limit = max(16, int(self.max_input_tokens or 256) - 2)  # room for [CLS]/[SEP]
+        if tok is None:
+            return [(text, 1)]
+        ids = tok(text, add_special_tokens=False, truncation=False)["input_ids"]
+        if len(ids) <= limit:
+            return [(text, max(1, len(ids)))]
+        return [(tok.decode(ids[i:i + limit]), len(ids[i:i + limit])) for i in range(0, len(ids), limit)]
+
     def _encode(self, texts: list[str]) -> np.ndarray:
+        """Embed; a text longer than the model's window is embedded per window and
+        mean-pooled (weighted by window length) instead of silently truncated."""
         st = self._load()
         try:
-            vecs = st.encode(list(texts), batch_size=self.batch_size, normalize_embeddings=True,
+            pieces: list[str] = []
+            owners: list[tuple[int, int]] = []
+            for i, t in enumerate(texts):
+                for piece, n in self._windows(st, t):
+                    pieces.append(piece)
+                    owners.append((i, n))
+            vecs = st.encode(pieces, batch_size=self.batch_size, normalize_embeddings=True,
                              convert_to_numpy=True, show_progress_bar=False)
         except Exception as exc:  # noqa: BLE001
             raise EmbeddingError("local", f"local model failed to embed: {type(exc).__name__}") from None
-        return l2_normalize(np.asarray(vecs, dtype=np.float32))
+        vecs = np.asarray(vecs, dtype=np.float32)
+        out = np.zeros((len(texts), vecs.shape[1]), dtype=np.float32)
+        for (i, n), v in zip(owners, vecs):
+            out[i] += n * v
+        return l2_normalize(out)
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         if not texts:

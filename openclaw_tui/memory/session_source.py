@@ -1,0 +1,203 @@
+"""Session transcripts as a memory source (DESIGN §7, opt-in).
+
+Enabled by ``memorySearch.experimental.sessionMemory: true`` plus ``"sessions"`` in
+``memorySearch.sources``. Each transcript ``<stateDir>/agents/<id>/sessions/<sid>.jsonl``
+becomes one document ``sessions/<sid>.jsonl`` whose line N stands for JSONL line N:
+``User: …`` / ``Assistant: …`` for user and assistant text (newlines folded to spaces),
+an empty line for everything else (header, tool calls and results, flush, compaction…).
+So a search hit's ``startLine``/``endLine`` are the transcript's own line numbers.
+
+When a transcript is re-indexed:
+
+- a transcript already in the index is re-indexed once it has grown by at least
+  ``sync.sessions.deltaBytes`` bytes or ``deltaMessages`` user/assistant messages, or a
+  compaction entry was appended; below that it is reported unchanged (the index keeps the
+  older text);
+- a transcript not yet in the index is picked up when it was written after the source was
+  switched on (the index keeps that moment in ``meta.sessionsSince``); older transcripts
+  wait for ``memory index --force``, which backfills every transcript in full.
+
+``memory_get`` never reads transcripts (it serves memory files only).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterable
+
+from openclaw_tui.memory.sources import SourceDoc
+
+if TYPE_CHECKING:  # pragma: no cover
+    from openclaw_tui.memory.manager import MemoryManager
+
+log = logging.getLogger("openclaw_tui.memory.session_source")
+
+SOURCE = "sessions"
+PREFIX = "sessions/"
+SINCE_META = "sessionsSince"
+ROLE_LABEL = {"user": "User", "assistant": "Assistant"}
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):  # OpenAI-style content parts
+        parts = []
+        for p in content:
+            if isinstance(p, dict) and isinstance(p.get("text"), str):
+                parts.append(p["text"])
+            elif isinstance(p, str):
+                parts.append(p)
+        return " ".join(parts)
+    return ""
+
+
+def render_line(raw: bytes) -> tuple[str, bool, bool]:
+    """(rendered line, is a user/assistant message, is a compaction) for one JSONL line."""
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return "", False, False  # torn or garbled line: tolerated, renders empty
+    if not isinstance(obj, dict):
+        return "", False, False
+    kind = obj.get("type")
+    if kind == "compaction":
+        return "", False, True
+    if kind != "message":
+        return "", False, False
+    msg = obj.get("message")
+    if not isinstance(msg, dict):
+        return "", False, False
+    label = ROLE_LABEL.get(str(msg.get("role", "")))
+    if label is None:
+        return "", False, False
+    text = " ".join(_content_text(msg.get("content")).split())
+    if not text:
+        return "", False, False  # e.g. an assistant turn holding only tool calls
+    return f"{label}: {text}", True, False
+
+
+def render_transcript(data: bytes) -> tuple[str, int]:
+    """The indexable text of a transcript (line N ↔ JSONL line N) and its message count."""
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    out = []
+    messages = 0
+    for raw in lines:
+        text, is_msg, _ = render_line(raw) if raw.strip() else ("", False, False)
+        out.append(text)
+        messages += is_msg
+    return "\n".join(out) + ("\n" if out else ""), messages
+
+
+def delta_since(data: bytes, offset: int) -> tuple[int, int, bool]:
+    """(new bytes, new user/assistant messages, compaction seen) after byte ``offset``."""
+    if offset < 0 or offset > len(data):
+        return len(data), 10**9, True  # shrank or rewritten: treat as all new
+    tail = data[offset:]
+    msgs = 0
+    compacted = False
+    for raw in tail.split(b"\n"):
+        if not raw.strip():
+            continue
+        _, is_msg, is_comp = render_line(raw)
+        msgs += is_msg
+        compacted = compacted or is_comp
+    return len(tail), msgs, compacted
+
+
+class SessionSource:
+    """A ``MemoryManager.extra_sources`` entry producing ``sessions/<file>`` documents."""
+
+    source = SOURCE
+
+    def __init__(self, manager: "MemoryManager"):
+        self.manager = manager
+        self.settings = manager.settings
+        self.sessions_dir: Path = self.settings.sessions_dir
+        sync = self.settings.memory_search.sync.sessions
+        self.delta_bytes = sync.delta_bytes
+        self.delta_messages = sync.delta_messages
+
+    # the manager sets ``forcing`` while ``sync(force=True)`` runs (memory index --force)
+    def _forcing(self) -> bool:
+        return bool(getattr(self.manager, "forcing", False))
+
+    def _indexed(self) -> tuple[dict[str, Any], float]:
+        """Rows of transcripts in the live index, and the moment the source was switched on."""
+        try:
+            store = self.manager._get_store()
+            rows = store.files(SOURCE)
+            since_raw = store.get_meta(SINCE_META)
+            if since_raw is None:
+                since = time.time()
+                store.set_meta(SINCE_META, repr(since))
+            else:
+                since = float(since_raw)
+            return rows, since
+        except Exception as exc:  # noqa: BLE001 - never break the sync over bookkeeping
+            log.warning("sessions source: cannot read index state: %s", exc)
+            return {}, 0.0
+
+    def _files(self) -> Iterable[Path]:
+        try:
+            entries = sorted(os.scandir(self.sessions_dir), key=lambda e: e.name)
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            log.warning("sessions source: cannot list %s: %s", self.sessions_dir, exc.strerror or exc)
+            return []
+        out = []
+        for e in entries:
+            try:
+                if e.name.endswith(".jsonl") and not e.is_symlink() and e.is_file(follow_symlinks=False):
+                    out.append(Path(e.path))
+            except OSError:
+                continue
+        return out
+
+    def __call__(self) -> list[SourceDoc]:
+        rows, since = self._indexed()
+        force = self._forcing()
+        docs: list[SourceDoc] = []
+        for path in self._files():
+            key = PREFIX + path.name
+            try:
+                st = path.stat()
+                data = path.read_bytes()
+            except OSError as exc:
+                log.warning("sessions source: cannot read %s: %s", path.name, exc.strerror or exc)
+                continue
+            row = rows.get(key)
+            if row is None and not force and st.st_mtime < since - 2.0:  # 2 s: coarse fs clocks
+                continue  # older transcript: `memory index --force` backfills it
+            text, _ = render_transcript(data)
+            digest = hashlib.sha256(data).hexdigest()
+            doc = SourceDoc(path=key, source=SOURCE, text=text, mtime=st.st_mtime,
+                            mtime_ns=st.st_mtime_ns, size=len(data), hash=digest)
+            if row is not None and not force and row.hash != digest:
+                new_bytes, new_msgs, compacted = delta_since(data, int(row.size))
+                due = compacted or new_bytes >= self.delta_bytes or new_msgs >= self.delta_messages
+                if not due:
+                    # below the thresholds: report the indexed state so the sync skips it
+                    doc.mtime, doc.mtime_ns, doc.size, doc.hash = row.mtime, row.mtime_ns, row.size, row.hash
+            docs.append(doc)
+        return docs
+
+
+def attach(manager: "MemoryManager") -> SessionSource | None:
+    """Plug the sessions source into ``manager`` when the config turns it on."""
+    ms = manager.settings.memory_search
+    if not (ms.experimental.session_memory and SOURCE in ms.sources):
+        return None
+    if any(getattr(s, "source", None) == SOURCE for s in manager.extra_sources):
+        return None
+    src = SessionSource(manager)
+    manager.extra_sources.append(src)
+    return src

@@ -402,13 +402,16 @@ class SessionEngine:
             from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
 
             self._memory = await asyncio.to_thread(open_memory, self.settings, sink=self._sink)
-            if self.settings.memory_search.sync.on_session_start:
-                memory = self._memory
-                await asyncio.to_thread(lambda: memory.sync(force=False, reason="session start"))
         except Exception as exc:  # noqa: BLE001 - memory trouble must not stop the chat
             self._memory = None
             self._emit(events.Notice("warning", f"memory unavailable: {redact(str(exc))}"))
         self._toolbox.memory = self._memory
+        if self._memory is not None and self.settings.memory_search.sync.on_session_start:
+            memory = self._memory
+            try:
+                await asyncio.to_thread(lambda: memory.sync(force=False, reason="session start"))
+            except Exception as exc:  # noqa: BLE001 - a failed sync leaves the old index usable
+                self._emit(events.Notice("warning", f"memory sync failed: {redact(str(exc))}"))
 
     def _persist_header(self) -> None:
         if self._persisted or self._transcript is None:

@@ -121,3 +121,15 @@ def test_context_window_resolution_chain(make_settings) -> None:
     assert source == "litellm" and window == 128_000
     assert resolve_context_window(s.config, "openai/no-such-model-xyz") == (DEFAULT_CONTEXT_WINDOW, "default")
     assert resolve_context_window(s.config, "offline") == (DEFAULT_CONTEXT_WINDOW, "default")
+
+
+def test_core_imports_neither_textual_nor_litellm() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; import openclaw_tui.session.engine, openclaw_tui.session.scenario, openclaw_tui.commands.chat_cmd; "
+        "print(any(m == 'textual' or m.startswith('textual.') for m in sys.modules), 'litellm' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["False", "False"]

@@ -85,6 +85,8 @@ _OVERFLOW_RE = re.compile(
     r"context[_ ]length|maximum context|context window|too many tokens|prompt is too long|input is too long|reduce the length",
     re.I,
 )
+# litellm reports a refused/unreachable endpoint as InternalServerError (500) "Connection error."
+_CONNECTION_RE = re.compile(r"^connection error\.?$|connection refused|cannot connect|failed to establish a new connection", re.I)
 _SECRET_PATTERNS = [
     re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
     re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{6,}"),
@@ -212,6 +214,9 @@ def classify(exc: BaseException, *, provider: str, secrets: list[str] | tuple[st
         rule = ERROR_TABLE[_STATUS_RULES[status]]
     kind, retry = rule.kind, rule.retry
     detail = _detail(exc, secrets)
+    if kind == "server" and _CONNECTION_RE.search(detail):
+        rule = ERROR_TABLE["APIConnectionError"]
+        kind, retry, status = rule.kind, rule.retry, None
     if kind in {"bad_request", "other", "server"} and _OVERFLOW_RE.search(detail):
         rule = ERROR_TABLE["ContextWindowExceededError"]
         kind, retry = rule.kind, rule.retry

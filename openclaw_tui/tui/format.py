@@ -83,7 +83,10 @@ def timeline_text(event: ev.Event, *, timings: bool = True) -> tuple[str, str] |
     ``kind`` is a CSS-ish class: sync, flush, compaction, retry, error, fallback, notice.
     """
     if isinstance(event, ev.IndexSynced):
-        parts = [f"{event.files_indexed} file{'s' if event.files_indexed != 1 else ''} indexed", f"{n(event.chunks)} chunks"]
+        parts = [
+            f"{event.files_indexed} file{'s' if event.files_indexed != 1 else ''} indexed",
+            f"{n(event.chunks)} chunk{'s' if event.chunks != 1 else ''}",
+        ]
         if event.files_removed:
             parts.append(f"{event.files_removed} removed")
         head = "index rebuilt" if event.full_rebuild else "index synced"

@@ -272,6 +272,14 @@ class MainScreen(Screen[None]):
             self.engine.cancel()
             self.notify("cancelling…")
 
+    def on_key(self, event) -> None:
+        """Typing while another pane has focus goes to the prompt."""
+        if event.is_printable and event.character and self.focused is not self.prompt:
+            event.stop()
+            event.prevent_default()
+            self.prompt.focus()
+            self.prompt.insert(event.character)
+
     def action_focus_memory(self) -> None:
         self.query_one("#memory-results").focus()
 

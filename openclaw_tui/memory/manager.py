@@ -563,6 +563,14 @@ class MemoryManager:
         allv = {**cached, **fresh}
         return np.vstack([allv[c.hash] for c in chunks]).astype(np.float32)
 
+    def _vectors_comparable(self, store: Store, qv: np.ndarray) -> bool:
+        """True when the index's vectors were made by the current provider and model."""
+        if store.vec_dims() != int(qv.shape[-1]):
+            return False
+        stored = store.get_meta_json("fingerprint") or {}
+        pid, model, key = self._provider_info()
+        return stored.get("provider") == pid and stored.get("model") == model and stored.get("endpointKey") == key
+
     def _maybe_background_sync(self) -> None:
         if self._bg_sync is not None and self._bg_sync.is_alive():
             return
@@ -686,9 +694,17 @@ class MemoryManager:
                     started=t0,
                 )
             if qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None:
-                for cid, sim in store.vector_search(qv, n_cand):
-                    vec_hits[cid] = sim
-                mode = "hybrid" if use_text else "vector"
+                if self._vectors_comparable(store, qv):
+                    for cid, sim in store.vector_search(qv, n_cand):
+                        vec_hits[cid] = sim
+                    mode = "hybrid" if use_text else "vector"
+                else:
+                    # the stored vectors come from another provider/model (e.g. a fallback took
+                    # over): answer keyword-only now and rebuild in the background
+                    self._maybe_background_sync()
+                    if not use_text and store.fts_available:
+                        for cid, rank in store.fts_search(pl.build_fts_query(q, "or"), n_cand):
+                            text_hits[cid] = pl.bm25_rank_to_score(rank)
 
         rows = store.chunk_rows(set(text_hits) | set(vec_hits))
         mtimes = store.file_mtimes(r.path for r in rows.values()) if hq.temporal_decay.enabled else {}

@@ -202,3 +202,17 @@ def test_cache_max_entries_prunes_oldest(notes, make_settings, managers, remote_
     rep = m.sync()
     assert rep["cachePruned"] == len(NOTES) - 3
     assert m.status()["cacheEntries"] == 3
+
+
+def test_vectors_from_another_model_are_not_mixed(notes, make_settings, managers, remote_ms, embed_server):
+    m1 = manager(make_settings, managers, remote_ms)
+    m1.sync()
+    m1.close()
+    # same dimension, different model: the stored vectors are not comparable to the query's
+    m2 = manager(make_settings, managers, deep_merge(remote_ms, {"model": "other-embed"}))
+    m2._searched_once = True  # skip the first-search sync to look at the stale index
+    res = m2.search("lisbon tram")
+    assert res["mode"] == "keyword" and res["results"][0]["path"] == "memory/trips/lisbon.md"
+    m2.wait_background_sync(timeout=60)
+    assert m2.search("lisbon tram")["mode"] == "hybrid"
+    assert m2._get_store().get_meta_json("fingerprint")["model"] == "other-embed"

@@ -114,3 +114,39 @@ async def test_retry_shows_in_timeline_then_answer(workspace: Path, server: Chat
         retry = next(e for e in seen if isinstance(e, ev.ProviderRetry))
         assert f"12:00:00 retry {retry.attempt} in {retry.delay_s:.1f}s ({retry.provider}): " in "\n".join(screen.timeline.lines)
         assert not list(screen.chat.query(ErrorBlock))  # a retried call is not an error
+
+
+async def test_refused_write_in_ro_and_model_switch(workspace: Path, server: ChatServer) -> None:
+    seen: list[ev.Event] = []
+    settings = make_settings(
+        workspace, model="openai/fake-model", api_base=server.base_url, api_key="sk-test-123", workspace_access="ro"
+    )
+
+    def hook(message) -> None:
+        if isinstance(message, EngineEvent):
+            seen.append(message.event)
+
+    app = OpenClawApp(settings, clock=FIXED_CLOCK)
+    server.push(
+        {"tool_calls": [{"name": "write", "arguments": {"path": "notes.md", "content": "hello"}}]},
+        {"text": "I could not write the file: the workspace is read-only."},
+    )
+    before = (workspace / "MEMORY.md").read_bytes()
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "write hello to notes.md")
+        await wait_until(pilot, lambda: any(isinstance(e, ev.TurnFinished) for e in seen), 20, "the turn")
+        await pilot.pause(0.2)
+        block = next(iter(screen.chat.query(ToolBlock)))
+        assert block.tool_name == "write" and block.error and block.has_class("-error")
+        assert "✗" in str(block.title)
+        assert any(line.startswith("12:00:00 refused write notes.md") for line in screen.timeline.lines)
+        assert not (workspace / "notes.md").exists() and (workspace / "MEMORY.md").read_bytes() == before
+
+        await send(pilot, "/model openai/other-model")
+        assert "other-model" in screen.status_bar.plain
+        server.push({"text": "switched"})
+        await send(pilot, "ping")
+        await wait_until(pilot, lambda: "switched" in "".join(r.text for r in screen.chat.query(AgentResponse)), 20, "reply")
+        assert server.chat_requests()[-1]["model"] == "other-model"

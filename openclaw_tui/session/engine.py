@@ -635,10 +635,32 @@ class SessionEngine:
         )
         return error is None
 
+    async def _run_cancellable(self, what: str, factory: Callable[[], Any]) -> bool:
+        """Run a /flush or /compact as the engine's current task so cancel() stops it."""
+        if self.busy:
+            self._emit(events.Notice("warning", f"cannot {what} while a turn is running"))
+            return False
+        self._cancel_requested = False
+        self._task = asyncio.ensure_future(factory())
+        try:
+            await self._task
+            return True
+        except asyncio.CancelledError:
+            if not self._cancel_requested:
+                raise
+            self._emit(events.Notice("info", f"{what} cancelled"))
+            return False
+        finally:
+            self._task = None
+
     async def flush(self) -> None:
         """/flush: a silent flush turn now, whatever the thresholds say."""
-        await self._ready()
-        await self._run_flush("manual", self.used_tokens())
+
+        async def run() -> None:
+            await self._ready()
+            await self._run_flush("manual", self.used_tokens())
+
+        await self._run_cancellable("flush", run)
 
     # ================================================================== compaction
 
@@ -713,8 +735,12 @@ class SessionEngine:
 
     async def compact(self, instructions: str | None = None) -> None:
         """/compact [instructions]."""
-        await self._ready()
-        await self._compact("manual", instructions)
+
+        async def run() -> None:
+            await self._ready()
+            await self._compact("manual", instructions)
+
+        await self._run_cancellable("compaction", run)
         self._emit(self.token_snapshot())
 
     # ================================================================== turns

@@ -134,11 +134,24 @@ class OfflineModel:
     # ------------------------------------------------------------------ flush
 
     def _flush(self, messages: list[dict[str, Any]], last: dict[str, Any], tool_names: set[str]) -> Completion:
-        if last.get("role") == "tool":
-            return Completion(text="NO_REPLY", finish_reason="stop")
-        m = _DAILY_RE.search(_text(last))
+        """read today's log (to skip what is already there) → append new facts → NO_REPLY."""
+        prompt_i = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=len(messages) - 1)
+        m = _DAILY_RE.search(_text(messages[prompt_i])) if messages else None
         target = m.group(0) if m else daily_rel()
-        facts = [f for f in stated_facts(messages[:-1]) if f not in self._stored]
+        if last.get("role") == "tool":
+            if last.get("name") != "read":
+                return Completion(text="NO_REPLY", finish_reason="stop")
+            try:
+                existing = str(json.loads(_text(last)).get("text") or "")
+            except (ValueError, AttributeError):
+                existing = ""
+            return self._append_facts(messages[:prompt_i], target, existing, tool_names)
+        if "read" in tool_names and "append" in tool_names:
+            return self._call("read", {"path": target})
+        return self._append_facts(messages[:prompt_i], target, "", tool_names)
+
+    def _append_facts(self, convo: list[dict[str, Any]], target: str, existing: str, tool_names: set[str]) -> Completion:
+        facts = [f for f in stated_facts(convo) if f not in self._stored and f not in existing]
         if not facts or "append" not in tool_names:
             return Completion(text="NO_REPLY", finish_reason="stop")
         self._stored.update(facts)

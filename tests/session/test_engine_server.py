@@ -423,10 +423,10 @@ async def test_timeout_is_retried_and_reported(make_settings, server, recorder, 
 
 
 async def test_cancel_keeps_and_marks_the_partial_answer(make_settings, server, recorder) -> None:
-    server.push({"text": "partial answer that goes on and on and on", "stall_after": 2, "stall_s": 5})
+    server.push({"text": "partial answer that goes on and on and on", "stall_after": 2, "stall_s": 30})
     eng = engine_for(make_settings, server, recorder)
     task = asyncio.create_task(eng.send("tell me a long story"))
-    for _ in range(200):
+    for _ in range(1500):
         if len(recorder.of(events.TextDelta)) >= 2:
             break
         await asyncio.sleep(0.02)
@@ -447,11 +447,11 @@ async def test_cancel_keeps_and_marks_the_partial_answer(make_settings, server, 
 async def test_cancel_during_tool_calls_leaves_no_dangling_call(make_settings, server, recorder) -> None:
     server.push(
         {"tool_calls": [{"name": "read", "arguments": {"path": "SOUL.md"}}]},
-        {"text": "slow answer after the tool", "stall_after": 1, "stall_s": 5},
+        {"text": "slow answer after the tool", "stall_after": 1, "stall_s": 30},
     )
     eng = engine_for(make_settings, server, recorder)
     task = asyncio.create_task(eng.send("read and answer"))
-    for _ in range(300):
+    for _ in range(1500):
         if recorder.of(events.TextDelta):
             break
         await asyncio.sleep(0.02)
@@ -475,4 +475,25 @@ def test_token_snapshot_reports_thresholds(make_settings, server, recorder) -> N
     assert (snap.context_window, snap.flush_threshold, snap.compaction_threshold) == (30_000, 6_000, 10_000)
     assert snap.estimated and 0 < snap.used < 6_000
     assert eng.model_label == MODEL and not eng.is_offline
+    eng.close()
+
+
+async def test_manual_compaction_can_be_cancelled_and_history_is_untouched(make_settings, server, recorder) -> None:
+    server.push({"text": "a1"}, {"text": "a2"})
+    eng = engine_for(make_settings, server, recorder)
+    await eng.send("q1")
+    await eng.send("q2")
+    before = eng.history
+    server.push({"text": "## Goal\n- slow summary", "stall_after": 1, "stall_s": 30})
+    task = asyncio.create_task(eng.compact())
+    for _ in range(1500):
+        if len(server.chat_requests()) == 3:
+            break
+        await asyncio.sleep(0.02)
+    await asyncio.sleep(0.1)
+    eng.cancel()
+    await asyncio.wait_for(task, 5)
+    assert eng.history == before and eng.counters()["compactionCount"] == 0
+    assert any(isinstance(e, events.Notice) and "cancelled" in e.message for e in recorder.events)
+    assert not eng.busy
     eng.close()

@@ -41,15 +41,25 @@ def test_best_lines_pick_the_matching_lines_with_numbers() -> None:
     assert best_lines(text, "budget euros", 10) == [("- the budget is 12000 euros", 11)]
 
 
-async def test_offline_flush_appends_facts_once_then_no_reply() -> None:
+async def test_offline_flush_reads_the_log_then_appends_only_new_facts() -> None:
     m = OfflineModel()
-    tools = [{"type": "function", "function": {"name": "append"}}]
-    convo = [{"role": "user", "content": "My flight lands at 09:40 on Monday."}]
+    tools = [{"type": "function", "function": {"name": n}} for n in ("read", "append")]
+    convo = [
+        {"role": "user", "content": "My flight lands at 09:40 on Monday."},
+        {"role": "user", "content": "Remember that my seat is 14C."},
+    ]
     flush = {"role": "user", "content": "Write any lasting notes to memory/2026-01-05.md; reply with NO_REPLY if nothing to store."}
-    first = await m.complete(convo + [flush], tools, on_delta=lambda _p: None, purpose="flush")
-    args = json.loads(first.tool_calls[0].arguments)
-    assert first.tool_calls[0].name == "append" and args == {"path": "memory/2026-01-05.md", "content": "- My flight lands at 09:40 on Monday"}
-    again = await m.complete(convo + [flush], tools, on_delta=lambda _p: None, purpose="flush")
+    step1 = await m.complete(convo + [flush], tools, on_delta=lambda _p: None, purpose="flush")
+    assert step1.tool_calls[0].name == "read" and json.loads(step1.tool_calls[0].arguments) == {"path": "memory/2026-01-05.md"}
+    read_result = {"role": "tool", "name": "read", "content": json.dumps({"text": "- my seat is 14C\n"})}
+    step2 = await m.complete(convo + [flush, step1.assistant_message(), read_result], tools, on_delta=lambda _p: None, purpose="flush")
+    args = json.loads(step2.tool_calls[0].arguments)
+    assert step2.tool_calls[0].name == "append" and args == {"path": "memory/2026-01-05.md", "content": "- My flight lands at 09:40 on Monday"}
+    done = {"role": "tool", "name": "append", "content": json.dumps({"ok": True})}
+    step3 = await m.complete(convo + [flush, step1.assistant_message(), read_result, step2.assistant_message(), done], tools, on_delta=lambda _p: None, purpose="flush")
+    assert step3.text == "NO_REPLY"
+    # a later flush in the same session finds nothing new
+    again = await m.complete(convo + [flush, step1.assistant_message(), read_result], tools, on_delta=lambda _p: None, purpose="flush")
     assert again.text == "NO_REPLY" and not again.tool_calls
 
 

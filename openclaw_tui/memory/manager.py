@@ -10,8 +10,10 @@ objects.
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
+import stat
 import threading
 import time
 from datetime import datetime, timezone
@@ -776,8 +778,8 @@ class MemoryManager:
     def _extra_roots(self) -> list[tuple[Path, str | None]]:
         return [resolve_extra_path(self.workspace, str(p)) for p in self.ms.extra_paths if str(p).strip()]
 
-    def _resolve_get_path(self, raw: Any) -> Path:
-        """Map a memory_get path to a real file, or raise PathRefused."""
+    def _resolve_get_path(self, raw: Any) -> tuple[Path, str]:
+        """Map a memory_get path to ``(root, rel)`` of a checked file, or raise PathRefused."""
         if isinstance(raw, str) and raw.startswith("/"):
             # absolute keys are only valid for extraPaths outside the workspace
             if "\x00" in raw or any(ord(ch) < 32 for ch in raw):
@@ -786,26 +788,46 @@ class MemoryManager:
                 if prefix is not None:
                     continue
                 if raw == root.as_posix() and raw.lower().endswith(".md"):
-                    return safe_join(root.parent, normalize_rel(root.name), allow_missing=True)
+                    rel = normalize_rel(root.name)
+                    safe_join(root.parent, rel, allow_missing=True)
+                    return root.parent, rel
                 if raw.startswith(root.as_posix().rstrip("/") + "/"):
                     rel = normalize_rel(raw[len(root.as_posix().rstrip("/")) + 1 :])
                     if not rel.lower().endswith(".md"):
                         raise PathRefused(raw, "only .md files can be read")
-                    return safe_join(root, rel, allow_missing=True)
+                    safe_join(root, rel, allow_missing=True)
+                    return root, rel
             raise PathRefused(raw, "absolute paths are refused unless they lie under memorySearch.extraPaths")
         rel = normalize_rel(raw)
         if rel.startswith("qmd/"):
             raise PathRefused(rel, "qmd/ paths are served by the QMD backend, which is not active")
         if not rel.lower().endswith(".md"):
             raise PathRefused(rel, "only .md files can be read")
-        if is_memory_rel(rel):
-            return safe_join(self.workspace, rel, allow_missing=True)
-        for root, prefix in self._extra_roots():
-            if prefix is None:
-                continue
-            if prefix == "" or rel == prefix or rel.startswith(prefix + "/"):
-                return safe_join(self.workspace, rel, allow_missing=True)
-        raise PathRefused(rel, "only MEMORY.md, memory/**/*.md and memorySearch.extraPaths can be read")
+        allowed = is_memory_rel(rel) or any(
+            prefix is not None and (prefix == "" or rel == prefix or rel.startswith(prefix + "/"))
+            for _, prefix in self._extra_roots()
+        )
+        if not allowed:
+            raise PathRefused(rel, "only MEMORY.md, memory/**/*.md and memorySearch.extraPaths can be read")
+        safe_join(self.workspace, rel, allow_missing=True)
+        return self.workspace, rel
+
+    @staticmethod
+    def _open_beneath(root: Path, rel: str) -> int:
+        """Open ``root/rel`` read-only walking one component at a time with ``O_NOFOLLOW``
+        (``openat``), so a symlink swapped in after the path check still cannot be followed."""
+        nofollow = getattr(os, "O_NOFOLLOW", 0)
+        directory = getattr(os, "O_DIRECTORY", 0)
+        parts = rel.split("/")
+        fd = os.open(root, os.O_RDONLY | directory)
+        try:
+            for part in parts[:-1]:
+                nxt = os.open(part, os.O_RDONLY | directory | nofollow, dir_fd=fd)
+                os.close(fd)
+                fd = nxt
+            return os.open(parts[-1], os.O_RDONLY | nofollow | getattr(os, "O_NONBLOCK", 0), dir_fd=fd)
+        finally:
+            os.close(fd)
 
     def get(self, path: str, from_line: int | None = None, lines: int | None = None) -> dict:
         shown = path if isinstance(path, str) else str(path)
@@ -817,23 +839,21 @@ class MemoryManager:
             if not self.workspace.is_dir():
                 return {"path": shown, "text": "", "disabled": True, "error": f"workspace {self.workspace} does not exist"}
             try:
-                target = self._resolve_get_path(path)
+                root, rel = self._resolve_get_path(path)
             except PathRefused as exc:
                 return {"path": shown, "text": "", "disabled": True, "error": f"refused: {exc.reason}"}
             try:
-                fd = os.open(target, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+                fd = self._open_beneath(root, rel)
             except FileNotFoundError:
                 return {"path": shown, "text": ""}
             except OSError as exc:
-                if getattr(exc, "errno", None) == 40:  # ELOOP: raced into a symlink
+                if exc.errno in (errno.ELOOP, errno.ENOTDIR):  # raced into a symlink
                     return {"path": shown, "text": "", "disabled": True, "error": "refused: symlinks are refused"}
                 return {"path": shown, "text": "", "error": f"cannot read {shown}: {exc.strerror or exc}"}
             with os.fdopen(fd, "rb") as fh:
                 st = os.fstat(fh.fileno())
-                import stat as _stat  # noqa: PLC0415
-
-                if not _stat.S_ISREG(st.st_mode):
-                    return {"path": shown, "text": "", "disabled": True, "error": "refused: not a regular file"}
+                if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
+                    return {"path": shown, "text": "", "disabled": True, "error": "refused: not a regular, single-link file"}
                 raw = fh.read()
             text = raw.decode("utf-8", errors="replace")
             all_lines = split_text_lines(text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -153,3 +154,17 @@ def test_get_never_modifies_files(mm, ws):
         mm.get(path)
     after = {p: p.read_bytes() for p in before}
     assert before == after
+
+
+@pytest.mark.parametrize("rel", ["memory/linkdir/secret.md", "memory/link-out.md", "memlink/2026-01-01.md"])
+def test_open_beneath_never_follows_symlinks_even_unchecked(mm, ws, rel):
+    # the race-proof opener refuses symlinks by itself (a link swapped in after the check)
+    with pytest.raises(OSError) as info:
+        MemoryManager._open_beneath(ws, rel)
+    assert info.value.errno in (errno.ELOOP, errno.ENOTDIR)
+
+
+def test_open_beneath_reads_plain_files(ws):
+    fd = MemoryManager._open_beneath(ws, "memory/deep/nested/note.md")
+    with os.fdopen(fd, "rb") as fh:
+        assert fh.read() == b"nested\n"

@@ -130,6 +130,10 @@ class SessionEngine:
                 self._start_new(session_id)
         else:
             self._start_new(str(uuid.uuid4()))
+        if self._system_tokens is None:
+            # Load the tokenizer now (the UI builds the engine in a worker thread), so
+            # token_snapshot() on the UI thread never pays for it.
+            self._recount_fixed()
 
     # ================================================================== properties
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
-from typing import Any
 
 # kind: auth | permission | rate | server | timeout | connection | overflow | bad_request |
 #       not_found | policy | budget | malformed | unsupported | other

@@ -6,7 +6,6 @@ import asyncio
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 

@@ -37,6 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("OPENCLAW_STATE_DIR", tempfile.mkdtemp(prefix="bench-state-"))
     runs = [
         ("LoCoMo evidence-all-found@6, keyword-only, OR vs AND", "bench.locomo_eval", ["--fts-mode", "both"]),
+        ("LoCoMo evidence-all-found@6, hybrid (local MiniLM) vs keyword-only", "bench.locomo_hybrid", []),
         (
             "memory search latency and indexing",
             "bench.search_bench",

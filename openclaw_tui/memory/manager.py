@@ -39,6 +39,8 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 #: memory_get returns at most this many characters
 MAX_GET_CHARS = 200_000
 EMBED_BATCH_ITEMS = 128
+#: at most one background "is the index dirty?" check per this many seconds of searching
+BACKGROUND_CHECK_INTERVAL_S = 1.0
 
 ProgressFn = Callable[[int, int, str], None]
 
@@ -99,6 +101,7 @@ class MemoryManager:
         self._lock = threading.RLock()
         self._sync_lock = threading.Lock()
         self._bg_sync: threading.Thread | None = None
+        self._bg_checked = -1e9
         self._watch_thread: threading.Thread | None = None
         self._interval_thread: threading.Thread | None = None
         self._watch_stop = threading.Event()
@@ -285,7 +288,7 @@ class MemoryManager:
             for d in docs:
                 seen.add(d.path)
                 row = existing.get(d.path)
-                if row is None or row.mtime_ns != d.mtime_ns or row.size != d.size or (d.hash and d.hash != row.hash):
+                if row is None or not row.hash or row.mtime_ns != d.mtime_ns or row.size != d.size or (d.hash and d.hash != row.hash):
                     return True
             return any(p not in seen and r.source in ok for p, r in existing.items())
         except Exception as exc:
@@ -389,6 +392,7 @@ class MemoryManager:
             row = existing.get(d.path)
             if (
                 row is not None
+                and row.hash  # "" = indexed without vectors while the provider was down
                 and row.source == d.source
                 and row.mtime_ns == d.mtime_ns
                 and row.size == d.size
@@ -449,10 +453,7 @@ class MemoryManager:
             # one transaction per batch: a commit per file would cost an fsync per file
             if pending_tokens >= (budget * 4 if self.provider is not None else 200_000) or len(pending) >= 64:
                 flush()
-            if report.get("providerFailed"):
-                break
-        if not report.get("providerFailed"):
-            flush()
+        flush()
         if progress is not None:
             progress(total, total, "")
         report["files"], report["chunks"] = store.counts()
@@ -464,6 +465,8 @@ class MemoryManager:
     def _write_batch(self, store: Store, batch: list[tuple[SourceDoc, str, list[Chunk]]], report: dict) -> None:
         embeddings: list[np.ndarray | None] = [None] * len(batch)
         model = ""
+        if self.provider is not None and report.get("providerFailed"):
+            return self._write_without_vectors(store, batch, report)
         if self.provider is not None:
             model = self.provider.info.model
             try:
@@ -485,7 +488,7 @@ class MemoryManager:
                         retryable=bool(getattr(exc, "retryable", False)),
                     )
                 )
-                return
+                return self._write_without_vectors(store, batch, report)
             pos = 0
             for i, (_, _, chunks) in enumerate(batch):
                 n = len(chunks)
@@ -493,6 +496,14 @@ class MemoryManager:
                 pos += n
         with store.lock, store.conn:
             self._replace_files(store, batch, embeddings, model, report)
+
+    def _write_without_vectors(self, store: Store, batch: list, report: dict) -> None:
+        """Provider down: index the text anyway so keyword search finds it; the empty file
+        hash makes the next sync embed these files."""
+        with store.lock, store.conn:
+            self._replace_files(store, [(d, "", c) for d, _h, c in batch], [None] * len(batch), "", report)
+        report["filesIndexed"] -= len(batch)
+        report["filesKeywordOnly"] = report.get("filesKeywordOnly", 0) + len(batch)
 
     @staticmethod
     def _replace_files(store: Store, batch: list, embeddings: list, model: str, report: dict) -> None:
@@ -578,6 +589,10 @@ class MemoryManager:
             return
         if self._sync_lock.locked():
             return
+        now = time.monotonic()
+        if now - self._bg_checked < BACKGROUND_CHECK_INTERVAL_S:
+            return  # searches in a burst share one dirty check
+        self._bg_checked = now
 
         def run() -> None:
             try:
@@ -680,6 +695,7 @@ class MemoryManager:
                 qv = np.asarray(self.provider.embed_query(q), dtype=np.float32)
             except Exception as exc:  # provider failure → disabled result (DESIGN §4)
                 msg = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+                down = bool(getattr(exc, "retryable", False)) and bool(text_hits)
                 self._emit(
                     ProviderError(
                         provider=getattr(exc, "provider", pid),
@@ -689,12 +705,16 @@ class MemoryManager:
                         retryable=bool(getattr(exc, "retryable", False)),
                     )
                 )
-                return self._disabled(
-                    msg,
-                    warning="memory search unavailable: the embedding provider failed",
-                    action=getattr(exc, "action", "") or "check the embedding provider, or set memorySearch.provider to \"none\" for keyword-only search",
-                    started=t0,
-                )
+                if not down:
+                    return self._disabled(
+                        msg,
+                        warning="memory search unavailable: the embedding provider failed",
+                        action=getattr(exc, "action", "") or "check the embedding provider, or set memorySearch.provider to \"none\" for keyword-only search",
+                        started=t0,
+                    )
+                # provider down (429/5xx/timeout) and keyword hits exist: answer keyword-only, say why
+                base["warning"] = f"embedding provider unavailable ({msg}); keyword-only results"
+                qv = np.zeros(0, dtype=np.float32)
             if qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None:
                 if self._vectors_comparable(store, qv):
                     for cid, sim in store.vector_search(qv, n_cand):
@@ -892,6 +912,10 @@ class MemoryManager:
         }
         if self.provider_error:
             out["providerError"] = self.provider_error
+        elif self.provider is not None and self.last_sync and self.last_sync.get("providerFailed"):
+            errs = self.last_sync.get("errors") or ["unknown error"]
+            out["searchMode"] = "keyword-only"
+            out["providerError"] = f"the embedding provider failed during the last sync: {errs[-1]}"
         try:
             store = self._get_store()
             files, chunks = store.counts()

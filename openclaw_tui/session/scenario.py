@@ -240,6 +240,9 @@ async def run_scenario(
         target.write_text(expand(str(content), day), encoding="utf-8")
     settings.workspace = ws
     settings.state_dir = tmp / "state"
+    # keep the run hermetic even when the user's config pins an absolute index path
+    settings.memory_search = settings.memory_search.model_copy(deep=True)
+    settings.memory_search.store.path = "{stateDir}/memory/{agentId}.sqlite"
     if data.get("sessionKey"):
         settings.session_key = str(data["sessionKey"])
     if data.get("workspaceAccess") and not getattr(settings, "_access_from_cli", False):

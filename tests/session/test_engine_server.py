@@ -496,3 +496,23 @@ async def test_manual_compaction_can_be_cancelled_and_history_is_untouched(make_
     assert any(isinstance(e, events.Notice) and "cancelled" in e.message for e in recorder.events)
     assert not eng.busy
     eng.close()
+
+
+async def test_bad_tool_calls_become_tool_errors_and_the_turn_goes_on(make_settings, server, recorder) -> None:
+    server.push(
+        {"tool_calls": [
+            {"name": "read", "arguments": "{not json"},
+            {"name": "delete_everything", "arguments": {"path": "USER.md"}},
+            {"name": "read", "arguments": {"path": "no/such/file.md"}},
+        ]},
+        {"text": "sorry"},
+    )
+    eng = engine_for(make_settings, server, recorder)
+    result = await eng.send("do odd things")
+    assert result.text == "sorry"
+    errs = [r.error for r in recorder.of(events.ToolResult)]
+    assert "not valid JSON" in errs[0] and "not available" in errs[1] and "does not exist" in errs[2]
+    assert recorder.of(events.ToolCalled)[0].arguments == {"_raw": "{not json"}
+    tool_msgs = [m for m in server.chat_requests()[1]["messages"] if m["role"] == "tool"]
+    assert len(tool_msgs) == 3 and all("error" in json.loads(m["content"]) for m in tool_msgs)
+    eng.close()

@@ -104,6 +104,8 @@ class OpenClawApp(App[int]):
         The app hosts the memory object (it lives as long as the app) so the panel's viewer,
         ``/memory status`` and ``/memory index`` use the same index the engine searches.
         """
+        # the Markdown widgets are first needed by the first reply: load them here, off the loop
+        importlib.import_module("openclaw_tui.tui.widgets.markdown_blocks")
         if self.engine_factory is not None:
             return self.engine_factory(self.settings, sink=self.bridge, session_id=self.session_id)
         module = importlib.import_module("openclaw_tui.session.engine")

@@ -195,8 +195,8 @@ def test_result_summary():
 def test_app_module_does_not_import_litellm():
     code = (
         "import sys, openclaw_tui.cli, openclaw_tui.commands.app_cmd, openclaw_tui.tui.app;"
-        "print('litellm' in sys.modules, 'openclaw_tui.session.engine' in sys.modules)"
+        "print('litellm' in sys.modules, 'openclaw_tui.session.engine' in sys.modules, 'markdown_it' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["False", "False"]
+    assert out.stdout.split() == ["False", "False", "False"]

@@ -6,6 +6,7 @@ with the offline agent. Update deliberately with ``pytest tests/tui --snapshot-u
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 from openclaw_tui.tui.app import OpenClawApp
@@ -16,6 +17,9 @@ SIZE = (120, 40)
 
 
 def _app(workspace: Path, theme: str = "dark", **settings_kw) -> OpenClawApp:
+    # today's daily log exists, so the offline flush reads it instead of hitting a missing
+    # file; its text matches no question and its dated name never reaches the screen
+    (workspace / "memory" / f"{date.today().isoformat()}.md").write_text("# Today\n- Lunch at noon.\n", encoding="utf-8")
     settings = make_settings(workspace, SMALL_WINDOW, **settings_kw)
     return OpenClawApp(settings, clock=FIXED_CLOCK, show_timings=False, theme=theme)
 

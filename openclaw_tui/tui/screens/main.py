@@ -14,6 +14,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
 
@@ -21,8 +22,7 @@ from openclaw_tui import events as ev
 from openclaw_tui.tui import slash
 from openclaw_tui.tui.format import citation, n, one_line
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady
-from openclaw_tui.tui.screens.viewer import SnippetViewer
-from openclaw_tui.tui.widgets.chat import AgentResponse, ChatView
+from openclaw_tui.tui.widgets.chat import ChatView
 from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
 from openclaw_tui.tui.widgets.meter import TokenMeter
 from openclaw_tui.tui.widgets.prompt import PromptInput
@@ -31,6 +31,8 @@ from openclaw_tui.tui.widgets.timeline import Timeline
 
 if TYPE_CHECKING:
     from openclaw_tui.tui.app import OpenClawApp
+    from openclaw_tui.tui.screens.viewer import SnippetViewer
+    from openclaw_tui.tui.widgets.markdown_blocks import AgentResponse
 
 DEFAULT_ERROR_ACTION = "check --model, --api-base and the API key, then send the message again"
 
@@ -52,6 +54,10 @@ def _md_kv(title: str, data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+class Settled(Message):
+    """Posted when a turn or command worker ends; queued after the events it emitted."""
+
+
 class MainScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("main.tcss")
     AUTO_FOCUS = "PromptInput"
@@ -65,9 +71,10 @@ class MainScreen(Screen[None]):
         self.engine: Any = None
         self.turn_running = False
         self.command_running: str | None = None  # a command that must not overlap a turn
-        self._response: AgentResponse | None = None
+        self._response: "AgentResponse | None" = None
         self._turn_streamed = False
-        self._silent_depth = 0
+        self._silent_depth = 0  # silent turns in progress (TurnStarted(silent=True))
+        self._silent_spans: set[str] = set()  # "flush" / "compaction" between their start and finish
         self._queued: list[str] = []
         self.last_command_output: str = ""
 
@@ -153,7 +160,7 @@ class MainScreen(Screen[None]):
                 self._response = None
                 self._turn_streamed = False
         elif isinstance(event, ev.TextDelta):
-            if event.silent or self._silent_depth:
+            if event.silent or self.silent:
                 return
             if self._response is None:
                 self._response = await chat.add_response()
@@ -171,7 +178,7 @@ class MainScreen(Screen[None]):
                 await response.finish(final, cancelled=event.cancelled)
             self._response = None
         elif isinstance(event, ev.ToolCalled):
-            if self._silent_depth:
+            if self.silent:  # flush / compaction tool work is shown as timeline events only
                 return
             if self._response is not None:
                 await self._response.finish("")
@@ -192,12 +199,15 @@ class MainScreen(Screen[None]):
         elif isinstance(event, ev.AccessRefused):
             await self.timeline.add_event(event)
         elif isinstance(event, ev.FlushStarted):
+            self._silent_spans.add("flush")
             self._set_busy("flushing")
             await self.timeline.add_event(event)
         elif isinstance(event, ev.CompactionStarted):
+            self._silent_spans.add("compaction")
             self._set_busy("compacting")
             await self.timeline.add_event(event)
         elif isinstance(event, (ev.FlushFinished, ev.CompactionFinished)):
+            self._silent_spans.discard("flush" if isinstance(event, ev.FlushFinished) else "compaction")
             self._set_busy("replying" if self.turn_running else "")
             await self.timeline.add_event(event)
         elif isinstance(event, ev.Notice):
@@ -206,6 +216,10 @@ class MainScreen(Screen[None]):
                 await chat.add_error(event.message)
         else:
             await self.timeline.add_event(event)
+
+    @property
+    def silent(self) -> bool:
+        return bool(self._silent_depth or self._silent_spans)
 
     def _set_busy(self, state: str) -> None:
         self.status_bar.busy = state
@@ -265,6 +279,7 @@ class MainScreen(Screen[None]):
         finally:
             self.turn_running = False
             self._set_busy("")
+            self.post_message(Settled())
         await self._drain_queue()
 
     def action_cancel_turn(self) -> None:
@@ -289,7 +304,9 @@ class MainScreen(Screen[None]):
     async def open_snippet(self, message: MemoryPanel.OpenSnippet) -> None:
         await self.show_snippet(message.path, message.start_line, message.end_line)
 
-    async def show_snippet(self, path: str, start: int | None, end: int | None) -> SnippetViewer:
+    async def show_snippet(self, path: str, start: int | None, end: int | None) -> "SnippetViewer":
+        from openclaw_tui.tui.screens.viewer import SnippetViewer
+
         text, error = "", ""
         memory = self.oc_app.memory
         if memory is None or not hasattr(memory, "get"):
@@ -340,6 +357,13 @@ class MainScreen(Screen[None]):
         finally:
             if exclusive:
                 self.command_running = None
+            self.post_message(Settled())
+
+    def on_settled(self, _message: Settled) -> None:
+        # every event of the finished work has been handled: no silent span can still be open
+        if not self.turn_running and not self.command_running:
+            self._silent_depth = 0
+            self._silent_spans.clear()
 
     async def _say(self, markdown: str) -> None:
         self.last_command_output = markdown

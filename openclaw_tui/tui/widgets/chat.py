@@ -1,15 +1,31 @@
-"""Chat pane: user prompts, streamed agent replies, tool blocks, inline errors."""
+"""Chat pane: user prompts, streamed agent replies, tool blocks, inline errors.
+
+The Markdown-based widgets (``AgentResponse``, ``NoticeBlock``) live in ``markdown_blocks``
+and are imported on first use: Markdown parsing is not needed for the first frame.
+"""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Collapsible, Markdown, Static
-from textual.widgets._markdown import MarkdownStream
+from typing import TYPE_CHECKING
+
+from textual.containers import VerticalScroll
+from textual.widgets import Collapsible, Static
 
 from openclaw_tui.tui.format import one_line
+
+if TYPE_CHECKING:
+    from openclaw_tui.tui.widgets.markdown_blocks import AgentResponse, NoticeBlock
+
+
+def __getattr__(name: str):
+    if name in ("AgentResponse", "NoticeBlock"):
+        from openclaw_tui.tui.widgets import markdown_blocks
+
+        return getattr(markdown_blocks, name)
+    raise AttributeError(name)
 
 
 class UserMessage(Static):
@@ -18,47 +34,6 @@ class UserMessage(Static):
     def __init__(self, text: str) -> None:
         super().__init__(text, markup=False)
         self.text = text
-
-
-class AgentResponse(Markdown):
-    """An agent reply streamed through ``Markdown.get_stream()``."""
-
-    DEFAULT_CLASSES = "agent-response"
-
-    def __init__(self) -> None:
-        super().__init__("")
-        self._stream: MarkdownStream | None = None
-        self.streamed: list[str] = []
-        self.finished = False
-
-    async def write(self, fragment: str) -> None:
-        if self.finished or not fragment:
-            return
-        if self._stream is None:
-            self._stream = Markdown.get_stream(self)
-        self.streamed.append(fragment)
-        await self._stream.write(fragment)
-
-    async def finish(self, final_text: str, *, cancelled: bool = False) -> None:
-        if self.finished:
-            return
-        self.finished = True
-        if self._stream is not None:
-            await self._stream.stop()
-            self._stream = None
-        streamed = "".join(self.streamed)
-        if final_text and final_text.strip() != streamed.strip():
-            # the engine may post-process (e.g. a reply not streamed): show the final text
-            await self.update(final_text)
-        elif not streamed and not final_text:
-            self.add_class("-empty")
-        if cancelled:
-            self.add_class("-cancelled")
-            await self.append("\n\n*— cancelled*")
-
-    @property
-    def text(self) -> str:
-        return self.source
 
 
 def _pretty(value: Any, limit: int = 1500) -> str:
@@ -115,10 +90,6 @@ class ErrorBlock(Static):
         self.action = action
 
 
-class NoticeBlock(Markdown):
-    DEFAULT_CLASSES = "notice-block"
-
-
 class ChatView(VerticalScroll):
     """The scrolling conversation. Only renders; it holds no session logic."""
 
@@ -130,7 +101,9 @@ class ChatView(VerticalScroll):
         await self.mount(w)
         return w
 
-    async def add_response(self) -> AgentResponse:
+    async def add_response(self) -> "AgentResponse":
+        from openclaw_tui.tui.widgets.markdown_blocks import AgentResponse
+
         w = AgentResponse()
         await self.mount(w)
         return w
@@ -151,7 +124,9 @@ class ChatView(VerticalScroll):
         await self.mount(w)
         return w
 
-    async def add_notice(self, markdown: str) -> NoticeBlock:
+    async def add_notice(self, markdown: str) -> "NoticeBlock":
+        from openclaw_tui.tui.widgets.markdown_blocks import NoticeBlock
+
         w = NoticeBlock(markdown)
         await self.mount(w)
         return w
@@ -160,4 +135,4 @@ class ChatView(VerticalScroll):
         await self.remove_children()
 
 
-__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "NoticeBlock", "ToolBlock", "UserMessage", "Vertical"]
+__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "NoticeBlock", "ToolBlock", "UserMessage"]

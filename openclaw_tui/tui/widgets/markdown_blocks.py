@@ -1,0 +1,51 @@
+"""Markdown widgets of the chat pane, imported on first use (not needed for the first frame)."""
+
+from __future__ import annotations
+
+from textual.widgets import Markdown
+from textual.widgets._markdown import MarkdownStream
+
+
+class AgentResponse(Markdown):
+    """An agent reply streamed through ``Markdown.get_stream()``."""
+
+    DEFAULT_CLASSES = "agent-response"
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self._stream: MarkdownStream | None = None
+        self.streamed: list[str] = []
+        self.finished = False
+
+    async def write(self, fragment: str) -> None:
+        if self.finished or not fragment:
+            return
+        if self._stream is None:
+            self._stream = Markdown.get_stream(self)
+        self.streamed.append(fragment)
+        await self._stream.write(fragment)
+
+    async def finish(self, final_text: str, *, cancelled: bool = False) -> None:
+        if self.finished:
+            return
+        self.finished = True
+        if self._stream is not None:
+            await self._stream.stop()
+            self._stream = None
+        streamed = "".join(self.streamed)
+        if final_text and final_text.strip() != streamed.strip():
+            # the engine may post-process (e.g. a reply not streamed): show the final text
+            await self.update(final_text)
+        elif not streamed and not final_text:
+            self.add_class("-empty")
+        if cancelled:
+            self.add_class("-cancelled")
+            await self.append("\n\n*— cancelled*")
+
+    @property
+    def text(self) -> str:
+        return self.source
+
+
+class NoticeBlock(Markdown):
+    DEFAULT_CLASSES = "notice-block"

@@ -516,3 +516,31 @@ async def test_bad_tool_calls_become_tool_errors_and_the_turn_goes_on(make_setti
     tool_msgs = [m for m in server.chat_requests()[1]["messages"] if m["role"] == "tool"]
     assert len(tool_msgs) == 3 and all("error" in json.loads(m["content"]) for m in tool_msgs)
     eng.close()
+
+
+async def test_provider_usage_is_preferred_over_the_estimate(make_settings, server, recorder) -> None:
+    server.push({"text": "big", "usage": {"prompt_tokens": 50_000, "completion_tokens": 7}})
+    eng = engine_for(make_settings, server, recorder)
+    estimate = eng.token_snapshot()
+    assert estimate.estimated and estimate.used < 5_000
+    result = await eng.send("count me")
+    assert (result.usage.used, result.usage.estimated, result.usage.prompt_tokens) == (50_007, False, 50_000)
+    eng.close()
+
+
+async def test_set_model_switches_between_server_and_offline_agent(make_settings, server, recorder) -> None:
+    server.push({"text": "from the server"})
+    eng = engine_for(make_settings, server, recorder)
+    assert (await eng.send("one")).text == "from the server"
+    eng.set_model("offline")
+    assert eng.is_offline and "not an LLM" in eng.model_label
+    reply = await eng.send("just chatting")
+    assert "Offline agent" in reply.text and len(server.chat_requests()) == 1
+    eng.set_model(MODEL)
+    server.push({"text": "server again"})
+    assert (await eng.send("three")).text == "server again"
+    msgs = server.chat_requests()[-1]["messages"]
+    assert [m["content"] for m in msgs if m["role"] == "user"] == ["one", "just chatting", "three"]
+    entries = read_transcript(eng.transcript_path)
+    assert [e["model"] for e in entries if e["type"] == "model"] == ["offline", MODEL]
+    eng.close()

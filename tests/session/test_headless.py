@@ -36,6 +36,7 @@ def test_chat_json_offline_remember_then_recall_in_one_session(capsys, workspace
     assert data["text"] == f"Saved to {daily_rel()}."
     assert {"tool_called", "tool_result", "turn_started", "turn_finished", "token_usage"} <= {e["type"] for e in data["events"]}
     assert data["usage"]["context_window"] == 200_000 and data["usage"]["flush_threshold"] == 176_000
+    assert data["usage"]["estimated"] is True and 0 < data["usage"]["used"] < 176_000
     assert "Thursday 14:00" in (workspace / daily_rel()).read_text()
 
     code, out, _ = chat(capsys, "--workspace", str(workspace), "chat", "-p", "When is the deploy window?", "--session", "s1", "--json")

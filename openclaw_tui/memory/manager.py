@@ -500,9 +500,16 @@ class MemoryManager:
     def _write_without_vectors(self, store: Store, batch: list, report: dict) -> None:
         """Provider down: index the text anyway so keyword search finds it; the empty file
         hash makes the next sync embed these files."""
+        known = store.files()
+        todo = []
+        for doc, _digest, chunks in batch:
+            row = known.get(doc.path)
+            if row is not None and not row.hash and row.mtime_ns == doc.mtime_ns and row.size == doc.size:
+                continue  # already indexed without vectors: rewriting would only churn chunk ids
+            todo.append((doc, "", chunks))
         with store.lock, store.conn:
-            self._replace_files(store, [(d, "", c) for d, _h, c in batch], [None] * len(batch), "", report)
-        report["filesIndexed"] -= len(batch)
+            self._replace_files(store, todo, [None] * len(todo), "", report)
+        report["filesIndexed"] -= len(todo)
         report["filesKeywordOnly"] = report.get("filesKeywordOnly", 0) + len(batch)
 
     @staticmethod
@@ -677,6 +684,7 @@ class MemoryManager:
         hq = qc.hybrid
         n_cand = max_r * hq.candidate_multiplier
         terms = pl.query_terms(q)
+        dates = pl.query_dates(q)
 
         use_text = store.fts_available and (self.provider is None or hq.enabled)
         text_hits: dict[int, float] = {}
@@ -743,7 +751,9 @@ class MemoryManager:
                     continue
                 c = cand(cid)
                 c.text_score = t
-                c.score = pl.keyword_only_score(t, pl.coverage(terms, c.text), pl.path_match(terms, c.path))
+                c.score = pl.keyword_only_score(
+                    t, pl.coverage(terms, c.text), pl.path_match(terms, c.path), pl.date_path_match(dates, c.path)
+                )
                 cands.append(c)
             tw_floor = tw  # relaxed floor min(minScore, textWeight), as in hybrid mode
         else:

@@ -208,15 +208,77 @@ KEYWORD_PATH_BOOST = 0.05
 KEYWORD_COVERAGE_FLOOR = 0.5
 
 
-def keyword_only_score(text_score: float, cov: float, path_hit: float) -> float:
-    """Keyword-only score: BM25 score (floored by ``0.5 · coverage``) plus a small boost for
-    query-term coverage and path matches, squashed below 1 so strong hits stay ordered."""
+#: a query naming a day ("on October 13, 2023") and the daily log of that day
+KEYWORD_DATE_BOOST = 0.1
+
+
+def keyword_only_score(text_score: float, cov: float, path_hit: float, date_hit: bool = False) -> float:
+    """Keyword-only score: BM25 score (floored by ``0.5 · coverage``) plus small boosts for
+    query-term coverage, path matches and a named day matching the daily log's date,
+    squashed below 1 so strong hits stay ordered."""
     base = max(text_score, KEYWORD_COVERAGE_FLOOR * cov)
     boosted = base + KEYWORD_COVERAGE_BOOST * cov + KEYWORD_PATH_BOOST * path_hit
+    if date_hit:
+        boosted += KEYWORD_DATE_BOOST
     # squash into (0, 1): identity below 0.8, compressed above, never reaches 1
     if boosted <= 0.8:
         return max(0.0, boosted)
     return 0.8 + 0.2 * (1.0 - math.exp(-(boosted - 0.8) / 0.2))
+
+
+# --------------------------------------------------------------------------- dates in queries
+
+_MONTHS = {
+    m: i
+    for i, names in enumerate(
+        [
+            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
+            ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"),
+            ("november", "nov"), ("december", "dec"),
+        ],
+        start=1,
+    )
+    for m in names
+}
+_MONTH_ALT = "|".join(sorted(_MONTHS, key=len, reverse=True))
+_ISO_DATE_RE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
+_MONTH_DAY_RE = re.compile(
+    rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
+)
+_DAY_MONTH_RE = re.compile(
+    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
+)
+
+
+def query_dates(query: str) -> list[tuple[int | None, int, int]]:
+    """Calendar days named in a query: ``2023-10-13``, ``October 13, 2023``, ``13 Oct``,
+    ``March 3rd``. Returns ``(year or None, month, day)``; impossible days are dropped."""
+    out: list[tuple[int | None, int, int]] = []
+    for m in _ISO_DATE_RE.finditer(query or ""):
+        out.append((int(m.group(1)), int(m.group(2)), int(m.group(3))))
+    for m in _MONTH_DAY_RE.finditer(query or ""):
+        out.append((int(m.group(3)) if m.group(3) else None, _MONTHS[m.group(1).lower()], int(m.group(2))))
+    for m in _DAY_MONTH_RE.finditer(query or ""):
+        out.append((int(m.group(3)) if m.group(3) else None, _MONTHS[m.group(2).lower()], int(m.group(1))))
+    valid = []
+    for y, mo, d in out:
+        try:
+            date(y or 2000, mo, d)  # 2000 is a leap year: Feb 29 without a year is fine
+        except ValueError:
+            continue
+        if (y, mo, d) not in valid:
+            valid.append((y, mo, d))
+    return valid
+
+
+def date_path_match(dates: Sequence[tuple[int | None, int, int]], path: str) -> bool:
+    """True when ``path`` is the daily log (``memory/…/YYYY-MM-DD.md``) of a day in ``dates``."""
+    if not dates:
+        return False
+    d = date_from_memory_path(path)
+    if d is None:
+        return False
+    return any(mo == d.month and day == d.day and (y is None or y == d.year) for y, mo, day in dates)
 
 
 # --------------------------------------------------------------------------- temporal decay

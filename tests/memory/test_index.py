@@ -363,3 +363,13 @@ def test_cjk_search_finds_words_inside_unspaced_text(workspace, keyword_manager,
     write(workspace / "MEMORY.md", "- 好きな食べ物は寿司です。\n- 서울에서 회의가 있어요\n")
     m = keyword_manager()
     assert [r["path"] for r in m.search(query)["results"]] == [expected]
+
+
+def test_named_day_prefers_that_days_log(workspace, keyword_manager):
+    write(workspace / "memory/2026-03-02.md", "- Lunch with Sam at the noodle bar.\n")
+    write(workspace / "memory/2026-03-09.md", "- Lunch with Sam at the noodle bar again.\n")
+    m = keyword_manager()
+    assert [r["path"] for r in m.search("lunch with Sam on March 9")["results"]][0] == "memory/2026-03-09.md"
+    assert [r["path"] for r in m.search("lunch with Sam on 2026-03-09")["results"]][0] == "memory/2026-03-09.md"
+    # without a day, equal scores fall back to path order
+    assert [r["path"] for r in m.search("lunch with Sam")["results"]][0] == "memory/2026-03-02.md"

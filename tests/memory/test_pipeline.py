@@ -295,3 +295,41 @@ def test_split_cjk(token, expected):
 )
 def test_fts_text_spaces_cjk(text, expected):
     assert pl.fts_text(text) == expected
+
+
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("What did I do on October 13, 2023?", [(2023, 10, 13)]),
+        ("notes from 2026-03-02", [(2026, 3, 2)]),
+        ("the 5th of May, 2023", [(2023, 5, 5)]),
+        ("13 Oct", [(None, 10, 13)]),
+        ("March 3rd and april 4", [(None, 3, 3), (None, 4, 4)]),
+        ("may I ask", []),
+        ("feb 30", []),
+        ("Feb 29", [(None, 2, 29)]),
+        ("version 2.13.0", []),
+    ],
+)
+def test_query_dates(query, expected):
+    assert pl.query_dates(query) == expected
+
+
+@pytest.mark.parametrize(
+    "dates, path, expected",
+    [
+        ([(2023, 10, 13)], "memory/2023-10-13.md", True),
+        ([(None, 10, 13)], "memory/2021-10-13.md", True),
+        ([(2022, 10, 13)], "memory/2023-10-13.md", False),
+        ([(2023, 10, 13)], "memory/2023-10-14.md", False),
+        ([(2023, 10, 13)], "MEMORY.md", False),
+        ([], "memory/2023-10-13.md", False),
+    ],
+)
+def test_date_path_match(dates, path, expected):
+    assert pl.date_path_match(dates, path) is expected
+
+
+def test_keyword_date_boost():
+    assert pl.keyword_only_score(0.5, 0.0, 0.0, True) == pytest.approx(0.6)
+    assert pl.keyword_only_score(0.5, 0.0, 0.0, False) == pytest.approx(0.5)

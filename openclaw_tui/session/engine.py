@@ -735,6 +735,13 @@ class SessionEngine:
                 summary=summary,
             )
         )
+        ms = self.settings.memory_search
+        if self._memory is not None and ms.experimental.session_memory and "sessions" in ms.sources:
+            memory = self._memory
+            try:  # transcripts are a memory source: re-sync after each compaction (DESIGN §7)
+                await asyncio.to_thread(lambda: memory.sync(force=False, reason="compaction"))
+            except Exception as exc:  # noqa: BLE001
+                self._emit(events.Notice("warning", f"memory sync after compaction failed: {redact(str(exc))}"))
         return True
 
     async def compact(self, instructions: str | None = None) -> None:

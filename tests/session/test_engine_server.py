@@ -544,3 +544,15 @@ async def test_set_model_switches_between_server_and_offline_agent(make_settings
     entries = read_transcript(eng.transcript_path)
     assert [e["model"] for e in entries if e["type"] == "model"] == ["offline", MODEL]
     eng.close()
+
+
+async def test_compaction_resyncs_transcripts_when_they_are_a_memory_source(make_settings, server, recorder) -> None:
+    ov = {"agents": {"defaults": {"memorySearch": {"sources": ["memory", "sessions"], "experimental": {"sessionMemory": True}}}}}
+    server.push({"text": "The launch codename is BLUEFINCH."}, {"text": "## Goal\n- s"})
+    eng = engine_for(make_settings, server, recorder, ov)
+    await eng.send("what is the launch codename?")
+    recorder.clear()
+    await eng.compact()
+    synced = [e for e in recorder.of(events.IndexSynced) if e.reason == "compaction"]
+    assert synced, [e.to_dict() for e in recorder.events]
+    eng.close()

@@ -30,6 +30,7 @@ def _fast_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENCLAW_LLM_RETRY_MAX_S", "0.02")
     monkeypatch.setenv("OPENCLAW_LLM_RETRY_AFTER_CAP_S", "0.05")
     monkeypatch.setenv("OPENCLAW_LLM_TIMEOUT_S", "20")
+    monkeypatch.setenv("OPENCLAW_EMBED_BACKOFF_BASE_S", "0.01")
 
 
 @pytest.fixture

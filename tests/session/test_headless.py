@@ -9,16 +9,20 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.cli import main
+from openclaw_tui.llm.resolve import ENV_DEFAULTS
 from openclaw_tui.workspace.daily import daily_rel
 from tests.session.conftest import SECRET_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
+ENV_KEYS = [var for var, _p, _m in ENV_DEFAULTS]
 SCENARIOS = sorted((ROOT / "scenarios").glob("*.yaml"))
 
 
 @pytest.fixture(autouse=True)
 def _no_ollama(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("OPENCLAW_OLLAMA_URL", "http://127.0.0.1:9")  # nothing listens: offline agent
+    for var in ENV_KEYS:
+        monkeypatch.delenv(var, raising=False)
 
 
 def chat(capsys, *argv: str) -> tuple[int, str, str]:

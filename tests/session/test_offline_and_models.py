@@ -78,6 +78,10 @@ def test_extractive_summary_has_every_section_and_keeps_identifiers() -> None:
 
 def test_model_resolution_order(make_settings, monkeypatch) -> None:
     monkeypatch.setenv("OPENCLAW_OLLAMA_URL", "http://127.0.0.1:9")
+    from openclaw_tui.llm.resolve import ENV_DEFAULTS
+
+    for var, _p, _m in ENV_DEFAULTS:
+        monkeypatch.delenv(var, raising=False)
     assert resolve_model(make_settings()).offline
     assert resolve_model(make_settings(model="offline")).offline
     c = resolve_model(make_settings(model="openai/gpt-4o-mini", api_base="http://127.0.0.1:1/v1", api_key="k"))

@@ -14,6 +14,14 @@ from openclaw_tui.session.compaction import SUMMARY_SECTIONS, extractive_summary
 from openclaw_tui.session.offline import OfflineModel, best_lines, is_question, stated_facts
 
 
+@pytest.fixture(autouse=True)
+def _no_provider_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    from openclaw_tui.llm.resolve import ENV_DEFAULTS
+
+    for var, _p, _m in ENV_DEFAULTS:
+        monkeypatch.delenv(var, raising=False)
+
+
 @pytest.mark.parametrize("text,expected", [
     ("What did we decide about the logo?", True),
     ("when is the standup", True),

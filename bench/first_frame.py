@@ -2,7 +2,7 @@
 
 Each sample is a fresh ``python`` process (headless driver, 120×40). The parent takes the
 time just before spawning and when the child reports that its first screen is ready
-(Textual's auto-pilot hook, which runs after the first compose and refresh). The "ours"
+(from an auto-pilot that waits for the app's own screen and then for its first refresh). The "ours"
 child builds the app through the same path as the console script (argparse → settings →
 ``OpenClawApp``); the "bare" child runs ``App`` with one ``Label``. The child also reports
 whether litellm was imported by then (it must not be).
@@ -41,9 +41,17 @@ def _child(variant: str, workspace: str) -> None:
         app = build_app(build_parser().parse_args(["--workspace", workspace]))
 
     async def first_frame(pilot) -> None:
-        await pilot.pause()
+        import asyncio
+
+        running = pilot.app
+        if variant == "ours":
+            while running.screen is not running.main_screen:  # the app pushes its screen on mount
+                await asyncio.sleep(0)
+        painted = asyncio.get_running_loop().create_future()
+        running.screen.call_after_refresh(lambda: painted.done() or painted.set_result(True))
+        await painted  # the screen has been refreshed (painted) once
         print(json.dumps({"ready": True, "litellm": "litellm" in sys.modules}), flush=True)
-        pilot.app.exit()
+        running.exit()
 
     app.run(headless=True, size=(120, 40), auto_pilot=first_frame)
     os._exit(0)  # do not wait for background workers (engine boot) to finish

@@ -301,3 +301,22 @@ async def test_access_modes_are_shown_and_respected(workspace: Path) -> None:
         assert "memory is off" in list(screen.chat.query(ErrorBlock))[-1].message
         viewer = await screen.show_snippet("MEMORY.md", 1, 3)
         assert viewer.text == "" and "memory is off" in viewer.error
+
+
+async def test_meter_colour_changes_near_thresholds(workspace: Path) -> None:
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        meter = app.main_screen.meter
+        cases = [(1000, "-ok", "estimate"), (7300, "-near", "estimate"), (9000, "-near", "reported"), (11500, "-critical", "reported")]
+        for used, cls, label in cases:
+            app.bridge(ev.TokenUsage(used=used, context_window=16000, flush_threshold=8000, compaction_threshold=12000,
+                                     estimated=label == "estimate"))
+            await wait_until(pilot, lambda: meter.usage is not None and meter.usage.used == used, 5, "the meter update")
+            assert meter.has_class(cls), (used, meter.classes)
+            assert [c for c in ("-ok", "-near", "-critical") if meter.has_class(c)] == [cls]
+            plain = meter.plain
+            assert plain.startswith(f"tokens {used:,} / 16,000") and plain.endswith(label)
+            # the marks sit at 8,000/16,000 and 12,000/16,000 of the bar
+            bar = plain[plain.index("▕") + 1 : plain.index("▏")]
+            assert bar.index("┃") == int(0.5 * len(bar)) and bar.rindex("┃") == int(0.75 * len(bar))

@@ -328,10 +328,17 @@ class SessionEngine:
         self._recount_fixed()
 
     def list_sessions(self) -> list[dict[str, Any]]:
+        """sessions.json entries, most recently active first (``lastActivity``: transcript mtime, ms)."""
         out = []
         for entry in self._store.list():
             sid = str(entry.get("sessionId", ""))
-            out.append({**entry, "transcript": str(self._transcript_path(sid)), "current": sid == self.session_id})
+            path = self._transcript_path(sid)
+            try:
+                last = int(path.stat().st_mtime * 1000)
+            except OSError:
+                last = int(entry.get("updatedAt") or 0)
+            out.append({**entry, "transcript": str(path), "current": sid == self.session_id, "lastActivity": max(last, int(entry.get("updatedAt") or 0))})
+        out.sort(key=lambda e: e["lastActivity"], reverse=True)
         return out
 
     def set_model(self, model: str) -> None:
@@ -833,7 +840,6 @@ class SessionEngine:
                 compacted = await self._compact("threshold") or compacted
             usage = self.token_snapshot()
             self._emit(usage)
-            self._store.update(self.session_id)
             return TurnResult(visible, self.session_id, usage=usage, flushed=flushed, compacted=compacted, no_reply=no_reply)
         except asyncio.CancelledError:
             if not self._cancel_requested:

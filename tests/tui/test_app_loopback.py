@@ -150,3 +150,28 @@ async def test_refused_write_in_ro_and_model_switch(workspace: Path, server: Cha
         await send(pilot, "ping")
         await wait_until(pilot, lambda: "switched" in "".join(r.text for r in screen.chat.query(AgentResponse)), 20, "reply")
         assert server.chat_requests()[-1]["model"] == "other-model"
+
+
+async def test_escape_cancels_running_compact(workspace: Path, server: ChatServer) -> None:
+    seen: list[ev.Event] = []
+    app, hook = _app(workspace, server, seen)
+    server.push({"text": "First answer."}, {"text": "Second answer."})
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "first question")
+        await send(pilot, "second question")
+        server.push({"text": "summary that never finishes", "stall_after": 1, "stall_s": 30})
+        screen.prompt.load_text("/compact")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: any(isinstance(e, ev.CompactionStarted) for e in seen), 20, "the compaction to start")
+        assert screen.command_running == "compact" and "compacting" in screen.status_bar.plain
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: screen.command_running is None, 15, "/compact to end")
+        await pilot.pause(0.2)
+        assert not any(isinstance(e, ev.CompactionFinished) for e in seen)
+        assert any("cancelled" in line for line in screen.timeline.lines), screen.timeline.lines
+        # and the session goes on
+        server.push({"text": "Still here."})
+        await send(pilot, "third question")
+        await wait_until(pilot, lambda: "Still here." in "".join(r.text for r in screen.chat.query(AgentResponse)), 20, "reply")

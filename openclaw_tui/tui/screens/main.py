@@ -283,7 +283,10 @@ class MainScreen(Screen[None]):
         await self._drain_queue()
 
     def action_cancel_turn(self) -> None:
-        if self.turn_running and self.engine is not None:
+        """Esc: cancel the running reply (or a running /flush or /compact)."""
+        if self.engine is None:
+            return
+        if self.turn_running or self.command_running in ("flush", "compact"):
             self.engine.cancel()
             self.notify("cancelling…")
 

@@ -36,5 +36,5 @@ class StatusBar(Widget):
         t.append("  workspace ", style="dim")
         t.append(f" {self.access} ", style=ACCESS_STYLE.get(self.access, "bold"))
         if self.busy:
-            t.append(f"  ● {self.busy}…" + (" Esc cancels" if self.busy == "replying" else ""), style="italic")
+            t.append(f"  ● {self.busy}…" + (" Esc cancels" if self.busy in ("replying", "flushing", "compacting") else ""), style="italic")
         return t

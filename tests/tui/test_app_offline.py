@@ -320,3 +320,17 @@ async def test_meter_colour_changes_near_thresholds(workspace: Path) -> None:
             # the marks sit at 8,000/16,000 and 12,000/16,000 of the bar
             bar = plain[plain.index("▕") + 1 : plain.index("▏")]
             assert bar.index("┃") == int(0.5 * len(bar)) and bar.rindex("┃") == int(0.75 * len(bar))
+
+
+async def test_qmd_fallback_reaches_the_timeline(workspace: Path, tmp_path: Path) -> None:
+    """memory.backend = qmd with no qmd binary: the builtin index answers, the timeline says so."""
+    overrides = {"memory": {"backend": "qmd", "qmd": {"command": str(tmp_path / "no-such-qmd")}}}
+    app = OpenClawApp(make_settings(workspace, overrides), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "/memory search billing database")
+        await wait_until(pilot, lambda: any("QMD fallback" in line for line in screen.timeline.lines), 10, "the fallback")
+        line = next(line for line in screen.timeline.lines if "QMD fallback" in line)
+        assert line.startswith("12:00:00 QMD fallback to builtin for “billing database”: ")
+        assert screen.memory_panel.items and screen.memory_panel.items[0].path == "MEMORY.md"

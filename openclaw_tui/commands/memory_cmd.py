@@ -55,6 +55,10 @@ def run(args: argparse.Namespace) -> int:
                 f"`openclaw-tui init --workspace {settings.workspace}` or pass --workspace DIR"
             )
         memory = open_memory(settings)
+        if action in ("index", "search") and getattr(memory, "backend", "") == "builtin":
+            problem = _index_problem(memory)
+            if problem:
+                return fail(problem)
         if action == "status":
             return _status(memory, args)
         if action == "index":
@@ -78,6 +82,19 @@ def run(args: argparse.Namespace) -> int:
                 memory.close()
             except Exception:  # noqa: BLE001
                 pass
+
+
+def _index_problem(memory: Any) -> str | None:
+    """One line when the builtin index cannot be opened at all (bad store.path, read-only dir)."""
+    from openclaw_tui.memory.manager import IndexUnavailable  # noqa: PLC0415
+
+    try:
+        memory._get_store()
+    except IndexUnavailable as exc:
+        return f"{exc}; fix memorySearch.store.path or the state dir permissions"
+    except Exception:  # noqa: BLE001 - anything else is reported by sync/search themselves
+        return None
+    return None
 
 
 # --------------------------------------------------------------------------- status

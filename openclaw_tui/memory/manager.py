@@ -45,6 +45,10 @@ BACKGROUND_CHECK_INTERVAL_S = 1.0
 ProgressFn = Callable[[int, int, str], None]
 
 
+class IndexUnavailable(Exception):
+    """The index file cannot be opened or created (missing/read-only state dir, bad store.path)."""
+
+
 class _RebuildNeeded(Exception):
     pass
 
@@ -186,13 +190,20 @@ class MemoryManager:
                     return self._store
                 self._store.close()
                 self._store = None
-            path.parent.mkdir(parents=True, exist_ok=True)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise IndexUnavailable(f"cannot open the memory index {path}: {exc.strerror or exc}") from None
             self._cleanup_temp_files(path)
             try:
                 store = self._open_store(path)
                 store.counts()
-            except Exception as exc:
-                # unreadable / corrupt index: keep it aside (never delete), start fresh
+            except apsw.CantOpenError as exc:
+                raise IndexUnavailable(f"cannot open the memory index {path}: {exc}") from None
+            except (apsw.CorruptError, apsw.NotADBError) as exc:
+                # corrupt index: keep it aside (never delete), start fresh. A full disk, a
+                # read-only state dir or a lock held elsewhere is not corruption: it propagates
+                # to sync/search/status, which report it.
                 aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
                 log.warning("index %s is unreadable (%s); moved to %s and rebuilding", path, exc, aside.name)
                 try:
@@ -321,6 +332,7 @@ class MemoryManager:
                         log.info("full rebuild: %s", exc)
                         report = self._rebuild(fp, progress)
             except Exception as exc:  # noqa: BLE001 - reported, never raised
+                exc = _root_cause(exc)
                 log.warning("memory sync failed: %s", exc)
                 report = _empty_report()
                 report["errors"].append(f"sync failed: {exc}")
@@ -653,8 +665,14 @@ class MemoryManager:
                 # a concurrent rebuild may have swapped the index under this search: retry once
                 return self._search(query, max_results, min_score, session_key, t0)
         except Exception as exc:  # noqa: BLE001 - the session must never see an exception
-            log.warning("memory search failed: %s", exc, exc_info=log.isEnabledFor(logging.DEBUG))
-            return self._disabled(f"memory search failed: {type(exc).__name__}: {exc}", started=t0)
+            log.debug("memory search failed: %s", exc, exc_info=True)
+            if isinstance(exc, IndexUnavailable):
+                return self._disabled(str(exc), action="fix memorySearch.store.path or the state dir permissions", started=t0)
+            return self._disabled(
+                f"memory search failed: {type(exc).__name__}: {exc}",
+                action="run `openclaw-tui memory status` for details; `memory index --force` rebuilds the index",
+                started=t0,
+            )
 
     def _search(self, query: Any, max_results: int | None, min_score: float | None, session_key: str | None, t0: float) -> dict:
         if not self.ms.enabled:
@@ -1095,6 +1113,15 @@ def _clock_from_env() -> Callable[[], datetime]:
         except ValueError:
             log.warning("OPENCLAW_MEMORY_NOW=%r is not an ISO date; using the real clock", raw)
     return lambda: datetime.now(timezone.utc)
+
+
+def _root_cause(exc: BaseException) -> BaseException:
+    """SQLite rolls a transaction back by itself on a full disk; apsw's own rollback then fails
+    with "no transaction is active" and hides the real error. Report the real one."""
+    inner = exc.__context__
+    if isinstance(exc, apsw.Error) and isinstance(inner, (apsw.FullError, apsw.IOError, apsw.ReadOnlyError, apsw.BusyError, OSError)):
+        return inner
+    return exc
 
 
 def _pid_alive(pid: int) -> bool:

@@ -164,3 +164,13 @@ def test_invalid_utf8_and_big_line_via_cli(ws, state_dir):
     assert "invalid UTF-8" in p.stderr and len([x for x in p.stderr.splitlines() if x]) == 1
     res = json.loads(cli("--workspace", str(ws), "memory", "search", "lanterns", "--json", state=state_dir).stdout)
     assert "memory/bad.md" in [r["path"] for r in res["results"]]
+
+
+def test_unusable_index_path_is_one_line(ws, state_dir, tmp_path):
+    blocker = write(tmp_path / "blocker", "a file where a directory should be\n")
+    cfg = write(tmp_path / "cfg.json5", f"{{agents: {{defaults: {{memorySearch: {{store: {{path: '{blocker}/sub/x.sqlite'}}}}}}}}}}")
+    for args in (["memory", "index"], ["memory", "search", "passport"]):
+        assert_one_line_error(cli("--config", str(cfg), "--workspace", str(ws), *args, state=state_dir), "cannot open the memory index")
+    st = json.loads(cli("--config", str(cfg), "--workspace", str(ws), "memory", "status", "--json", state=state_dir).stdout)
+    assert "cannot open the memory index" in st["error"]
+    assert blocker.read_text() == "a file where a directory should be\n"

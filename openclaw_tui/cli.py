@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from typing import Sequence
 
@@ -106,6 +107,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # disk full, read-only state dir, permissions: one line, no traceback
+        where = f" ({exc.filename})" if getattr(exc, "filename", None) else ""
+        print(f"openclaw-tui: error: file system error: {exc.strerror or exc}{where}; free some space or check permissions, then retry", file=sys.stderr)
+        return 1
+    except Exception as exc:  # noqa: BLE001 - last resort: one redacted line, never a traceback with secrets
+        if os.environ.get("OPENCLAW_DEBUG"):
+            raise
+        from openclaw_tui.llm.errors import redact
+
+        secrets = tuple(s for s in (getattr(args, "api_key", None),) if s)
+        print(f"openclaw-tui: error: unexpected {type(exc).__name__}: {redact(str(exc), secrets)} (OPENCLAW_DEBUG=1 shows the traceback)", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -1118,10 +1118,13 @@ def _clock_from_env() -> Callable[[], datetime]:
 def _root_cause(exc: BaseException) -> BaseException:
     """SQLite rolls a transaction back by itself on a full disk; apsw's own rollback then fails
     with "no transaction is active" and hides the real error. Report the real one."""
-    inner = exc.__context__
-    if isinstance(exc, apsw.Error) and isinstance(inner, (apsw.FullError, apsw.IOError, apsw.ReadOnlyError, apsw.BusyError, OSError)):
-        return inner
-    return exc
+    real = (apsw.FullError, apsw.IOError, apsw.ReadOnlyError, apsw.BusyError, OSError)
+    cur: BaseException | None = exc
+    for _ in range(5):
+        if cur is None or isinstance(cur, real) or not isinstance(cur, apsw.Error):
+            break
+        cur = cur.__context__
+    return cur if isinstance(cur, real) else exc
 
 
 def _pid_alive(pid: int) -> bool:

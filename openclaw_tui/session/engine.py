@@ -295,12 +295,18 @@ class SessionEngine:
         self._reset_state(session_id)
         self._notes = startup_notes(self.settings.workspace, workspace_access=self.access)
 
+    def _refuse_if_busy(self, what: str) -> None:
+        if self.busy:
+            raise RuntimeError(f"cannot {what} while a turn is running; cancel it first")
+
     def new_session(self) -> str:
+        self._refuse_if_busy("start a new session")
         self._start_new(str(uuid.uuid4()))
         self._recount_fixed()
         return self.session_id
 
     def resume(self, session_id: str) -> None:
+        self._refuse_if_busy("resume a session")
         if not valid_session_id(session_id):
             raise ValueError(f"invalid session id {session_id!r}")
         path = self._transcript_path(session_id)
@@ -342,6 +348,7 @@ class SessionEngine:
         return out
 
     def set_model(self, model: str) -> None:
+        self._refuse_if_busy("switch models")
         self._choice = choice_for_model(model, self.settings, "/model")
         self._model = make_model(self._choice)
         self._counter = None

@@ -14,6 +14,7 @@ from typing import Any, Callable, Iterable
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
 from textual.screen import Screen
 
 from openclaw_tui.config import AgentSettings
@@ -46,14 +47,15 @@ class SlashCommandProvider(Provider):
 
     async def discover(self) -> Hits:
         for cmd in slash.COMMANDS:
-            yield DiscoveryHit(cmd.usage, self._run(cmd), help=cmd.help)
+            yield DiscoveryHit(Content(cmd.usage), self._run(cmd), text=cmd.usage, help=cmd.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for cmd in slash.COMMANDS:
             score = matcher.match(cmd.usage)
             if score > 0:
-                yield Hit(score, matcher.highlight(cmd.usage), self._run(cmd), text=cmd.usage, help=cmd.help)
+                # plain Content: usages hold brackets ("[id]") that must not be read as markup
+                yield Hit(score, Content(cmd.usage), self._run(cmd), text=cmd.usage, help=cmd.help)
 
 
 class OpenClawApp(App[int]):

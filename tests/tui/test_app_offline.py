@@ -334,3 +334,39 @@ async def test_qmd_fallback_reaches_the_timeline(workspace: Path, tmp_path: Path
         line = next(line for line in screen.timeline.lines if "QMD fallback" in line)
         assert line.startswith("12:00:00 QMD fallback to builtin for “billing database”: ")
         assert screen.memory_panel.items and screen.memory_panel.items[0].path == "MEMORY.md"
+
+
+async def test_markup_like_text_is_shown_literally(workspace: Path) -> None:
+    """Square brackets from users, tools or files are text, never Textual markup."""
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "/memory search [/bold] billing [red]database")
+        assert screen.memory_panel.query_text == "[/bold] billing [red]database"
+        await send(pilot, "What is [/b] the billing [link=x] database?")
+        assert list(screen.chat.query(UserMessage))[-1].text == "What is [/b] the billing [link=x] database?"
+        await send(pilot, "/memory index [--force]")
+        assert "usage: /memory index [--force]" in list(screen.chat.query(ErrorBlock))[-1].message
+        await pilot.press("/", "m", "e", "m", "o", "r", "y", " ", "i")
+        assert "[--force]" in str(screen.query_one("#completions").render())
+        assert app.is_running
+
+
+async def test_palette_provider_lists_every_command_in_order(workspace: Path) -> None:
+    from openclaw_tui.tui.app import SlashCommandProvider
+    from openclaw_tui.tui.slash import COMMANDS
+
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        provider = SlashCommandProvider(app.screen)
+        found = [hit.text async for hit in provider.discover()]
+        assert found == [c.usage for c in COMMANDS]
+        hits = [hit.text async for hit in provider.search("resume")]
+        assert hits == ["/resume [id]"]
+        # choosing a command that needs an argument pre-fills the prompt
+        hit = [h async for h in provider.search("model")][0]
+        hit.command()
+        await pilot.pause(0.1)
+        assert app.main_screen.prompt.text == "/model "

@@ -89,7 +89,7 @@ class MainScreen(Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="chat-column"):
                 yield ChatView(id="chat")
-                yield Static("", id="completions")
+                yield Static("", id="completions", markup=False)
                 yield PromptInput(id="prompt")
             with Vertical(id="side"):
                 yield MemoryPanel(id="memory-panel", timings=self.oc_app.show_timings)

@@ -30,9 +30,9 @@ class SnippetViewer(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="viewer"):
-            yield Label(f"Source: {citation(self.path, self.start_line, self.end_line)}", id="viewer-title")
+            yield Label(f"Source: {citation(self.path, self.start_line, self.end_line)}", id="viewer-title", markup=False)
             if self.error:
-                yield Label(f"⚠ {self.error}", id="viewer-error")
+                yield Label(f"⚠ {self.error}", id="viewer-error", markup=False)
             area = TextArea(
                 self.text,
                 read_only=True,

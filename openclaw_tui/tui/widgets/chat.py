@@ -12,6 +12,7 @@ from typing import Any
 from typing import TYPE_CHECKING
 
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Collapsible, Static
 
 from openclaw_tui.tui.format import one_line
@@ -60,7 +61,7 @@ class ToolBlock(Collapsible):
         self._base_title = f"{name}({args})"
         self._args_view = Static(_pretty(arguments), classes="tool-args", markup=False)
         self._result_view = Static("…running", classes="tool-result", markup=False)
-        super().__init__(self._args_view, self._result_view, title=f"⚙ {self._base_title}", collapsed=True)
+        super().__init__(self._args_view, self._result_view, title=Content(f"⚙ {self._base_title}"), collapsed=True)
         self.result: Any = None
         self.error: str | None = None
 
@@ -68,11 +69,11 @@ class ToolBlock(Collapsible):
         self.result = result
         self.error = error
         if error:
-            self.title = f"✗ {self._base_title} — {one_line(error, 60)}"
+            self.title = Content(f"✗ {self._base_title} — {one_line(error, 60)}")  # literal, never markup
             self.add_class("-error")
             self._result_view.update(error)
         else:
-            self.title = f"✓ {self._base_title}"
+            self.title = Content(f"✓ {self._base_title}")
             self._result_view.update(_pretty(result))
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.text import Text
 from textual.containers import Vertical
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import Label, ListItem, ListView, Static
 
@@ -67,7 +68,7 @@ class MemoryPanel(Vertical):
         self.border_title = "Memory"
 
     def compose(self):
-        yield Label("No search yet — ask about past work, or /memory search <query>.", id="memory-summary")
+        yield Label("No search yet — ask about past work, or /memory search <query>.", id="memory-summary", markup=False)
         yield ListView(id="memory-results")
 
     @property
@@ -81,7 +82,7 @@ class MemoryPanel(Vertical):
     async def show(self, query: str, result: dict[str, Any]) -> None:
         self.query_text = query
         self.result = result
-        self.border_title = f"Memory · “{one_line(query, 28)}”"
+        self.border_title = Content(f"Memory · “{one_line(query, 28)}”")  # literal text, never markup
         summary = result_summary(result, timings=self.timings)
         self.query_one("#memory-summary", Label).update(summary)
         self.set_class(bool(result.get("disabled")) if isinstance(result, dict) else False, "-disabled")

@@ -554,7 +554,7 @@ class SessionEngine:
                 add({"role": "assistant", "content": "".join(self._partial)}, partial=True)
             for tc in pending:
                 if tc.id not in answered:
-                    add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": "interrupted before the tool ran"})})
+                    add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": "interrupted by the user; the tool may not have finished"})})
             raise
 
     # ================================================================== flush

@@ -100,7 +100,7 @@ async def test_slash_commands(workspace: Path) -> None:
 
         await send(pilot, "/memory status")
         assert "Memory index" in screen.last_command_output
-        assert "MEMORY.md" in screen.last_command_output or "files" in screen.last_command_output
+        assert "- files: `2`" in screen.last_command_output and "- backend: `builtin`" in screen.last_command_output
 
         await send(pilot, "/memory index --force")
         assert "Index rebuilt" in screen.last_command_output
@@ -119,6 +119,7 @@ async def test_slash_commands(workspace: Path) -> None:
         await send(pilot, "/memory search")
         assert "usage: /memory search <query>" in list(screen.chat.query(ErrorBlock))[-1].message
 
+        await send(pilot, "Which database does billing use?")
         old = screen.engine.session_id
         await send(pilot, "/new")
         assert screen.engine.session_id != old
@@ -127,6 +128,9 @@ async def test_slash_commands(workspace: Path) -> None:
         assert old in screen.last_command_output
         await send(pilot, f"/resume {old}")
         assert screen.engine.session_id == old
+        # the resumed conversation is shown again
+        assert [u.text for u in screen.chat.query(UserMessage)] == ["Which database does billing use?"]
+        assert "PostgreSQL" in "".join(r.text for r in screen.chat.query(AgentResponse))
         assert len(list(screen.chat.query(NoticeBlock))) >= 1
 
 

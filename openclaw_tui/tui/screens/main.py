@@ -399,8 +399,20 @@ class MainScreen(Screen[None]):
             return
         self.engine.resume(arg)
         await self.chat.clear()
+        await self._render_history()
         self._refresh_usage()
         await self._say(f"Resumed session `{self.engine.session_id}`.")
+
+    async def _render_history(self, limit: int = 40) -> None:
+        """Show the visible part of a resumed conversation (user and assistant text)."""
+        history = list(getattr(self.engine, "history", []) or [])
+        shown = [m for m in history if m.get("role") in ("user", "assistant") and isinstance(m.get("content"), str) and m["content"].strip()]
+        for msg in shown[-limit:]:
+            if msg["role"] == "user":
+                await self.chat.add_user(msg["content"])
+            else:
+                response = await self.chat.add_response()
+                await response.finish(msg["content"])
 
     async def _cmd_compact(self, arg: str) -> None:
         self._set_busy("compacting")

@@ -69,7 +69,8 @@ def safe_join(root: Path, rel: str, *, allow_missing: bool = True) -> Path:
             st = os.lstat(cur)
         except FileNotFoundError:
             if allow_missing:
-                return cur
+                # Nothing below a missing component exists, so nothing below can be a link.
+                return root.joinpath(*parts)
             raise PathRefused(rel, "file does not exist") from None
         except OSError as exc:
             raise PathRefused(rel, f"cannot inspect path: {exc.strerror or exc}") from None

@@ -374,3 +374,19 @@ async def test_palette_provider_lists_every_command_in_order(workspace: Path) ->
         hit.command()
         await pilot.pause(0.1)
         assert app.main_screen.prompt.text == "/model "
+
+
+async def test_engine_start_failure_is_one_inline_line(workspace: Path) -> None:
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK, session_id="../../etc/passwd")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.main_screen
+        await wait_until(pilot, lambda: list(screen.chat.query(ErrorBlock)), 20, "the start error")
+        err = list(screen.chat.query(ErrorBlock))[0]
+        assert err.message.startswith("could not start the session: invalid session id")
+        assert "\n" not in err.message and err.action
+        assert screen.engine is None and "unavailable" in screen.status_bar.plain
+        await send(pilot, "/memory status")  # refused politely, no crash
+        assert "the session did not start" in list(screen.chat.query(ErrorBlock))[-1].message
+        await send(pilot, "hello?")
+        assert "nothing can be sent" in list(screen.chat.query(ErrorBlock))[-1].message
+        assert app.is_running

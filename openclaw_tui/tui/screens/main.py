@@ -71,6 +71,7 @@ class MainScreen(Screen[None]):
         self.engine: Any = None
         self.turn_running = False
         self.command_running: str | None = None  # a command that must not overlap a turn
+        self.engine_failed: str = ""
         self._response: "AgentResponse | None" = None
         self._turn_streamed = False
         self._silent_depth = 0  # silent turns in progress (TurnStarted(silent=True))
@@ -143,6 +144,8 @@ class MainScreen(Screen[None]):
         await self._drain_queue()
 
     async def on_engine_failed(self, message: EngineFailed) -> None:
+        self.engine_failed = message.message
+        self._queued.clear()
         self.status_bar.model = "unavailable"
         await self.chat.add_error(message.message, message.action)
 
@@ -257,6 +260,9 @@ class MainScreen(Screen[None]):
             self.notify(what, severity="warning")
             self.prompt.load_text(text)
             return
+        if self.engine_failed:
+            await self.chat.add_error("the session did not start, so nothing can be sent", "fix the problem above and restart")
+            return
         await self.chat.add_user(text)
         if self.engine is None:
             self._queued.append(text)
@@ -340,7 +346,10 @@ class MainScreen(Screen[None]):
             await self.chat.add_error(str(exc))
             return
         if self.engine is None and parsed.name not in ("help", "quit", "status"):
-            self.notify("the session engine is still starting — try again in a moment", severity="warning")
+            if self.engine_failed:
+                await self.chat.add_error(f"{parsed.command.usage} is unavailable: the session did not start", "fix the problem above and restart")
+            else:
+                self.notify("the session engine is still starting — try again in a moment", severity="warning")
             return
         if not parsed.command.mid_turn and (self.turn_running or self.command_running):
             busy = "a reply is streaming" if self.turn_running else f"/{self.command_running} is running"

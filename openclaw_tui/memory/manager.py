@@ -938,6 +938,15 @@ class MemoryManager:
             "extraPaths": list(self.ms.extra_paths),
             "searchMode": "hybrid" if self.provider is not None else "keyword-only",
         }
+        try:  # why this provider (or keyword-only) was chosen; never holds a key
+            from openclaw_tui.memory.embeddings import describe_resolution  # noqa: PLC0415
+
+            res = describe_resolution(self.settings)
+            out["providerReason"] = res.get("reason")
+            if res.get("keySource"):
+                out["keySource"] = res["keySource"]
+        except Exception:  # noqa: BLE001
+            pass
         if self.provider_error:
             out["providerError"] = self.provider_error
         elif self.provider is not None and self.last_sync and self.last_sync.get("providerFailed"):

@@ -158,5 +158,6 @@ def test_no_key_anywhere_is_keyword_only_not_an_error(tmp_path, ms, expect):
         st = m.status()
         assert st["provider"] in (None, "none")
         assert st["searchMode"] == expect
+        assert "keyword-only" in st["providerReason"]
         res = m.search("green tea")
         assert res["results"] and not res.get("disabled")

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from openclaw_tui.config import load_config, resolve_agent
+from openclaw_tui.memory.manager import MemoryManager
 from openclaw_tui.session.engine import SessionEngine
 from openclaw_tui.workspace.daily import daily_rel
 from tests.fakes.chat_server import ChatServer
@@ -199,10 +200,15 @@ def test_kill_9_during_index_rebuild(tmp_path: Path, state_dir: Path, embed_serv
     embed_server.hook = None
 
     assert index.read_bytes() == old  # the live index was never touched
-    r = subprocess.run(base + ["search", "logo colour", "--json"], env=env, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["results"][0]["path"] == "MEMORY.md"
-    assert not list(index.parent.glob("main.sqlite.rebuild-*"))  # the dead process's temp file is cleaned up
-    r = subprocess.run(base + ["index", "--force", "--json"], env=env, capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0 and json.loads(r.stdout)["fullRebuild"], r.stderr
+    # restart (in this process: litellm is already imported here, a fresh CLI would pay ~4 s)
+    settings = resolve_agent(load_config(str(cfg)), workspace=str(ws))
+    m = MemoryManager(settings)
+    try:
+        assert m.search("logo colour")["results"][0]["path"] == "MEMORY.md"
+        assert not list(index.parent.glob("main.sqlite.rebuild-*"))  # the dead process's temp file is cleaned up
+        rep = m.sync(force=True)
+        assert rep["ok"] and rep["fullRebuild"], rep
+        assert m.status()["files"] == 61
+    finally:
+        m.close()
     assert snapshot(ws) == before

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shlex
 from dataclasses import dataclass
+from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -92,11 +93,13 @@ def parse(text: str) -> ParsedCommand:
     return ParsedCommand(cmd, rest)
 
 
-def complete(prefix: str) -> list[str]:
+def complete(prefix: str, arg_values: Callable[[str], list[str]] | None = None) -> list[str]:
     """Completions for what the user has typed so far, in menu order.
 
-    ``/me`` → ``/memory search ``, ``/memory status``, ``/memory index``; ``/memory s`` →
+    ``/me`` → ``/memory search ``, ``/memory status``, ``/memory index ``; ``/memory s`` →
     ``/memory search ``, ``/memory status``. Commands that take an argument end in a space.
+    Once a command word is complete, ``arg_values(name)`` (if given) supplies argument
+    values: ``/resume 2f`` → ``/resume 2f1c…`` for the saved session ids.
     """
     text = prefix.lstrip()
     if not text.startswith("/"):
@@ -108,7 +111,23 @@ def complete(prefix: str) -> list[str]:
     for cmd in COMMANDS:
         if cmd.name.startswith(typed_norm):
             out.append("/" + cmd.name + (" " if cmd.args else ""))
-    return out
+    if out or arg_values is None:
+        return out
+    words = text[1:].split()
+    for cmd in COMMANDS:
+        name_words = cmd.name.split()
+        n = len(name_words)
+        if not cmd.args or [w.lower() for w in words[:n]] != name_words:
+            continue
+        if len(words) > n + 1 or (len(words) == n and not text.endswith(" ")):
+            return []
+        partial = words[n] if len(words) > n else ""
+        try:
+            values = arg_values(cmd.name)
+        except Exception:  # noqa: BLE001 - completion must never break typing
+            return []
+        return [f"/{cmd.name} {v}" for v in values if v.startswith(partial) and v != partial]
+    return []
 
 
 def common_prefix(options: list[str]) -> str:

@@ -126,6 +126,12 @@ async def test_slash_commands(workspace: Path) -> None:
         assert not list(screen.chat.query(UserMessage))
         await send(pilot, "/resume")
         assert old in screen.last_command_output
+        # Tab completes the session id
+        screen.prompt.focus()
+        await pilot.press(*f"/resume {old[:8]}")
+        await pilot.press("tab")
+        assert screen.prompt.text == f"/resume {old}"
+        screen.prompt.clear()
         await send(pilot, f"/resume {old}")
         assert screen.engine.session_id == old
         # the resumed conversation is shown again

@@ -82,6 +82,31 @@ def test_complete(typed, expected):
     assert slash.complete(typed) == expected
 
 
+@pytest.mark.parametrize(
+    "typed,expected",
+    [
+        ("/resume ", ["/resume 2f1c-aa", "/resume 2f9d-bb", "/resume 77ee"]),
+        ("/resume 2f", ["/resume 2f1c-aa", "/resume 2f9d-bb"]),
+        ("/RESUME 7", ["/resume 77ee"]),
+        ("/resume 2f1c-aa", []),
+        ("/resume 2f x", []),
+        ("/model ollama/", ["/model ollama/llama3"]),
+        ("/compact ", []),
+        ("/res", ["/resume "]),
+    ],
+)
+def test_complete_argument_values(typed, expected):
+    values = {"resume": ["2f1c-aa", "2f9d-bb", "77ee"], "model": ["openai/gpt-4o-mini", "ollama/llama3"]}
+    assert slash.complete(typed, lambda name: values.get(name, [])) == expected
+
+
+def test_complete_survives_a_failing_value_source():
+    def broken(_name):
+        raise OSError("sessions.json unreadable")
+
+    assert slash.complete("/resume ", broken) == []
+
+
 def test_complete_all_and_common_prefix():
     assert len(slash.complete("/")) == len(slash.COMMANDS)
     assert slash.common_prefix(slash.complete("/me")) == "/memory "

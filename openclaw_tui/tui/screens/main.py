@@ -105,6 +105,7 @@ class MainScreen(Screen[None]):
         bar.access = settings.workspace_access
         bar.model = settings.model or "…"
         self.oc_app.bridge.attach(self)
+        self.prompt.arg_values = self.arg_values
 
     @property
     def chat(self) -> ChatView:
@@ -239,13 +240,25 @@ class MainScreen(Screen[None]):
         if message.completions and message.text.strip() not in {c.strip() for c in message.completions[:1]} | {""}:
             rows = []
             for c in message.completions[:6]:
-                cmd = slash.BY_NAME[c.strip()[1:]]
-                rows.append(f"{cmd.usage:<28} {cmd.help}")
+                cmd = slash.BY_NAME.get(c.strip()[1:])
+                rows.append(f"{cmd.usage:<28} {cmd.help}" if cmd else c)
             box.update("\n".join(rows))
             box.display = True
         else:
             box.update("")
             box.display = False
+
+    def arg_values(self, name: str) -> list[str]:
+        """Argument values offered by Tab completion."""
+        if self.engine is None:
+            return []
+        if name == "resume":
+            ids = [str(s.get("sessionId") or s.get("id") or "") for s in self.engine.list_sessions()]
+            return [i for i in ids if i][:50]
+        if name == "model":
+            providers = self.oc_app.settings.config.models.providers
+            return sorted({f"{p}/{m.id}" for p, entry in providers.items() for m in entry.models})
+        return []
 
     async def submit(self, text: str) -> None:
         if slash.is_slash(text):

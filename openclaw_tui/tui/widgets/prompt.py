@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from textual import events
 from textual.binding import Binding
@@ -76,6 +76,8 @@ class PromptInput(TextArea):
         kwargs.setdefault("placeholder", "Ask anything · / for commands · Ctrl+J new line · Esc cancels a reply")
         super().__init__(**kwargs)
         self.prompt_history = PromptHistory()
+        #: supplies argument values for completion (session ids for /resume, models for /model)
+        self.arg_values: Callable[[str], list[str]] | None = None
 
     def action_newline(self) -> None:
         self.insert("\n")
@@ -100,7 +102,7 @@ class PromptInput(TextArea):
             self.submit()
             return
         if key == "tab":
-            options = slash.complete(self.text) if "\n" not in self.text else []
+            options = slash.complete(self.text, self.arg_values) if "\n" not in self.text else []
             if options:
                 event.stop()
                 event.prevent_default()
@@ -125,5 +127,5 @@ class PromptInput(TextArea):
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         text = self.text
-        options = slash.complete(text) if slash.is_slash(text) and "\n" not in text else []
+        options = slash.complete(text, self.arg_values) if slash.is_slash(text) and "\n" not in text else []
         self.post_message(self.Completions(text, options))

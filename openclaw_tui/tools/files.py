@@ -8,6 +8,8 @@ refusals come back as ``{"error": ...}`` with ``refused: True``.
 
 from __future__ import annotations
 
+import os
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
@@ -62,6 +64,26 @@ APPEND_SCHEMA = _schema(
     ["path", "content"],
 )
 FILE_SCHEMAS = [READ_SCHEMA, WRITE_SCHEMA, EDIT_SCHEMA, APPEND_SCHEMA]
+
+
+def _replace_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to a fresh temp file beside ``path`` (O_EXCL: never follows a planted
+    symlink), then rename it over ``path``."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        try:
+            os.fchmod(fd, os.lstat(path).st_mode & 0o777)  # keep the note's permissions
+        except FileNotFoundError:
+            os.fchmod(fd, 0o644)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
 
 
 @dataclass
@@ -154,9 +176,7 @@ class FileTools:
             return {"path": rel, "error": f"content is longer than {MAX_WRITE_CHARS} characters"}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp = path.with_name(f".{path.name}.tmp")
-            tmp.write_text(content, encoding="utf-8")
-            tmp.replace(path)
+            _replace_atomically(path, content)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         n = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
@@ -182,9 +202,7 @@ class FileTools:
         if hits != 1:
             return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
         try:
-            tmp = path.with_name(f".{path.name}.tmp")
-            tmp.write_text(text.replace(old, new, 1), encoding="utf-8")
-            tmp.replace(path)
+            _replace_atomically(path, text.replace(old, new, 1))
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         self.writes.append(WriteRecord("edit", rel, new.count("\n") + 1))

@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui import slash
-from openclaw_tui.tui.format import citation, n, one_line
+from openclaw_tui.tui.format import n, one_line
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady
 from openclaw_tui.tui.widgets.chat import ChatView
 from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
@@ -516,10 +516,3 @@ class MainScreen(Screen[None]):
         except Exception:  # noqa: BLE001
             pass
 
-    # for the command palette and tests
-    def source_lines(self) -> list[str]:
-        return self.memory_panel.sources
-
-    @staticmethod
-    def citation(path: str, start: int | None, end: int | None) -> str:
-        return citation(path, start, end)

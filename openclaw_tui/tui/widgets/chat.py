@@ -7,9 +7,7 @@ and are imported on first use: Markdown parsing is not needed for the first fram
 from __future__ import annotations
 
 import json
-from typing import Any
-
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.containers import VerticalScroll
 from textual.content import Content

@@ -515,4 +515,3 @@ class MainScreen(Screen[None]):
             self.meter.usage = self.engine.token_snapshot()
         except Exception:  # noqa: BLE001
             pass
-

@@ -289,6 +289,15 @@ async def test_events_from_a_background_thread_reach_the_timeline(workspace: Pat
         assert sum("index synced (watch)" in line for line in new) == 60
         assert sum(line == "12:00:00 QMD fallback to builtin for “billing”: qmd exited with status 1" for line in new) == 3
 
+        # the timeline keeps the newest MAX_ENTRIES
+        screen.timeline.MAX_ENTRIES = 10
+        for i in range(12):
+            app.bridge(ev.QmdFallback(reason=f"r{i}"))
+        await wait_until(pilot, lambda: screen.timeline.lines[-1].endswith(": r11"), 10, "the last entry")
+        await pilot.pause(0.1)
+        assert len(screen.timeline.lines) == 10 and len(screen.timeline.children) == 10
+        assert screen.timeline.lines[0].endswith(": r2")
+
 
 async def test_access_modes_are_shown_and_respected(workspace: Path) -> None:
     app = OpenClawApp(make_settings(workspace, workspace_access="ro"), clock=FIXED_CLOCK)

@@ -35,6 +35,8 @@ class TimelineEntry:
 
 
 class Timeline(VerticalScroll):
+    MAX_ENTRIES = 500  # oldest entries are dropped beyond this
+
     def __init__(self, *, clock: Clock | None = None, timings: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.clock = clock or local_clock
@@ -60,5 +62,9 @@ class Timeline(VerticalScroll):
         rich.append(entry.time + " ", style="dim")
         rich.append(text, style=KIND_STYLE.get(kind, ""))
         await self.mount(Static(rich, classes=f"timeline-entry -{kind}"))
+        if len(self.entries) > self.MAX_ENTRIES:
+            drop = len(self.entries) - self.MAX_ENTRIES
+            del self.entries[:drop]
+            await self.remove_children(list(self.children)[:drop])
         self.scroll_end(animate=False)
         return entry

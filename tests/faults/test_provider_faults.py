@@ -162,7 +162,7 @@ def test_timeout_mid_stream_keeps_the_partial_answer(capsys, workspace, state_di
 
 
 def test_malformed_sse(capsys, workspace, state_dir, server) -> None:
-    check_fault(capsys, workspace, state_dir, server, [{"malformed": True}] * 3, "openai")
+    check_fault(capsys, workspace, state_dir, server, [{"malformed": True}] * 3, "stream broke off", expect_retries=2)
 
 
 def test_empty_choices(capsys, workspace, state_dir) -> None:

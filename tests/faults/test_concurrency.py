@@ -10,6 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 from openclaw_tui.workspace.daily import daily_rel
@@ -20,12 +21,14 @@ N_APPENDS = 1_500  # per process; 3 lines each -> 9,000 lines in total
 WRITER = textwrap.dedent(
     """
     import sys
+    import time
     from pathlib import Path
     from openclaw_tui.tools.files import FileTools
     ws, rel, tag, n, go = Path(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4]), Path(sys.argv[5])
     tools = FileTools(ws, access="rw")
+    (go.parent / f"ready-{tag}").write_text("ready")
     while not go.exists():
-        pass
+        time.sleep(0.001)
     pad = tag * 120  # long lines: a torn write would show up as a broken line
     for i in range(n):
         block = f"{tag}{i:05d}a {pad}\\n{tag}{i:05d}b {pad}\\n{tag}{i:05d}c {pad}"
@@ -46,7 +49,11 @@ def test_two_instances_append_to_one_daily_log(workspace: Path, state_dir: Path,
                          stderr=subprocess.PIPE)
         for tag in ("A", "B")
     ]
-    go.write_text("go")
+    deadline = time.time() + 120
+    while not all((tmp_path / f"ready-{t}").exists() for t in ("A", "B")):
+        assert time.time() < deadline and all(p.poll() is None for p in procs), "writers did not start"
+        time.sleep(0.01)
+    go.write_text("go")  # both writers are loaded and waiting: they start together
     for p in procs:
         _, err = p.communicate(timeout=150)
         assert p.returncode == 0, err.decode()

@@ -35,8 +35,9 @@ class RemoteBatchConfig(Model):
 
 class RemoteConfig(Model):
     base_url: str | None = None
-    api_key: str | None = None
-    headers: dict[str, str] = Field(default_factory=dict)
+    # repr=False: keys must not show in reprs (Textual's crash traceback prints locals)
+    api_key: str | None = Field(None, repr=False)
+    headers: dict[str, str] = Field(default_factory=dict, repr=False)
     batch: RemoteBatchConfig = Field(default_factory=RemoteBatchConfig)
 
 
@@ -231,9 +232,9 @@ class ProviderModelEntry(Model):
 
 class ProviderEntry(Model):
     base_url: str | None = None
-    api_key: str | None = None
+    api_key: str | None = Field(None, repr=False)
     api: str | None = None
-    headers: dict[str, str] = Field(default_factory=dict)
+    headers: dict[str, str] = Field(default_factory=dict, repr=False)
     models: list[ProviderModelEntry] = Field(default_factory=list)
 
 

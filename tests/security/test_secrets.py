@@ -127,3 +127,39 @@ def test_crash_output_has_no_keys(workspace: Path, state_dir: Path, tmp_path: Pa
     assert intr.returncode != 0 and "Traceback" not in intr.stderr, intr.stderr
     assert leaks(seg.stdout + seg.stderr + intr.stdout + intr.stderr) == []
     assert tree_leaks(state_dir, workspace) == []
+
+
+def test_tui_crash_traceback_locals_have_no_keys(workspace: Path, tmp_path: Path, embed_server) -> None:
+    """Textual renders an unhandled exception as a rich traceback *with locals*
+    (``App._fatal_error``: ``Traceback(show_locals=True, locals_max_length=5)``). The objects a
+    crashing frame holds — settings, config, the model choice, the engine — must not render a key."""
+    import io
+
+    from rich.console import Console
+    from rich.traceback import Traceback
+
+    from openclaw_tui.config import load_config, resolve_agent
+    from openclaw_tui.session.engine import SessionEngine
+
+    cfg_path = config_with_keys(tmp_path, embed_server.base_url)
+
+    def crash() -> None:
+        config = load_config(str(cfg_path))
+        settings = resolve_agent(config, workspace=str(workspace), model="openai/fake-model", api_key=CHAT_KEY)
+        engine = SessionEngine(settings, sink=lambda _e: None, probe_ollama=False)
+        try:
+            memory_search = settings.memory_search
+            providers = config.models.providers
+            raise RuntimeError(f"boom with {len(providers)} provider(s) and {memory_search.provider}")
+        finally:
+            engine.close()
+
+    try:
+        crash()
+    except RuntimeError:
+        tb = Traceback(show_locals=True, width=None, locals_max_length=5)
+    console = Console(file=io.StringIO(), width=240, color_system=None)
+    console.print(tb)
+    out = console.file.getvalue()
+    assert "boom with 1 provider(s) and openai" in out and "settings" in out  # locals were rendered
+    assert leaks(out) == []

@@ -46,10 +46,14 @@ def append_text(workspace: Path, rel: str, text: str) -> int:
                     prefix = b"\n"
             data = prefix + body.encode("utf-8")
             view = memoryview(data)
-            while view:
-                n = os.write(fd, view)
-                view = view[n:]
-            os.fsync(fd)
+            try:
+                while view:
+                    n = os.write(fd, view)
+                    view = view[n:]
+                os.fsync(fd)
+            except OSError:
+                os.ftruncate(fd, size)  # disk full mid-write: no torn half-line stays behind
+                raise
         finally:
             fcntl.flock(fd, fcntl.LOCK_UN)
     finally:

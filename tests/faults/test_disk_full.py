@@ -9,6 +9,7 @@ skip with the reason.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from pathlib import Path
 from typing import Iterator
@@ -125,3 +126,25 @@ def test_read_only_state_dir_is_a_clear_error(notes_ws: Path, tmp_path: Path) ->
         assert snapshot(notes_ws) == before
     finally:
         _umount(ro)
+
+
+def test_disk_full_workspace_append_leaves_no_torn_line(small_fs: Path) -> None:
+    """The workspace itself fills up while the model appends to the daily log: the tool
+    answers with one clear error and the log is exactly as before (no half-written line)."""
+    from openclaw_tui.tools.files import FileTools
+
+    ws = small_fs / "ws"
+    (ws / "memory").mkdir(parents=True)
+    log = ws / daily_rel()
+    log.write_text("- existing line\n", encoding="utf-8")
+    _fill(small_fs)
+    filler = small_fs / "filler"
+    os.truncate(filler, filler.stat().st_size - 8192)  # two pages free: the big append fits only partly
+    tools = FileTools(ws, access="rw")
+    res = tools.append({"path": daily_rel(), "content": "- a long note " + "x" * 20_000})
+    assert res.get("error") and "No space left on device" in res["error"] and "\n" not in res["error"], res
+    assert log.read_bytes() == b"- existing line\n"
+    # space comes back: the next append lands cleanly on its own line
+    filler.unlink()
+    assert tools.append({"path": daily_rel(), "content": "- after the disk was freed"}).get("ok")
+    assert log.read_text(encoding="utf-8") == "- existing line\n- after the disk was freed\n"

@@ -205,8 +205,8 @@ LOCKER = textwrap.dedent(
     conn.execute("insert or replace into meta(key, value) values('locker', 'x')")
     Path(sys.argv[2]).write_text("locked")
     time.sleep(float(sys.argv[3]))
+    Path(sys.argv[2]).write_text("released")  # written before the lock drops: no race with the waiter
     conn.execute("rollback")
-    Path(sys.argv[2]).write_text("released")
     conn.close()
     """
 )
@@ -252,7 +252,7 @@ def test_index_locked_past_the_busy_timeout_is_a_clear_error(notes: Path, tmp_pa
     marker = tmp_path / "lock-state"
     m = MemoryManager(settings_for(notes))
     try:
-        proc = _lock_index(m.index_path, marker, 12.0)
+        proc = _lock_index(m.index_path, marker, 13.0)  # > the store's 10 s busy timeout
         try:
             rep = m.sync(reason="start")  # gives up after the busy timeout, never raises
             assert marker.read_text() == "locked"

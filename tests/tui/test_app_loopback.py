@@ -175,3 +175,58 @@ async def test_escape_cancels_running_compact(workspace: Path, server: ChatServe
         server.push({"text": "Still here."})
         await send(pilot, "third question")
         await wait_until(pilot, lambda: "Still here." in "".join(r.text for r in screen.chat.query(AgentResponse)), 20, "reply")
+
+
+async def test_flush_and_compaction_through_litellm(workspace: Path, server: ChatServer) -> None:
+    """Provider-reported usage crosses the flush threshold, then the compaction threshold."""
+    from openclaw_tui.workspace.daily import daily_rel
+
+    window = {"agents": {"defaults": {"contextTokens": 10_000, "compaction": {
+        "reserveTokensFloor": 2_000, "keepRecentTokens": 10, "memoryFlush": {"softThresholdTokens": 1_000}}}}}
+    seen: list[ev.Event] = []
+    settings = make_settings(workspace, window, model="openai/fake-model", api_base=server.base_url, api_key="sk-test-123")
+
+    def hook(message) -> None:
+        if isinstance(message, EngineEvent):
+            seen.append(message.event)
+
+    app = OpenClawApp(settings, clock=FIXED_CLOCK)
+    today = daily_rel()
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        assert (screen.meter.usage.flush_threshold, screen.meter.usage.compaction_threshold) == (7_000, 8_000)
+        server.push({"text": "one", "usage": {"prompt_tokens": 7_200, "completion_tokens": 5}})
+        await send(pilot, "I prefer tea over coffee.")
+        await wait_until(pilot, lambda: screen.meter.usage.used >= 7_000, 20, "the reported usage")
+        assert not screen.meter.usage.estimated and "reported" in screen.meter.plain
+        assert screen.meter.has_class("-near")
+
+        server.push(
+            {"tool_calls": [{"name": "append", "arguments": {"path": today, "content": "- user prefers tea"}}]},
+            {"text": "NO_REPLY"},
+            {"text": "two", "usage": {"prompt_tokens": 8_100, "completion_tokens": 5}},
+            {"text": "## Goal\n- chat\n## Preferences\n- tea"},
+        )
+        await send(pilot, "What do I prefer?")
+        await wait_until(pilot, lambda: any(isinstance(e, ev.CompactionFinished) for e in seen), 20, "the compaction")
+        await wait_idle(pilot)
+
+        lines = screen.timeline.lines
+        fs = next(e for e in seen if isinstance(e, ev.FlushStarted))
+        assert f"12:00:00 flush started: {fs.tokens:,} ≥ 7,000 tokens" in lines
+        assert f"12:00:00 flush stored → {today} (+1 line)" in lines
+        cf = next(e for e in seen if isinstance(e, ev.CompactionFinished))
+        assert f"12:00:00 compaction started (threshold) at {cf.tokens_before:,} tokens" in lines
+        assert f"12:00:00 compaction #1: {cf.tokens_before:,} → {cf.tokens_after:,} tokens" in lines
+        assert lines.index(f"12:00:00 flush stored → {today} (+1 line)") < lines.index(
+            f"12:00:00 compaction #1: {cf.tokens_before:,} → {cf.tokens_after:,} tokens"
+        )
+        assert (workspace / today).read_text(encoding="utf-8") == "- user prefers tea\n"
+        # the flush stayed silent: no NO_REPLY, no append block in the chat; the reply is there
+        texts = [r.text for r in screen.chat.query(AgentResponse)]
+        assert "two" in "".join(texts) and not any("NO_REPLY" in t for t in texts)
+        assert not [b for b in screen.chat.query(ToolBlock) if b.tool_name == "append"]
+        # the meter follows the compaction down
+        assert screen.meter.usage.used < cf.tokens_before
+        assert screen.meter.has_class("-ok")

@@ -100,6 +100,9 @@ class MemoryManager:
                 log.warning("%s; keyword-only search", self.provider_error)
         else:
             self.provider = provider
+        if self.provider is not None and hasattr(self.provider, "on_retry"):
+            # embedding retries (429/5xx/timeouts) show in the event timeline
+            self.provider.on_retry = self._on_embed_retry
         self._store: Store | None = None
         self._store_ino: int | None = None
         self._lock = threading.RLock()
@@ -120,6 +123,17 @@ class MemoryManager:
             attach(self)
 
     # ------------------------------------------------------------------ helpers
+
+    def _on_embed_retry(self, err: Any, attempt: int, delay: float) -> None:
+        self._emit(
+            ProviderError(
+                provider=getattr(err, "provider", "embeddings"),
+                message=f"{getattr(err, 'message', err)}; retry {attempt} in {delay:.1f} s",
+                action=getattr(err, "action", "") or "",
+                status=getattr(err, "status", None),
+                retryable=True,
+            )
+        )
 
     def _emit(self, event: Event) -> None:
         try:

@@ -161,3 +161,20 @@ def test_no_key_anywhere_is_keyword_only_not_an_error(tmp_path, ms, expect):
         assert "keyword-only" in st["providerReason"]
         res = m.search("green tea")
         assert res["results"] and not res.get("disabled")
+
+
+def test_retries_show_as_provider_error_events(tmp_path, embed_server):
+    from openclaw_tui.events import ProviderError
+
+    ws = _workspace(tmp_path)
+    events: list = []
+    embed_server.queue(Reply(429, headers={"Retry-After": "0.05"}), Reply(503))
+    ms = dict(_openai(embed_server), fallback="gemini")  # retries reach the primary through the wrapper
+    with _manager(ws, ms, events, {"gemini": {"apiKey": KEY}}) as m:
+        assert m.sync()["ok"]
+        assert m.provider_fallback() is None  # retries succeeded: no switch
+    errs = [e for e in events if isinstance(e, ProviderError)]
+    assert [e.status for e in errs] == [429, 503]
+    assert all(e.retryable and e.provider == "openai" and "retry" in e.message for e in errs)
+    assert "0.1 s" in errs[0].message or "0.0 s" in errs[0].message  # the server's Retry-After
+    assert all(KEY not in e.message for e in errs)

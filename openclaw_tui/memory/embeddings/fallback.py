@@ -48,6 +48,19 @@ class FallbackProvider(EmbeddingProvider):
         self.active: EmbeddingProvider = primary
         self.fallback = None
         self._lock = threading.Lock()
+        self._on_retry = None
+
+    @property
+    def on_retry(self):
+        return self._on_retry
+
+    @on_retry.setter
+    def on_retry(self, fn) -> None:
+        """Retry listener, passed on to the primary and to the fallback once it exists."""
+        self._on_retry = fn
+        for p in {id(self.primary): self.primary, id(self.active): self.active}.values():
+            if hasattr(p, "on_retry"):
+                p.on_retry = fn
 
     # the attributes the index reads always describe the provider in use
     @property
@@ -80,6 +93,8 @@ class FallbackProvider(EmbeddingProvider):
                     raise err from None
                 log.warning("embedding provider %s failed (%s); switching to fallback %s",
                             self.primary.info.id, err.message, fb.info.id)
+                if self._on_retry is not None and hasattr(fb, "on_retry"):
+                    fb.on_retry = self._on_retry
                 self.active = fb
                 self.fallback = {"from": self.primary.info.id, "reason": err.message}
             return self.active

@@ -109,6 +109,8 @@ class MemoryManager:
         self._sync_lock = threading.Lock()
         self._bg_sync: threading.Thread | None = None
         self._bg_checked = -1e9
+        self._provider_cooldown_until = -1e9
+        self._provider_cooldown_s = 0.0
         self._watch_thread: threading.Thread | None = None
         self._interval_thread: threading.Thread | None = None
         self._watch_stop = threading.Event()
@@ -352,6 +354,7 @@ class MemoryManager:
                 report["errors"].append(f"sync failed: {exc}")
                 report["ok"] = False
             self.forcing = False
+            self._note_provider_health(report)
             report["reason"] = reason
             report["durationMs"] = round((time.perf_counter() - t0) * 1000, 1)
             self.last_sync = dict(report, at=time.time())
@@ -617,6 +620,16 @@ class MemoryManager:
         pid, model, key = self._provider_info()
         return stored.get("provider") == pid and stored.get("model") == model and stored.get("endpointKey") == key
 
+    def _note_provider_health(self, report: dict) -> None:
+        """After a provider failure, automatic (search/interval) syncs wait 30 s, doubling up
+        to 10 min; a success or an explicit sync clears it."""
+        if report.get("providerFailed"):
+            self._provider_cooldown_s = min(600.0, max(30.0, self._provider_cooldown_s * 2))
+            self._provider_cooldown_until = time.monotonic() + self._provider_cooldown_s
+        elif report.get("ok", True):
+            self._provider_cooldown_s = 0.0
+            self._provider_cooldown_until = -1e9
+
     def _maybe_background_sync(self) -> None:
         if self._bg_sync is not None and self._bg_sync.is_alive():
             return
@@ -625,6 +638,8 @@ class MemoryManager:
         now = time.monotonic()
         if now - self._bg_checked < BACKGROUND_CHECK_INTERVAL_S:
             return  # searches in a burst share one dirty check
+        if now < self._provider_cooldown_until:
+            return  # the provider failed recently: don't hammer it from every search
         self._bg_checked = now
 
         def run() -> None:
@@ -1069,7 +1084,7 @@ class MemoryManager:
     def _interval_loop(self, seconds: float) -> None:
         while not self._watch_stop.wait(seconds):
             try:
-                if self.is_dirty():
+                if time.monotonic() >= self._provider_cooldown_until and self.is_dirty():
                     self.sync(reason="interval")
             except Exception:  # pragma: no cover
                 log.exception("interval sync failed")

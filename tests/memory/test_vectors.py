@@ -216,3 +216,23 @@ def test_vectors_from_another_model_are_not_mixed(notes, make_settings, managers
     m2.wait_background_sync(timeout=60)
     assert m2.search("lisbon tram")["mode"] == "hybrid"
     assert m2._get_store().get_meta_json("fingerprint")["model"] == "other-embed"
+
+
+def test_provider_failure_pauses_search_triggered_syncs(notes, make_settings, managers, remote_ms, embed_server):
+    m = manager(make_settings, managers, remote_ms)
+    m.sync()
+    write(notes / "memory/2026-02-02.md", "- New note about kites.\n")
+    embed_server.fail_always(500)
+    rep = m.sync(reason="cli")
+    assert not rep["ok"]
+    embed_server.reset_log()
+    embed_server.clear_errors()
+    for _ in range(3):
+        m._bg_checked = -1e9  # no burst throttling: only the cooldown holds syncs back
+        m.search("kites")
+        m.wait_background_sync(timeout=30)
+    # only the query embeddings reached the server: no sync retried the failed file
+    assert embed_server.inputs() == ["kites"] * 3
+    assert m.is_dirty()
+    assert m.sync()["ok"]  # an explicit sync still runs and clears the pause
+    assert not m.is_dirty()

@@ -113,7 +113,7 @@ def _status(memory: Any, args: argparse.Namespace) -> int:
         ("files", st.get("files")),
         ("chunks", st.get("chunks")),
         ("provider", f"{st.get('provider')}" + (f" / {st.get('model')}" if st.get("model") else "") + f"  ({st.get('searchMode', '')})"),
-        ("vector", f"{st.get('vectorBackend')}" + (f", {st.get('vectorDims')} dims" if st.get("vectorDims") else "")),
+        ("vector", f"{st.get('vectorBackend') or 'unavailable'}" + (f", {st.get('vectorDims')} dims" if st.get("vectorDims") else "")),
         ("fts", "available" if st.get("ftsAvailable") else "unavailable"),
         ("dirty", "yes" if st.get("dirty") else "no"),
     ]

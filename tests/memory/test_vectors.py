@@ -236,3 +236,13 @@ def test_provider_failure_pauses_search_triggered_syncs(notes, make_settings, ma
     assert m.is_dirty()
     assert m.sync()["ok"]  # an explicit sync still runs and clears the pause
     assert not m.is_dirty()
+
+
+def test_extension_load_failure_falls_back_to_numpy(notes, make_settings, managers, remote_ms, embed_server, tmp_path):
+    bogus = write(tmp_path / "not-an-extension.so", "garbage")
+    m = manager(make_settings, managers, deep_merge(remote_ms, {"store": {"vector": {"extensionPath": str(bogus)}}}))
+    m.sync()
+    st = m.status()
+    assert st["vectorBackend"] == "numpy" and "sqlite-vec unavailable" in st["vectorError"]
+    res = m.search("kubernetes upgrade")
+    assert res["mode"] == "hybrid" and res["results"][0]["path"] == "memory/2026-01-09.md"

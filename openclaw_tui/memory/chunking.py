@@ -30,9 +30,23 @@ class Chunk:
 
 @lru_cache(maxsize=1)
 def _encoding():
-    import tiktoken  # noqa: PLC0415 - offline env is set by the package import
+    try:
+        import tiktoken  # noqa: PLC0415 - offline env is set by the package import
 
-    return tiktoken.get_encoding("cl100k_base")
+        return tiktoken.get_encoding("cl100k_base")
+    except Exception as exc:  # no BPE file offline: estimate instead of failing the index
+        import logging  # noqa: PLC0415
+
+        logging.getLogger("openclaw_tui.memory").warning(
+            "tiktoken cl100k_base unavailable (%s); estimating tokens from characters", exc
+        )
+        return None
+
+
+def estimate_tokens(text: str) -> int:
+    """Fallback estimate: ~4 characters per token for most text, 1 per CJK/other wide char."""
+    wide = sum(1 for ch in text if ord(ch) >= 0x2E80)
+    return wide + (len(text) - wide + 3) // 4
 
 
 def count_tokens(text: str) -> int:
@@ -40,6 +54,8 @@ def count_tokens(text: str) -> int:
     if not text:
         return 0
     enc = _encoding()
+    if enc is None:
+        return estimate_tokens(text)
     if len(text) <= MAX_ENCODE_CHARS:
         return len(enc.encode_ordinary(text))
     return sum(len(enc.encode_ordinary(text[i : i + MAX_ENCODE_CHARS])) for i in range(0, len(text), MAX_ENCODE_CHARS))

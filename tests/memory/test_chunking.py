@@ -124,3 +124,20 @@ def test_split_text_lines(text, expected):
 def test_empty_and_blank_text():
     assert chunk_text("") == []
     assert chunk_text("\n\n   \n") == []
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [("", 0), ("abcd", 1), ("abcdefgh", 2), ("東京", 2), ("ab東京", 3)],
+)
+def test_estimate_tokens_fallback(text, expected):
+    from openclaw_tui.memory.chunking import estimate_tokens
+
+    assert estimate_tokens(text) == expected
+
+
+def test_estimate_is_never_far_below_tiktoken():
+    from openclaw_tui.memory.chunking import estimate_tokens
+
+    for text in ["plain english words in a sentence", "我们明天在東京开会", "x" * 1000]:
+        assert estimate_tokens(text) >= count_tokens(text) * 0.5

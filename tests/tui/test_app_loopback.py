@@ -230,3 +230,21 @@ async def test_flush_and_compaction_through_litellm(workspace: Path, server: Cha
         # the meter follows the compaction down
         assert screen.meter.usage.used < cf.tokens_before
         assert screen.meter.has_class("-ok")
+
+
+async def test_long_stream_is_coalesced_and_complete(workspace: Path, server: ChatServer) -> None:
+    seen: list[ev.Event] = []
+    app, hook = _app(workspace, server, seen)
+    text = "\n\n".join(f"Paragraph {i}: the billing service keeps **PostgreSQL 16** as its database." for i in range(40))
+    server.push({"text": text})
+    async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "tell me at length")
+        await wait_until(pilot, lambda: any(isinstance(e, ev.TurnFinished) for e in seen), 30, "the reply")
+        await wait_idle(pilot)
+        response = list(screen.chat.query(AgentResponse))[-1]
+        deltas = [e for e in seen if isinstance(e, ev.TextDelta)]
+        assert len(deltas) > 100
+        assert response.text.strip() == text.strip()
+        assert len(response.streamed) < len(deltas) / 5, "deltas were not coalesced into fewer Markdown writes"

@@ -61,6 +61,7 @@ class Settled(Message):
 class MainScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("main.tcss")
     AUTO_FOCUS = "PromptInput"
+    STREAM_INTERVAL = 1 / 30  # seconds between Markdown writes while a reply streams
     BINDINGS = [
         Binding("escape", "cancel_turn", "cancel reply", show=False),
         Binding("ctrl+l", "focus_memory", "memory panel", show=False),
@@ -74,6 +75,8 @@ class MainScreen(Screen[None]):
         self.engine_failed: str = ""
         self._response: "AgentResponse | None" = None
         self._turn_streamed = False
+        self._pending_text: list[str] = []
+        self._text_timer: Any = None
         self._silent_depth = 0  # silent turns in progress (TurnStarted(silent=True))
         self._silent_spans: set[str] = set()  # "flush" / "compaction" between their start and finish
         self._queued: list[str] = []
@@ -153,7 +156,26 @@ class MainScreen(Screen[None]):
     # ------------------------------------------------------------------ events from the core
 
     async def on_engine_event(self, message: EngineEvent) -> None:
-        await self.handle_event(message.event)
+        event = message.event
+        if isinstance(event, ev.TextDelta) and not (event.silent or self.silent):
+            # Coalesce deltas: one Markdown write per STREAM_INTERVAL instead of one per
+            # token keeps a long reply from repainting the screen a thousand times.
+            self._pending_text.append(event.text)
+            if self._text_timer is None:
+                self._text_timer = self.set_timer(self.STREAM_INTERVAL, self._flush_text)
+            return
+        await self._flush_text()  # keep order: text before the event that follows it
+        await self.handle_event(event)
+
+    async def _flush_text(self) -> None:
+        if self._text_timer is not None:
+            self._text_timer.stop()
+            self._text_timer = None
+        if not self._pending_text:
+            return
+        text = "".join(self._pending_text)
+        self._pending_text.clear()
+        await self.handle_event(ev.TextDelta(text=text))
 
     async def handle_event(self, event: ev.Event) -> None:
         chat = self.chat

@@ -81,6 +81,8 @@ class OpenClawApp(App[int]):
         self.engine_factory = engine_factory
         self.clock = clock or local_clock
         self.show_timings = show_timings  # off in snapshot tests: durations vary run to run
+        #: prompt history, kept per agent across runs
+        self.history_path = settings.agent_dir / "tui-history.jsonl"
         self.session_id = session_id
         self.bridge = EventBridge()
         self.engine: Any = None

@@ -405,3 +405,21 @@ async def test_engine_start_failure_is_one_inline_line(workspace: Path) -> None:
         await send(pilot, "hello?")
         assert "nothing can be sent" in list(screen.chat.query(ErrorBlock))[-1].message
         assert app.is_running
+
+
+async def test_prompt_history_survives_a_restart(workspace: Path) -> None:
+    settings = make_settings(workspace)
+    app = OpenClawApp(settings, clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await send(pilot, "Which database does billing use?")
+        await send(pilot, "/status")
+    again = OpenClawApp(settings, clock=FIXED_CLOCK)
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        prompt = again.main_screen.prompt
+        prompt.focus()
+        await pilot.press("up")
+        assert prompt.text == "/status"
+        await pilot.press("up")
+        assert prompt.text == "Which database does billing use?"

@@ -225,3 +225,21 @@ def test_app_module_does_not_import_litellm():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["False", "False", "False"]
+
+
+def test_prompt_history_persists_and_tolerates_torn_lines(tmp_path):
+    path = tmp_path / "agents" / "main" / "tui-history.jsonl"
+    h = PromptHistory(path=path)
+    h.add("first")
+    h.add("two\nlines")
+    with path.open("a", encoding="utf-8") as fh:
+        fh.write('"torn')  # a crash mid-write
+    again = PromptHistory(path=path)
+    assert again.items == ["first", "two\nlines"]
+    assert PromptHistory(limit=1, path=path).items == ["two\nlines"]
+    # an unwritable location keeps working in memory
+    blocked = tmp_path / "file"
+    blocked.write_text("x")
+    h2 = PromptHistory(path=blocked / "sub" / "h.jsonl")
+    h2.add("still works")
+    assert h2.items == ["still works"] and h2.path is None

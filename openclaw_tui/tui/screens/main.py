@@ -94,7 +94,7 @@ class MainScreen(Screen[None]):
             with Vertical(id="chat-column"):
                 yield ChatView(id="chat")
                 yield Static("", id="completions", markup=False)
-                yield PromptInput(id="prompt")
+                yield PromptInput(id="prompt", history_path=self.oc_app.history_path)
             with Vertical(id="side"):
                 yield MemoryPanel(id="memory-panel", timings=self.oc_app.show_timings)
                 yield Timeline(id="timeline", clock=self.oc_app.clock, timings=self.oc_app.show_timings)

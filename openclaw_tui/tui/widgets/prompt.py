@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any, Callable
 
 from textual import events
@@ -13,19 +15,51 @@ from openclaw_tui.tui import slash
 
 
 class PromptHistory:
-    """Submitted prompts, newest last; ``prev``/``next`` walk it keeping an unsent draft."""
+    """Submitted prompts, newest last; ``prev``/``next`` walk it keeping an unsent draft.
 
-    def __init__(self, limit: int = 500) -> None:
+    With ``path``, prompts persist across runs as JSON lines (one prompt a line, so
+    multi-line prompts survive); an unreadable or unwritable file only disables that.
+    """
+
+    def __init__(self, limit: int = 500, path: Path | None = None) -> None:
         self.items: list[str] = []
         self.limit = limit
+        self.path = path
         self._pos: int | None = None
         self._draft = ""
+        if path is not None:
+            self._load(path)
+
+    def _load(self, path: Path) -> None:
+        try:
+            lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        except OSError:
+            return
+        for line in lines[-(self.limit + 10) :]:
+            try:
+                item = json.loads(line)
+            except ValueError:
+                continue  # a torn or foreign line
+            if isinstance(item, str) and item.strip():
+                self.items.append(item)
+        del self.items[: -self.limit]
 
     def add(self, text: str) -> None:
         if text.strip() and (not self.items or self.items[-1] != text):
             self.items.append(text)
             del self.items[: -self.limit]
+            self._save(text)
         self._pos = None
+
+    def _save(self, text: str) -> None:
+        if self.path is None:
+            return
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self.path.open("a", encoding="utf-8") as fh:
+                fh.write(json.dumps(text, ensure_ascii=False) + "\n")
+        except OSError:
+            self.path = None  # keep working in memory
 
     def prev(self, current: str) -> str | None:
         if not self.items:
@@ -68,14 +102,14 @@ class PromptInput(TextArea):
             self.text = text
             self.completions = completions
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, history_path: Path | None = None, **kwargs: Any) -> None:
         kwargs.setdefault("soft_wrap", True)
         kwargs.setdefault("show_line_numbers", False)
         kwargs.setdefault("tab_behavior", "focus")
         kwargs.setdefault("compact", True)
         kwargs.setdefault("placeholder", "Ask anything · / for commands · Ctrl+J new line · Esc cancels a reply")
         super().__init__(**kwargs)
-        self.prompt_history = PromptHistory()
+        self.prompt_history = PromptHistory(path=history_path)
         #: supplies argument values for completion (session ids for /resume, models for /model)
         self.arg_values: Callable[[str], list[str]] | None = None
 

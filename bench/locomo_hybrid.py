@@ -15,7 +15,8 @@ Variants (same for every conversation, nothing tuned per conversation):
 - ``hybrid-default``: the shipped defaults (vectorWeight 0.7, textWeight 0.3, minScore 0.35);
   minScore can leave fewer than 6 results, which @6 counts against it;
 - ``hybrid@6``: defaults, but minScore 0 so 6 results come back, as keyword-only does;
-- ``hybrid-text-heavy@6``: vectorWeight 0.3 / textWeight 0.7, minScore 0.
+- ``hybrid-text-heavy@6``: vectorWeight 0.3 / textWeight 0.7, minScore 0;
+- ``vector-only@6``: ``query.hybrid.enabled = false`` (the vector side alone), minScore 0.
 
     python -m bench.locomo_hybrid [--conv conv-26] [--k 6] [--json]
 
@@ -40,6 +41,7 @@ VARIANTS: list[tuple[str, dict]] = [
     ("hybrid-default", {}),
     ("hybrid@6", {"minScore": 0}),
     ("hybrid-text-heavy@6", {"minScore": 0, "hybrid": {"vectorWeight": 0.3, "textWeight": 0.7}}),
+    ("vector-only@6", {"minScore": 0, "hybrid": {"enabled": False}}),
 ]
 CATEGORIES = {1, 2, 3, 4}
 

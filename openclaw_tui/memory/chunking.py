@@ -188,3 +188,13 @@ def split_text_lines(text: str) -> list[str]:
 
 def chunk_text(text: str, *, tokens: int = 400, overlap: int = 80, counter: TokenCounter = count_tokens) -> list[Chunk]:
     return chunk_lines(split_text_lines(text), tokens=tokens, overlap=overlap, counter=counter)
+
+
+def sub_windows(text: str, tokens: int, counter: TokenCounter = count_tokens) -> list[Chunk]:
+    """A chunk's text cut into consecutive windows of whole lines of at most ``tokens``
+    tokens each, without overlap (an over-long line is cut into pieces). Each window is
+    embedded on its own (several vectors per chunk). Never empty: a blank text is one window."""
+    wins = chunk_lines(split_text_lines(text), tokens=max(1, tokens), overlap=0, counter=counter)
+    if wins:
+        return wins
+    return [Chunk(start_line=1, end_line=1, text=text, hash=sha256_text(text), tokens=max(1, counter(text)))]

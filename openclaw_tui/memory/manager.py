@@ -2,7 +2,7 @@
 
 One SQLite index per agent (``<stateDir>/memory/<agentId>.sqlite``). Sync is hash-based
 and incremental; a fingerprint change (provider, model, endpoint, sources, extra paths,
-chunking, tokenizer, vector backend) triggers a full rebuild into a temp file that is
+chunking, tokenizer, vector backend, vector window size) triggers a full rebuild into a temp file that is
 swapped in with ``os.replace`` — a crash mid-rebuild leaves the old index usable and the
 embedding cache survives. ``search`` and ``get`` never raise: failures come back as result
 objects.
@@ -26,7 +26,7 @@ import numpy as np
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event, EventSink, IndexSynced, Notice, ProviderError, null_sink
 from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory.chunking import Chunk, chunk_text, split_text_lines
+from openclaw_tui.memory.chunking import Chunk, chunk_text, split_text_lines, sub_windows
 from openclaw_tui.memory.sources import SourceDoc, SourceProvider, memory_docs, resolve_extra_path
 from openclaw_tui.memory.store import FTS_CONTENT, FTS_TOKENIZER, SCHEMA_VERSION, Store
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
@@ -39,6 +39,11 @@ MAX_FILE_BYTES = 64 * 1024 * 1024
 #: memory_get returns at most this many characters
 MAX_GET_CHARS = 200_000
 EMBED_BATCH_ITEMS = 128
+#: **ours:** each chunk is embedded as several vectors, one per window of whole lines of at
+#: most this many tokens (capped by the provider's input limit); a chunk's vector score is
+#: its best window's cosine. A ~400-token chunk averaged into one vector is a topic centroid,
+#: while questions target single lines (LoCoMo, MiniLM: see docs/embeddings.md)
+VECTOR_WINDOW_TOKENS = 48
 #: at most one background "is the index dirty?" check per this many seconds of searching
 BACKGROUND_CHECK_INTERVAL_S = 1.0
 
@@ -180,7 +185,18 @@ class MemoryManager:
             "chunkOverlap": self.ms.chunking.overlap,
             "ftsTokenizer": f"{FTS_TOKENIZER}; {FTS_CONTENT}",
             "vectorBackend": store.vector_backend if store is not None else None,
+            "vectorWindowTokens": self.vector_window_tokens(),
         }
+
+    def vector_window_tokens(self) -> int | None:
+        """Tokens per embedded sub-window of a chunk (None without a provider)."""
+        if self.provider is None:
+            return None
+        limit = getattr(self.provider, "max_input_tokens", None)
+        window = VECTOR_WINDOW_TOKENS
+        if isinstance(limit, int) and limit > 0:
+            window = min(window, max(8, limit - 2))
+        return window
 
     # ------------------------------------------------------------------ store
 
@@ -561,28 +577,39 @@ class MemoryManager:
             report["filesIndexed"] += 1
             report["chunksIndexed"] += len(chunks)
 
-    def _embed_chunks(self, store: Store, chunks: list[Chunk], report: dict) -> np.ndarray:
+    def _embed_chunks(self, store: Store, chunks: list[Chunk], report: dict) -> list[np.ndarray]:
+        """Per chunk, the 2-D array of its sub-window vectors (``vector_window_tokens``).
+
+        Vectors are cached per window text hash. ``cacheHits`` counts chunks served wholly
+        from the cache, ``cacheMisses``/``chunksEmbedded`` chunks that needed at least one
+        new vector, ``vectorsEmbedded`` the window texts sent to the provider."""
         if not chunks:
-            return np.zeros((0, 0), dtype=np.float32)
+            return []
         provider = self.provider
         pid, model, key = provider.info.id, provider.info.model, provider.info.endpoint_key
+        window = self.vector_window_tokens() or VECTOR_WINDOW_TOKENS
+        wins = [sub_windows(c.text, window) for c in chunks]
         use_cache = self.ms.cache.enabled
-        cached = store.cache_get(pid, model, key, [c.hash for c in chunks]) if use_cache else {}
-        report["cacheHits"] += sum(1 for c in chunks if c.hash in cached)
+        all_hashes = [w.hash for ws in wins for w in ws]
+        cached = store.cache_get(pid, model, key, all_hashes) if use_cache else {}
         missing: dict[str, str] = {}
-        for c in chunks:
-            if c.hash not in cached:
-                missing.setdefault(c.hash, c.text)
-        report["cacheMisses"] += len(missing)
+        tok: dict[str, int] = {}
+        for ws in wins:
+            if all(w.hash in cached for w in ws):
+                report["cacheHits"] += 1
+                continue
+            report["cacheMisses"] += 1
+            for w in ws:
+                if w.hash not in cached:
+                    missing.setdefault(w.hash, w.text)
+                    tok[w.hash] = w.tokens
         fresh: dict[str, np.ndarray] = {}
         if missing:
-            hashes = list(missing)
             budget = max(512, int(getattr(provider, "max_batch_tokens", 8000) or 8000))
-            tok = {c.hash: c.tokens for c in chunks}
             batch: list[str] = []
             used = 0
             groups: list[list[str]] = []
-            for h in hashes:
+            for h in missing:
                 t = tok.get(h, 1)
                 if batch and (used + t > budget or len(batch) >= EMBED_BATCH_ITEMS):
                     groups.append(batch)
@@ -606,11 +633,12 @@ class MemoryManager:
                     raise _ProviderSwitched(f"embedding provider switched from {pid} to {now.id}")
                 for h, v in zip(group, vecs):
                     fresh[h] = v
-                report["chunksEmbedded"] += len(group)
+                report["vectorsEmbedded"] = report.get("vectorsEmbedded", 0) + len(group)
+            report["chunksEmbedded"] += sum(1 for ws in wins if any(w.hash in fresh for w in ws))
             if use_cache:
                 store.cache_put(pid, model, key, fresh)
         allv = {**cached, **fresh}
-        return np.vstack([allv[c.hash] for c in chunks]).astype(np.float32)
+        return [np.vstack([allv[w.hash] for w in ws]).astype(np.float32) for ws in wins]
 
     def _vectors_comparable(self, store: Store, qv: np.ndarray) -> bool:
         """True when the index's vectors were made by the current provider and model."""
@@ -744,6 +772,7 @@ class MemoryManager:
                     text_hits[cid] = pl.bm25_rank_to_score(rank)
 
         vec_hits: dict[int, float] = {}
+        qvec: np.ndarray | None = None
         mode = "keyword"
         if self.provider is not None:
             try:
@@ -772,6 +801,7 @@ class MemoryManager:
                 qv = np.zeros(0, dtype=np.float32)
             if qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None:
                 if self._vectors_comparable(store, qv):
+                    qvec = qv
                     for cid, sim in store.vector_search(qv, n_cand):
                         vec_hits[cid] = sim
                     mode = "hybrid" if use_text else "vector"
@@ -816,8 +846,29 @@ class MemoryManager:
                     c.text_score = t
                     tcs.append(c)
             if mode == "vector":
-                vw, tw = 1.0, 0.0
-            cands = pl.merge_hybrid(vcs, tcs, vw, tw)
+                cands = pl.merge_hybrid(vcs, tcs, 1.0, 0.0)
+                tw = 0.0
+            else:
+                # ours: keyword-only's score (coverage/path/date boosts) plus semantic evidence;
+                # keyword hits the KNN did not reach get their exact best-window cosine
+                if qvec is not None:
+                    extra = [cid for cid in text_hits if cid not in vec_hits and cid in rows]
+                    vec_hits.update(store.vector_scores(qvec, extra))
+                cands = []
+                for cid in set(vec_hits) | set(text_hits):
+                    if cid not in rows:
+                        continue
+                    c = cand(cid)
+                    c.vector_score = vec_hits.get(cid)
+                    c.text_score = text_hits.get(cid)
+                    kw = None
+                    if c.text_score is not None:
+                        kw = pl.keyword_only_score(
+                            c.text_score, pl.coverage(terms, c.text), pl.path_match(terms, c.path),
+                            pl.date_path_match(dates, c.path),
+                        )
+                    c.score = pl.hybrid_keyword_score(kw, c.vector_score, vw)
+                    cands.append(c)
             tw_floor = tw
 
         if hq.temporal_decay.enabled:
@@ -1132,6 +1183,7 @@ def _empty_report() -> dict[str, Any]:
         "filesSkipped": 0,
         "chunksIndexed": 0,
         "chunksEmbedded": 0,
+        "vectorsEmbedded": 0,
         "cacheHits": 0,
         "cacheMisses": 0,
         "cachePruned": 0,

@@ -226,6 +226,29 @@ def keyword_only_score(text_score: float, cov: float, path_hit: float, date_hit:
     return 0.8 + 0.2 * (1.0 - math.exp(-(boosted - 0.8) / 0.2))
 
 
+#: **ours:** in hybrid mode the text side is the keyword-only score (with its boosts) and
+#: the vector side adds ``HYBRID_SEMANTIC_SCALE · vectorWeight · cosine`` to it; a chunk only
+#: the vector side found scores ``vectorWeight · cosine`` as in the plain weighted merge.
+HYBRID_SEMANTIC_SCALE = 0.5
+
+
+def squash_score(x: float) -> float:
+    """Identity up to 0.8, compressed above, never reaching 1 (keeps strong hits ordered)."""
+    if x <= 0.8:
+        return max(0.0, x)
+    return 0.8 + 0.2 * (1.0 - math.exp(-(x - 0.8) / 0.2))
+
+
+def hybrid_keyword_score(keyword_score: float | None, vector_score: float | None, vector_weight: float) -> float:
+    """Hybrid score of one chunk: ``max(kw + s·vw·v, vw·v)`` (``s`` = HYBRID_SEMANTIC_SCALE,
+    ``vw`` the normalised vector weight, ``kw`` the keyword-only score, a missing side 0,
+    negative cosines 0), squashed below 1. Keyword evidence is never weakened by the vector
+    side, and semantic evidence breaks ties between keyword hits."""
+    v = max(0.0, vector_score or 0.0)
+    kw = max(0.0, keyword_score or 0.0)
+    return squash_score(max(kw + HYBRID_SEMANTIC_SCALE * vector_weight * v, vector_weight * v))
+
+
 # --------------------------------------------------------------------------- dates in queries
 
 _MONTHS = {

@@ -2,13 +2,16 @@
 
 Tables: ``meta``, ``files(path, source, hash, mtime, size)``,
 ``chunks(id, path, source, start_line, end_line, hash, model, text, embedding, updated_at)``,
-``chunks_fts`` (FTS5, unicode61, rowid = chunk id), ``chunks_vec`` (sqlite-vec ``vec0`` with
-cosine distance, created once the dimension is known) and
-``embedding_cache(provider, model, provider_key, hash → embedding)``.
+``chunks_fts`` (FTS5, unicode61, rowid = chunk id), ``chunk_vectors(id, chunk_id, embedding)``
+(**ours:** several vectors per chunk, one per sub-window of whole lines), ``chunks_vec``
+(sqlite-vec ``vec0`` with cosine distance, rowid = ``chunk_vectors.id``, created once the
+dimension is known) and ``embedding_cache(provider, model, provider_key, hash → embedding)``.
+``chunks.embedding`` keeps the normalised mean of a chunk's sub-vectors.
 
-Vector search uses sqlite-vec's KNN (``MATCH ? AND k = ?``). Without the extension (load
-failure or ``store.vector.enabled = false``) it falls back to numpy cosine over the
-``chunks.embedding`` blobs, cached in memory until the next write.
+Vector search uses sqlite-vec's KNN (``MATCH ? AND k = ?``) over the sub-vectors and scores
+each chunk by its best sub-vector (max cosine). Without the extension (load failure or
+``store.vector.enabled = false``) the same search runs in numpy over the ``chunk_vectors``
+blobs, cached in memory until the next write.
 """
 
 from __future__ import annotations
@@ -28,7 +31,8 @@ from openclaw_tui.memory.pipeline import fts_text
 
 log = logging.getLogger("openclaw_tui.memory.store")
 
-SCHEMA_VERSION = 1
+#: 2: several vectors per chunk (chunk_vectors; chunks_vec rows keyed by sub-vector id)
+SCHEMA_VERSION = 2
 MMAP_BYTES = 1 << 30
 # porter over unicode61: measured +4 points evidence-all-found@6 on LoCoMo (bench/locomo_eval.py)
 FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
@@ -58,6 +62,12 @@ create table if not exists chunks(
     updated_at real not null
 );
 create index if not exists chunks_path on chunks(path);
+create table if not exists chunk_vectors(
+    id integer primary key autoincrement,
+    chunk_id integer not null,
+    embedding blob not null
+);
+create index if not exists chunk_vectors_chunk on chunk_vectors(chunk_id);
 create table if not exists embedding_cache(
     provider text not null,
     model text not null,
@@ -91,6 +101,29 @@ class FileRow:
     mtime: float
     mtime_ns: int
     size: int
+
+
+#: sub-vectors fetched per wanted chunk in the first KNN round (widened when chunks repeat)
+SUBVECTOR_KNN_FACTOR = 8
+#: sqlite-vec's largest k
+VEC0_MAX_K = 4096
+
+
+def _per_chunk_vectors(embeddings, n: int) -> list[np.ndarray | None]:
+    """Normalise ``replace_file``'s ``embeddings`` to one 2-D array (or None) per chunk."""
+    if embeddings is None:
+        return [None] * n
+    if isinstance(embeddings, np.ndarray) and embeddings.ndim == 2:
+        return [np.asarray(embeddings[i : i + 1], dtype=np.float32) for i in range(n)]
+    out: list[np.ndarray | None] = []
+    for i in range(n):
+        v = embeddings[i] if i < len(embeddings) else None
+        if v is None:
+            out.append(None)
+            continue
+        arr = np.asarray(v, dtype=np.float32)
+        out.append(arr.reshape(1, -1) if arr.ndim == 1 else arr)
+    return out
 
 
 def vec_to_blob(vec: np.ndarray) -> bytes:
@@ -234,18 +267,29 @@ class Store:
         mtime_ns: int,
         size: int,
         chunks: Sequence[tuple[int, int, str, str]],
-        embeddings: np.ndarray | None,
+        embeddings: np.ndarray | Sequence[np.ndarray | None] | None,
         model: str = "",
     ) -> None:
-        """Atomically replace every row of one file. ``chunks`` is ``[(start, end, hash, text)]``."""
+        """Atomically replace every row of one file. ``chunks`` is ``[(start, end, hash, text)]``.
+
+        ``embeddings`` is one vector per chunk (a 2-D array) or, per chunk, a 2-D array of
+        its sub-window vectors (``chunk_vectors``); the chunk's row keeps their normalised mean."""
         now = time.time()
+        per_chunk = _per_chunk_vectors(embeddings, len(chunks))
         with self.lock, self.conn:
             self._delete_path_rows(path)
-            if embeddings is not None and len(chunks):
-                self._ensure_vec_table(int(embeddings.shape[1]))
+            dims = next((int(v.shape[1]) for v in per_chunk if v is not None and v.size), None)
+            if dims is not None:
+                self._ensure_vec_table(dims)
             for i, (start, end, chash, text) in enumerate(chunks):
-                emb = embeddings[i] if embeddings is not None else None
-                blob = vec_to_blob(emb) if emb is not None else None
+                subs = per_chunk[i]
+                blob = None
+                if subs is not None and subs.size:
+                    if int(subs.shape[1]) != dims:
+                        raise ValueError(f"vector dimension changed ({dims} → {int(subs.shape[1])}); a full rebuild is needed")
+                    mean = subs.mean(axis=0)
+                    norm = float(np.linalg.norm(mean))
+                    blob = vec_to_blob(mean / norm if norm > 0 else mean)
                 self.conn.execute(
                     "insert into chunks(path, source, start_line, end_line, hash, model, text, embedding, updated_at)"
                     " values(?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -254,8 +298,14 @@ class Store:
                 cid = self.conn.last_insert_rowid()
                 if self.fts_available:
                     self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(text)))
-                if blob is not None and self.vec_loaded:
-                    self.conn.execute("insert into chunks_vec(rowid, embedding) values(?, ?)", (cid, blob))
+                if blob is None:
+                    continue
+                for vec in subs:
+                    sub_blob = vec_to_blob(vec)
+                    self.conn.execute("insert into chunk_vectors(chunk_id, embedding) values(?, ?)", (cid, sub_blob))
+                    if self.vec_loaded:
+                        sid = self.conn.last_insert_rowid()
+                        self.conn.execute("insert into chunks_vec(rowid, embedding) values(?, ?)", (sid, sub_blob))
             self.conn.execute(
                 "insert or replace into files(path, source, hash, mtime, mtime_ns, size) values(?, ?, ?, ?, ?, ?)",
                 (path, source, file_hash, mtime, mtime_ns, size),
@@ -275,7 +325,10 @@ class Store:
             if self.fts_available:
                 self.conn.execute(f"delete from chunks_fts where rowid in ({marks})", ids)
             if self.vec_loaded and self.has_vec_table():
-                self.conn.execute(f"delete from chunks_vec where rowid in ({marks})", ids)
+                self.conn.execute(
+                    f"delete from chunks_vec where rowid in (select id from chunk_vectors where chunk_id in ({marks}))", ids
+                )
+            self.conn.execute(f"delete from chunk_vectors where chunk_id in ({marks})", ids)
             self.conn.execute("delete from chunks where path = ?", (path,))
 
     def delete_file(self, path: str) -> None:
@@ -324,29 +377,79 @@ class Store:
                 return []
         return [(int(r[0]), float(r[1])) for r in rows]
 
+    def vector_count(self) -> int:
+        with self.lock:
+            return self.conn.execute("select count(*) from chunk_vectors").fetchone()[0]
+
     def vector_search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
-        """``[(chunk id, cosine similarity)]`` best first."""
+        """``[(chunk id, cosine similarity)]`` best first: the ``k`` chunks whose best
+        sub-vector is closest to ``query`` (a chunk scores its max cosine)."""
         q = np.asarray(query, dtype=np.float32)
         dims = self.vec_dims()
         if dims is None or q.shape[-1] != dims or k <= 0:
             return []
-        if self.vec_loaded:
-            with self.lock:
-                if not self.has_vec_table():
-                    return []
+        if not self.vec_loaded:
+            return self.numpy_search(q, k)
+        with self.lock:
+            if not self.has_vec_table():
+                return []
+            total = self.vector_count()
+            # KNN over sub-vectors, widened until k distinct chunks are found (or all are seen)
+            k_sub = min(total, max(k * SUBVECTOR_KNN_FACTOR, k))
+            while True:
                 rows = self.conn.execute(
-                    "select rowid, distance from chunks_vec where embedding match ? and k = ? order by distance",
-                    (vec_to_blob(q), int(k)),
-                ).fetchall()
-            return [(int(r[0]), 1.0 - float(r[1])) for r in rows]
-        return self.numpy_search(q, k)
+                    "select v.rowid, v.distance, c.chunk_id from chunks_vec v join chunk_vectors c on c.id = v.rowid"
+                    " where v.embedding match ? and k = ? order by v.distance",
+                    (vec_to_blob(q), int(k_sub)),
+                ).fetchall() if k_sub > 0 else []
+                best: dict[int, float] = {}
+                for _sid, dist, cid in rows:
+                    best.setdefault(int(cid), 1.0 - float(dist))
+                if len(best) >= k or k_sub >= min(total, VEC0_MAX_K):
+                    break
+                k_sub = min(total, VEC0_MAX_K, k_sub * 4)
+        return sorted(best.items(), key=lambda x: -x[1])[:k]
+
+    def vector_scores(self, query: np.ndarray, chunk_ids: Iterable[int]) -> dict[int, float]:
+        """Max cosine over each given chunk's sub-vectors (chunks without vectors are absent)."""
+        ids = list(dict.fromkeys(int(i) for i in chunk_ids))
+        q = np.asarray(query, dtype=np.float32)
+        n = float(np.linalg.norm(q))
+        dims = self.vec_dims()
+        if not ids or n == 0 or dims is None or q.shape[-1] != dims:
+            return {}
+        q = q / n
+        if not self.vec_loaded:
+            owners, mat = self._matrix()
+            mask = np.isin(owners, np.asarray(ids, dtype=np.int64))
+            sims = mat[mask] @ q
+            out: dict[int, float] = {}
+            for cid, sim in zip(owners[mask].tolist(), sims.tolist()):
+                if sim > out.get(cid, -2.0):
+                    out[cid] = float(sim)
+            return out
+        out = {}
+        with self.lock:
+            for start in range(0, len(ids), 500):
+                part = ids[start : start + 500]
+                marks = ",".join("?" * len(part))
+                for cid, blob in self.conn.execute(
+                    f"select chunk_id, embedding from chunk_vectors where chunk_id in ({marks})", part
+                ):
+                    v = blob_to_vec(blob)
+                    vn = float(np.linalg.norm(v))
+                    sim = float(v @ q) / vn if vn > 0 else 0.0
+                    if sim > out.get(int(cid), -2.0):
+                        out[int(cid)] = sim
+        return out
 
     def _matrix(self) -> tuple[np.ndarray, np.ndarray]:
+        """(owning chunk id per sub-vector, normalised sub-vector matrix)."""
         cache = self._np_cache
         if cache is not None:
             return cache
         with self.lock:
-            rows = self.conn.execute("select id, embedding from chunks where embedding is not null").fetchall()
+            rows = self.conn.execute("select chunk_id, embedding from chunk_vectors order by id").fetchall()
         if not rows:
             cache = (np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.float32))
         else:
@@ -359,18 +462,19 @@ class Store:
         return cache
 
     def numpy_search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
-        ids, mat = self._matrix()
-        if not len(ids):
+        owners, mat = self._matrix()
+        if not len(owners) or k <= 0:
             return []
         q = np.asarray(query, dtype=np.float32)
         n = float(np.linalg.norm(q))
         if n == 0:
             return []
         sims = mat @ (q / n)
-        k = min(k, len(ids))
-        top = np.argpartition(-sims, k - 1)[:k]
-        top = top[np.argsort(-sims[top], kind="stable")]
-        return [(int(ids[i]), float(sims[i])) for i in top]
+        # max cosine per chunk: sort sub-vectors by similarity, keep each chunk's first
+        order = np.argsort(-sims, kind="stable")
+        _, first = np.unique(owners[order], return_index=True)
+        picked = order[np.sort(first)][:k]
+        return [(int(owners[i]), float(sims[i])) for i in picked]
 
     # ------------------------------------------------------------------ embedding cache
 

@@ -100,10 +100,11 @@ def _pick(settings: AgentSettings) -> tuple[str | None, str]:
     path, kind, why = _local_choice(settings)
     if path is not None and "not installed" not in why:
         return "local", f"auto: {why}"
+    skipped = f" (local skipped: {why})" if path is not None else ""
     for p in AUTO_ORDER:
         key, source = resolve_key(settings, p)
         if key:
-            return p, f"auto: {p} key from {source}"
+            return p, f"auto: {p} key from {source}{skipped}"
     if ms.remote.base_url:
         return "openai", "auto: remote.baseUrl set (OpenAI-compatible endpoint, no key)"
     tail = f"; {why}" if ms.local.model_path else ""

@@ -118,6 +118,7 @@ class SessionEngine:
         self._cancel_requested = False
         self._partial: list[str] = []
         self._store = SessionStore(settings.sessions_dir)
+        self.interrupted_prompt: str | None = None
         self._transcript: TranscriptWriter | None = None
         self._tools_tokens: dict[int, int] = {}
         self._closed = False
@@ -315,10 +316,15 @@ class SessionEngine:
             raise ValueError(f"no session {session_id!r} in {self.settings.sessions_dir}")
         self._reset_state(session_id)
         history: list[dict[str, Any]] = []
+        pending: dict[str, Any] | None = None
         for e in entries:
             kind = e.get("type")
             if kind == "message" and isinstance(e.get("message"), dict):
                 history.append(e["message"])
+                if e["message"].get("role") == "user":
+                    pending = None
+            elif kind == "pending" and isinstance(e.get("message"), dict):
+                pending = e["message"]
             elif kind == "context":
                 self._notes = str(e.get("notes") or "")
             elif kind == "compaction":
@@ -326,6 +332,22 @@ class SessionEngine:
                 history = history[len(history) - kept :] if kept else []
                 self._summary = str(e.get("summary") or "")
         history = _close_dangling_tool_calls(history)
+        self.interrupted_prompt = None
+        if pending is not None and isinstance(pending.get("content"), str):
+            # The process died during the flush/compaction that ran before this prompt:
+            # the prompt is part of the conversation, so it goes back into the history
+            # (and into the transcript, so a later resume sees it as a normal message).
+            history.append({"role": "user", "content": pending["content"]})
+            self.interrupted_prompt = pending["content"]
+            if self._transcript is not None:
+                self._transcript.append({"type": "message", "message": history[-1], "recovered": True})
+            self._emit(
+                events.Notice(
+                    "warning",
+                    "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
+                    + _one_line(pending["content"], 80),
+                )
+            )
         for msg in history:
             tok = self.counter.count_message(msg)
             self._history.append(_Entry(msg, tok))
@@ -459,6 +481,15 @@ class SessionEngine:
         if self._system_tokens is None:
             await asyncio.to_thread(self._recount_fixed)
         self._persist_header()
+        aside = self._store.recovered_to
+        if aside is not None:
+            self._store.recovered_to = None
+            self._emit(
+                events.Notice(
+                    "warning",
+                    f"sessions.json was damaged: rebuilt from the transcripts (the damaged file is kept as {aside.name})",
+                )
+            )
 
     def _add(self, msg: dict[str, Any], **meta: Any) -> None:
         tok = self.counter.count_message(msg)
@@ -812,9 +843,15 @@ class SessionEngine:
             await self._ready()
             user_msg = {"role": "user", "content": text}
             projected = self.used_tokens() + self.counter.count_message(user_msg)
-            if self._want_flush(projected):
+            want_flush = self._want_flush(projected)
+            want_compact = should_compact(projected, self.compaction_threshold)
+            if (want_flush or want_compact) and self._transcript is not None:
+                # The prompt waits behind a flush/compaction turn: keep it on disk now so a
+                # crash there does not lose it (resume() restores it, see _restore_pending).
+                self._transcript.append({"type": "pending", "message": user_msg})
+            if want_flush:
                 flushed = await self._run_flush("threshold", projected)
-            if should_compact(projected, self.compaction_threshold):
+            if want_compact:
                 compacted = await self._compact("threshold")
             first = not any(e.message.get("role") == "user" for e in self._history) and not self._summary
             self._add(user_msg)
@@ -865,6 +902,11 @@ class SessionEngine:
             usage = self.token_snapshot()
             self._emit(usage)
             return TurnResult(partial, self.session_id, cancelled=True, usage=usage, flushed=flushed, compacted=compacted)
+
+
+def _one_line(text: str, limit: int) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _close_dangling_tool_calls(history: list[dict[str, Any]]) -> list[dict[str, Any]]:

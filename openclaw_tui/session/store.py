@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import fcntl
 import json
+import logging
 import os
 import tempfile
 import time
+from datetime import datetime
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
+
+from openclaw_tui.session.transcript import read_transcript
+
+log = logging.getLogger(__name__)
 
 
 class SessionStore:
@@ -17,6 +23,7 @@ class SessionStore:
         self.dir = Path(sessions_dir)
         self.path = self.dir / "sessions.json"
         self.lock_path = self.dir / ".sessions.lock"
+        self.recovered_to: Path | None = None  # set when a damaged sessions.json was rebuilt
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
@@ -30,10 +37,39 @@ class SessionStore:
 
     def load(self) -> dict[str, dict[str, Any]]:
         try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (FileNotFoundError, ValueError, UnicodeDecodeError):
+            raw = self.path.read_bytes()
+        except FileNotFoundError:
             return {}
-        return data if isinstance(data, dict) else {}
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (ValueError, UnicodeDecodeError):
+            data = None
+        if isinstance(data, dict):
+            return data
+        return self._recover(raw)
+
+    def _recover(self, raw: bytes) -> dict[str, dict[str, Any]]:
+        """sessions.json is damaged: keep the damaged bytes aside, rebuild it from the transcripts.
+
+        The counters that matter (``compactionCount``, ``memoryFlushCompactionCount``,
+        ``memoryFlushAt``) are all recorded in the transcripts too, so nothing is lost; the
+        rebuilt entries carry ``"recovered": true``. No lock is taken here (``update`` already
+        holds it); the aside copy and the rewrite are each atomic.
+        """
+        aside = self.dir / f"sessions.json.corrupt-{int(time.time() * 1000)}"
+        try:
+            aside.write_bytes(raw)
+        except OSError as exc:
+            log.warning("sessions.json is damaged and could not be copied aside (%s)", exc)
+            return {}
+        data = rebuild_from_transcripts(self.dir)
+        try:
+            self._write(data)
+        except OSError as exc:
+            log.warning("sessions.json is damaged; rebuilt in memory only (%s)", exc)
+        self.recovered_to = aside
+        log.warning("sessions.json was damaged: kept it as %s and rebuilt %d entries from the transcripts", aside.name, len(data))
+        return data
 
     def _write(self, data: dict[str, Any]) -> None:
         fd, tmp = tempfile.mkstemp(prefix=".sessions.", suffix=".tmp", dir=self.dir)
@@ -74,3 +110,56 @@ class SessionStore:
         entries = [dict(v) for v in self.load().values() if isinstance(v, dict)]
         entries.sort(key=lambda e: e.get("updatedAt") or 0, reverse=True)
         return entries
+
+
+def _ms(stamp: Any) -> int | None:
+    if not isinstance(stamp, str):
+        return None
+    try:
+        return int(datetime.fromisoformat(stamp.replace("Z", "+00:00")).timestamp() * 1000)
+    except ValueError:
+        return None
+
+
+def rebuild_from_transcripts(sessions_dir: Path) -> dict[str, dict[str, Any]]:
+    """sessions.json entries recomputed from ``<sessionId>.jsonl`` files (header, compaction
+    and flush entries), for when sessions.json itself is damaged."""
+    out: dict[str, dict[str, Any]] = {}
+    for path in sorted(Path(sessions_dir).glob("*.jsonl")):
+        entries = read_transcript(path)
+        if not entries or entries[0].get("type") != "session":
+            continue
+        head = entries[0]
+        sid = str(head.get("id") or path.stem)
+        created = _ms(head.get("timestamp"))
+        entry: dict[str, Any] = {
+            "sessionId": sid,
+            "createdAt": created,
+            "compactionCount": 0,
+            "memoryFlushCompactionCount": None,
+            "memoryFlushAt": None,
+            "transcript": path.name,
+            "recovered": True,
+        }
+        for key in ("sessionKey", "agentId", "model"):
+            if head.get(key) is not None:
+                entry[key] = head[key]
+        updated = created
+        for e in entries[1:]:
+            kind = e.get("type")
+            stamp = _ms(e.get("timestamp"))
+            updated = stamp or updated
+            if kind == "compaction":
+                entry["compactionCount"] = int(e.get("compactionCount") or entry["compactionCount"] + 1)
+            elif kind == "flush" and not e.get("error"):
+                entry["memoryFlushCompactionCount"] = entry["compactionCount"]
+                entry["memoryFlushAt"] = stamp
+            elif kind == "model" and e.get("model"):
+                entry["model"] = e["model"]
+            elif kind == "message" and "title" not in entry:
+                msg = e.get("message") or {}
+                if msg.get("role") == "user" and isinstance(msg.get("content"), str):
+                    entry["title"] = " ".join(msg["content"].split())[:80]
+        entry["updatedAt"] = updated
+        out[sid] = entry
+    return out

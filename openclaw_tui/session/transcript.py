@@ -13,6 +13,9 @@ then entries, each with ``type`` and ``timestamp``:
 - ``compaction``: ``{"summary", "tokensBefore", "tokensAfter", "compactionCount", "kept"}``
   where ``kept`` is how many of the most recent history messages stayed verbatim.
 - ``model``: the model changed (``{"model"}``).
+- ``pending``: ``{"message"}`` — a user prompt written before the flush/compaction that runs
+  ahead of it; its ``message`` entry follows once the turn starts. If the process dies in
+  between, resume restores it as a message (``"recovered": true``).
 
 Every entry is appended, flushed and fsynced; a torn last line is skipped on read.
 """

@@ -121,15 +121,22 @@ def test_kill_9_during_flush(workspace: Path, state_dir: Path, server: ChatServe
     # transcript: readable, complete up to the last entry
     path = state_dir / "agents" / "main" / "sessions" / f"{SESSION}.jsonl"
     raw_lines_parse(path)
-    msgs = messages(transcript_entries(state_dir, SESSION))
+    entries = transcript_entries(state_dir, SESSION)
+    msgs = messages(entries)
     assert [(m["role"], m["content"]) for m in msgs] == [("user", "hello"), ("assistant", "hello back")]
+    big = "please read this: " + "word " * 9_000
+    # the prompt that was waiting behind the flush is on disk already
+    assert [e["message"]["content"] for e in entries if e.get("type") == "pending"] == [big]
     json.loads((path.parent / "sessions.json").read_text())
 
-    # restart: the session resumes and goes on
+    # restart: the session resumes with the interrupted prompt restored, and goes on
     server.responder = lambda req: {"text": "NO_REPLY" if "Session nearing compaction" in req["messages"][0]["content"] else "still here"}
     result, history = resume_and_chat(workspace, state_dir, server, cfg_data, "are you there?")
     assert result.text == "still here" and result.error is None
-    assert [m["content"] for m in history if m["role"] == "user"][:1] == ["hello"]
+    assert [m["content"] for m in history if m["role"] == "user"][:3] == ["hello", big, "are you there?"]
+    # and the model saw it
+    last = server.chat_requests()[-1]["messages"]
+    assert any(m.get("role") == "user" and m.get("content") == big for m in last)
     assert daily.read_text(encoding="utf-8").count("- flushed: Alice owns the budget") == 1
     assert SENTINEL not in path.read_text()
 
@@ -148,7 +155,8 @@ def test_kill_9_during_compaction(workspace: Path, state_dir: Path, server: Chat
     # the second big prompt crosses the compaction threshold: the summary request stalls
     server.push({"text": "## Goal\nsummary that never finishes", "stall_after": 2, "stall_s": 60})
     n0 = len(server.chat_requests())
-    proc = spawn_chat(cfg, workspace, state_dir, server, "second part: " + "beta " * 8_000)
+    second = "second part: " + "beta " * 8_000
+    proc = spawn_chat(cfg, workspace, state_dir, server, second)
     kill_when(proc, lambda: len(server.chat_requests()) >= n0 + 1)
     summary_req = server.chat_requests()[n0]
     assert not summary_req.get("tools")  # the compaction call, not a turn
@@ -165,12 +173,14 @@ def test_kill_9_during_compaction(workspace: Path, state_dir: Path, server: Chat
 
     # restart: the compaction runs again, completes, and the turn is answered
     server.push({"text": "## Goal\nremember the first part"}, {"text": "answered after compaction"})
-    result, history = resume_and_chat(workspace, state_dir, server, cfg_data, "second part: " + "beta " * 8_000)
+    # (the second prompt is not lost: resume restores it from its "pending" entry)
+    third = "third part: " + "gamma " * 1_500
+    result, history = resume_and_chat(workspace, state_dir, server, cfg_data, third)
     assert result.error is None and result.compacted and result.text == "answered after compaction"
     entries = transcript_entries(state_dir, SESSION)
     assert [e["compactionCount"] for e in entries if e.get("type") == "compaction"] == [1]
-    # the full history stays in the transcript
-    assert [m["content"] for m in messages(entries) if m["role"] == "user"][0] == first
+    # the full history stays in the transcript, the interrupted prompt exactly once
+    assert [m["content"] for m in messages(entries) if m["role"] == "user"] == [first, second, third]
 
 
 def test_kill_9_during_index_rebuild(tmp_path: Path, state_dir: Path, embed_server) -> None:

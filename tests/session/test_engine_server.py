@@ -556,3 +556,45 @@ async def test_compaction_resyncs_transcripts_when_they_are_a_memory_source(make
     synced = [e for e in recorder.of(events.IndexSynced) if e.reason == "compaction"]
     assert synced, [e.to_dict() for e in recorder.events]
     eng.close()
+
+
+async def test_damaged_sessions_json_is_rebuilt_from_the_transcripts(make_settings, server, recorder, workspace) -> None:
+    """A damaged sessions.json must not reset the flush/compaction counters (which would
+    flush twice in one cycle): the bytes are kept aside and the entry is rebuilt."""
+    overrides = small_window(10_000, 2_000, 1_000, keep=10)
+    eng = engine_for(make_settings, server, recorder, overrides)
+    F, C = eng.flush_threshold, eng.compaction_threshold
+    sid = eng.session_id
+    today = daily_rel()
+    server.push({"text": "one", "usage": usage(F + 10)})
+    await eng.send("first message")
+    server.push(
+        {"tool_calls": [{"name": "append", "arguments": {"path": today, "content": "- user prefers tea"}}]},
+        {"text": "NO_REPLY"},
+        {"text": "two", "usage": usage(F + 20)},
+    )
+    assert (await eng.send("second message")).flushed
+    before = eng.counters()
+    assert before["memoryFlushCompactionCount"] == 0 and before["memoryFlushAt"]
+    eng.close()
+
+    store = eng.settings.sessions_dir / "sessions.json"
+    damaged = b'{"' + sid.encode() + b'": {"compactionCount": 0, "memoryFl'  # torn write
+    store.write_bytes(damaged)
+
+    recorder.clear()
+    eng2 = engine_for(make_settings, server, recorder, overrides, session_id=sid)
+    assert eng2.counters()["memoryFlushCompactionCount"] == 0
+    assert abs(eng2.counters()["memoryFlushAt"] - before["memoryFlushAt"]) < 1_000
+    # same cycle, above F: no second flush; the crossing of C compacts and counts on from 0
+    server.push({"text": "three", "usage": usage(C + 50)}, {"text": "## Goal\n- plan"})
+    r3 = await eng2.send("third message")
+    assert recorder.of(events.FlushStarted) == [] and r3.compacted
+    assert eng2.counters()["compactionCount"] == 1
+    notices = [n.message for n in recorder.of(events.Notice) if n.level == "warning"]
+    assert any("sessions.json was damaged" in n for n in notices)
+    aside = list(store.parent.glob("sessions.json.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == damaged
+    entry = json.loads(store.read_text())[sid]
+    assert entry["recovered"] is True and entry["title"] == "first message" and entry["compactionCount"] == 1
+    eng2.close()

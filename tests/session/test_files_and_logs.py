@@ -203,4 +203,5 @@ def test_sessions_json_is_atomic_and_keeps_counters(tmp_path: Path) -> None:
     assert data["abc"]["compactionCount"] == 2 and data["abc"]["sessionKey"] == "agent:main:main"
     assert not [p for p in (tmp_path / "sessions").iterdir() if p.name.endswith(".tmp")]
     (tmp_path / "sessions/sessions.json").write_text("{garbage")
-    assert store.load() == {}
+    assert store.load() == {}  # no transcripts to rebuild from
+    assert [p.read_text() for p in (tmp_path / "sessions").glob("sessions.json.corrupt-*")] == ["{garbage"]

@@ -175,12 +175,26 @@ class LiteLLMModel:
                         slot["name"] = fn.name
                     if getattr(fn, "arguments", None):
                         slot["arguments"] += fn.arguments
+        if out.usage is not None and not _provider_sent_usage(stream):
+            # litellm fills in a usage block of its own when the provider sent none; that is
+            # an estimate, and the meter must say so (the engine then uses its own counts).
+            out.usage = None
         out.text = "".join(text_parts)
         for i, idx in enumerate(sorted(calls)):
             slot = calls[idx]
             if slot["name"]:
                 out.tool_calls.append(ToolCall(slot["id"] or f"call_{i}", slot["name"], slot["arguments"]))
         return out
+
+
+def _provider_sent_usage(stream: Any) -> bool:
+    """Whether the provider itself reported usage in this stream. litellm keeps the raw
+    chunks on its stream wrapper; when that attribute is missing (another litellm version)
+    the usage is trusted as before."""
+    chunks = getattr(stream, "chunks", None)
+    if not isinstance(chunks, list):
+        return True
+    return any(getattr(c, "usage", None) is not None for c in chunks)
 
 
 async def complete_with_retries(

@@ -138,12 +138,16 @@ class FileTools:
     # ------------------------------------------------------------------ tools
 
     def read(self, args: dict[str, Any]) -> dict[str, Any]:
-        got = self._resolve("read", args.get("path"), must_exist=True)
+        got = self._resolve("read", args.get("path"), must_exist=False)
         if isinstance(got, dict):
             return got
         rel, path = got
         try:
             text = path.read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            # Not a refusal (nothing was denied): just a file that is not there yet, such as
+            # today's daily log before the first note.
+            return {"path": rel, "error": f"{rel} does not exist", "missing": True}
         except OSError as exc:
             return {"path": rel, "error": f"cannot read {rel}: {exc.strerror or exc}"}
         lines = text.splitlines(keepends=True)

@@ -528,6 +528,21 @@ async def test_provider_usage_is_preferred_over_the_estimate(make_settings, serv
     eng.close()
 
 
+async def test_usage_is_an_estimate_when_the_provider_sends_none(make_settings, server, recorder) -> None:
+    """litellm invents a usage block when the stream carried none; the meter must still say
+    "estimate" and count with our own per-message numbers."""
+    server.push({"text": "no usage from me", "no_usage": True, "usage": {"prompt_tokens": 50_000, "completion_tokens": 7}})
+    eng = engine_for(make_settings, server, recorder)
+    result = await eng.send("count me")
+    assert result.error is None and result.usage.estimated is True
+    assert result.usage.prompt_tokens is None and result.usage.used < 5_000
+    assert result.usage.used == eng._estimate()
+    server.push({"text": "now with usage", "usage": {"prompt_tokens": 40_000, "completion_tokens": 3}})
+    result = await eng.send("again")
+    assert result.usage.estimated is False and result.usage.prompt_tokens == 40_000
+    eng.close()
+
+
 async def test_set_model_switches_between_server_and_offline_agent(make_settings, server, recorder) -> None:
     server.push({"text": "from the server"})
     eng = engine_for(make_settings, server, recorder)

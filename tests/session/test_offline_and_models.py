@@ -155,3 +155,23 @@ def test_core_imports_neither_textual_nor_litellm() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
     assert out == ["False", "False"]
+
+
+async def test_offline_flush_on_a_day_without_a_log_is_not_a_refusal(make_settings, workspace) -> None:
+    """Reading today's log before it exists is a plain "not there yet", not an access refusal."""
+    from openclaw_tui import events
+    from openclaw_tui.session.engine import SessionEngine
+    from openclaw_tui.workspace.daily import daily_rel
+
+    seen: list[events.Event] = []
+    daily = workspace / daily_rel()
+    assert not daily.exists()
+    eng = SessionEngine(make_settings(), sink=seen.append)
+    assert eng.is_offline
+    await eng.send("My flight lands at 09:40 on Monday.")
+    await eng.flush()
+    eng.close()
+    assert [e for e in seen if isinstance(e, events.AccessRefused)] == []
+    done = [e for e in seen if isinstance(e, events.FlushFinished)]
+    assert done and done[-1].stored and done[-1].path == daily_rel()
+    assert "My flight lands at 09:40 on Monday" in daily.read_text()

@@ -117,7 +117,17 @@ def _status(memory: Any, args: argparse.Namespace) -> int:
         ("fts", "available" if st.get("ftsAvailable") else "unavailable"),
         ("dirty", "yes" if st.get("dirty") else "no"),
     ]
-    for key in ("providerError", "vectorError", "ftsError", "error"):
+    if st.get("backend") == "qmd":
+        rows.append(("qmd", f"{st.get('version') or 'version unknown'}  ({'available' if st.get('available') else 'unavailable'})"))
+        rows.append(("qmd home", st.get("home")))
+        for col in st.get("collections") or []:
+            files = col.get("files")
+            state = f"{files} files" if files is not None else ("registered" if col.get("registered") else "not registered yet")
+            rows.append((f"collection {col.get('name')}", f"{col.get('path')}  [{col.get('pattern')}]  {state}"))
+        builtin = st.get("builtin") or {}
+        if builtin:
+            rows.append(("fallback", f"builtin index {builtin.get('indexPath') or '?'}: {builtin.get('files')} files, {builtin.get('chunks')} chunks"))
+    for key in ("providerError", "vectorError", "ftsError", "error", "lastError", "lastEmbedError"):
         if st.get(key):
             rows.append((key, st[key]))
     width = max(len(k) for k, _ in rows)

@@ -132,6 +132,21 @@ def test_status_reports_qmd_backend_and_collections(world):
     assert st["builtin"]["backend"] == "builtin"
 
 
+def test_text_status_lists_the_collections(world, capsys):
+    import argparse
+
+    from openclaw_tui.commands.memory_cmd import _status
+
+    assert _status(world.backend, argparse.Namespace(json=False)) == 0
+    out = capsys.readouterr().out
+    rows = {line.split("  ", 1)[0].strip(): line for line in out.splitlines()}
+    assert rows["backend"].split()[-1] == "qmd"
+    assert "qmd 2.8" in rows["qmd"] and "(available)" in rows["qmd"]
+    assert "2 files" in rows["collection memory-dir"] and "1 files" in rows["collection team"]
+    assert str(world.notes) in rows["collection team"]
+    assert {"collection memory-root", "collection docs", "collection sessions", "fallback"} <= set(rows)
+
+
 def test_search_maps_hits_to_workspace_lines(world, events):
     res = world.backend.search("zeppelin kubernetes rotation")
     assert res["backend"] == "qmd" and res["fallback"] is None, res

@@ -1,7 +1,9 @@
 """Line-based chunking with a token budget and whole-line overlap (DESIGN §2).
 
 Each chunk keeps its 1-based ``start_line``/``end_line`` and the sha256 of its text.
-Lines longer than the budget are cut into pieces that keep the line's number. Tokens are
+Lines longer than the budget are cut into pieces that keep the line's number. **Ours:** a
+chunk also carries ``context``, the Markdown headings above its first line (the section
+it sits in), which the keyword index sees but line numbers and vectors do not. Tokens are
 counted with tiktoken ``cl100k_base``; text is cut into bounded character windows before
 encoding so pathological lines (50,000 characters, no spaces) stay cheap.
 """
@@ -9,7 +11,8 @@ encoding so pathological lines (50,000 characters, no spaces) stay cheap.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable, Iterable
 
@@ -26,6 +29,9 @@ class Chunk:
     text: str
     hash: str
     tokens: int
+    #: **ours:** the headings above ``start_line`` (outermost first, one per line) that the
+    #: chunk itself does not contain; indexed for keywords only (see ``heading_context``)
+    context: str = ""
 
 
 @lru_cache(maxsize=1)
@@ -186,8 +192,65 @@ def split_text_lines(text: str) -> list[str]:
     return lines
 
 
-def chunk_text(text: str, *, tokens: int = 400, overlap: int = 80, counter: TokenCounter = count_tokens) -> list[Chunk]:
-    return chunk_lines(split_text_lines(text), tokens=tokens, overlap=overlap, counter=counter)
+_ATX_HEADING_RE = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*#*[ \t]*$")
+_FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+
+
+def heading_context(lines: list[str], start_lines: Iterable[int]) -> dict[int, str]:
+    """For each 1-based line number in ``start_lines``, the Markdown ATX headings in force
+    just above it (``# Day`` then ``## Session``…, outermost first, one per line, without
+    the ``#`` marks); headings inside fenced code blocks are ignored. A chunk that starts
+    in the middle of a section thereby keeps its section's title (a daily log's date, a
+    session's participants) for keyword search, where only the section's first chunk
+    would otherwise hold it."""
+    wanted = sorted(set(start_lines))
+    out: dict[int, str] = {}
+    stack: list[tuple[int, str]] = []
+    fence: str | None = None
+    wi = 0
+    for lineno, line in enumerate(lines, start=1):
+        while wi < len(wanted) and wanted[wi] <= lineno:
+            out[wanted[wi]] = "\n".join(t for _, t in stack)
+            wi += 1
+        if wi >= len(wanted):
+            break
+        m = _FENCE_RE.match(line)
+        if m:
+            mark = m.group(1)
+            if fence is None:
+                fence = mark
+            elif mark[0] == fence[0] and len(mark) >= len(fence) and not line.strip()[len(mark):].strip():
+                fence = None
+            continue
+        if fence is not None:
+            continue
+        h = _ATX_HEADING_RE.match(line)
+        if h and (h.group(2) or "").strip():
+            level = len(h.group(1))
+            stack = [(lv, t) for lv, t in stack if lv < level]
+            stack.append((level, h.group(2).strip()))
+    while wi < len(wanted):
+        out[wanted[wi]] = "\n".join(t for _, t in stack)
+        wi += 1
+    return out
+
+
+def chunk_text(
+    text: str,
+    *,
+    tokens: int = 400,
+    overlap: int = 80,
+    counter: TokenCounter = count_tokens,
+    headings: bool = True,
+) -> list[Chunk]:
+    """Chunk a document; with ``headings`` each chunk's ``context`` holds the headings above
+    its first line (``heading_context``)."""
+    lines = split_text_lines(text)
+    chunks = chunk_lines(lines, tokens=tokens, overlap=overlap, counter=counter)
+    if not headings or not chunks:
+        return chunks
+    ctx = heading_context(lines, (c.start_line for c in chunks))
+    return [replace(c, context=ctx.get(c.start_line, "")) if ctx.get(c.start_line) else c for c in chunks]
 
 
 def sub_windows(text: str, tokens: int, counter: TokenCounter = count_tokens) -> list[Chunk]:

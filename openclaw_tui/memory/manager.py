@@ -568,7 +568,7 @@ class MemoryManager:
                     doc.mtime,
                     doc.mtime_ns,
                     doc.size,
-                    [(c.start_line, c.end_line, c.hash, c.text) for c in chunks],
+                    [(c.start_line, c.end_line, c.hash, c.text, c.context) for c in chunks],
                     embeddings[i],
                     model=model,
                 )

@@ -36,8 +36,10 @@ SCHEMA_VERSION = 2
 MMAP_BYTES = 1 << 30
 # porter over unicode61: measured +4 points evidence-all-found@6 on LoCoMo (bench/locomo_eval.py)
 FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
-#: how text is prepared for FTS (part of the index fingerprint): CJK characters spaced apart
-FTS_CONTENT = "cjk-chars"
+#: how text is prepared for FTS (part of the index fingerprint): CJK characters spaced apart;
+#: **ours:** each chunk's FTS row is its heading context (the Markdown headings above it)
+#: followed by its text, so changing this string rebuilds old indexes once
+FTS_CONTENT = "cjk-chars; heading-context"
 
 _SCHEMA = """
 create table if not exists meta(key text primary key, value text not null);
@@ -266,11 +268,13 @@ class Store:
         mtime: float,
         mtime_ns: int,
         size: int,
-        chunks: Sequence[tuple[int, int, str, str]],
+        chunks: Sequence[tuple[int, int, str, str] | tuple[int, int, str, str, str]],
         embeddings: np.ndarray | Sequence[np.ndarray | None] | None,
         model: str = "",
     ) -> None:
-        """Atomically replace every row of one file. ``chunks`` is ``[(start, end, hash, text)]``.
+        """Atomically replace every row of one file. ``chunks`` is ``[(start, end, hash, text)]``
+        or ``[(start, end, hash, text, context)]``: a non-empty ``context`` (the chunk's
+        heading context) is indexed for FTS before the text, never stored as the chunk's text.
 
         ``embeddings`` is one vector per chunk (a 2-D array) or, per chunk, a 2-D array of
         its sub-window vectors (``chunk_vectors``); the chunk's row keeps their normalised mean."""
@@ -281,7 +285,9 @@ class Store:
             dims = next((int(v.shape[1]) for v in per_chunk if v is not None and v.size), None)
             if dims is not None:
                 self._ensure_vec_table(dims)
-            for i, (start, end, chash, text) in enumerate(chunks):
+            for i, row in enumerate(chunks):
+                start, end, chash, text = row[:4]
+                context = row[4] if len(row) > 4 else ""
                 subs = per_chunk[i]
                 blob = None
                 if subs is not None and subs.size:
@@ -297,7 +303,8 @@ class Store:
                 )
                 cid = self.conn.last_insert_rowid()
                 if self.fts_available:
-                    self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(text)))
+                    fts_body = f"{context}\n{text}" if context else text
+                    self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(fts_body)))
                 if blob is None:
                     continue
                 for vec in subs:

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from openclaw_tui.memory.chunking import chunk_lines, chunk_text, count_tokens, split_long_line, split_text_lines
+from openclaw_tui.memory.chunking import (
+    chunk_lines,
+    chunk_text,
+    count_tokens,
+    heading_context,
+    split_long_line,
+    split_text_lines,
+)
 
 
 def words_counter(text: str) -> int:
@@ -141,3 +148,27 @@ def test_estimate_is_never_far_below_tiktoken():
 
     for text in ["plain english words in a sentence", "我们明天在東京开会", "x" * 1000]:
         assert estimate_tokens(text) >= count_tokens(text) * 0.5
+
+
+def test_heading_context_is_the_heading_chain_above_a_line():
+    lines = ["# Day", "intro", "## Session 1 (Ann & Bo)", "a", "```", "# not a heading", "```", "b",
+             "## Session 2", "c", "# Other day", "d", "#hashtag is not a heading", "e"]
+    ctx = heading_context(lines, [1, 2, 4, 6, 8, 10, 12, 14])
+    assert ctx[1] == ""  # nothing above the first line
+    assert ctx[2] == "Day"
+    assert ctx[4] == "Day\nSession 1 (Ann & Bo)"
+    assert ctx[6] == ctx[8] == "Day\nSession 1 (Ann & Bo)"  # fenced "# …" is code, not a heading
+    assert ctx[10] == "Day\nSession 2"  # a sibling replaces its level
+    assert ctx[12] == ctx[14] == "Other day"  # a higher level clears the deeper ones
+
+
+def test_chunk_text_carries_heading_context_for_chunks_inside_a_section():
+    body = [f"- line {i} about nothing in particular" for i in range(40)]
+    text = "\n".join(["# 2023-06-27", "", "## Session 5 — 27 June, 2023 (Caroline & Melanie)", *body])
+    chunks = chunk_text(text, tokens=60, overlap=10)
+    assert len(chunks) > 2
+    assert chunks[0].start_line == 1 and chunks[0].context == ""  # its headings are in its own text
+    for c in chunks[1:]:
+        assert c.context == "2023-06-27\nSession 5 — 27 June, 2023 (Caroline & Melanie)"
+        assert "Session 5" not in c.text  # the chunk's text and line numbers are unchanged
+    assert all(c.context == "" for c in chunk_text(text, tokens=60, overlap=10, headings=False))

@@ -373,3 +373,21 @@ def test_named_day_prefers_that_days_log(workspace, keyword_manager):
     assert [r["path"] for r in m.search("lunch with Sam on 2026-03-09")["results"]][0] == "memory/2026-03-09.md"
     # without a day, equal scores fall back to path order
     assert [r["path"] for r in m.search("lunch with Sam")["results"]][0] == "memory/2026-03-02.md"
+
+
+def test_heading_context_is_searchable_but_not_part_of_results(workspace, keyword_manager):
+    # a chunk deep inside a section keeps its section title for keyword search (ours)
+    filler = "\n".join(f"- filler line {i} with ordinary words" for i in range(120))
+    write(workspace / "memory/2026-03-02.md",
+          "# 2026-03-02\n\n## Kayak trip planning\n\n" + filler + "\n- Booked the rental for Saturday.\n")
+    other = "\n".join(f"- errand {i}: groceries, laundry and a walk" for i in range(6))
+    write(workspace / "memory/2026-03-03.md", "# 2026-03-03\n\n" + other + "\n- Returned the rental car.\n")
+    for day in range(10, 30):  # other days, so "kayak" stays a rare word in the workspace
+        write(workspace / f"memory/2026-03-{day}.md", f"# 2026-03-{day}\n\n- Standup, code review, lunch.\n")
+    m = keyword_manager()
+    m.sync()
+    top = m.search("kayak rental")["results"][0]
+    # the booking sits ~120 lines below the heading, in a chunk without "Kayak" in its text
+    assert top["path"] == "memory/2026-03-02.md" and top["startLine"] <= 125 <= top["endLine"]
+    assert top["startLine"] > 4 and "Kayak" not in top["snippet"]  # results show the chunk's own lines
+    assert m.fingerprint()["ftsTokenizer"].endswith("heading-context")

@@ -5,15 +5,14 @@ from __future__ import annotations
 import fcntl
 import json
 import logging
-import os
-import tempfile
 import time
-from datetime import datetime
 from contextlib import contextmanager
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
 from openclaw_tui.session.transcript import read_transcript
+from openclaw_tui.workspace.atomic import replace_atomically
 
 log = logging.getLogger(__name__)
 
@@ -72,19 +71,7 @@ class SessionStore:
         return data
 
     def _write(self, data: dict[str, Any]) -> None:
-        fd, tmp = tempfile.mkstemp(prefix=".sessions.", suffix=".tmp", dir=self.dir)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(data, fh, indent=2, ensure_ascii=False)
-                fh.flush()
-                os.fsync(fh.fileno())
-            os.replace(tmp, self.path)
-        except BaseException:
-            try:
-                os.unlink(tmp)
-            except OSError:
-                pass
-            raise
+        replace_atomically(self.path, json.dumps(data, indent=2, ensure_ascii=False), default_mode=0o600)
 
     def get(self, session_id: str) -> dict[str, Any] | None:
         return self.load().get(session_id)

@@ -8,13 +8,12 @@ refusals come back as ``{"error": ...}`` with ``refused: True``.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from openclaw_tui.workspace.daily import append_text, daily_rel
+from openclaw_tui.workspace.atomic import replace_atomically
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
 from openclaw_tui.workspace.session_keys import is_direct_session
 
@@ -66,26 +65,6 @@ APPEND_SCHEMA = _schema(
 FILE_SCHEMAS = [READ_SCHEMA, WRITE_SCHEMA, EDIT_SCHEMA, APPEND_SCHEMA]
 
 
-def _replace_atomically(path: Path, text: str) -> None:
-    """Write ``text`` to a fresh temp file beside ``path`` (O_EXCL: never follows a planted
-    symlink), then rename it over ``path``."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        try:
-            os.fchmod(fd, os.lstat(path).st_mode & 0o777)  # keep the note's permissions
-        except FileNotFoundError:
-            os.fchmod(fd, 0o644)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 @dataclass
 class WriteRecord:
     tool: str
@@ -135,6 +114,19 @@ class FileTools:
                 return self._refuse(tool, rel, f"during a memory flush only appending to {today} is allowed")
         return None
 
+    def _writable(self, tool: str, raw: Any, content: str) -> tuple[str, Path] | dict[str, Any]:
+        """Path checks, access mode and size limit shared by write and append."""
+        got = self._resolve(tool, raw, must_exist=False)
+        if isinstance(got, dict):
+            return got
+        rel, _path = got
+        refused = self._write_allowed(tool, rel)
+        if refused:
+            return refused
+        if len(content) > MAX_WRITE_CHARS:
+            return {"path": rel, "error": f"content is longer than {MAX_WRITE_CHARS} characters"}
+        return got
+
     # ------------------------------------------------------------------ tools
 
     def read(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -169,18 +161,13 @@ class FileTools:
         content = args.get("content")
         if not isinstance(content, str):
             return {"error": "write needs a string 'content'"}
-        got = self._resolve("write", args.get("path"), must_exist=False)
+        got = self._writable("write", args.get("path"), content)
         if isinstance(got, dict):
             return got
         rel, path = got
-        refused = self._write_allowed("write", rel)
-        if refused:
-            return refused
-        if len(content) > MAX_WRITE_CHARS:
-            return {"path": rel, "error": f"content is longer than {MAX_WRITE_CHARS} characters"}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            _replace_atomically(path, content)
+            replace_atomically(path, content)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         n = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
@@ -206,7 +193,7 @@ class FileTools:
         if hits != 1:
             return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
         try:
-            _replace_atomically(path, text.replace(old, new, 1))
+            replace_atomically(path, text.replace(old, new, 1))
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         self.writes.append(WriteRecord("edit", rel, new.count("\n") + 1))
@@ -216,15 +203,10 @@ class FileTools:
         content = args.get("content")
         if not isinstance(content, str) or not content.strip():
             return {"error": "append needs non-empty string 'content'"}
-        got = self._resolve("append", args.get("path"), must_exist=False)
+        got = self._writable("append", args.get("path"), content)
         if isinstance(got, dict):
             return got
         rel, _path = got
-        refused = self._write_allowed("append", rel)
-        if refused:
-            return refused
-        if len(content) > MAX_WRITE_CHARS:
-            return {"path": rel, "error": f"content is longer than {MAX_WRITE_CHARS} characters"}
         try:
             n = append_text(self.workspace, rel, content)
         except PathRefused as exc:

@@ -192,6 +192,10 @@ def split_text_lines(text: str) -> list[str]:
     return lines
 
 
+#: a heading line is cut to this many characters in a chunk's context (it is repeated for
+#: every chunk of its section, so a pathological 50,000-character heading must stay cheap)
+HEADING_CONTEXT_MAX_CHARS = 200
+
 _ATX_HEADING_RE = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*#*[ \t]*$")
 _FENCE_RE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 
@@ -228,7 +232,7 @@ def heading_context(lines: list[str], start_lines: Iterable[int]) -> dict[int, s
         if h and (h.group(2) or "").strip():
             level = len(h.group(1))
             stack = [(lv, t) for lv, t in stack if lv < level]
-            stack.append((level, h.group(2).strip()))
+            stack.append((level, h.group(2).strip()[:HEADING_CONTEXT_MAX_CHARS]))
     while wi < len(wanted):
         out[wanted[wi]] = "\n".join(t for _, t in stack)
         wi += 1

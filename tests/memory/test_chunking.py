@@ -172,3 +172,8 @@ def test_chunk_text_carries_heading_context_for_chunks_inside_a_section():
         assert c.context == "2023-06-27\nSession 5 — 27 June, 2023 (Caroline & Melanie)"
         assert "Session 5" not in c.text  # the chunk's text and line numbers are unchanged
     assert all(c.context == "" for c in chunk_text(text, tokens=60, overlap=10, headings=False))
+
+
+def test_heading_context_cuts_an_overlong_heading():
+    ctx = heading_context(["# " + "x" * 50_000, "body"], [2])
+    assert ctx[2] == "x" * 200

@@ -214,22 +214,37 @@ class GgufProvider(EmbeddingProvider):
 
     Settings follow what was measured on these machines: ``n_ctx = n_batch = n_ubatch``
     (≤ 512) with flash attention, extra buffer types off (the AMX path segfaults on the
-    first decode otherwise), and ``OMP_WAIT_POLICY=PASSIVE`` so a busy second core does not
-    stall it.
+    first decode otherwise), ``OMP_WAIT_POLICY=PASSIVE`` so a busy second core does not
+    stall it, and at most 2 threads for both single and batch decoding.
+
+    Texts are packed several to a decode (llama-cpp-python fills ``n_batch`` tokens with
+    separate sequences); a text longer than the model's window is embedded window by window
+    and mean-pooled (weighted by window length), like :class:`SentenceTransformerProvider`,
+    instead of being cut off (llama-cpp-python's own ``truncate`` also drops ``[SEP]``).
+    The window is 256 tokens by default (``window_tokens``, capped by ``n_ctx`` and the
+    model's trained context): that is sentence-transformers' ``max_seq_length`` for
+    all-MiniLM-L6-v2, so the GGUF and the original give the same vector for a long text too
+    (with 510-token windows they differed by 0.1 cosine past 256 tokens).
     """
 
-    def __init__(self, model_path: Path, *, n_ctx: int = 512, n_threads: int | None = None):
+    def __init__(self, model_path: Path, *, n_ctx: int = 512, n_threads: int | None = None, window_tokens: int = 256):
         self.path = Path(model_path)
         self.model = self.path.stem
-        self.info = ProviderInfo("local", self.model, endpoint_key(str(self.path), self.model))
-        self.n_ctx = max(64, min(512, n_ctx))
-        self.n_threads = n_threads or max(1, min(2, os.cpu_count() or 1))
-        self.max_input_tokens = self.n_ctx
+        # "#pooled": long texts are window-pooled (as for sentence-transformers), never truncated
+        self.info = ProviderInfo("local", self.model, endpoint_key(f"{self.path}#pooled", self.model))
+        self.n_ctx = max(64, min(512, int(n_ctx)))
+        env_threads = os.environ.get("OPENCLAW_GGUF_THREADS", "").strip()
+        self.n_threads = max(1, int(n_threads or (env_threads if env_threads.isdigit() else 0) or min(2, os.cpu_count() or 1)))
+        self.window_tokens = max(16, int(window_tokens))
+        # updated on load: also capped by the model's trained context
+        self.max_input_tokens = min(self.n_ctx, self.window_tokens)
         self.max_batch_tokens = 8000
         self.fallback = None
         self.key_source = "none needed"
         self._llm = None
-        self._lock = threading.Lock()
+        # load once; a llama context is not thread-safe, so one call at a time, and close()
+        # waits for a running call (re-entrant: _encode holds it while _load takes it)
+        self._lock = threading.RLock()
 
     def _load(self):
         if self._llm is not None:
@@ -237,6 +252,7 @@ class GgufProvider(EmbeddingProvider):
         with self._lock:
             if self._llm is not None:
                 return self._llm
+            # libgomp reads this once, when llama.cpp's library is loaded (on import): set it first
             os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             try:
                 import llama_cpp  # noqa: PLC0415
@@ -244,6 +260,11 @@ class GgufProvider(EmbeddingProvider):
             except ImportError:
                 raise EmbeddingError("local", "GGUF embeddings need llama-cpp-python, which is not installed",
                                      action=GGUF_EXTRA_HINT) from None
+            except Exception as exc:  # noqa: BLE001 - e.g. its shared library fails to load (RuntimeError/OSError)
+                raise EmbeddingError("local", f"llama-cpp-python is installed but cannot load its native library: "
+                                     f"{type(exc).__name__}: {_short(exc)}",
+                                     action="reinstall it: CMAKE_ARGS='-DGGML_NATIVE=OFF' pip install --force-reinstall "
+                                            "--no-cache-dir llama-cpp-python") from None
             original = low.llama_model_default_params
 
             def _params_without_extra_bufts():
@@ -256,35 +277,59 @@ class GgufProvider(EmbeddingProvider):
             try:
                 kwargs = dict(
                     model_path=str(self.path), embedding=True, n_ctx=self.n_ctx, n_batch=self.n_ctx,
-                    n_ubatch=self.n_ctx, n_threads=self.n_threads, verbose=False,
+                    n_ubatch=self.n_ctx, n_threads=self.n_threads, n_threads_batch=self.n_threads, verbose=False,
                 )
                 try:
-                    self._llm = llama_cpp.Llama(flash_attn=True, **kwargs)
-                except TypeError:
-                    self._llm = llama_cpp.Llama(**kwargs)
-            except EmbeddingError:
-                raise
+                    llm = llama_cpp.Llama(flash_attn=True, **kwargs)
+                except TypeError:  # an older llama-cpp-python without flash_attn
+                    llm = llama_cpp.Llama(**kwargs)
             except Exception as exc:  # noqa: BLE001
-                raise EmbeddingError("local", f"cannot load GGUF model {self.path.name}: {type(exc).__name__}",
-                                     action="check local.modelPath points at a GGUF embedding model") from None
+                raise EmbeddingError("local", f"cannot load GGUF model {self.path.name}: {type(exc).__name__}: {_short(exc)}",
+                                     action="check local.modelPath points at a GGUF embedding model "
+                                            "(scripts/make_minilm_gguf.sh builds all-MiniLM-L6-v2)") from None
             finally:
                 low.llama_model_default_params = original
+            trained = _metadata_int(llm, "context_length")
+            self.max_input_tokens = min(self.n_ctx, self.window_tokens, trained or self.n_ctx)
+            self._llm = llm
         return self._llm
 
-    def _encode(self, texts: list[str]) -> np.ndarray:
-        llm = self._load()
+    def _windows(self, llm, text: str) -> list[tuple[str, int]]:
+        """``text`` cut into pieces the model sees whole (token windows), with their lengths."""
+        limit = max(16, int(self.max_input_tokens or self.n_ctx) - 2)  # room for [CLS]/[SEP]
+        ids = llm.tokenize(text.encode("utf-8"), add_bos=False, special=False)
+        if len(ids) <= limit:
+            return [(text, max(1, len(ids)))]
         out = []
-        try:
-            for t in texts:  # one at a time keeps each sequence within n_ctx
-                vec = llm.embed(t, truncate=True)
-                if vec and isinstance(vec[0], list):  # token-level output: mean-pool
-                    vec = np.mean(np.asarray(vec, dtype=np.float32), axis=0)
-                out.append(np.asarray(vec, dtype=np.float32))
-        except EmbeddingError:
-            raise
-        except Exception as exc:  # noqa: BLE001
-            raise EmbeddingError("local", f"GGUF model failed to embed: {type(exc).__name__}") from None
-        return l2_normalize(np.vstack(out))
+        for i in range(0, len(ids), limit):
+            part = ids[i:i + limit]
+            out.append((llm.detokenize(part).decode("utf-8", errors="ignore").strip(), len(part)))
+        return out
+
+    def _encode(self, texts: list[str]) -> np.ndarray:
+        with self._lock:
+            llm = self._load()
+            try:
+                pieces: list[str] = []
+                owners: list[tuple[int, int]] = []
+                for i, t in enumerate(texts):
+                    for piece, n in self._windows(llm, t):
+                        pieces.append(piece)
+                        owners.append((i, n))
+                # one call: llama-cpp-python packs several sequences into each n_batch decode
+                raw = llm.embed(pieces, normalize=False, truncate=True)
+            except Exception as exc:  # noqa: BLE001
+                raise EmbeddingError("local", f"GGUF model failed to embed: {type(exc).__name__}: {_short(exc)}") from None
+        vecs = []
+        for v in raw:
+            if v and isinstance(v[0], list):  # a model without pooling gives token vectors: mean-pool
+                v = np.mean(np.asarray(v, dtype=np.float32), axis=0)
+            vecs.append(np.asarray(v, dtype=np.float32))
+        vecs = l2_normalize(np.vstack(vecs))
+        out = np.zeros((len(texts), vecs.shape[1]), dtype=np.float32)
+        for (i, n), v in zip(owners, vecs):
+            out[i] += n * v
+        return l2_normalize(out)
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         if not texts:
@@ -295,12 +340,29 @@ class GgufProvider(EmbeddingProvider):
         return self._encode([text])[0]
 
     def close(self) -> None:
-        llm, self._llm = self._llm, None
+        with self._lock:
+            llm, self._llm = self._llm, None
         if llm is not None and hasattr(llm, "close"):
             try:
                 llm.close()
             except Exception:  # noqa: BLE001
                 pass
+
+
+def _short(exc: BaseException, limit: int = 200) -> str:
+    text = " ".join(str(exc).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _metadata_int(llm, key: str) -> int | None:
+    """``<arch>.<key>`` from the GGUF header (e.g. ``bert.context_length``), if readable."""
+    try:
+        meta = getattr(llm, "metadata", None) or {}
+        arch = meta.get("general.architecture", "")
+        value = int(meta.get(f"{arch}.{key}", 0))
+        return value if value > 0 else None
+    except (TypeError, ValueError):
+        return None
 
 
 def make_local_provider(path: Path) -> EmbeddingProvider:

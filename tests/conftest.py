@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 import pytest
 
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
+
+
+@pytest.fixture(autouse=True)
+def _restore_package_logger():
+    """The CLI's one-line stderr logging (``memory`` commands) sets ``propagate = False`` on
+    the ``openclaw_tui`` logger; a test that runs the CLI in-process must not hide later
+    tests' log records from ``caplog``."""
+    lg = logging.getLogger("openclaw_tui")
+    saved = (list(lg.handlers), lg.level, lg.propagate)
+    yield
+    lg.handlers[:] = saved[0]
+    lg.setLevel(saved[1])
+    lg.propagate = saved[2]
 
 
 @pytest.fixture(autouse=True)

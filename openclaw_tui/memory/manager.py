@@ -521,6 +521,8 @@ class MemoryManager:
                 raise
             except Exception as exc:  # provider failure: keep what is indexed, retry next sync
                 msg = getattr(exc, "message", None) or f"{type(exc).__name__}: {exc}"
+                if getattr(exc, "action", ""):
+                    msg = f"{msg} ({exc.action})"
                 report["errors"].append(msg)
                 report["providerFailed"] = True
                 log.warning("embedding failed during sync: %s", msg)
@@ -1003,6 +1005,26 @@ class MemoryManager:
 
     # ------------------------------------------------------------------ status
 
+    def _local_model_problem(self) -> str | None:
+        """Why the configured local model cannot run (missing file or library), else None."""
+        try:
+            from openclaw_tui.memory.embeddings import make_provider  # noqa: PLC0415
+            from openclaw_tui.memory.embeddings.base import EmbeddingError  # noqa: PLC0415
+            from openclaw_tui.memory.embeddings.local import library_available, model_kind, resolve_model_path  # noqa: PLC0415
+        except Exception:  # noqa: BLE001
+            return None
+        raw = self.ms.local.model_path
+        path = resolve_model_path(raw, self.settings.workspace) if raw else None
+        if path is not None and library_available(model_kind(path)):
+            return None  # cheap check passed; building the provider would load the model
+        try:
+            make_provider(self.settings, "local")
+        except EmbeddingError as exc:
+            return f"{exc.message} ({exc.action})" if exc.action else exc.message
+        except Exception:  # noqa: BLE001
+            return None
+        return None
+
     def status(self) -> dict:
         pid, model, _ = self._provider_info()
         out: dict[str, Any] = {
@@ -1027,8 +1049,14 @@ class MemoryManager:
                 out["keySource"] = res["keySource"]
         except Exception:  # noqa: BLE001
             pass
+        local_problem = self._local_model_problem() if pid == "local" else None
         if self.provider_error:
             out["providerError"] = self.provider_error
+        elif local_problem:
+            # known before any text is embedded: a missing model or library (status runs in a
+            # fresh process, where no sync has failed yet)
+            out["searchMode"] = "unavailable (see providerError)"
+            out["providerError"] = local_problem
         elif self.provider is not None and self.last_sync and self.last_sync.get("providerFailed"):
             errs = self.last_sync.get("errors") or ["unknown error"]
             out["searchMode"] = "keyword-only"

@@ -94,6 +94,36 @@ def test_cli_search_with_gguf_and_no_llama_cpp_is_one_line_not_a_traceback(tmp_p
     assert "llama-cpp-python is not installed" in err and "pip install 'openclaw-tui[gguf]'" in err
 
 
+def test_cli_status_and_index_name_the_missing_library(tmp_path, fake_gguf, no_llama_cpp, monkeypatch, capsys):
+    """status runs in a fresh process before any embedding: it must still say the local model
+    cannot run, and a forced rebuild must say the index was left as it was."""
+    import json
+
+    from openclaw_tui.cli import main
+
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "MEMORY.md").write_text("# Memory\n\n- Alex is allergic to peanuts.\n")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
+    assert main(["--workspace", str(ws), "memory", "index"]) == 0  # keyword-only index first
+    capsys.readouterr()
+    cfg = tmp_path / "cfg.json"
+    cfg.write_text(json.dumps({"agents": {"defaults": {"workspace": str(ws), "memorySearch": {
+        "provider": "local", "local": {"modelPath": str(fake_gguf)}}}}}))
+    assert main(["--config", str(cfg), "memory", "status", "--json"]) == 0
+    st = json.loads(capsys.readouterr().out)
+    assert "llama-cpp-python is not installed" in st["providerError"] and "pip install" in st["providerError"]
+    assert st["searchMode"].startswith("unavailable")
+    assert main(["--config", str(cfg), "memory", "index", "--force"]) == 1
+    captured = capsys.readouterr()
+    assert "index not changed" in captured.err and "pip install 'openclaw-tui[gguf]'" in captured.err
+    assert "Traceback" not in captured.err and "0 files" not in captured.out
+    # the keyword index from before is still there and answers
+    assert main(["--workspace", str(ws), "memory", "status", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["files"] == 1
+
+
 def test_llama_cpp_native_library_failure_is_a_clear_error(fake_gguf, monkeypatch):
     """llama_cpp raises RuntimeError when its shared library cannot be loaded: no traceback."""
     for name in [m for m in sys.modules if m == "llama_cpp" or m.startswith("llama_cpp.")]:

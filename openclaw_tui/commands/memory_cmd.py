@@ -100,6 +100,10 @@ def _index_problem(memory: Any) -> str | None:
 # --------------------------------------------------------------------------- status
 
 
+def _shown(value: Any, missing: str = "-") -> Any:
+    return missing if value is None else value
+
+
 def _status(memory: Any, args: argparse.Namespace) -> int:
     st = memory.status()
     if args.json:
@@ -110,8 +114,8 @@ def _status(memory: Any, args: argparse.Namespace) -> int:
         ("agent", st.get("agentId")),
         ("workspace", f"{st.get('workspace')}" + ("" if st.get("workspaceExists", True) else "  (missing)")),
         ("index", st.get("indexPath")),
-        ("files", st.get("files")),
-        ("chunks", st.get("chunks")),
+        ("files", _shown(st.get("files"))),
+        ("chunks", _shown(st.get("chunks"), "n/a (QMD keeps its own index)" if st.get("backend") == "qmd" else "-")),
         ("provider", f"{st.get('provider')}" + (f" / {st.get('model')}" if st.get("model") else "") + f"  ({st.get('searchMode', '')})"),
         ("vector", f"{st.get('vectorBackend') or 'unavailable'}" + (f", {st.get('vectorDims')} dims" if st.get("vectorDims") else "")),
         ("fts", "available" if st.get("ftsAvailable") else "unavailable"),

@@ -145,6 +145,7 @@ def test_text_status_lists_the_collections(world, capsys):
     assert "2 files" in rows["collection memory-dir"] and "1 files" in rows["collection team"]
     assert str(world.notes) in rows["collection team"]
     assert {"collection memory-root", "collection docs", "collection sessions", "fallback"} <= set(rows)
+    assert "None" not in out and "n/a" in rows["chunks"]
 
 
 def test_search_maps_hits_to_workspace_lines(world, events):

@@ -355,3 +355,22 @@ def test_fresh_workspace_without_memory_dir(real_qmd, tmp_path):
         assert not [e for e in events if isinstance(e, QmdFallback)]
     finally:
         b.close()
+
+
+def test_tiny_workspace_zero_bm25_score_is_still_a_hit(real_qmd, tmp_path):
+    """In a two-document workspace qmd scores a real match 0 (the term is in half the
+    documents: no IDF weight). A search with a small minScore must not come back empty."""
+    ws = tmp_path / "ws"
+    write(ws / "MEMORY.md", "# Memory\n\n- Prefers tea.\n")
+    write(ws / "memory" / "2026-01-05.md", "- the deploy window is Thursday 14:00 UTC.\n")
+    s = make_settings(tmp_path / "state", ws, {"qmd": {"update": {"waitForBootSync": True}, "limits": {"timeoutMs": 30000}}})
+    b = QmdBackend(s, sink=lambda _e: None, builtin=MemoryManager(s))
+    try:
+        raw = b.search("deploy window")
+        assert [r["path"] for r in raw["results"]] == ["memory/2026-01-05.md"] and raw["fallback"] is None, raw
+        res = b.search("deploy window", min_score=0.01)
+        assert [r["path"] for r in res["results"]] == ["memory/2026-01-05.md"], res
+        assert res.get("relaxedMinScore") is (raw["results"][0]["score"] < 0.01)
+        assert b.search("zebra crossing", min_score=0.01)["results"] == []
+    finally:
+        b.close()

@@ -444,10 +444,20 @@ class QmdBackend:
             return self._fallback(query, exc.reason, max_results=max_results, min_score=min_score,
                                   session_key=key, started=started)
         results = self._to_results(hits, n, key)
+        relaxed = False
         if min_score is not None:
-            results = [r for r in results if r["score"] >= min_score]
-        return {**base, "model": mode, "results": results,
-                "searchMs": round((time.monotonic() - started) * 1000.0, 1)}
+            kept = [r for r in results if r["score"] >= min_score]
+            if not kept and results and mode == "search":
+                # qmd's BM25 score is 0 for a real match when the term sits in half of a small
+                # collection's documents (no IDF weight): as with the builtin keyword-only floor,
+                # keyword hits stand rather than an empty answer.
+                kept, relaxed = results, True
+            results = kept
+        out = {**base, "model": mode, "results": results,
+               "searchMs": round((time.monotonic() - started) * 1000.0, 1)}
+        if relaxed:
+            out["relaxedMinScore"] = True
+        return out
 
     def _ensure_ready_for_search(self) -> None:
         """Collections must exist before the first search; never wait longer than a search may."""

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any, Callable
 
 from textual import events
-from textual.binding import Binding
 from textual.message import Message
 from textual.widgets import TextArea
 
@@ -84,10 +83,10 @@ class PromptHistory:
 
 
 class PromptInput(TextArea):
-    BINDINGS = [
-        Binding("ctrl+j", "newline", "newline", show=False),
-        Binding("shift+enter", "newline", "newline", show=False),
-    ]
+    # Ctrl+J / Shift+Enter are handled in ``_on_key``, not as bindings: a binding runs after
+    # the keys already queued behind it, so in a burst of input ("a", Ctrl+J, "b") the new
+    # line landed after the "b".
+    NEWLINE_KEYS = ("ctrl+j", "shift+enter")
 
     class Submitted(Message):
         def __init__(self, text: str) -> None:
@@ -134,6 +133,11 @@ class PromptInput(TextArea):
             event.stop()
             event.prevent_default()
             self.submit()
+            return
+        if key in self.NEWLINE_KEYS:
+            event.stop()
+            event.prevent_default()
+            self.action_newline()
             return
         if key == "tab":
             options = slash.complete(self.text, self.arg_values) if "\n" not in self.text else []

@@ -22,19 +22,36 @@ class StatusBar(Widget):
         return self.render().plain
 
     def render(self) -> Text:
+        # On a narrow terminal the line used to wrap, and the one visible row lost the
+        # workspace access (the ro/none highlight) and the busy state. Drop the least
+        # important parts first; access and busy always stay.
+        width = self.size.width or 10_000
+        for level in range(5):
+            t = self._line(level)
+            if t.cell_len <= width:
+                return t
+        t.truncate(width, overflow="ellipsis")
+        return t
+
+    def _line(self, level: int) -> Text:
+        """The bar with detail removed up to ``level`` (0 = everything)."""
         t = Text(no_wrap=True, overflow="ellipsis")
         t.append(" model ", style="dim")
         if self.offline:
             t.append(" offline agent ", style="bold black on yellow")
-            t.append(" rule-based, not an LLM", style="italic")
+            if level < 2:
+                t.append(" rule-based, not an LLM", style="italic")
         else:
             t.append(self.model or "?", style="bold")
-        t.append("  session ", style="dim")
-        t.append(self.session_key)
-        t.append("  agent ", style="dim")
-        t.append(self.agent)
+        if level < 4:
+            t.append("  session ", style="dim")
+            t.append(self.session_key)
+        if level < 3:
+            t.append("  agent ", style="dim")
+            t.append(self.agent)
         t.append("  workspace ", style="dim")
         t.append(f" {self.access} ", style=ACCESS_STYLE.get(self.access, "bold"))
         if self.busy:
-            t.append(f"  ● {self.busy}…" + (" Esc cancels" if self.busy in ("replying", "flushing", "compacting") else ""), style="italic")
+            hint = " Esc cancels" if level < 1 and self.busy in ("replying", "flushing", "compacting") else ""
+            t.append(f"  ● {self.busy}…" + hint, style="italic")
         return t

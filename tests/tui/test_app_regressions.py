@@ -1,0 +1,51 @@
+"""Regression tests for bugs found by driving the app as a user (one test per bug)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import events as tevents
+
+from openclaw_tui.tui.app import OpenClawApp
+from openclaw_tui.tui.widgets.chat import UserMessage
+
+from .conftest import FIXED_CLOCK, make_settings, wait_idle, wait_ready
+
+
+async def test_ctrl_j_in_a_burst_of_keys_keeps_its_place(workspace: Path) -> None:
+    # Ctrl+J was a binding, run after the keys queued behind it: typed fast (or sent by
+    # tmux) "a", Ctrl+J, "b", "c" gave "abc\n" instead of "a\nbc"
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        screen.prompt.focus()
+        await pilot.pause()
+        for key, char in [("a", "a"), ("ctrl+j", "\n"), ("b", "b"), ("shift+enter", None), ("c", "c")]:
+            app.post_message(tevents.Key(key, char))
+        await pilot.pause(0.2)
+        assert screen.prompt.text == "a\nb\nc"
+        assert screen.prompt.cursor_location == (2, 1)
+        await pilot.press("enter")
+        await wait_idle(pilot)
+        assert list(screen.chat.query(UserMessage))[-1].text == "a\nb\nc"
+
+
+async def test_narrow_status_bar_keeps_access_and_busy_state_visible(workspace: Path) -> None:
+    # at 80 columns the bar wrapped and its one visible row ended at "session": the ro
+    # highlight and "● replying…" were not on screen
+    settings = make_settings(workspace, workspace_access="ro", session_key="agent:main:discord:group:1")
+    app = OpenClawApp(settings, clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        bar = app.main_screen.status_bar
+        bar.busy = "replying"
+        await pilot.pause()
+        visible = bar.render_line(0).text
+        assert "offline agent" in visible
+        assert " ro " in visible
+        assert "● replying…" in visible
+    async with OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK).run_test(size=(200, 10)) as pilot:
+        await wait_ready(pilot)
+        visible = pilot.app.main_screen.status_bar.render_line(0).text
+        assert "rule-based, not an LLM" in visible and "agent:main:main" in visible

@@ -20,6 +20,11 @@ def run(args: argparse.Namespace) -> int:
         data = load_scenario(args.file)
     except ScenarioError as exc:
         return fail(str(exc), 2)
+    if data.get("config"):
+        from openclaw_tui.config.loader import validate_config
+
+        # name the scenario, not the user's config file, when its own `config:` is wrong
+        validate_config(data["config"], f"{args.file} (its config: section)")
     settings = settings_from_args(args, overrides=data.get("config") or None)
     if getattr(args, "workspace_access", None):
         settings._access_from_cli = True  # type: ignore[attr-defined]

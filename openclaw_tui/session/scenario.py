@@ -106,6 +106,11 @@ def validate_scenario(data: Any, source: str = "scenario") -> dict[str, Any]:
             turns[i - 1] = {"user": t}
         elif not isinstance(t, dict) or not isinstance(t.get("user"), str):
             raise ScenarioError(f"{source}: turns[{i}] must be {{user: text}}")
+        elif set(t) - {"user"}:
+            raise ScenarioError(
+                f"{source}: turns[{i}]: unknown key(s) {sorted(set(t) - {'user'})}; a turn is only {{user: text}} "
+                "(put checks under the top-level 'expect' list)"
+            )
     expect = data.get("expect") or []
     if not isinstance(expect, list):
         raise ScenarioError(f"{source}: 'expect' must be a list")
@@ -115,12 +120,51 @@ def validate_scenario(data: Any, source: str = "scenario") -> dict[str, Any]:
         key = next(iter(e))
         if key not in KNOWN_EXPECTATIONS:
             raise ScenarioError(f"{source}: expect[{i}]: unknown expectation {key!r}; known: {sorted(KNOWN_EXPECTATIONS)}")
+        problem = _expectation_problem(key, e[key])
+        if problem:
+            raise ScenarioError(f"{source}: expect[{i}].{key}: {problem}")
     for key in ("config", "files"):
         if key in data and not isinstance(data[key], dict):
             raise ScenarioError(f"{source}: '{key}' must be a mapping")
     if data.get("workspaceAccess") not in (None, "rw", "ro", "none"):
         raise ScenarioError(f"{source}: workspaceAccess must be rw, ro or none")
+    for rel in data.get("files") or {}:
+        parts = str(rel).replace("\\", "/").split("/")
+        if not str(rel).strip() or str(rel).startswith(("/", "~")) or ".." in parts or ":" in parts[0]:
+            raise ScenarioError(f"{source}: files: {str(rel)!r} must be a path relative to the workspace, without '..'")
     return data
+
+
+_COUNT_EXPECTATIONS = {"flushBeforeTurn", "flushCount", "compactionCount", "accessRefused"}
+_MAPPING_EXPECTATIONS = {
+    "fileContains": ("path", "text"),
+    "fileNotContains": ("path", "text"),
+    "replyContains": ("text",),
+    "replyNotContains": ("text",),
+    "memorySearch": ("query",),
+}
+
+
+def _expectation_problem(kind: str, arg: Any) -> str | None:
+    """What is wrong with an expectation's argument, checked before any turn runs."""
+    if kind in _COUNT_EXPECTATIONS:
+        if isinstance(arg, bool) or not isinstance(arg, int) or arg < 0:
+            return f"must be a whole number >= 0 (got {arg!r})"
+    elif kind in _MAPPING_EXPECTATIONS:
+        needed = _MAPPING_EXPECTATIONS[kind]
+        if not isinstance(arg, dict):
+            return f"must be a mapping with {', '.join(needed)} (got {arg!r})"
+        missing = [k for k in needed if k not in arg]
+        if missing:
+            return f"missing {', '.join(missing)}"
+        if kind == "memorySearch" and "path" not in arg and "notPath" not in arg:
+            return "needs 'path' or 'notPath'"
+        turn = arg.get("turn")
+        if turn is not None and (isinstance(turn, bool) or not isinstance(turn, int)):
+            return f"turn must be a whole number (got {turn!r})"
+    elif kind == "promptExcludes" and not isinstance(arg, str):
+        return f"must be a text (got {arg!r})"
+    return None
 
 
 class RecordingModel:

@@ -133,3 +133,29 @@ def test_invalid_scenarios_get_one_line_errors(capsys, tmp_path: Path, content: 
 def test_missing_scenario_file(capsys, tmp_path: Path) -> None:
     code, _out, err = chat(capsys, "scenario", str(tmp_path / "nope.yaml"))
     assert code == 2 and "does not exist" in err
+
+
+@pytest.mark.parametrize("content,msg", [
+    ("turns: [{user: hi}]\nexpect: [{flushCount: abc}]\n", "expect[1].flushCount: must be a whole number"),
+    ("turns: [{user: hi}]\nexpect: [{replyContains: Noted}]\n", "expect[1].replyContains: must be a mapping"),
+    ("turns: [{user: hi}]\nexpect: [{memorySearch: 5}]\n", "expect[1].memorySearch: must be a mapping"),
+    ("turns: [{user: hi}]\nexpect: [{memorySearch: {query: x}}]\n", "needs 'path' or 'notPath'"),
+    ("turns: [{user: hi}]\nexpect: [{fileContains: {text: x}}]\n", "expect[1].fileContains: missing path"),
+    ("turns: [{user: hi, expect: {replyContains: zzz}}]\n", "turns[1]: unknown key(s) ['expect']"),
+    ("turns: [{user: hi}]\nfiles: {'/tmp/openclaw-escape.md': x}\n", "must be a path relative to the workspace"),
+    ("turns: [{user: hi}]\nfiles: {'../escape.md': x}\n", "must be a path relative to the workspace"),
+])
+def test_malformed_expectations_turns_and_files_are_rejected_before_running(capsys, tmp_path: Path, content: str, msg: str) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text(content)
+    code, out, err = chat(capsys, "scenario", str(f))
+    assert code == 2 and msg in err and "unexpected" not in err
+    assert len(err.strip().splitlines()) == 1 and out == ""
+
+
+def test_a_bad_scenario_config_section_names_the_scenario_not_the_user_config(capsys, tmp_path: Path) -> None:
+    f = tmp_path / "s.yaml"
+    f.write_text("turns: [{user: hi}]\nconfig: {agents: {defaults: {contextTokens: abc}}}\n")
+    code, _out, err = chat(capsys, "scenario", str(f))
+    assert code == 2 and "agents.defaults.contextTokens" in err
+    assert f"{f} (its config: section)" in err and "openclaw.json" not in err

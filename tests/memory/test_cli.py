@@ -174,3 +174,24 @@ def test_unusable_index_path_is_one_line(ws, state_dir, tmp_path):
     st = json.loads(cli("--config", str(cfg), "--workspace", str(ws), "memory", "status", "--json", state=state_dir).stdout)
     assert "cannot open the memory index" in st["error"]
     assert blocker.read_text() == "a file where a directory should be\n"
+
+
+def test_group_session_key_never_shows_memory_md(ws, state_dir, tmp_path):
+    group = ("--workspace", str(ws), "--session-key", "agent:main:discord:group:1")
+    p = cli(*group, "memory", "search", "hiking", "--json", state=state_dir)
+    assert p.returncode == 0, p.stderr
+    paths = [r["path"] for r in json.loads(p.stdout)["results"]]
+    assert "MEMORY.md" not in paths and "memory/2026-03-02.md" in paths
+    p = cli(*group, "memory", "search", "Ridge Loop", state=state_dir)
+    assert p.returncode == 0 and "Ridge Loop" not in p.stdout
+    batch = tmp_path / "q.txt"
+    batch.write_text("Ridge Loop\n")
+    p = cli(*group, "memory", "search", "--batch", str(batch), "--json", state=state_dir)
+    assert p.returncode == 0 and json.loads(p.stdout)["results"] == []
+    for path in ("MEMORY.md", "./MEMORY.md"):
+        p = cli(*group, "memory", "get", path, state=state_dir)
+        assert_one_line_error(p, "private")
+        assert "Ridge Loop" not in p.stdout
+    # the direct session still sees it
+    p = cli("--workspace", str(ws), "memory", "get", "MEMORY.md", state=state_dir)
+    assert p.returncode == 0 and "Ridge Loop" in p.stdout

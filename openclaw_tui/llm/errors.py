@@ -86,6 +86,9 @@ _OVERFLOW_RE = re.compile(
 )
 # litellm reports a refused/unreachable endpoint as InternalServerError (500) "Connection error."
 _CONNECTION_RE = re.compile(r"^connection error\.?$|connection refused|cannot connect|failed to establish a new connection", re.I)
+# the OpenAI SDK refuses to send a request without a key; litellm wraps that as InternalServerError (500)
+_MISSING_KEY_RE = re.compile(r"missing credentials|api_key client option must be set", re.I)
+_MISSING_KEY = ErrorRule("auth", False, "no API key for {provider}", "pass --api-key or set the provider's env var (any value for a local server without auth)")
 _SECRET_PATTERNS = [
     re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
     re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{6,}"),
@@ -215,6 +218,9 @@ def classify(exc: BaseException, *, provider: str, secrets: list[str] | tuple[st
     detail = _detail(exc, secrets)
     if kind == "server" and _CONNECTION_RE.search(detail):
         rule = ERROR_TABLE["APIConnectionError"]
+        kind, retry, status = rule.kind, rule.retry, None
+    elif kind in {"server", "other"} and _MISSING_KEY_RE.search(detail):
+        rule = _MISSING_KEY
         kind, retry, status = rule.kind, rule.retry, None
     if kind in {"bad_request", "other", "server"} and _OVERFLOW_RE.search(detail):
         rule = ERROR_TABLE["ContextWindowExceededError"]

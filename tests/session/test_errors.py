@@ -93,3 +93,16 @@ def test_generic_api_error_is_classified_by_status(status: int, kind: str, retry
     e = litellm.APIError(status_code=status, message="nope", llm_provider="openai", model="gpt")
     info = classify(e, provider="openai")
     assert (info.kind, info.retryable, info.status) == (kind, retry, status)
+
+
+def test_missing_api_key_is_an_auth_error_not_a_retried_server_error() -> None:
+    # what litellm raises for --model openai/x --api-base URL with no key anywhere
+    exc = litellm.InternalServerError(
+        "OpenAIException - Missing credentials. Please pass an `api_key`, `workload_identity`, `admin_api_key`, "
+        "or set the `OPENAI_API_KEY` or `OPENAI_ADMIN_KEY` environment variable.",
+        llm_provider="openai", model="x",
+    )
+    info = classify(exc, provider="openai")
+    assert info.kind == "auth" and info.retryable is False and info.status is None
+    assert "no API key for openai" in info.line() and "--api-key" in info.action
+    assert "internal error" not in info.line()

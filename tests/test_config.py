@@ -89,3 +89,16 @@ def test_cli_config_show_masks_and_errors(tmp_path, state_dir):
     out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--config", str(bad), "config", "show"], capture_output=True, text=True)
     assert out.returncode == 2
     assert "memory.backend" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_cookie_headers_and_url_passwords_are_masked(tmp_path, state_dir):
+    cfg = validate_config({
+        "models": {"providers": {"openai": {"baseUrl": "https://bob:SENTINEL-pw@proxy.example/v1", "headers": {"Cookie": "session=SENTINEL-c"}}}},
+        "agents": {"defaults": {"memorySearch": {"remote": {"baseUrl": "http://u:SENTINEL-pw2@127.0.0.1:8080/v1", "headers": {"Proxy-Authorization": "Basic SENTINEL-p", "X-Trace": "keep-me"}}}}},
+    })
+    dumped = json.dumps(masked_dump(cfg))
+    assert "SENTINEL" not in dumped
+    assert "https://bob:***@proxy.example/v1" in dumped and "keep-me" in dumped
+    out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--api-base", "http://me:SENTINEL-cli@h/v1", "config", "show"], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "SENTINEL" not in out.stdout and json.loads(out.stdout)["_resolved"]["apiBase"] == "http://me:***@h/v1"

@@ -7,6 +7,7 @@ import json
 
 from openclaw_tui.commands.common import settings_from_args
 from openclaw_tui.config import masked_dump
+from openclaw_tui.config.loader import mask_url
 
 
 def run(args: argparse.Namespace) -> int:
@@ -20,7 +21,7 @@ def run(args: argparse.Namespace) -> int:
         "workspaceAccess": settings.workspace_access,
         "sessionKey": settings.session_key,
         "model": settings.model,
-        "apiBase": settings.api_base,
+        "apiBase": mask_url(settings.api_base),
         "apiKey": "***" if settings.api_key else None,
     }
     print(json.dumps(data, indent=2, ensure_ascii=False))

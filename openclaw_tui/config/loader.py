@@ -152,6 +152,15 @@ def mask_secret(value: str | None) -> str | None:
     return "***" if len(value) < 12 else value[:3] + "***" + value[-2:]
 
 
+_URL_PASSWORD_RE = re.compile(r"(://[^/@:\s]*):[^/@\s]+@")
+SECRET_HEADERS = {"authorization", "proxy-authorization", "cookie", "x-api-key", "x-goog-api-key"}
+
+
+def mask_url(value: str | None) -> str | None:
+    """``http://user:pw@host`` -> ``http://user:***@host``; anything else unchanged."""
+    return _URL_PASSWORD_RE.sub(r"\1:***@", value) if value else value
+
+
 def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
     data = cfg.model_dump(mode="json", by_alias=True)
 
@@ -162,12 +171,14 @@ def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
                 if isinstance(v, str) and SECRET_KEY_RE.search(str(k)):
                     out[k] = mask_secret(v)
                 elif str(k).lower() == "headers" and isinstance(v, dict):
-                    out[k] = {hk: ("***" if SECRET_KEY_RE.search(hk) or hk.lower() in {"authorization", "x-api-key", "x-goog-api-key"} else hv) for hk, hv in v.items()}
+                    out[k] = {hk: ("***" if SECRET_KEY_RE.search(hk) or hk.lower() in SECRET_HEADERS else hv) for hk, hv in v.items()}
                 else:
                     out[k] = walk(v)
             return out
         if isinstance(node, list):
             return [walk(x) for x in node]
+        if isinstance(node, str):
+            return mask_url(node)
         return node
 
     return walk(data)

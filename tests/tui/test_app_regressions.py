@@ -7,9 +7,9 @@ from pathlib import Path
 from textual import events as tevents
 
 from openclaw_tui.tui.app import OpenClawApp
-from openclaw_tui.tui.widgets.chat import UserMessage
+from openclaw_tui.tui.widgets.chat import ErrorBlock, NoticeBlock, UserMessage
 
-from .conftest import FIXED_CLOCK, make_settings, wait_idle, wait_ready
+from .conftest import FIXED_CLOCK, make_settings, send, wait_idle, wait_ready
 
 
 async def test_ctrl_j_in_a_burst_of_keys_keeps_its_place(workspace: Path) -> None:
@@ -49,3 +49,50 @@ async def test_narrow_status_bar_keeps_access_and_busy_state_visible(workspace: 
         await wait_ready(pilot)
         visible = pilot.app.main_screen.status_bar.render_line(0).text
         assert "rule-based, not an LLM" in visible and "agent:main:main" in visible
+
+
+async def test_resume_after_compaction_shows_the_summary(workspace: Path) -> None:
+    # a compacted session keeps its older turns only as a summary; /resume showed an
+    # empty chat ("Resumed session …" and nothing else)
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "Which database does billing use?")
+        await send(pilot, "/compact")
+        old = screen.engine.session_id
+        assert screen.engine.summary and not screen.engine.history
+        await send(pilot, "/new")
+        await send(pilot, f"/resume {old}")
+        notices = [b.source for b in screen.chat.query(NoticeBlock)]
+        assert any("Earlier conversation (compacted)" in m and "Which database does billing use?" in m for m in notices), notices
+
+
+async def test_memory_commands_under_access_none_name_the_real_cause(workspace: Path) -> None:
+    # /memory status with --workspace-access none said to check plugins.slots.memory or
+    # memorySearch.enabled, which were fine: the cause was the access mode
+    app = OpenClawApp(make_settings(workspace, workspace_access="none"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "/memory status")
+        await send(pilot, "/memory index")
+        errors = [b.message for b in screen.chat.query(ErrorBlock)]
+        assert len(errors) == 2
+        for message in errors:
+            assert "--workspace-access none" in message and "plugins.slots" not in message
+        viewer = await screen.show_snippet("MEMORY.md", 1, 3)
+        assert "--workspace-access none" in viewer.error
+
+
+async def test_narrow_layout_keeps_the_chat_usable_and_the_memory_summary_whole(workspace: Path) -> None:
+    # at 80x24 the side panel kept 46 columns (chat squeezed to 34) and the memory
+    # summary was one clipped row: "No search yet — ask about past work, or /m"
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        assert screen.query_one("#chat-column").size.width >= 40
+        summary = screen.query_one("#memory-summary")
+        shown = " ".join(summary.render_line(y).text.strip() for y in range(summary.size.height))
+        assert shown.endswith("/memory search <query>."), shown

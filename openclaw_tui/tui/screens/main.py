@@ -354,7 +354,7 @@ class MainScreen(Screen[None]):
         text, error = "", ""
         memory = self.oc_app.memory
         if memory is None or not hasattr(memory, "get"):
-            error = "memory is off for this agent (memory_get unavailable)"
+            error = self._memory_off_reason() + " — memory_get unavailable"
         else:
             lines = (end - start + 1) if (start and end and end >= start) else None
             try:
@@ -449,6 +449,11 @@ class MainScreen(Screen[None]):
 
     async def _render_history(self, limit: int = 40) -> None:
         """Show the visible part of a resumed conversation (user and assistant text)."""
+        summary = str(getattr(self.engine, "summary", "") or "").strip()
+        if summary:
+            # after a compaction the older turns live only in the summary: without it a
+            # resumed session looked empty
+            await self.chat.add_notice("**Earlier conversation (compacted)**\n\n" + summary)
         history = list(getattr(self.engine, "history", []) or [])
         shown = [m for m in history if m.get("role") in ("user", "assistant") and isinstance(m.get("content"), str) and m["content"].strip()]
         for msg in shown[-limit:]:
@@ -481,8 +486,13 @@ class MainScreen(Screen[None]):
     def _memory(self) -> Any:
         memory = self.oc_app.memory
         if memory is None:
-            raise RuntimeError("memory is off for this agent (plugins.slots.memory or memorySearch.enabled)")
+            raise RuntimeError(self._memory_off_reason())
         return memory
+
+    def _memory_off_reason(self) -> str:
+        if self.oc_app.settings.workspace_access == "none":
+            return "memory is off: the workspace is not accessible (--workspace-access none)"
+        return "memory is off for this agent (plugins.slots.memory or memorySearch.enabled)"
 
     async def _cmd_memory_status(self, _arg: str) -> None:
         status = await _maybe_await(self._memory().status())

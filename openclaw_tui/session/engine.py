@@ -55,6 +55,7 @@ from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
 from openclaw_tui.workspace.daily import daily_rel, today
 from openclaw_tui.workspace.guard import is_memory_rel
+from openclaw_tui.workspace.session_keys import is_direct_session
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 CANCEL_MARK = "[answer interrupted by the user]"
@@ -314,6 +315,13 @@ class SessionEngine:
         entries = read_transcript(path)
         if not entries and self._store.get(session_id) is None:
             raise ValueError(f"no session {session_id!r} in {self.settings.sessions_dir}")
+        owner = (self._store.get(session_id) or {}).get("sessionKey")
+        if owner and owner != self.session_key and not is_direct_session(self.session_key):
+            # its history may quote MEMORY.md (direct chat) or another group's messages
+            raise ValueError(
+                f"session {session_id!r} belongs to {owner}; a group or channel session key cannot resume it "
+                "(start a new session id)"
+            )
         self._reset_state(session_id)
         history: list[dict[str, Any]] = []
         pending: dict[str, Any] | None = None

@@ -159,3 +159,21 @@ def test_a_bad_scenario_config_section_names_the_scenario_not_the_user_config(ca
     code, _out, err = chat(capsys, "scenario", str(f))
     assert code == 2 and "agents.defaults.contextTokens" in err
     assert f"{f} (its config: section)" in err and "openclaw.json" not in err
+
+
+def test_a_group_session_key_cannot_resume_a_direct_session_that_quoted_memory_md(capsys, workspace: Path, state_dir: Path) -> None:
+    (workspace / "MEMORY.md").write_text("# MEMORY.md\n- Secret project codename: BLUEFOX.\n")
+    code, out, err = chat(capsys, "--workspace", str(workspace), "chat", "-p", "What is the project codename?", "--session", "s1")
+    assert code == 0 and "BLUEFOX" in out, err
+    group = ("--workspace", str(workspace), "--session-key", "agent:main:discord:group:1")
+    code, out, err = chat(capsys, *group, "chat", "-p", "hello again", "--session", "s1", "--json")
+    assert code == 1 and out == "" and "BLUEFOX" not in err
+    assert "belongs to agent:main:main" in err and len(err.strip().splitlines()) == 1
+    from openclaw_tui.session.transcript import read_transcript
+
+    users = [e["message"]["content"] for e in read_transcript(state_dir / "agents/main/sessions/s1.jsonl") if e.get("type") == "message" and e["message"]["role"] == "user"]
+    assert users == ["What is the project codename?"]
+    # the same group key may resume its own session; the direct key may resume anything
+    assert chat(capsys, *group, "chat", "-p", "hi", "--session", "g1")[0] == 0
+    assert chat(capsys, *group, "chat", "-p", "hi again", "--session", "g1")[0] == 0
+    assert chat(capsys, "--workspace", str(workspace), "chat", "-p", "and again", "--session", "s1")[0] == 0

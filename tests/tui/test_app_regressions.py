@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from textual import events as tevents
@@ -96,3 +97,21 @@ async def test_narrow_layout_keeps_the_chat_usable_and_the_memory_summary_whole(
         summary = screen.query_one("#memory-summary")
         shown = " ".join(summary.render_line(y).text.strip() for y in range(summary.size.height))
         assert shown.endswith("/memory search <query>."), shown
+
+
+async def test_resume_list_is_readable(workspace: Path) -> None:
+    # /resume listed every sessions.json field: epoch-ms stamps, "None" values and the
+    # transcript path, five wrapped lines per session
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "hello *there*")
+        old = screen.engine.session_id
+        await send(pilot, "/new")
+        await send(pilot, "/resume")
+        out = screen.last_command_output
+        row = next(line for line in out.splitlines() if old in line)
+        assert "“hello \\*there\\*”" in row
+        assert "createdAt" not in row and "transcript" not in row and "None" not in row
+        assert re.search(r" · \d{4}-\d\d-\d\d \d\d:\d\d · offline", row), row

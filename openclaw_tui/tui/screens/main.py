@@ -20,7 +20,7 @@ from textual.widgets import Static
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui import slash
-from openclaw_tui.tui.format import n, one_line
+from openclaw_tui.tui.format import n, one_line, session_line
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady
 from openclaw_tui.tui.widgets.chat import ChatView
 from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
@@ -434,11 +434,7 @@ class MainScreen(Screen[None]):
                 return
             lines = ["**Sessions** (newest first) — `/resume <id>` to continue one", ""]
             for s in sessions[:20]:
-                sid = s.get("sessionId") or s.get("id") or "?"
-                extra = ", ".join(
-                    f"{k}={v}" for k, v in s.items() if k not in {"sessionId", "id"} and not isinstance(v, (dict, list))
-                )
-                lines.append(f"- `{sid}` {extra}")
+                lines.append("- " + session_line(s, self.oc_app.settings.session_key))
             await self._say("\n".join(lines))
             return
         self.engine.resume(arg)

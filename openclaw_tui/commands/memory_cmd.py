@@ -49,6 +49,8 @@ def run(args: argparse.Namespace) -> int:
     action = args.memory_command
     memory = None
     try:
+        if action in ("index", "search", "get") and settings.workspace.exists() and not settings.workspace.is_dir():
+            return fail(f"workspace {settings.workspace} is a file, not a directory; pass --workspace DIR")
         if action in ("index", "search", "get") and not settings.workspace.is_dir():
             return fail(
                 f"workspace {settings.workspace} does not exist; create it with "

@@ -144,6 +144,14 @@ def test_missing_workspace_is_one_line(tmp_path, state_dir):
     assert p.returncode == 0 and json.loads(p.stdout)["workspaceExists"] is False
 
 
+def test_workspace_that_is_a_file_is_named_as_such(tmp_path, state_dir):
+    afile = tmp_path / "notes.txt"
+    afile.write_text("x")
+    for args in (["memory", "index"], ["memory", "search", "x"], ["memory", "get", "MEMORY.md"]):
+        p = cli("--workspace", str(afile), *args, state=state_dir)
+        assert_one_line_error(p, "is a file, not a directory")
+
+
 def test_refused_get_and_bad_args_are_one_line(ws, state_dir, tmp_path):
     assert_one_line_error(cli("--workspace", str(ws), "memory", "get", "../etc/passwd.md", state=state_dir), "refused")
     assert_one_line_error(cli("--workspace", str(ws), "memory", "get", "MEMORY.md", "--from", "0", state=state_dir), "--from")

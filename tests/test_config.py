@@ -102,3 +102,19 @@ def test_cookie_headers_and_url_passwords_are_masked(tmp_path, state_dir):
     out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--api-base", "http://me:SENTINEL-cli@h/v1", "config", "show"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "SENTINEL" not in out.stdout and json.loads(out.stdout)["_resolved"]["apiBase"] == "http://me:***@h/v1"
+
+
+def test_bad_agent_ids_name_where_they_came_from(tmp_path):
+    cfg = validate_config({"agents": {"list": [{"id": "ok"}, {"id": "Bad Id", "default": True}]}})
+    with pytest.raises(ConfigError) as info:
+        resolve_agent(cfg)
+    assert str(info.value).startswith("agents.list[1].id: agent id 'Bad Id' is invalid")
+    with pytest.raises(ConfigError) as info:
+        resolve_agent(validate_config({}), agent_id="no/slash")
+    assert str(info.value).startswith("--agent: agent id 'no/slash' is invalid")
+
+
+def test_config_path_that_is_a_directory(tmp_path):
+    with pytest.raises(ConfigError) as info:
+        load_config(tmp_path)
+    assert "is a directory" in str(info.value) and "--config FILE" in str(info.value)

@@ -113,6 +113,8 @@ def read_raw_config(path: Path) -> dict[str, Any]:
         return {}
     except UnicodeDecodeError as exc:
         raise ConfigError(f"config {path} is not valid UTF-8 (byte {exc.start}); save it as UTF-8") from None
+    except IsADirectoryError:
+        raise ConfigError(f"config {path} is a directory; give the path of the JSON5 file (--config FILE)") from None
     except OSError as exc:
         raise ConfigError(f"cannot read config {path}: {exc.strerror or exc}") from None
     if not text.strip():
@@ -230,6 +232,7 @@ def resolve_agent(
 ) -> AgentSettings:
     entries = cfg.agents.list
     entry = None
+    given = agent_id
     if agent_id is None:
         entry = next((e for e in entries if e.default), entries[0] if entries else None)
         agent_id = entry.id if entry else DEFAULT_AGENT_ID
@@ -237,8 +240,10 @@ def resolve_agent(
         entry = next((e for e in entries if e.id == agent_id), None)
     agent_id = agent_id.strip().lower()
     if not AGENT_ID_RE.match(agent_id):
+        where = "--agent" if given is not None or entry is None else f"agents.list[{entries.index(entry)}].id"
         raise ConfigError(
-            f"agent id {agent_id!r} is invalid: use lowercase letters, digits, '-' or '_' (max 64)"
+            f"{where}: agent id {(given if given is not None else entry.id)!r} is invalid: "
+            "use lowercase letters, digits, '-' or '_' (max 64)"
         )
 
     ms = cfg.agents.defaults.memory_search

@@ -294,6 +294,7 @@ class MainScreen(Screen[None]):
             )
             self.notify(what, severity="warning")
             self.prompt.load_text(text)
+            self.prompt.move_cursor(self.prompt.document.end)  # typing on extends it, not prefixes it
             return
         if self.engine_failed:
             await self.chat.add_error("the session did not start, so nothing can be sent", "fix the problem above and restart")

@@ -244,7 +244,11 @@ class ScenarioReport:
             lines.append(f"  {'ok  ' if c.ok else 'FAIL'} {c.kind}: expected {json.dumps(c.expected, ensure_ascii=False, default=str)}")
             if not c.ok and c.diff:
                 lines.extend("       " + d for d in c.diff.splitlines())
-        lines.append("PASSED" if self.passed else f"FAILED ({sum(not c.ok for c in self.checks)} of {len(self.checks)} expectations)")
+        failed_turns = [t.index for t in self.turns if t.error]
+        lines.append(
+            "PASSED" if self.passed else f"FAILED ({sum(not c.ok for c in self.checks)} of {len(self.checks)} expectations"
+            + (f"; turn(s) {failed_turns} ended with an error)" if failed_turns else ")")
+        )
         return "\n".join(lines)
 
 
@@ -326,7 +330,7 @@ async def run_scenario(
         checks = [await _check(e, engine=engine, model=model, turns=turns, all_events=all_events, ws=ws, before=before, day=day) for e in data.get("expect") or []]
         report = ScenarioReport(
             name=str(data.get("name") or "scenario"),
-            passed=all(c.ok for c in checks),
+            passed=all(c.ok for c in checks) and not any(t.error for t in turns),  # a turn that errored did not run
             session_id=engine.session_id,
             model=engine.model_label,
             workspace=str(ws),

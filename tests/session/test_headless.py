@@ -177,3 +177,13 @@ def test_a_group_session_key_cannot_resume_a_direct_session_that_quoted_memory_m
     assert chat(capsys, *group, "chat", "-p", "hi", "--session", "g1")[0] == 0
     assert chat(capsys, *group, "chat", "-p", "hi again", "--session", "g1")[0] == 0
     assert chat(capsys, "--workspace", str(workspace), "chat", "-p", "and again", "--session", "s1")[0] == 0
+
+
+def test_a_scenario_whose_turn_errored_does_not_pass(capsys, tmp_path: Path, server) -> None:
+    server.push({"error": 401})
+    f = tmp_path / "s.yaml"
+    f.write_text("turns: [{user: hi}]\nexpect:\n  - replyNotContains: {turn: 1, text: secret}\n  - workspaceUnchanged: true\n")
+    base = ["--model", "openai/fake-model", "--api-base", server.base_url, "--api-key", SECRET_KEY]
+    code, out, err = chat(capsys, *base, "scenario", str(f))
+    assert code == 1 and "[error:" in out
+    assert "FAILED (0 of 2 expectations; turn(s) [1] ended with an error)" in out and "failed" in err

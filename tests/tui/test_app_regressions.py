@@ -140,3 +140,17 @@ async def test_prompt_refused_mid_reply_comes_back_with_the_cursor_at_its_end(wo
             assert screen.prompt.text == "second question more"
             await pilot.press("escape")
             await wait_idle(pilot, 15)
+
+
+async def test_memory_index_summary_shows_empty_fields_as_a_dash(workspace: Path) -> None:
+    # empty lists and strings (errors, warnings, reason) were empty code spans, shown as
+    # "errors: ``"; None fields as "`None`"
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "/memory index --force")
+        out = screen.last_command_output
+        assert out.startswith("**Index rebuilt**")
+        assert "errors: —" in out
+        assert "``" not in out and "`None`" not in out

@@ -50,6 +50,9 @@ def _md_kv(title: str, data: dict[str, Any]) -> str:
             value = ", ".join(f"{k}={v}" for k, v in value.items())
         elif isinstance(value, (list, tuple)):
             value = ", ".join(str(v) for v in value)
+        if value is None or value == "":
+            lines.append(f"- {key}: —")  # an empty code span would show as two backticks
+            continue
         lines.append(f"- {key}: `{value}`")
     return "\n".join(lines)
 

@@ -115,6 +115,7 @@ class SessionEngine:
         self._counter: TokenCounter | None = None
         self._window: int | None = None
         self._window_source = ""
+        self._warned_window: int | None = None
         self._task: asyncio.Future[Any] | None = None
         self._cancel_requested = False
         self._partial: list[str] = []
@@ -486,6 +487,7 @@ class SessionEngine:
     async def _ready(self) -> None:
         await self._ensure_memory()
         await self._resolve_window()
+        self._warn_if_no_room()
         if self._system_tokens is None:
             await asyncio.to_thread(self._recount_fixed)
         self._persist_header()
@@ -498,6 +500,22 @@ class SessionEngine:
                     f"sessions.json was damaged: rebuilt from the transcripts (the damaged file is kept as {aside.name})",
                 )
             )
+
+    def _warn_if_no_room(self) -> None:
+        """Once per window: a reserve that eats the whole window makes every turn flush and compact."""
+        window = self.context_window
+        if self._warned_window == window or (self.flush_threshold > 0 and self.compaction_threshold > 0):
+            return
+        self._warned_window = window
+        c = self.settings.config.agents.defaults.compaction
+        self._emit(
+            events.Notice(
+                "warning",
+                f"the context window ({window} tokens) leaves no room after compaction.reserveTokensFloor ({c.reserve_tokens_floor})"
+                f" and memoryFlush.softThresholdTokens ({c.memory_flush.soft_threshold_tokens}): every turn will flush and compact;"
+                " lower them under agents.defaults.compaction or raise agents.defaults.contextTokens",
+            )
+        )
 
     def _add(self, msg: dict[str, Any], **meta: Any) -> None:
         tok = self.counter.count_message(msg)

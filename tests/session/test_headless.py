@@ -187,3 +187,14 @@ def test_a_scenario_whose_turn_errored_does_not_pass(capsys, tmp_path: Path, ser
     code, out, err = chat(capsys, *base, "scenario", str(f))
     assert code == 1 and "[error:" in out
     assert "FAILED (0 of 2 expectations; turn(s) [1] ended with an error)" in out and "failed" in err
+
+
+def test_a_window_smaller_than_the_reserves_is_warned_about(capsys, workspace: Path, tmp_path: Path) -> None:
+    cfg = tmp_path / "c.json"
+    cfg.write_text('{agents: {defaults: {contextTokens: 4000}}}')  # reserveTokensFloor 20000 by default
+    code, _out, err = chat(capsys, "--config", str(cfg), "--workspace", str(workspace), "chat", "-p", "hello there")
+    assert code == 0
+    assert "warning: the context window (4000 tokens) leaves no room after compaction.reserveTokensFloor (20000)" in err
+    assert "every turn will flush and compact" in err and err.count("leaves no room") == 1
+    code, _out, err = chat(capsys, "--workspace", str(workspace), "chat", "-p", "hello there")
+    assert code == 0 and "leaves no room" not in err

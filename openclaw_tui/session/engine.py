@@ -316,7 +316,8 @@ class SessionEngine:
         entries = read_transcript(path)
         if not entries and self._store.get(session_id) is None:
             raise ValueError(f"no session {session_id!r} in {self.settings.sessions_dir}")
-        owner = (self._store.get(session_id) or {}).get("sessionKey")
+        stored = self._store.get(session_id)
+        owner = stored.get("sessionKey") if isinstance(stored, dict) else None
         if owner and owner != self.session_key and not is_direct_session(self.session_key):
             # its history may quote MEMORY.md (direct chat) or another group's messages
             raise ValueError(
@@ -337,7 +338,10 @@ class SessionEngine:
             elif kind == "context":
                 self._notes = str(e.get("notes") or "")
             elif kind == "compaction":
-                kept = int(e.get("kept") or 0)
+                try:
+                    kept = max(0, int(e.get("kept") or 0))
+                except (TypeError, ValueError):  # a hand-edited entry: keep only the summary
+                    kept = 0
                 history = history[len(history) - kept :] if kept else []
                 self._summary = str(e.get("summary") or "")
         history = _close_dangling_tool_calls(history)

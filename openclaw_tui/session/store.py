@@ -74,13 +74,15 @@ class SessionStore:
         replace_atomically(self.path, json.dumps(data, indent=2, ensure_ascii=False), default_mode=0o600)
 
     def get(self, session_id: str) -> dict[str, Any] | None:
-        return self.load().get(session_id)
+        entry = self.load().get(session_id)
+        return entry if isinstance(entry, dict) else None  # a hand-edited non-object entry counts as absent
 
     def update(self, session_id: str, **fields: Any) -> dict[str, Any]:
         with self._locked():
             data = self.load()
             now = int(time.time() * 1000)
-            entry = data.get(session_id) or {
+            entry = data.get(session_id) if isinstance(data.get(session_id), dict) else None
+            entry = entry or {
                 "sessionId": session_id,
                 "createdAt": now,
                 "compactionCount": 0,

@@ -198,3 +198,19 @@ def test_a_window_smaller_than_the_reserves_is_warned_about(capsys, workspace: P
     assert "every turn will flush and compact" in err and err.count("leaves no room") == 1
     code, _out, err = chat(capsys, "--workspace", str(workspace), "chat", "-p", "hello there")
     assert code == 0 and "leaves no room" not in err
+
+
+def test_resume_survives_a_damaged_compaction_entry_and_sessions_json_entry(capsys, workspace: Path, state_dir: Path) -> None:
+    sessions = state_dir / "agents/main/sessions"
+    sessions.mkdir(parents=True)
+    lines = [
+        {"type": "session", "version": 1, "id": "x2"},
+        {"type": "message", "message": {"role": "user", "content": "old question"}},
+        {"type": "compaction", "summary": "the user asked an old question", "kept": "abc", "compactionCount": 1},
+        {"type": "message", "message": {"role": "user", "content": "newer question"}},
+    ]
+    (sessions / "x2.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines))
+    (sessions / "sessions.json").write_text('{"x2": 5}')
+    code, out, err = chat(capsys, "--workspace", str(workspace), "chat", "-p", "hello there", "--session", "x2", "--json")
+    assert code == 0, err
+    assert json.loads(out)["sessionId"] == "x2"

@@ -154,3 +154,19 @@ async def test_memory_index_summary_shows_empty_fields_as_a_dash(workspace: Path
         assert out.startswith("**Index rebuilt**")
         assert "errors: —" in out
         assert "``" not in out and "`None`" not in out
+
+
+async def test_viewer_on_a_small_terminal_keeps_its_close_hint(workspace: Path) -> None:
+    # at 80x24 a long cited range pushed "Esc closes" below the viewer's edge
+    (workspace / "memory" / "long.md").write_text("\n".join(f"line {i} " + "word " * 30 for i in range(60)), encoding="utf-8")
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        viewer = await app.main_screen.show_snippet("memory/long.md", 1, 60)
+        await pilot.pause()
+        box = viewer.query_one("#viewer").region
+        text = viewer.query_one("#viewer-text").region
+        for part in ("#viewer-title", "#viewer-help"):
+            region = viewer.query_one(part).region
+            assert region.height >= 1 and box.contains_region(region), (part, region, box)
+            assert not region.overlaps(text), (part, region, text)

@@ -128,7 +128,12 @@ def validate_scenario(data: Any, source: str = "scenario") -> dict[str, Any]:
             raise ScenarioError(f"{source}: '{key}' must be a mapping")
     if data.get("workspaceAccess") not in (None, "rw", "ro", "none"):
         raise ScenarioError(f"{source}: workspaceAccess must be rw, ro or none")
-    for rel in data.get("files") or {}:
+    for key in ("name", "description", "model", "sessionKey"):
+        if data.get(key) is not None and not isinstance(data[key], str):
+            raise ScenarioError(f"{source}: '{key}' must be a text (got {data[key]!r})")
+    for rel, content in (data.get("files") or {}).items():
+        if not isinstance(content, str):
+            raise ScenarioError(f"{source}: files: the content of {str(rel)!r} must be a text (got {type(content).__name__})")
         parts = str(rel).replace("\\", "/").split("/")
         if not str(rel).strip() or str(rel).startswith(("/", "~")) or ".." in parts or ":" in parts[0]:
             raise ScenarioError(f"{source}: files: {str(rel)!r} must be a path relative to the workspace, without '..'")

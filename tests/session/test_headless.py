@@ -144,6 +144,9 @@ def test_missing_scenario_file(capsys, tmp_path: Path) -> None:
     ("turns: [{user: hi, expect: {replyContains: zzz}}]\n", "turns[1]: unknown key(s) ['expect']"),
     ("turns: [{user: hi}]\nfiles: {'/tmp/openclaw-escape.md': x}\n", "must be a path relative to the workspace"),
     ("turns: [{user: hi}]\nfiles: {'../escape.md': x}\n", "must be a path relative to the workspace"),
+    ("turns: [{user: hi}]\nsessionKey: 5\n", "'sessionKey' must be a text (got 5)"),
+    ("turns: [{user: hi}]\nmodel: [offline]\n", "'model' must be a text"),
+    ("turns: [{user: hi}]\nfiles: {'memory/a.md': [1, 2]}\n", "the content of 'memory/a.md' must be a text"),
 ])
 def test_malformed_expectations_turns_and_files_are_rejected_before_running(capsys, tmp_path: Path, content: str, msg: str) -> None:
     f = tmp_path / "s.yaml"

@@ -63,6 +63,14 @@ def test_broken_json5_is_one_line_error(tmp_path):
     assert "not valid JSON5" in str(info.value)
 
 
+def test_broken_json5_error_names_line_and_column_not_string(tmp_path):
+    path = tmp_path / "c.json"
+    path.write_text('{\n  agents: {defaults: {contextTokens: 9000}}}}\n')
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    assert str(info.value) == f'config {path} is not valid JSON5: line 2, column 45: Unexpected "}}"; fix the syntax there'
+
+
 def test_per_agent_memory_search_override():
     cfg = validate_config({"agents": {"list": [{"id": "work", "default": True, "memorySearch": {"query": {"maxResults": 3}}}]}})
     s = resolve_agent(cfg)

@@ -122,7 +122,8 @@ def read_raw_config(path: Path) -> dict[str, Any]:
     try:
         data = json5.loads(text)
     except ValueError as exc:
-        raise ConfigError(f"config {path} is not valid JSON5: {exc}") from None
+        where = re.sub(r"^<string>:(\d+) (.*) at column (\d+)$", r"line \1, column \3: \2", str(exc))
+        raise ConfigError(f"config {path} is not valid JSON5: {where}; fix the syntax there") from None
     if not isinstance(data, dict):
         raise ConfigError(f"config {path} must hold an object at the top level, got {type(data).__name__}")
     return data

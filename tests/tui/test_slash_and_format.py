@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -243,3 +244,24 @@ def test_prompt_history_persists_and_tolerates_torn_lines(tmp_path):
     h2 = PromptHistory(path=blocked / "sub" / "h.jsonl")
     h2.add("still works")
     assert h2.items == ["still works"] and h2.path is None
+
+
+@pytest.mark.parametrize(
+    "entry, key, expected",
+    [
+        ({"sessionId": "a1"}, "agent:main:main", "`a1`"),
+        ({"sessionId": "a1", "title": "hi", "model": "offline", "compactionCount": 0, "memoryFlushAt": None}, "", "`a1` · “hi” · offline"),
+        ({"sessionId": "a1", "compactionCount": 2, "current": True}, "", "`a1` · 2 compactions · **current**"),
+        ({"sessionId": "a1", "title": "use *bold* [x]"}, "", "`a1` · “use \\*bold\\* \\[x\\]”"),
+        ({"sessionId": "a1", "sessionKey": "agent:main:main"}, "agent:main:main", "`a1`"),
+        ({"sessionId": "a1", "sessionKey": "agent:main:discord:group:1"}, "agent:main:main", "`a1` · agent:main:discord:group:1"),
+    ],
+)
+def test_session_line(entry: dict, key: str, expected: str) -> None:
+    assert fmt.session_line(entry, key) == expected
+
+
+def test_session_line_shows_last_activity_as_local_time() -> None:
+    line = fmt.session_line({"sessionId": "a1", "createdAt": 1, "lastActivity": 1_796_286_641_683, "transcript": "/x.jsonl"})
+    stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(1_796_286_641.683))
+    assert line == f"`a1` · {stamp}"

@@ -22,6 +22,10 @@ from openclaw_tui.config import ConfigError, load_config, masked_dump, resolve_a
         ({"memory": {"citations": "sometimes"}}, "memory.citations", "sometimes"),
         ({"memory": {"qmd": {"limits": {"maxResults": 0}}}}, "memory.qmd.limits.maxResults", "0"),
         ({"agents": {"list": [{"default": True}]}}, "agents.list[0].id", "Field required"),
+        ({"agents": {"defaults": {"maxToolSteps": True}}}, "agents.defaults.maxToolSteps", "must be a number, not true"),
+        ({"agents": {"defaults": {"memorySearch": {"chunking": {"overlap": False}}}}}, "agents.defaults.memorySearch.chunking.overlap", "not false"),
+        ({"agents": {"defaults": {"contextTokens": True}}}, "agents.defaults.contextTokens", "must be a number"),
+        ({"agents": {"defaults": {"memorySearch": {"query": {"minScore": True}}}}}, "agents.defaults.memorySearch.query.minScore", "must be a number"),
     ],
 )
 def test_bad_values_name_the_dotted_key(raw, key, fragment):

@@ -7,10 +7,17 @@ loads unchanged; a wrong type or value fails with the dotted key.
 
 from __future__ import annotations
 
-from typing import Any, List, Literal
+from typing import Any, List, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
+
+
+def _numeric(annotation: Any) -> bool:
+    if annotation in (int, float):
+        return True
+    args = get_args(annotation) if get_origin(annotation) is Union or type(annotation).__name__ == "UnionType" else ()
+    return bool(args) and bool not in args and any(a in (int, float) for a in args)
 
 
 class Model(BaseModel):
@@ -20,6 +27,14 @@ class Model(BaseModel):
         extra="ignore",
         validate_assignment=True,
     )
+
+    @field_validator("*", mode="before")
+    @classmethod
+    def _no_bool_for_numbers(cls, value: Any, info: ValidationInfo) -> Any:
+        # pydantic's lax mode would read `maxToolSteps: true` as 1
+        if isinstance(value, bool) and info.field_name and _numeric(cls.model_fields[info.field_name].annotation):
+            raise ValueError(f"must be a number, not {str(value).lower()}")
+        return value
 
 
 # --------------------------------------------------------------------------- memorySearch

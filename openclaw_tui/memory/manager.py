@@ -24,7 +24,7 @@ import apsw
 import numpy as np
 
 from openclaw_tui.config import AgentSettings
-from openclaw_tui.events import Event, EventSink, IndexSynced, Notice, ProviderError, null_sink
+from openclaw_tui.events import Event, EventSink, IndexSynced, Notice, ProviderError, ProviderRetry, null_sink
 from openclaw_tui.memory import pipeline as pl
 from openclaw_tui.memory.chunking import Chunk, chunk_text, split_text_lines, sub_windows
 from openclaw_tui.memory.sources import SourceDoc, SourceProvider, memory_docs, resolve_extra_path
@@ -132,13 +132,15 @@ class MemoryManager:
     # ------------------------------------------------------------------ helpers
 
     def _on_embed_retry(self, err: Any, attempt: int, delay: float) -> None:
+        # a retry is progress, not a failure: the timeline shows it; a final failure is
+        # reported by the sync (warnings, status) and, for a search, in the result
+        status = getattr(err, "status", None)
         self._emit(
-            ProviderError(
+            ProviderRetry(
                 provider=getattr(err, "provider", "embeddings"),
-                message=f"{getattr(err, 'message', err)}; retry {attempt} in {delay:.1f} s",
-                action=getattr(err, "action", "") or "",
-                status=getattr(err, "status", None),
-                retryable=True,
+                attempt=attempt,
+                delay_s=round(delay, 3),
+                message=f"embeddings: {getattr(err, 'message', err)}" + (f" (HTTP {status})" if status else ""),
             )
         )
 

@@ -163,8 +163,9 @@ def test_no_key_anywhere_is_keyword_only_not_an_error(tmp_path, ms, expect):
         assert res["results"] and not res.get("disabled")
 
 
-def test_retries_show_as_provider_error_events(tmp_path, embed_server):
-    from openclaw_tui.events import ProviderError
+def test_retries_show_as_retry_events_not_errors(tmp_path, embed_server):
+    """A retried embedding call is progress (timeline), not an error (the chat shows errors)."""
+    from openclaw_tui.events import ProviderError, ProviderRetry
 
     ws = _workspace(tmp_path)
     events: list = []
@@ -173,8 +174,10 @@ def test_retries_show_as_provider_error_events(tmp_path, embed_server):
     with _manager(ws, ms, events, {"gemini": {"apiKey": KEY}}) as m:
         assert m.sync()["ok"]
         assert m.provider_fallback() is None  # retries succeeded: no switch
-    errs = [e for e in events if isinstance(e, ProviderError)]
-    assert [e.status for e in errs] == [429, 503]
-    assert all(e.retryable and e.provider == "openai" and "retry" in e.message for e in errs)
-    assert "0.1 s" in errs[0].message or "0.0 s" in errs[0].message  # the server's Retry-After
-    assert all(KEY not in e.message for e in errs)
+    assert [e for e in events if isinstance(e, ProviderError)] == []
+    retries = [e for e in events if isinstance(e, ProviderRetry)]
+    assert [e.attempt for e in retries] == [1, 2]
+    assert "HTTP 429" in retries[0].message and "HTTP 503" in retries[1].message
+    assert all(e.provider == "openai" and e.message.startswith("embeddings:") for e in retries)
+    assert retries[0].delay_s <= 0.1  # the server's Retry-After
+    assert all(KEY not in e.message for e in retries)

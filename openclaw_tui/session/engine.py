@@ -384,6 +384,11 @@ class SessionEngine:
 
     def set_model(self, model: str) -> None:
         self._refuse_if_busy("switch models")
+        model = (model or "").strip()
+        if not model or any(ch.isspace() for ch in model):
+            raise ValueError(
+                f"not a model name: {model!r} (one litellm model string without spaces, e.g. openai/gpt-4o-mini or offline)"
+            )
         self._choice = choice_for_model(model, self.settings, "/model")
         self._model = make_model(self._choice)
         self._counter = None

@@ -558,6 +558,10 @@ async def test_set_model_switches_between_server_and_offline_agent(make_settings
     assert [m["content"] for m in msgs if m["role"] == "user"] == ["one", "just chatting", "three"]
     entries = read_transcript(eng.transcript_path)
     assert [e["model"] for e in entries if e["type"] == "model"] == ["offline", MODEL]
+    for bad in ("foo bar", "", "   "):
+        with pytest.raises(ValueError, match="not a model name"):
+            eng.set_model(bad)
+    assert eng.model_label == MODEL  # unchanged
     eng.close()
 
 

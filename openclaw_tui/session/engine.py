@@ -137,6 +137,23 @@ class SessionEngine:
             # Load the tokenizer now (the UI builds the engine in a worker thread), so
             # token_snapshot() on the UI thread never pays for it.
             self._recount_fixed()
+        problem = self.workspace_problem()
+        if problem:
+            self._emit(events.Notice("warning", problem))
+
+    def workspace_problem(self) -> str | None:
+        """Why notes cannot be kept in the workspace (missing, or not a folder), else None."""
+        if self.access == "none":
+            return None
+        ws = Path(self.settings.workspace)
+        if ws.is_dir():
+            return None
+        if ws.exists():
+            return f"workspace {ws} is a file, not a folder: memory files cannot be read or saved; pass --workspace DIR"
+        return (
+            f"workspace {ws} does not exist yet: no bootstrap files or memory to read (the first saved "
+            f"note creates it); set it up with `openclaw-tui init --workspace {ws}`"
+        )
 
     # ================================================================== properties
 

@@ -217,3 +217,23 @@ def test_resume_survives_a_damaged_compaction_entry_and_sessions_json_entry(caps
     code, out, err = chat(capsys, "--workspace", str(workspace), "chat", "-p", "hello there", "--session", "x2", "--json")
     assert code == 0, err
     assert json.loads(out)["sessionId"] == "x2"
+
+
+def test_a_missing_or_file_workspace_is_warned_about(tmp_path, monkeypatch) -> None:
+    from openclaw_tui import events
+    from openclaw_tui.config import load_config, resolve_agent
+    from openclaw_tui.session.engine import SessionEngine
+
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
+    cases = {"missing": (tmp_path / "nope", "does not exist yet"), "file": (tmp_path / "afile", "is a file")}
+    (tmp_path / "afile").write_text("x")
+    for name, (ws, words) in cases.items():
+        seen: list = []
+        eng = SessionEngine(resolve_agent(load_config(None), workspace=str(ws)), sink=seen.append)
+        eng.close()
+        warnings = [e.message for e in seen if isinstance(e, events.Notice) and e.level == "warning"]
+        assert len(warnings) == 1 and words in warnings[0] and "--workspace" in warnings[0], (name, warnings)
+    seen = []
+    (tmp_path / "ok").mkdir()
+    SessionEngine(resolve_agent(load_config(None), workspace=str(tmp_path / "ok")), sink=seen.append).close()
+    assert not [e for e in seen if isinstance(e, events.Notice) and "workspace" in e.message]

@@ -63,6 +63,7 @@ def test_incremental_sync_edit_delete_rename(workspace, keyword_manager):
     assert rep["filesIndexed"] == 1 and rep["filesUnchanged"] == 1
     assert paths_of(m.search("apricots")) == ["memory/a.md"]
     assert m.search("apples")["results"] == []
+    m.wait_background_sync()
     # touch without a content change: hash says unchanged, nothing re-indexed
     os.utime(b, ns=(b.stat().st_atime_ns, b.stat().st_mtime_ns + 20_000_000))
     rep = m.sync()
@@ -73,7 +74,9 @@ def test_incremental_sync_edit_delete_rename(workspace, keyword_manager):
     rep = m.sync()
     assert rep["filesRemoved"] == 1 and rep["files"] == 1
     assert m.search("bananas")["results"] == []
-    # rename
+    # rename (after the search's background dirty check has finished: under load it could
+    # otherwise run after the rename and sync it before the explicit sync below)
+    m.wait_background_sync()
     a.rename(workspace / "memory/renamed.md")
     rep = m.sync()
     assert rep["filesRemoved"] == 1 and rep["filesIndexed"] == 1

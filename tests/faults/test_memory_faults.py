@@ -63,6 +63,7 @@ def test_embedding_provider_down_during_sync_keeps_keyword_search(notes: Path, e
     try:
         assert m.sync(reason="start")["ok"]
         assert paths(m.search("logo colour"))[0] == "MEMORY.md"
+        m.wait_background_sync()  # the search's dirty check must not race the note below
 
         # the provider goes down, a new note arrives, the index syncs
         embed_server.fail_always(503, "upstream overloaded")

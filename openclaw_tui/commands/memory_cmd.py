@@ -19,6 +19,7 @@ from typing import Any
 
 from openclaw_tui.commands.common import fail, print_json, settings_from_args
 from openclaw_tui.config import ConfigError
+from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, hide_private_results, is_direct_session, is_private_path
 
 
 class _OneLine(logging.Formatter):
@@ -197,18 +198,6 @@ def _index(memory: Any, args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- search
 
 
-def _private_filter(res: dict[str, Any], session_key: str) -> dict[str, Any]:
-    """Group and channel session keys never see MEMORY.md, here as in the model's memory_search."""
-    from openclaw_tui.tools.registry import PRIVATE_FILES  # noqa: PLC0415
-    from openclaw_tui.workspace.session_keys import is_direct_session  # noqa: PLC0415
-
-    items = res.get("results") if isinstance(res, dict) else None
-    if is_direct_session(session_key) or not isinstance(items, list):
-        return res
-    kept = [r for r in items if not (isinstance(r, dict) and str(r.get("path", "")).lstrip("./") in PRIVATE_FILES)]
-    return {**res, "results": kept}
-
-
 def _prepare(memory: Any) -> None:
     """Bring the index up to date before a one-shot CLI search (no background thread survives exit)."""
     is_dirty = getattr(memory, "is_dirty", None)
@@ -234,14 +223,14 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
             if not q:
                 continue
             res = memory.search(q, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
-            res = dict(_private_filter(res, session_key), query=q)
+            res = dict(hide_private_results(res, session_key), query=q)
             print_json(res)
         return 0
     if not args.query or not args.query.strip():
         return fail("memory search needs a QUERY (or --batch FILE)")
     _prepare(memory)
     res = memory.search(args.query, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
-    res = _private_filter(res, session_key)
+    res = hide_private_results(res, session_key)
     if args.json:
         print_json(res)
         return 1 if res.get("disabled") else 0
@@ -266,15 +255,12 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
 
 
 def _get(memory: Any, args: argparse.Namespace, session_key: str) -> int:
-    from openclaw_tui.tools.registry import PRIVATE_FILES  # noqa: PLC0415
-    from openclaw_tui.workspace.session_keys import is_direct_session  # noqa: PLC0415
-
     if args.from_line is not None and args.from_line < 1:
         return fail("--from must be >= 1")
     if args.lines is not None and args.lines < 1:
         return fail("--lines must be >= 1")
-    if args.path.strip().lstrip("./") in PRIVATE_FILES and not is_direct_session(session_key):
-        res = {"path": args.path, "text": "", "disabled": True, "error": "MEMORY.md is private and not available in group sessions"}
+    if is_private_path(args.path) and not is_direct_session(session_key):
+        res = {"path": args.path, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
     else:
         res = memory.get(args.path, from_line=args.from_line, lines=args.lines)
     if args.json:

@@ -15,12 +15,11 @@ from typing import Any, Callable
 from openclaw_tui.workspace.daily import append_text, daily_rel
 from openclaw_tui.workspace.atomic import replace_atomically
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
-from openclaw_tui.workspace.session_keys import is_direct_session
+from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, is_direct_session, is_private_path
 
 MAX_READ_CHARS = 100_000
 MAX_WRITE_CHARS = 1_000_000
 WRITE_TOOLS = ("write", "edit", "append")
-PRIVATE_FILES = ("MEMORY.md", "memory.md")
 
 
 def _schema(name: str, description: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -101,8 +100,8 @@ class FileTools:
             path = Path(self.workspace) / rel
         except PathRefused as exc:
             return self._refuse(tool, str(raw), exc.reason)
-        if rel in PRIVATE_FILES and not is_direct_session(self.session_key):
-            return self._refuse(tool, rel, "MEMORY.md is private and not available in group sessions")
+        if is_private_path(rel) and not is_direct_session(self.session_key):
+            return self._refuse(tool, rel, PRIVATE_REFUSAL)
         return rel, path
 
     def _write_allowed(self, tool: str, rel: str) -> dict[str, Any] | None:

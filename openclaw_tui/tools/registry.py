@@ -12,9 +12,8 @@ import json
 from typing import Any, Awaitable, Callable
 
 from openclaw_tui.tools.files import FILE_SCHEMAS, READ_SCHEMA, FileTools
-from openclaw_tui.workspace.session_keys import is_direct_session
+from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, hide_private_results, is_direct_session, is_private_path
 
-PRIVATE_FILES = {"MEMORY.md", "memory.md"}
 
 
 def _memory_tools_module() -> Any:
@@ -62,16 +61,6 @@ class ToolBox:
 
     # ------------------------------------------------------------------ memory
 
-    def _private_filter(self, result: dict[str, Any]) -> dict[str, Any]:
-        if is_direct_session(self.session_key) or not isinstance(result, dict):
-            return result
-        items = result.get("results")
-        if isinstance(items, list):
-            kept = [r for r in items if not (isinstance(r, dict) and str(r.get("path", "")).lstrip("./") in PRIVATE_FILES)]
-            if len(kept) != len(items):
-                result = {**result, "results": kept}
-        return result
-
     async def memory_search(self, args: dict[str, Any]) -> dict[str, Any]:
         query = str(args.get("query", ""))
         if not self.memory_available:
@@ -80,7 +69,7 @@ class ToolBox:
             if self.before_search is not None:
                 await self.before_search()
             result = await asyncio.to_thread(self._mt.run_memory_search, self.memory, args, session_key=self.session_key)
-            result = self._private_filter(result if isinstance(result, dict) else {"results": []})
+            result = hide_private_results(result if isinstance(result, dict) else {"results": []}, self.session_key)
         if self.on_search is not None:
             self.on_search(query, result)
         return result
@@ -89,10 +78,10 @@ class ToolBox:
         path = str(args.get("path", ""))
         if not self.memory_available:
             return {"path": path, "text": "", "disabled": True, "error": "memory is off in this session"}
-        if path.strip().lstrip("./") in PRIVATE_FILES and not is_direct_session(self.session_key):
+        if is_private_path(path) and not is_direct_session(self.session_key):
             if self.files.on_refused:
-                self.files.on_refused("memory_get", path, "MEMORY.md is private and not available in group sessions")
-            return {"path": path, "text": "", "disabled": True, "error": "MEMORY.md is private and not available in group sessions"}
+                self.files.on_refused("memory_get", path, PRIVATE_REFUSAL)
+            return {"path": path, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
         return await asyncio.to_thread(self._mt.run_memory_get, self.memory, args)
 
     # ------------------------------------------------------------------ dispatch

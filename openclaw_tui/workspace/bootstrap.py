@@ -12,10 +12,9 @@ from pathlib import Path
 
 from openclaw_tui.workspace.daily import recent_daily_rels
 from openclaw_tui.workspace.guard import PathRefused, safe_join
-from openclaw_tui.workspace.session_keys import is_direct_session
+from openclaw_tui.workspace.session_keys import PRIVATE_FILES, is_direct_session
 
 BOOTSTRAP_FILES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "MEMORY.md")
-PRIVATE_FILES = ("MEMORY.md", "memory.md")
 FILE_CAP = 20_000
 TOTAL_CAP = 150_000
 NOTE_CAP = 2_000

@@ -38,7 +38,7 @@ from openclaw_tui.session.compaction import (
     tool_result_content,
 )
 from openclaw_tui.session.offline import OfflineModel
-from openclaw_tui.session.store import SessionStore
+from openclaw_tui.session.store import SessionStore, session_title
 from openclaw_tui.session.thresholds import (
     compaction_cut,
     compaction_threshold,
@@ -120,7 +120,6 @@ class SessionEngine:
         self._cancel_requested = False
         self._partial: list[str] = []
         self._store = SessionStore(settings.sessions_dir)
-        self.interrupted_prompt: str | None = None
         self._transcript: TranscriptWriter | None = None
         self._tools_tokens: dict[int, int] = {}
         self._closed = False
@@ -331,10 +330,10 @@ class SessionEngine:
             raise ValueError(f"invalid session id {session_id!r}")
         path = self._transcript_path(session_id)
         entries = read_transcript(path)
-        if not entries and self._store.get(session_id) is None:
-            raise ValueError(f"no session {session_id!r} in {self.settings.sessions_dir}")
         stored = self._store.get(session_id)
-        owner = stored.get("sessionKey") if isinstance(stored, dict) else None
+        if not entries and stored is None:
+            raise ValueError(f"no session {session_id!r} in {self.settings.sessions_dir}")
+        owner = stored.get("sessionKey") if stored else None
         if owner and owner != self.session_key and not is_direct_session(self.session_key):
             # its history may quote MEMORY.md (direct chat) or another group's messages
             raise ValueError(
@@ -362,20 +361,18 @@ class SessionEngine:
                 history = history[len(history) - kept :] if kept else []
                 self._summary = str(e.get("summary") or "")
         history = _close_dangling_tool_calls(history)
-        self.interrupted_prompt = None
         if pending is not None and isinstance(pending.get("content"), str):
             # The process died during the flush/compaction that ran before this prompt:
             # the prompt is part of the conversation, so it goes back into the history
             # (and into the transcript, so a later resume sees it as a normal message).
             history.append({"role": "user", "content": pending["content"]})
-            self.interrupted_prompt = pending["content"]
             if self._transcript is not None:
                 self._transcript.append({"type": "message", "message": history[-1], "recovered": True})
             self._emit(
                 events.Notice(
                     "warning",
                     "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
-                    + _one_line(pending["content"], 80),
+                    + session_title(pending["content"]),
                 )
             )
         for msg in history:
@@ -899,7 +896,7 @@ class SessionEngine:
             want_compact = should_compact(projected, self.compaction_threshold)
             if (want_flush or want_compact) and self._transcript is not None:
                 # The prompt waits behind a flush/compaction turn: keep it on disk now so a
-                # crash there does not lose it (resume() restores it, see _restore_pending).
+                # crash there does not lose it (resume() restores it).
                 self._transcript.append({"type": "pending", "message": user_msg})
             if want_flush:
                 flushed = await self._run_flush("threshold", projected)
@@ -908,7 +905,7 @@ class SessionEngine:
             first = not any(e.message.get("role") == "user" for e in self._history) and not self._summary
             self._add(user_msg)
             if first:
-                self._store.update(self.session_id, title=" ".join(text.split())[:80])
+                self._store.update(self.session_id, title=session_title(text))
             self._emit(events.TurnStarted(session_id=self.session_id, prompt=text))
             try:
                 final = await self._loop(
@@ -954,11 +951,6 @@ class SessionEngine:
             usage = self.token_snapshot()
             self._emit(usage)
             return TurnResult(partial, self.session_id, cancelled=True, usage=usage, flushed=flushed, compacted=compacted)
-
-
-def _one_line(text: str, limit: int) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 def _close_dangling_tool_calls(history: list[dict[str, Any]]) -> list[dict[str, Any]]:

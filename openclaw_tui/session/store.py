@@ -101,6 +101,11 @@ class SessionStore:
         return entries
 
 
+def session_title(text: str) -> str:
+    """A session's title: its first prompt on one line, at most 80 characters."""
+    return " ".join(text.split())[:80]
+
+
 def _ms(stamp: Any) -> int | None:
     if not isinstance(stamp, str):
         return None
@@ -148,7 +153,7 @@ def rebuild_from_transcripts(sessions_dir: Path) -> dict[str, dict[str, Any]]:
             elif kind == "message" and "title" not in entry:
                 msg = e.get("message") or {}
                 if msg.get("role") == "user" and isinstance(msg.get("content"), str):
-                    entry["title"] = " ".join(msg["content"].split())[:80]
+                    entry["title"] = session_title(msg["content"])
         entry["updatedAt"] = updated
         out[sid] = entry
     return out

@@ -1008,23 +1008,15 @@ class MemoryManager:
     # ------------------------------------------------------------------ status
 
     def _local_model_problem(self) -> str | None:
-        """Why the configured local model cannot run (missing file or library), else None."""
-        try:
-            from openclaw_tui.memory.embeddings import make_provider  # noqa: PLC0415
-            from openclaw_tui.memory.embeddings.base import EmbeddingError  # noqa: PLC0415
-            from openclaw_tui.memory.embeddings.local import library_available, model_kind, resolve_model_path  # noqa: PLC0415
-        except Exception:  # noqa: BLE001
-            return None
-        raw = self.ms.local.model_path
-        path = resolve_model_path(raw, self.settings.workspace) if raw else None
-        if path is not None and library_available(model_kind(path)):
-            return None  # cheap check passed; building the provider would load the model
+        """Why the configured local model cannot run (missing file or library), else None.
+        Building the provider loads nothing (models load on the first text), so this is cheap."""
+        from openclaw_tui.memory.embeddings import make_provider  # noqa: PLC0415
+        from openclaw_tui.memory.embeddings.base import EmbeddingError  # noqa: PLC0415
+
         try:
             make_provider(self.settings, "local")
         except EmbeddingError as exc:
             return f"{exc.message} ({exc.action})" if exc.action else exc.message
-        except Exception:  # noqa: BLE001
-            return None
         return None
 
     def status(self) -> dict:

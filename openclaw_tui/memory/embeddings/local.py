@@ -21,6 +21,7 @@ import logging
 import os
 import threading
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -181,21 +182,12 @@ class SentenceTransformerProvider(EmbeddingProvider):
         mean-pooled (weighted by window length) instead of silently truncated."""
         st = self._load()
         try:
-            pieces: list[str] = []
-            owners: list[tuple[int, int]] = []
-            for i, t in enumerate(texts):
-                for piece, n in self._windows(st, t):
-                    pieces.append(piece)
-                    owners.append((i, n))
+            pieces, owners = _split_windows(texts, lambda t: self._windows(st, t))
             vecs = st.encode(pieces, batch_size=self.batch_size, normalize_embeddings=True,
                              convert_to_numpy=True, show_progress_bar=False)
         except Exception as exc:  # noqa: BLE001
             raise EmbeddingError("local", f"local model failed to embed: {type(exc).__name__}") from None
-        vecs = np.asarray(vecs, dtype=np.float32)
-        out = np.zeros((len(texts), vecs.shape[1]), dtype=np.float32)
-        for (i, n), v in zip(owners, vecs):
-            out[i] += n * v
-        return l2_normalize(out)
+        return _pool_windows(np.asarray(vecs, dtype=np.float32), owners, len(texts))
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         if not texts:
@@ -310,12 +302,7 @@ class GgufProvider(EmbeddingProvider):
         with self._lock:
             llm = self._load()
             try:
-                pieces: list[str] = []
-                owners: list[tuple[int, int]] = []
-                for i, t in enumerate(texts):
-                    for piece, n in self._windows(llm, t):
-                        pieces.append(piece)
-                        owners.append((i, n))
+                pieces, owners = _split_windows(texts, lambda t: self._windows(llm, t))
                 # one call: llama-cpp-python packs several sequences into each n_batch decode
                 raw = llm.embed(pieces, normalize=False, truncate=True)
             except Exception as exc:  # noqa: BLE001
@@ -325,11 +312,7 @@ class GgufProvider(EmbeddingProvider):
             if v and isinstance(v[0], list):  # a model without pooling gives token vectors: mean-pool
                 v = np.mean(np.asarray(v, dtype=np.float32), axis=0)
             vecs.append(np.asarray(v, dtype=np.float32))
-        vecs = l2_normalize(np.vstack(vecs))
-        out = np.zeros((len(texts), vecs.shape[1]), dtype=np.float32)
-        for (i, n), v in zip(owners, vecs):
-            out[i] += n * v
-        return l2_normalize(out)
+        return _pool_windows(l2_normalize(np.vstack(vecs)), owners, len(texts))
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         if not texts:
@@ -363,6 +346,26 @@ def _metadata_int(llm, key: str) -> int | None:
         return value if value > 0 else None
     except (TypeError, ValueError):
         return None
+
+
+def _split_windows(texts: list[str], windows: Callable[[str], list[tuple[str, int]]]) -> tuple[list[str], list[tuple[int, int]]]:
+    """Every text cut into the pieces the model sees whole: the pieces, and for each piece
+    (index of its text, its length in tokens)."""
+    pieces: list[str] = []
+    owners: list[tuple[int, int]] = []
+    for i, t in enumerate(texts):
+        for piece, n in windows(t):
+            pieces.append(piece)
+            owners.append((i, n))
+    return pieces, owners
+
+
+def _pool_windows(vecs: np.ndarray, owners: list[tuple[int, int]], n_texts: int) -> np.ndarray:
+    """One L2-normalised vector per text: its pieces' unit vectors averaged by piece length."""
+    out = np.zeros((n_texts, vecs.shape[1]), dtype=np.float32)
+    for (i, n), v in zip(owners, vecs):
+        out[i] += n * v
+    return l2_normalize(out)
 
 
 def make_local_provider(path: Path) -> EmbeddingProvider:

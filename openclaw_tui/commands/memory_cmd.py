@@ -178,8 +178,7 @@ def _index(memory: Any, args: argparse.Namespace) -> int:
         report = memory.sync(**kwargs)
     if args.json:
         print_json(report)
-    elif report.get("ok") is False and any(str(e).startswith("sync failed") for e in report.get("errors", [])):
-        # nothing was written: the index on disk is the one from before (a rebuild is atomic)
+    elif report.get("aborted"):  # nothing was written: the index on disk is the one from before
         print(f"openclaw-tui: error: index not changed: {report['errors'][-1]}", file=sys.stderr)
     else:
         kind = "rebuilt" if report.get("fullRebuild") else "synced"

@@ -371,6 +371,7 @@ class MemoryManager:
                 report = _empty_report()
                 report["errors"].append(f"sync failed: {exc}")
                 report["ok"] = False
+                report["aborted"] = True  # nothing was written: the index is the one from before
             self.forcing = False
             self._note_provider_health(report)
             report["reason"] = reason

@@ -38,10 +38,11 @@ class ModelProfile:
     compact_prompt: bool  # the short memory section in the system prompt
     tools: tuple[str, ...] | None = None  # the tools offered (None: all the session has)
     cite_sources: bool = False  # add the Source: line an answer from memory left out (session/citations.py)
+    text_calls_per_step: int | None = None  # run only the first N calls printed as text in one answer
 
 
 HOSTED = ModelProfile("hosted", tool_results="tool", auto_recall=False, compact_prompt=False)
-LOCAL = ModelProfile("local", tool_results="user", auto_recall=True, compact_prompt=True, tools=LOCAL_TOOLS, cite_sources=True)
+LOCAL = ModelProfile("local", tool_results="user", auto_recall=True, compact_prompt=True, tools=LOCAL_TOOLS, cite_sources=True, text_calls_per_step=1)
 PROFILES = {p.name: p for p in (HOSTED, LOCAL)}
 
 

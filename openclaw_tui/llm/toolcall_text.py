@@ -77,9 +77,10 @@ def recover_tool_calls(text: str, tools: Sequence[dict[str, Any]] | None) -> Rec
     return Recovery(tuple(calls), rest.strip())
 
 
-def recover_completion(done: Completion, tools: Sequence[dict[str, Any]] | None) -> Completion:
+def recover_completion(done: Completion, tools: Sequence[dict[str, Any]] | None, *, limit: int | None = None) -> Completion:
     """``done`` with the calls it printed as text moved into ``tool_calls`` (the text keeps the
-    prose only); unchanged when it has native tool calls or names no offered tool."""
+    prose only); unchanged when it has native tool calls or names no offered tool. ``limit``
+    keeps the first calls only (a small model may print every tool it was offered)."""
     if done.tool_calls or not tools:
         return done
     found = recover_tool_calls(done.text, tools)
@@ -87,7 +88,7 @@ def recover_completion(done: Completion, tools: Sequence[dict[str, Any]] | None)
         return done
     calls = [
         ToolCall(f"text_call_{uuid.uuid4().hex[:12]}", c.name, json.dumps(c.arguments, ensure_ascii=False), invalid=c.error)
-        for c in found.calls
+        for c in found.calls[:limit]
     ]
     return Completion(text=found.text, tool_calls=calls, usage=done.usage, finish_reason=done.finish_reason)
 
@@ -138,7 +139,8 @@ def _bare_values(text: str) -> Iterator[tuple[int, int, Any]]:
 
 
 def _loads_lenient(raw: str) -> Any:
-    """A JSON value from a block: the whole block, else its first value (trailing prose ignored)."""
+    """A JSON value from a block: the whole block, else the values it starts with (objects
+    separated by commas or newlines come back as a list; trailing prose is ignored)."""
     raw = raw.strip()
     if not raw:
         return None
@@ -146,11 +148,20 @@ def _loads_lenient(raw: str) -> Any:
         return json.loads(raw)
     except ValueError:
         pass
-    try:
-        value, _end = json.JSONDecoder().raw_decode(raw)
-    except ValueError:
+    decoder = json.JSONDecoder()
+    values: list[Any] = []
+    i = 0
+    while i < len(raw):
+        try:
+            value, i = decoder.raw_decode(raw, i)
+        except ValueError:
+            break
+        values.append(value)
+        while i < len(raw) and raw[i] in " \t\r\n,":
+            i += 1
+    if not values:
         return None
-    return value
+    return values[0] if len(values) == 1 else values
 
 
 def _items(value: Any) -> list[Any]:

@@ -628,7 +628,7 @@ class SessionEngine:
             policy=self._policy,
             on_retry=self._on_retry,
         )
-        done = recover_completion(done, tools)
+        done = recover_completion(done, tools, limit=self.profile.text_calls_per_step)
         if hold is not None and not done.tool_calls:
             hold.release()
         return done

@@ -41,6 +41,23 @@ EXPECTED: dict[tuple[str, int], tuple[str, ...]] = {
     ("qwen2.5-coder-1.5b", 13): (),
     ("qwen2.5-coder-1.5b", 14): (),
     ("qwen2.5-coder-1.5b", 15): (),
+    ("qwen2.5-coder-0.5b", 0): ("memory_search",),
+    ("qwen2.5-coder-0.5b", 1): (),  # answered without searching (and made it up)
+    ("qwen2.5-coder-0.5b", 2): (),
+    ("qwen2.5-coder-0.5b", 3): ("memory_search",),  # the wrong tool for "remember", still a valid call
+    ("qwen2.5-coder-0.5b", 4): ("read",),  # prose, then a bare object on its own line
+    ("qwen2.5-coder-0.5b", 5): (),
+    ("qwen2.5-coder-0.5b", 6): (),
+    ("qwen2.5-coder-0.5b", 7): (),  # bare JSON that names no tool
+    ("qwen2.5-coder-0.5b", 8): ("memory_search",),
+    ("qwen2.5-coder-0.5b", 9): (),
+    ("qwen2.5-coder-0.5b", 10): (),
+    # one fence, six comma-separated objects: every offered tool in turn
+    ("qwen2.5-coder-0.5b", 11): ("memory_search", "memory_get", "read", "write", "edit", "append"),
+    ("qwen2.5-coder-0.5b", 12): ("read",),
+    ("qwen2.5-coder-0.5b", 13): (),
+    ("qwen2.5-coder-0.5b", 14): (),
+    ("qwen2.5-coder-0.5b", 15): (),
 }
 
 
@@ -143,6 +160,12 @@ def test_arguments_that_break_the_schema_are_reported_not_run(text: str, needle:
 def test_validate_arguments_accepts_a_good_call() -> None:
     schema = TOOLS[0]["function"]["parameters"]
     assert validate_arguments({"query": "x", "maxResults": 2}, schema) is None
+
+
+def test_recover_completion_can_keep_only_the_first_call() -> None:
+    text = '{"name": "read", "arguments": {"path": "a.md"}},\n{"name": "write", "arguments": {"path": "a.md", "content": ""}}'
+    assert [c.name for c in recover_completion(Completion(text=text), TOOLS).tool_calls] == ["read", "write"]
+    assert [c.name for c in recover_completion(Completion(text=text), TOOLS, limit=1).tool_calls] == ["read"]
 
 
 def test_recover_completion_keeps_native_calls_and_plain_text() -> None:

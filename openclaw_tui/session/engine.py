@@ -665,6 +665,8 @@ class SessionEngine:
         self._emit_changes(toolbox.files, changed, tc.id)
         self._emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
         add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
+        if not err and tc.name in ("write", "edit", "append") and args and is_memory_rel(str(args.get("path", "")).strip()):
+            self._memory_dirty = True
 
     def _cite_if_missing(self, completion: Completion, silent: bool) -> None:
         """Local profile: an answer drawn from this turn's memory results gets their Source: line."""

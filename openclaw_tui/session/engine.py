@@ -546,7 +546,7 @@ class SessionEngine:
     @property
     def profile(self) -> ModelProfile:
         """How this model is talked to (llm/profiles.py); settled by _ready()."""
-        return self._profile or HOSTED
+        return HOSTED if self._profile is None or self.is_offline else self._profile
 
     async def _settle_profile(self) -> None:
         if self._profile is not None:

@@ -46,7 +46,7 @@ LOCAL = ModelProfile("local", tool_results="user", auto_recall=True, compact_pro
 PROFILES = {p.name: p for p in (HOSTED, LOCAL)}
 
 
-LOCAL_SERVERS = ("llamacpp", "llama.cpp", "llama-cpp", "ollama", "lmstudio", "lm-studio")
+LOCAL_SERVERS = ("llamacpp", "llama.cpp", "llama-cpp", "ollama", "library", "lmstudio", "lm-studio")  # "library": Ollama
 
 
 def is_loopback(api_base: str | None) -> bool:

@@ -192,7 +192,17 @@ def _as_call(obj: Any, schemas: dict[str, dict[str, Any]]) -> TextToolCall | Non
     if not isinstance(args, dict):
         return TextToolCall(name, {}, f"arguments for {name} must be a JSON object")
     err = validate_arguments(args, schemas[name])
-    return TextToolCall(name, args, f"invalid arguments for {name}: {err}" if err else None)
+    return TextToolCall(name, args, f"invalid arguments for {name}: {err}; {_usage(name, schemas[name])}" if err else None)
+
+
+def _usage(name: str, schema: dict[str, Any]) -> str:
+    """How to call ``name`` correctly, for the error a model reads."""
+    props = schema.get("properties") or {}
+    required = [str(k) for k in schema.get("required") or []]
+    example = {k: f"<{(props.get(k) or {}).get('type', 'value')}>" for k in required}
+    optional = [k for k in props if k not in required]
+    extra = f" (optional: {', '.join(optional)})" if optional else ""
+    return f"call it as {json.dumps({'name': name, 'arguments': example})}{extra}"
 
 
 def _name_and_args(obj: dict[str, Any], schemas: dict[str, dict[str, Any]]) -> tuple[str, Any] | None:

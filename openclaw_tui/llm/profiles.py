@@ -21,10 +21,9 @@ from urllib.parse import urlparse
 
 LOCAL_PROVIDERS = ("local", "ollama", "ollama_chat", "llamacpp", "llama_cpp", "lm_studio")
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "0.0.0.0")
-RESULT_HINT = (
-    "These are notes from memory, not your own words. Answer my previous message in your own words from them; "
-    "if you use one, end with its Source: line."
-)
+# after the results, the question again: a small model answers what it read last
+RESULT_HINT = 'Using these results, answer my message "{question}" in one or two sentences. If you used a note, end with its Source: line.'
+QUESTION_CAP = 300
 # the local profile offers fewer tools: every schema costs prompt time, and a small model
 # that sees `write` uses it over MEMORY.md (issue 17)
 LOCAL_TOOLS = ("memory_search", "read", "append", "edit")
@@ -78,20 +77,23 @@ def render_messages(messages: list[dict[str, Any]], profile: ModelProfile) -> li
         return messages
     out: list[dict[str, Any]] = []
     results: list[str] = []
+    question = ""
     for msg in messages:
         role = msg.get("role")
         if role == "tool":
             results.append(f"Result of {msg.get('name') or 'the tool'}:\n{_result_text(str(msg.get('content', '')))}")
             continue
         if results:
-            out.append(_results_message(results))
+            out.append(_results_message(results, question))
             results = []
+        if role == "user":
+            question = str(msg.get("content") or "")
         if role == "assistant" and msg.get("tool_calls"):
             out.append({"role": "assistant", "content": _calls_as_text(msg)})
         else:
             out.append(msg)
     if results:
-        out.append(_results_message(results))
+        out.append(_results_message(results, question))
     return out
 
 
@@ -113,8 +115,9 @@ def _result_text(content: str) -> str:
     return "\n\n---\n\n".join(str(h["snippet"]).strip() for h in hits)
 
 
-def _results_message(results: list[str]) -> dict[str, Any]:
-    return {"role": "user", "content": "\n\n".join(results) + "\n\n" + RESULT_HINT}
+def _results_message(results: list[str], question: str) -> dict[str, Any]:
+    hint = RESULT_HINT.format(question=" ".join(question.split())[:QUESTION_CAP])
+    return {"role": "user", "content": "\n\n".join(results) + "\n\n" + hint}
 
 
 def _calls_as_text(msg: dict[str, Any]) -> str:

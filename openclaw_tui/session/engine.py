@@ -45,12 +45,13 @@ from openclaw_tui.session.compaction import (
     SUMMARY_HEADER,
     compaction_request,
     extractive_summary,
+    has_content,
     render_for_summary,
     tool_result_content,
 )
 from openclaw_tui.session.citations import source_suffix
 from openclaw_tui.session.offline import OfflineModel
-from openclaw_tui.session.recall import RECALL_MAX_RESULTS, recall_query, wants_recall
+from openclaw_tui.session.recall import RECALL_MAX_RESULTS, recall_query, store_hint, wants_recall
 from openclaw_tui.session.store import SessionStore, session_title
 from openclaw_tui.session.thresholds import (
     compaction_cut,
@@ -140,6 +141,7 @@ class SessionEngine:
         self._tools_tokens: dict[int, int] = {}
         self._profile: ModelProfile | None = None  # decided in _ready() (may ask a local server)
         self._turn_hits: list[dict[str, Any]] = []  # memory_search results seen in this turn
+        self._hint: str | None = None  # sent after the user's message in this turn's first request
         self._closed = False
         self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
         self._turn_no = 0
@@ -643,9 +645,12 @@ class SessionEngine:
                 self._emit(events.TextDelta(text=piece))
 
         hold = StreamHoldback(show, tool_names(tools)) if tools else None
+        rendered = render_messages(messages, self.profile)
+        if purpose == "turn" and self._hint and messages[-1].get("role") == "user":  # the user's message, not results
+            rendered = rendered[:-1] + [{**rendered[-1], "content": f"{rendered[-1].get('content', '')}\n\n{self._hint}"}]
         done = await complete_with_retries(
             self._model,
-            render_messages(messages, self.profile),
+            rendered,
             tools or None,
             on_delta=hold.feed if hold else show,
             purpose=purpose,
@@ -678,8 +683,14 @@ class SessionEngine:
                 self._emit(events.TextDelta(text=suffix))
 
     async def _auto_recall(self, text: str) -> None:
-        """The local profile's memory lookup before the model answers a question (recall.py)."""
-        if not (self.profile.auto_recall and self._toolbox.memory_available and wants_recall(text)):
+        """The local profile's memory help (recall.py): a lookup before the model answers a
+        question, a reminder of today's log with a request to remember something."""
+        self._hint = None
+        if not self.profile.auto_recall:
+            return
+        if self.access == "rw" and "append" in {t["function"]["name"] for t in offered_tools(self._toolbox.schemas(), self.profile)}:
+            self._hint = store_hint(text, daily_rel())
+        if not (self._toolbox.memory_available and wants_recall(text)):
             return
         args = {"query": recall_query(text), "maxResults": RECALL_MAX_RESULTS}
         tc = ToolCall(f"recall_{uuid.uuid4().hex[:12]}", "memory_search", json.dumps(args, ensure_ascii=False))
@@ -893,14 +904,16 @@ class SessionEngine:
         try:
             done = await complete_with_retries(
                 self._model,
-                compaction_request(rendered, instructions),
+                compaction_request(rendered, instructions, plain=self.profile.plain_summary),
                 None,
                 on_delta=lambda _p: None,
                 purpose="compaction",
                 policy=self._policy,
                 on_retry=self._on_retry,
             )
-            summary = done.text.strip()
+            summary = done.text.strip() if has_content(done.text) else ""
+            if not summary:
+                self._emit(events.Notice("warning", "the model's summary was empty; using an extractive summary instead"))
         except LLMError as exc:
             self._provider_error(exc.info)
             self._emit(events.Notice("warning", "the model could not summarise; using an extractive summary instead"))

@@ -1,9 +1,12 @@
-"""Automatic memory lookup before a turn (``agents.defaults.autoRecall``; on for the local profile).
+"""Memory help for models that do not use the memory tools on their own
+(``agents.defaults.autoRecall``; on for the local profile).
 
 Small local models rarely call ``memory_search`` unless told to, so for them the engine
 runs the search itself when a message asks about something (a question, "remind me", a
 "search your memory" request) and hands the results to the model with the question. A
-request to remember something, or a plain greeting, triggers no lookup. Pure functions.
+request to remember something gets no lookup but a one-line reminder, sent with the
+message, to ``append`` it to today's log (without it the 1.5B model sometimes only said
+it would remember). A plain greeting gets neither. Pure functions.
 """
 
 from __future__ import annotations
@@ -31,6 +34,13 @@ def wants_recall(text: str) -> bool:
     if not text or not text.strip() or STORE_RE.match(text) or GREETING_RE.match(text):
         return False
     return bool(SEARCH_PREFIX_RE.match(text) or ASK_RE.search(text))
+
+
+def store_hint(text: str, daily: str) -> str | None:
+    """The reminder sent with a request to remember something (None for other messages)."""
+    if not text or not STORE_RE.match(text):
+        return None
+    return f"(Save this now: call append with path {daily} and the fact as content.)"
 
 
 def recall_query(text: str) -> str:

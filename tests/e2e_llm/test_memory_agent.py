@@ -10,11 +10,15 @@ import asyncio
 import json
 from pathlib import Path
 
+import pytest
+
 from openclaw_tui import events
 from openclaw_tui.config import load_config, resolve_agent
 from openclaw_tui.session.engine import SessionEngine
 from openclaw_tui.workspace.daily import daily_rel
 from tests.e2e_llm.conftest import chat, leaked_call_json
+
+pytestmark = pytest.mark.timeout(900)  # a 1.5B model on two busy cores; ~30 s per test on an idle machine
 
 
 def _calls(data: dict, name: str) -> list[dict]:

@@ -181,3 +181,31 @@ async def test_a_flush_call_printed_as_text_appends_to_today(make_settings, serv
     assert "User likes teal." in (workspace / daily_rel()).read_text()
     assert not recorder.of(events.TextDelta)
     eng.close()
+
+
+async def test_local_profile_reminds_of_todays_log_with_a_request_to_remember(make_settings, server, recorder, workspace) -> None:
+    call = json.dumps({"name": "append", "arguments": {"path": daily_rel(), "content": "- favourite colour: teal"}})
+    server.push({"text": call}, {"text": "Saved."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("Remember that my favourite colour is teal.")
+    first, second = server.chat_requests()
+    assert first["messages"][-1]["content"].startswith("Remember that my favourite colour is teal.")
+    assert f"call append with path {daily_rel()}" in first["messages"][-1]["content"]
+    assert "call append" not in second["messages"][-1]["content"]  # only with the user's own message
+    assert eng.history[0]["content"] == "Remember that my favourite colour is teal."  # the history keeps what was typed
+    assert "teal" in (workspace / daily_rel()).read_text()
+    eng.close()
+
+
+async def test_an_empty_model_summary_falls_back_to_the_extractive_one(make_settings, server, recorder) -> None:
+    server.push({"text": "ok"}, {"text": "ok"}, {"text": "## Goal\n\n## Progress\nnone\n## Decisions\n"})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("My dog is called Rex-93.")
+    await eng.send("He is a beagle.")
+    await eng.compact()
+    (done,) = recorder.of(events.CompactionFinished)
+    assert "Rex-93" in done.summary  # the extractive summary keeps identifiers
+    assert any("summary was empty" in n.message for n in recorder.of(events.Notice))
+    req = server.chat_requests()[-1]
+    assert "bullet points" in req["messages"][0]["content"]  # the local profile's plain request
+    eng.close()

@@ -60,7 +60,7 @@ def test_flush_shows_nothing_and_compaction_summarises_with_the_model(conv26: Pa
     eng = _engine(conv26, real_llm, seen.append)
 
     async def run() -> None:
-        await eng.send("My dog is called Rex-93 and he is a beagle. Just say OK.")
+        await eng.send("My dog is called Rex-93; he is a beagle who loves the beach.")
         seen.clear()
         await eng.flush()
         flush_events = list(seen)

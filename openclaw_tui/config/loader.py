@@ -255,7 +255,10 @@ def resolve_agent(
 
     ms = cfg.agents.defaults.memory_search
     if entry is not None and entry.memory_search:
-        merged = deep_merge(ms.model_dump(by_alias=True), entry.memory_search)
+        override = dict(entry.memory_search)
+        if isinstance(override.get("extraPaths"), list):  # OpenClaw unions the two lists
+            override["extraPaths"] = [*ms.extra_paths, *override["extraPaths"]]
+        merged = deep_merge(ms.model_dump(by_alias=True), override)
         try:
             ms = MemorySearchConfig.model_validate(merged)
         except ValidationError as exc:

@@ -160,6 +160,12 @@ class MemorySearchConfig(Model):
     query: QueryConfig = Field(default_factory=QueryConfig)
     cache: CacheConfig = Field(default_factory=CacheConfig)
 
+    @field_validator("extra_paths")
+    @classmethod
+    def _trimmed_distinct_paths(cls, value: list[str]) -> list[str]:
+        # OpenClaw trims each entry, drops empty ones and keeps the first of duplicates
+        return list(dict.fromkeys(p.strip() for p in value if p.strip()))
+
 
 # --------------------------------------------------------------------------- compaction
 

@@ -290,15 +290,46 @@ class QmdLimitsConfig(Model):
     timeout_ms: int = Field(4000, ge=1)
 
 
+def _strict_keys(value: Any, allowed: tuple[str, ...], what: str) -> Any:
+    """Scope objects fail closed: an unknown key (a typo, or a key of a newer OpenClaw) would
+    silently widen a rule, so it is refused by name."""
+    if isinstance(value, dict):
+        unknown = [k for k in value if k not in allowed and _camel_key(k) not in allowed]
+        if unknown:
+            raise ValueError(
+                f"unknown {what} key {unknown[0]!r}: allowed keys are {', '.join(allowed)} "
+                "(refused rather than ignored, so a rule never matches more than written)"
+            )
+    return value
+
+
+def _camel_key(name: str) -> str:
+    return to_camel(name) if "_" in name else name
+
+
 class QmdScopeMatch(Model):
+    channel: str | None = None
     chat_type: Literal["direct", "group", "channel"] | None = None
     key_prefix: str | None = None
     raw_key_prefix: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, value: Any) -> Any:
+        value = _strict_keys(value, ("channel", "chatType", "keyPrefix", "rawKeyPrefix"), "scope match")
+        if isinstance(value, dict) and value.get("chatType") == "dm":  # OpenClaw's deprecated spelling
+            value = {**value, "chatType": "direct"}
+        return value
 
 
 class QmdScopeRule(Model):
     action: Literal["allow", "deny"]
     match: QmdScopeMatch = Field(default_factory=QmdScopeMatch)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, value: Any) -> Any:
+        return _strict_keys(value, ("action", "match"), "scope rule")
 
 
 class QmdScopeConfig(Model):
@@ -306,6 +337,11 @@ class QmdScopeConfig(Model):
     rules: list[QmdScopeRule] = Field(
         default_factory=lambda: [QmdScopeRule(action="allow", match=QmdScopeMatch(chat_type="direct"))]
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, value: Any) -> Any:
+        return _strict_keys(value, ("default", "rules"), "scope")
 
 
 class QmdConfig(Model):

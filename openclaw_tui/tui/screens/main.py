@@ -111,6 +111,8 @@ class MainScreen(Screen[None]):
         bar.access = settings.workspace_access
         bar.model = settings.model or "…"
         self.oc_app.bridge.attach(self)
+        # a local model's label changes on its own (loading model… → tok/s); keep the bar in step
+        self.set_interval(0.5, self._sync_model_label)
         self.prompt.arg_values = self.arg_values
 
     @property
@@ -149,6 +151,13 @@ class MainScreen(Screen[None]):
         except Exception:  # noqa: BLE001 - a meter problem must not stop the app
             pass
         await self._drain_queue()
+
+    def _sync_model_label(self) -> None:
+        engine = self.engine
+        if engine is None or self.engine_failed:
+            return
+        self.status_bar.model = str(getattr(engine, "model_label", "") or self.status_bar.model)
+        self.status_bar.offline = bool(getattr(engine, "is_offline", False))
 
     async def on_engine_failed(self, message: EngineFailed) -> None:
         self.engine_failed = message.message

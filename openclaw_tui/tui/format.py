@@ -197,20 +197,39 @@ def meter_geometry(used: int, window: int, flush_threshold: int, compaction_thre
     return MeterGeometry(filled, fp, cp, meter_level(used, flush_threshold, compaction_threshold))
 
 
-def meter_label(usage: ev.TokenUsage | None) -> str:
+def meter_label(usage: ev.TokenUsage | None, *, short: bool = False) -> str:
+    """``tokens 2,798 / 4,000 (70%)``; ``short`` drops the word for narrow terminals."""
     if usage is None:
         return "tokens — / —"
     pct = (usage.used / usage.context_window * 100) if usage.context_window else 0.0
-    label = f"tokens {n(usage.used)} / {n(usage.context_window)} ({pct:.0f}%)"
-    return label
+    label = f"{n(usage.used)} / {n(usage.context_window)} ({pct:.0f}%)"
+    return label if short else "tokens " + label
 
 
-def meter_suffix(usage: ev.TokenUsage | None) -> str:
+def meter_suffix(usage: ev.TokenUsage | None, *, flush: bool = True, short: bool = False) -> str:
+    """Thresholds and how the count was made. ``flush=False`` (read-only or no workspace:
+    nothing can be flushed) leaves the flush figure out."""
     if usage is None:
         return ""
-    tail = f"flush {compact_n(usage.flush_threshold)} · compact {compact_n(usage.compaction_threshold)}"
-    tail += " · estimate" if usage.estimated else " · reported"
-    return tail
+    parts = [f"flush {compact_n(usage.flush_threshold)}"] if flush else []
+    parts.append(f"compact {compact_n(usage.compaction_threshold)}")
+    if short:
+        parts.append("est." if usage.estimated else "rep.")
+    else:
+        parts.append("estimate" if usage.estimated else "reported")
+    return " · ".join(parts)
+
+
+def meter_parts(usage: ev.TokenUsage | None, width: int, *, flush: bool = True, min_bar: int = 20) -> tuple[str, str]:
+    """(label, suffix) for a meter ``width`` cells wide: the longest pair that leaves the
+    bar ``min_bar`` cells (80 columns used to get an 8-cell bar with overlapping marks)."""
+    variants = [(False, False), (False, True), (True, True)]
+    for short_label, short_suffix in variants:
+        label = meter_label(usage, short=short_label)
+        suffix = meter_suffix(usage, flush=flush, short=short_suffix)
+        if width - len(label) - len(suffix) - 4 >= min_bar:
+            return label, suffix
+    return meter_label(usage, short=True), ""
 
 
 # --------------------------------------------------------------------------- memory results

@@ -93,6 +93,11 @@ async def test_narrow_layout_keeps_the_chat_usable_and_the_memory_summary_whole(
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_ready(pilot)
         screen = app.main_screen
+        assert not screen.side_visible  # below 100 columns the panel starts hidden
+        assert screen.query_one("#chat-column").size.width == 80
+        await pilot.press("ctrl+o")  # shown on demand, still leaving the chat most of the width
+        await pilot.pause(0.1)
+        assert screen.side_visible
         assert screen.query_one("#chat-column").size.width >= 40
         summary = screen.query_one("#memory-summary")
         shown = " ".join(summary.render_line(y).text.strip() for y in range(summary.size.height))

@@ -317,7 +317,8 @@ class MainScreen(Screen[None]):
         return bool(self._silent_depth or self._silent_spans)
 
     def _set_busy(self, state: str) -> None:
-        self.status_bar.busy = state
+        if self.is_attached:  # a worker may end after the app closed the screen
+            self.status_bar.busy = state
 
     # ------------------------------------------------------------------ input
 

@@ -22,7 +22,7 @@ from textual.widgets import Footer, Static
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui import slash
-from openclaw_tui.tui.format import n, one_line, session_line
+from openclaw_tui.tui.format import chat_mark, n, one_line, session_line, welcome_markdown
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady
 from openclaw_tui.tui.widgets.chat import ChatView
 from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
@@ -213,7 +213,19 @@ class MainScreen(Screen[None]):
             self.meter.usage = engine.token_snapshot()
         except Exception:  # noqa: BLE001 - a meter problem must not stop the app
             pass
+        if getattr(engine, "history", None) or getattr(engine, "summary", ""):
+            await self._render_history()  # resumed at launch (--continue, a session id)
+        else:
+            await self._welcome()
         await self._drain_queue()
+
+    async def _welcome(self) -> None:
+        settings = self.oc_app.settings
+        ws = Path(settings.workspace)
+        state = "dir" if ws.is_dir() else ("file" if ws.exists() else "missing")
+        await self.chat.add_notice(
+            welcome_markdown(self.status_bar.model, self.status_bar.offline, str(ws), state, settings.workspace_access)
+        )
 
     async def on_engine_failed(self, message: EngineFailed) -> None:
         self.engine_failed = message.message
@@ -301,16 +313,31 @@ class MainScreen(Screen[None]):
             self._silent_spans.add("compaction")
             self._set_busy("compacting")
             await self.timeline.add_event(event)
-        elif isinstance(event, (ev.FlushFinished, ev.CompactionFinished)):
-            self._silent_spans.discard("flush" if isinstance(event, ev.FlushFinished) else "compaction")
-            self._set_busy("replying" if self.turn_running else "")
+        elif isinstance(event, (ev.FlushFinished, ev.CompactionFinished, ev.IndexSynced)):
+            if not isinstance(event, ev.IndexSynced):
+                self._silent_spans.discard("flush" if isinstance(event, ev.FlushFinished) else "compaction")
+                self._set_busy("replying" if self.turn_running else "")
             await self.timeline.add_event(event)
+            await self._mark(event)
         elif isinstance(event, ev.Notice):
-            await self.timeline.add("notice", f"{event.level}: {one_line(event.message, 90)}", event.ts)
+            kind = {"error": "error", "warning": "notice"}.get(event.level, "info")
+            await self.timeline.add(kind, f"{event.level}: {one_line(event.message, 90)}", event.ts)
             if event.level == "error":
                 await chat.add_error(event.message)
         else:
             await self.timeline.add_event(event)
+
+    async def _mark(self, event: ev.Event) -> None:
+        """A dimmed chat line where a flush, compaction or index run happened."""
+        text = chat_mark(event)
+        if text is None:
+            return
+        if self._response is not None:
+            if isinstance(event, ev.IndexSynced):
+                return  # a watcher sync during a streaming reply: the timeline has it
+            await self._response.finish("")
+            self._response = None
+        await self.chat.add_mark(text)
 
     @property
     def silent(self) -> bool:

@@ -92,6 +92,14 @@ class PromptInput(TextArea):
     #: turned its CR into LF): while the app is still starting, and at most this many
     #: seconds after mount, a Ctrl+J sends as Enter would (the prompt waits for the engine)
     EARLY_ENTER_S = 1.5
+    #: placeholder hints, longest first: the widest that fits is shown (80 columns with
+    #: the side panel cut the long one at "Ctrl+J")
+    HINTS = (
+        "Ask anything · / for commands · Ctrl+J new line · Ctrl+C cancels a reply",
+        "Ask · / commands · Ctrl+J new line · Ctrl+C cancel",
+        "Ask · / commands · Ctrl+J newline",
+        "Ask · / commands",
+    )
 
     class Submitted(Message):
         def __init__(self, text: str) -> None:
@@ -116,7 +124,7 @@ class PromptInput(TextArea):
         kwargs.setdefault("show_line_numbers", False)
         kwargs.setdefault("tab_behavior", "focus")
         kwargs.setdefault("compact", True)
-        kwargs.setdefault("placeholder", "Ask anything · / for commands · Ctrl+J new line · Ctrl+C cancels a reply")
+        kwargs.setdefault("placeholder", self.HINTS[0])
         super().__init__(**kwargs)
         self.prompt_history = PromptHistory(path=history_path)
         #: supplies argument values for completion (session ids for /resume, models for /model)
@@ -130,6 +138,10 @@ class PromptInput(TextArea):
 
     def on_mount(self) -> None:
         self._mounted_at = time.monotonic()
+
+    def on_resize(self) -> None:
+        width = self.content_size.width - 1  # the cursor cell
+        self.placeholder = next((h for h in self.HINTS if len(h) <= width), self.HINTS[-1])
 
     def action_newline(self) -> None:
         self.insert("\n")

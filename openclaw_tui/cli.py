@@ -3,7 +3,7 @@
     openclaw-tui [global options]                      the Textual app
     openclaw-tui [global options] chat -p PROMPT …     one headless turn
     openclaw-tui [global options] scenario FILE …      scripted scenario
-    openclaw-tui [global options] memory status|index|search|get …
+    openclaw-tui [global options] memory status|index|search|get|history|restore …
     openclaw-tui [global options] init | config show
 
 Subcommand handlers live in ``openclaw_tui.commands.*`` and are imported lazily so that
@@ -69,6 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
     mg.add_argument("--from", dest="from_line", type=int, metavar="N")
     mg.add_argument("--lines", type=int, metavar="M")
     mg.add_argument("--json", action="store_true")
+    mh = msub.add_parser("history", help="list the kept changes to memory files, newest first")
+    mh.add_argument("path", nargs="?", help="only this workspace file, e.g. MEMORY.md")
+    mh.add_argument("--json", action="store_true")
+    mr = msub.add_parser("restore", help="bring back the content a memory file had before a change")
+    mr.add_argument("path", help="workspace file, e.g. MEMORY.md")
+    mr.add_argument("--to", metavar="ID", help="history id: restore the content from before that change (default: the latest change)")
+    mr.add_argument("--json", action="store_true")
 
     init = sub.add_parser("init", help="create a workspace from the template (never overwrites)")
     init.add_argument("--workspace", dest="init_workspace", metavar="DIR")

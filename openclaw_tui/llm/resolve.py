@@ -13,6 +13,7 @@ import urllib.request
 from dataclasses import dataclass, field
 from typing import Any
 
+from openclaw_tui.config.secrets import secret_headers, secret_value
 from openclaw_tui.llm.context import split_model
 
 OFFLINE_MODEL = "offline"
@@ -102,8 +103,9 @@ def choice_for_model(model: str, settings: Any, source: str) -> ModelChoice:
     provider, _ = split_model(model)
     entry = _provider_entry(settings.config, provider) if provider else None
     api_base = settings.api_base or (entry.base_url if entry else None)
-    api_key = settings.api_key or (entry.api_key if entry else None)
-    headers = dict(entry.headers) if entry else {}
+    where = f"models.providers.{provider}"
+    api_key = settings.api_key or (secret_value(entry.api_key, f"{where}.apiKey") if entry else None)
+    headers = secret_headers(entry.headers, f"{where}.headers") if entry else {}
     if provider in ("ollama", "ollama_chat") and not api_base:
         api_base = ollama_url()
     return ModelChoice(model.strip(), source, api_base=api_base, api_key=api_key, headers=headers)

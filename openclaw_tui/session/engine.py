@@ -53,8 +53,11 @@ from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
+from openclaw_tui.workspace.change_diff import change_event
 from openclaw_tui.workspace.daily import daily_rel, today
 from openclaw_tui.workspace.guard import is_memory_rel
+from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.workspace.restore import undo_last
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
@@ -123,6 +126,8 @@ class SessionEngine:
         self._transcript: TranscriptWriter | None = None
         self._tools_tokens: dict[int, int] = {}
         self._closed = False
+        self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
+        self._turn_no = 0
         if session_id is not None:
             if not valid_session_id(session_id):
                 raise ValueError(f"invalid session id {session_id!r}: use letters, digits, '-', '_' or '.' (max 128)")
@@ -307,6 +312,8 @@ class SessionEngine:
             access=self.access,
             session_key=self.session_key,
             on_refused=self._on_refused,
+            history=self.memory_history,
+            origin=self._origin,
         )
         self._toolbox = self._make_toolbox(self._files)
 
@@ -444,6 +451,23 @@ class SessionEngine:
 
     def _on_refused(self, tool: str, path: str, reason: str) -> None:
         self._emit(events.AccessRefused(tool=tool, path=path, reason=reason))
+
+    def _origin(self) -> ChangeOrigin:
+        return ChangeOrigin("model", self.session_id, self._turn_no)
+
+    def _emit_changes(self, files: FileTools, since: int, call_id: str) -> None:
+        for change in files.changes[since:]:
+            self._memory_dirty = True
+            self._emit(change_event(change, call_id=call_id))
+
+    def undo_memory(self) -> events.MemoryChanged:
+        """/undo: revert this session's last memory change (raises HistoryError when it cannot)."""
+        self._refuse_if_busy("undo")
+        change = undo_last(self.settings.workspace, self.memory_history, self.session_id, ChangeOrigin("user", self.session_id, self._turn_no))
+        self._memory_dirty = True
+        event = change_event(change, actor="user")
+        self._emit(event)
+        return event
 
     def _on_search(self, query: str, result: dict[str, Any]) -> None:
         self._emit(events.MemoryRetrieved(query=query, result=result))
@@ -618,7 +642,9 @@ class SessionEngine:
                 for tc in completion.tool_calls:
                     args, _err = tc.parsed()
                     self._emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
+                    changed = len(toolbox.files.changes)
                     result, err = await toolbox.run(tc.name, tc.arguments)
+                    self._emit_changes(toolbox.files, changed, tc.id)
                     self._emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
                     add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
                     answered.add(tc.id)
@@ -675,6 +701,8 @@ class SessionEngine:
             flush_mode=True,
             today_rel=lambda: target,
             on_refused=self._on_refused,
+            history=self.memory_history,
+            origin=self._origin,
         )
         toolbox = self._make_toolbox(files)
         prompt = cfg.prompt.replace("YYYY-MM-DD", day.isoformat())
@@ -879,6 +907,7 @@ class SessionEngine:
         if self.busy:
             return TurnResult(text="", session_id=self.session_id, error="a turn is already running")
         self._cancel_requested = False
+        self._turn_no += 1
         self._task = asyncio.ensure_future(self._send(text))
         try:
             return await self._task

@@ -4,6 +4,9 @@ Every path goes through ``workspace.guard`` (relative, no ``..``, no symlinks, r
 files only). ``FileTools`` enforces the access mode (rw/ro) and the flush restriction
 (append to ``memory/<today>.md`` only). Handlers return a result dict and never raise:
 refusals come back as ``{"error": ...}`` with ``refused: True``.
+
+Read-before-overwrite rules live in ``tools.write_policy``; every change to a memory file
+is kept in ``workspace.history`` *before* the file is written, and listed in ``changes``.
 """
 
 from __future__ import annotations
@@ -12,9 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from openclaw_tui.tools.write_policy import ReadLedger, check_edit, check_write
 from openclaw_tui.workspace.daily import append_text, daily_rel
 from openclaw_tui.workspace.atomic import replace_atomically
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
+from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
 from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, is_direct_session, is_private_path
 
 MAX_READ_CHARS = 100_000
@@ -45,7 +50,8 @@ READ_SCHEMA = _schema(
 )
 WRITE_SCHEMA = _schema(
     "write",
-    "Create or overwrite a workspace file with the given content.",
+    "Create a new workspace file, or replace one you have read in full in this session. "
+    "To change or add to an existing file (MEMORY.md, daily logs) use edit or append instead.",
     {"path": {"type": "string"}, "content": {"type": "string"}},
     ["path", "content"],
 )
@@ -81,6 +87,10 @@ class FileTools:
     today_rel: Callable[[], str] = daily_rel
     on_refused: Callable[[str, str, str], None] | None = None  # (tool, path, reason)
     writes: list[WriteRecord] = field(default_factory=list)
+    ledger: ReadLedger = field(default_factory=ReadLedger)
+    history: MemoryHistory | None = None
+    origin: Callable[[], ChangeOrigin] = ChangeOrigin
+    changes: list[MemoryChange] = field(default_factory=list)
 
     # ------------------------------------------------------------------ helpers
 
@@ -126,6 +136,18 @@ class FileTools:
             return {"path": rel, "error": f"content is longer than {MAX_WRITE_CHARS} characters"}
         return got
 
+    def _keep(self, tool: str, rel: str, before: bytes | None, after: bytes) -> MemoryChange | None:
+        """Before a memory file is written: store its previous version in the history."""
+        if not is_memory_rel(rel):
+            return None
+        entry = self.history.record(rel, before, after, tool, self.origin()) if self.history else None
+        return MemoryChange(rel, tool, before, after, entry)
+
+    def _changed(self, rel: str, change: MemoryChange | None, new: bytes, *, knew: bool, shown: str) -> None:
+        self.ledger.wrote(rel, new, knew_before=knew, shown=shown)
+        if change is not None:
+            self.changes.append(change)
+
     # ------------------------------------------------------------------ tools
 
     def read(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -134,14 +156,14 @@ class FileTools:
             return got
         rel, path = got
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+            data = path.read_bytes()
         except FileNotFoundError:
             # Not a refusal (nothing was denied): just a file that is not there yet, such as
             # today's daily log before the first note.
             return {"path": rel, "error": f"{rel} does not exist", "missing": True}
         except OSError as exc:
             return {"path": rel, "error": f"cannot read {rel}: {exc.strerror or exc}"}
-        lines = text.splitlines(keepends=True)
+        lines = data.decode("utf-8", errors="replace").splitlines(keepends=True)
         start = args.get("from")
         count = args.get("lines")
         try:
@@ -154,6 +176,8 @@ class FileTools:
         truncated = len(out) > MAX_READ_CHARS
         if truncated:
             out = out[:MAX_READ_CHARS]
+        whole = start_i == 1 and len(chosen) == len(lines) and not truncated
+        self.ledger.read(rel, data, out, whole=whole)
         return {"path": rel, "from": start_i, "lines": len(chosen), "text": out, "truncated": truncated}
 
     def write(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -164,11 +188,18 @@ class FileTools:
         if isinstance(got, dict):
             return got
         rel, path = got
+        new = content.encode("utf-8")
         try:
+            current = _current_bytes(path)
+            refused = check_write(rel, current, content, self.ledger)
+            if refused:
+                return self._refuse("write", rel, refused)
+            change = self._keep("write", rel, current, new)
             path.parent.mkdir(parents=True, exist_ok=True)
-            replace_atomically(path, content)
+            replace_atomically(path, new)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
+        self._changed(rel, change, new, knew=True, shown=content)
         n = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
         self.writes.append(WriteRecord("write", rel, n))
         return {"path": rel, "ok": True, "bytes": len(content.encode("utf-8"))}
@@ -185,16 +216,23 @@ class FileTools:
         if refused:
             return refused
         try:
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
+            text = data.decode("utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             return {"path": rel, "error": f"cannot read {rel}: {exc}"}
         hits = text.count(old)
         if hits != 1:
             return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
+        refused = check_edit(rel, old, self.ledger)
+        if refused:
+            return self._refuse("edit", rel, refused)
+        after = text.replace(old, new, 1).encode("utf-8")
         try:
-            replace_atomically(path, text.replace(old, new, 1))
+            change = self._keep("edit", rel, data, after)
+            replace_atomically(path, after)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
+        self._changed(rel, change, after, knew=self.ledger.knows(rel, data), shown=new)
         self.writes.append(WriteRecord("edit", rel, new.count("\n") + 1))
         return {"path": rel, "ok": True}
 
@@ -205,13 +243,18 @@ class FileTools:
         got = self._writable("append", args.get("path"), content)
         if isinstance(got, dict):
             return got
-        rel, _path = got
+        rel, path = got
         try:
+            before = _current_bytes(path)
+            after = _appended(before, content)
+            knew = before is None or self.ledger.knows(rel, before)
+            change = self._keep("append", rel, before, after)
             n = append_text(self.workspace, rel, content)
         except PathRefused as exc:
             return self._refuse("append", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot append to {rel}: {exc.strerror or exc}"}
+        self._changed(rel, change, after, knew=knew, shown=content)
         self.writes.append(WriteRecord("append", rel, n, content))
         return {"path": rel, "ok": True, "linesAppended": n}
 
@@ -223,3 +266,19 @@ class FileTools:
 
     def touched_memory(self, since: int = 0) -> bool:
         return any(is_memory_rel(w.path) for w in self.writes[since:])
+
+
+def _current_bytes(path: Path) -> bytes | None:
+    """The file's bytes now, or None when it does not exist."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _appended(before: bytes | None, content: str) -> bytes:
+    """What ``append_text`` leaves: a newline repaired before, one ending the new text."""
+    head = before or b""
+    if head and not head.endswith(b"\n"):
+        head += b"\n"
+    return head + (content if content.endswith("\n") else content + "\n").encode("utf-8")

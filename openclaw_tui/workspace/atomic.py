@@ -7,8 +7,8 @@ import tempfile
 from pathlib import Path
 
 
-def replace_atomically(path: Path, text: str, *, default_mode: int = 0o644) -> None:
-    """Write ``text`` to a fresh temp file beside ``path`` (``mkstemp`` is O_EXCL, so it never
+def replace_atomically(path: Path, text: str | bytes, *, default_mode: int = 0o644) -> None:
+    """Write ``text`` (str as UTF-8, bytes exactly) to a fresh temp file beside ``path`` (``mkstemp`` is O_EXCL, so it never
     follows a planted symlink), fsync it, rename it over ``path`` and fsync the folder.
 
     An existing file keeps its permission bits; a new one gets ``default_mode``.
@@ -20,8 +20,9 @@ def replace_atomically(path: Path, text: str, *, default_mode: int = 0o644) -> N
             os.fchmod(fd, os.lstat(path).st_mode & 0o777)
         except FileNotFoundError:
             os.fchmod(fd, default_mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

@@ -82,8 +82,14 @@ class _Entry:
     tokens: int
 
 
-def make_model(choice: ModelChoice) -> ChatModel:
-    return OfflineModel() if choice.offline else LiteLLMModel(choice)
+def make_model(choice: ModelChoice, settings: AgentSettings | None = None) -> ChatModel:
+    if choice.offline:
+        return OfflineModel()
+    if choice.local_path is not None:
+        from openclaw_tui.llm.local.runtime import LocalModel, runtime_config  # noqa: PLC0415
+
+        return LocalModel(choice, runtime_config(settings), fallback=OfflineModel)
+    return LiteLLMModel(choice)
 
 
 def valid_session_id(session_id: str) -> bool:
@@ -114,7 +120,7 @@ class SessionEngine:
             self._choice: ModelChoice | None = None
         else:
             self._choice = resolve_model(settings, probe=probe_ollama)
-            self._model = make_model(self._choice)
+            self._model = make_model(self._choice, settings)
         self._counter: TokenCounter | None = None
         self._window: int | None = None
         self._window_source = ""
@@ -411,7 +417,8 @@ class SessionEngine:
                 f"not a model name: {model!r} (one litellm model string without spaces, e.g. openai/gpt-4o-mini or offline)"
             )
         self._choice = choice_for_model(model, self.settings, "/model")
-        self._model = make_model(self._choice)
+        self._close_model()
+        self._model = make_model(self._choice, self.settings)
         self._counter = None
         self._window = None
         self._window_source = ""
@@ -434,6 +441,7 @@ class SessionEngine:
             self._task.cancel()
         if self._transcript is not None:
             self._transcript.close()
+        self._close_model()
         if self._own_memory and self._memory is not None:
             try:
                 self._memory.close()
@@ -531,7 +539,27 @@ class SessionEngine:
             transcript=self.transcript_path.name,
         )
 
+    def _close_model(self) -> None:
+        """Stop what the model runs (a local model's server); the offline agent has nothing."""
+        close = getattr(self._model, "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception:  # noqa: BLE001 - closing must not raise
+                pass
+
+    async def warm_up(self) -> None:
+        """Start a local model's server now (the TUI calls this after the first frame);
+        a failure becomes one error notice and the offline agent serves."""
+        start = getattr(self._model, "ensure_started", None)
+        if start is None:
+            return
+        problem = await start()
+        if problem:
+            self._emit(events.Notice("error", problem))
+
     async def _ready(self) -> None:
+        await self.warm_up()
         await self._ensure_memory()
         await self._resolve_window()
         self._warn_if_no_room()

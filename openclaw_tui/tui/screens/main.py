@@ -126,6 +126,8 @@ class MainScreen(Screen[None]):
         bar.model = settings.model or "…"
         self.meter.flush_mark = settings.workspace_access == "rw"
         self.oc_app.bridge.attach(self)
+        # a local model's label changes on its own (loading model… → tok/s); keep the bar in step
+        self.set_interval(0.5, self._sync_model_label)
         self.prompt.arg_values = self.arg_values
         self.prompt.take_queued = self.queue.take_last
         self._fit_side(self.app.size.width)
@@ -226,6 +228,13 @@ class MainScreen(Screen[None]):
         await self.chat.add_notice(
             welcome_markdown(self.status_bar.model, self.status_bar.offline, str(ws), state, settings.workspace_access)
         )
+
+    def _sync_model_label(self) -> None:
+        engine = self.engine
+        if engine is None or self.engine_failed:
+            return
+        self.status_bar.model = str(getattr(engine, "model_label", "") or self.status_bar.model)
+        self.status_bar.offline = bool(getattr(engine, "is_offline", False))
 
     async def on_engine_failed(self, message: EngineFailed) -> None:
         self.engine_failed = message.message

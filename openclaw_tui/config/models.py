@@ -12,6 +12,8 @@ from typing import Any, List, Literal, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
+from openclaw_tui.config.secrets import SecretInput
+
 
 def _numeric(annotation: Any) -> bool:
     if annotation in (int, float):
@@ -51,8 +53,8 @@ class RemoteBatchConfig(Model):
 class RemoteConfig(Model):
     base_url: str | None = None
     # repr=False: keys must not show in reprs (Textual's crash traceback prints locals)
-    api_key: str | None = Field(None, repr=False)
-    headers: dict[str, str] = Field(default_factory=dict, repr=False)
+    api_key: SecretInput | None = Field(None, repr=False)
+    headers: dict[str, SecretInput] = Field(default_factory=dict, repr=False)
     batch: RemoteBatchConfig = Field(default_factory=RemoteBatchConfig)
 
 
@@ -158,6 +160,12 @@ class MemorySearchConfig(Model):
     query: QueryConfig = Field(default_factory=QueryConfig)
     cache: CacheConfig = Field(default_factory=CacheConfig)
 
+    @field_validator("extra_paths")
+    @classmethod
+    def _trimmed_distinct_paths(cls, value: list[str]) -> list[str]:
+        # OpenClaw trims each entry, drops empty ones and keeps the first of duplicates
+        return list(dict.fromkeys(p.strip() for p in value if p.strip()))
+
 
 # --------------------------------------------------------------------------- compaction
 
@@ -251,9 +259,9 @@ class ProviderModelEntry(Model):
 
 class ProviderEntry(Model):
     base_url: str | None = None
-    api_key: str | None = Field(None, repr=False)
+    api_key: SecretInput | None = Field(None, repr=False)
     api: str | None = None
-    headers: dict[str, str] = Field(default_factory=dict, repr=False)
+    headers: dict[str, SecretInput] = Field(default_factory=dict, repr=False)
     models: list[ProviderModelEntry] = Field(default_factory=list)
 
 

@@ -12,7 +12,7 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
 
 from openclaw_tui.memory import stopwords
 
@@ -148,12 +148,14 @@ def _fts_quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
-def build_fts_query(query: str, mode: str = "or") -> str | None:
+def build_fts_query(query: str, mode: str = "or", skip: Collection[str] = ()) -> str | None:
     """FTS5 MATCH expression for a natural-language query.
 
     Every token is quoted, so punctuation and FTS operators in the query never break MATCH.
     ``mode="or"`` joins the non-stopword tokens with OR (BM25 ranks chunks holding more of
-    them first); ``mode="and"`` joins every token with AND (OpenClaw's behaviour).
+    them first), leaving out the ``skip`` terms (those in more than half the chunks, which
+    BM25 weighs ~0: ``Store.common_terms``) unless no other term is left;
+    ``mode="and"`` joins every token with AND (OpenClaw's behaviour).
     Returns None when the query has no word token.
     """
     if mode == "and":
@@ -162,6 +164,7 @@ def build_fts_query(query: str, mode: str = "or") -> str | None:
     terms = query_terms(query)
     if not terms:
         return None
+    terms = [t for t in terms if t not in skip] or terms
     return " OR ".join(_fts_quote(t) for t in terms)
 
 

@@ -84,6 +84,22 @@ create index if not exists embedding_cache_age on embedding_cache(updated_at);
 """
 
 
+class ForeignIndex(apsw.CorruptError):
+    """The file is a valid SQLite database that is not our index (another schema), or one of
+    its rows does not decode: it is set aside and rebuilt like a corrupt one."""
+
+
+#: the columns each of our tables must have (a file without them is not our index)
+_REQUIRED_COLUMNS = {
+    "meta": {"key", "value"},
+    "files": {"path", "source", "hash", "mtime", "mtime_ns", "size"},
+    "chunks": {"id", "path", "source", "start_line", "end_line", "hash", "model", "text", "embedding", "updated_at"},
+    "chunk_vectors": {"id", "chunk_id", "embedding"},
+    "embedding_cache": {"provider", "model", "provider_key", "hash", "dims", "embedding", "updated_at"},
+}
+_ROW_TYPES = (int, str, str, int, int, str, str)  # ChunkRow fields, in order
+
+
 @dataclass
 class ChunkRow:
     id: int
@@ -158,6 +174,7 @@ class Store:
             self._load_vec(extension_path)
         else:
             self.vec_error = "disabled by memorySearch.store.vector.enabled=false"
+        self._check_schema()
         self.conn.execute(_SCHEMA)
         self._ensure_fts()
         if self.get_meta("schema_version") is None:
@@ -181,6 +198,15 @@ class Store:
             self.vec_loaded = False
             self.vec_error = f"sqlite-vec unavailable: {exc}"
             log.warning("sqlite-vec could not be loaded; using numpy cosine (%s)", exc)
+
+    def _check_schema(self) -> None:
+        """Raise ``ForeignIndex`` when a table lacks one of our columns (another program's file)."""
+        for table, wanted in _REQUIRED_COLUMNS.items():
+            have = {row[1] for row in self.conn.execute(f"pragma table_info({table})")}
+            missing = wanted - have
+            if have and missing:  # an absent table is created; one with other columns is not ours
+                self.close()
+                raise ForeignIndex(f"not an openclaw-tui index: table {table} lacks {', '.join(sorted(missing))}")
 
     def _ensure_fts(self) -> None:
         try:
@@ -233,6 +259,8 @@ class Store:
         with self.lock:
             sql = "select path, source, hash, mtime, mtime_ns, size from files"
             rows = self.conn.execute(sql + (" where source = ?" if source else ""), (source,) if source else ()).fetchall()
+        if not all(isinstance(r[0], str) and isinstance(r[1], str) for r in rows):
+            raise ForeignIndex("a files row does not decode (wrong column types)")
         return {r[0]: FileRow(*r) for r in rows}
 
     def counts(self) -> tuple[int, int]:
@@ -344,6 +372,12 @@ class Store:
             self.conn.execute("delete from files where path = ?", (path,))
         self._np_cache = None
 
+    def orphan_paths(self) -> list:
+        """Chunk paths without a ``files`` row (written by something else): a sync prunes them."""
+        with self.lock:
+            sql = "select distinct path from chunks where path not in (select path from files)"
+            return [r[0] for r in self.conn.execute(sql)]
+
     # ------------------------------------------------------------------ reads
 
     def chunk_rows(self, ids: Iterable[int]) -> dict[int, ChunkRow]:
@@ -358,6 +392,8 @@ class Store:
                 for r in self.conn.execute(
                     f"select id, path, source, start_line, end_line, hash, text from chunks where id in ({marks})", part
                 ):
+                    if not all(isinstance(v, t) for v, t in zip(r, _ROW_TYPES)):
+                        raise ForeignIndex(f"chunk row {r[0]!r} does not decode (wrong column types)")
                     out[r[0]] = ChunkRow(*r)
         return out
 

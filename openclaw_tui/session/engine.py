@@ -79,8 +79,9 @@ class _Entry:
     tokens: int
 
 
-def make_model(choice: ModelChoice) -> ChatModel:
-    return OfflineModel() if choice.offline else LiteLLMModel(choice)
+def make_model(choice: ModelChoice, call_cap_s: float | None = None) -> ChatModel:
+    """``call_cap_s``: agents.defaults.timeoutSeconds, the cap on one whole model call."""
+    return OfflineModel() if choice.offline else LiteLLMModel(choice, call_cap_s=call_cap_s)
 
 
 def valid_session_id(session_id: str) -> bool:
@@ -111,7 +112,7 @@ class SessionEngine:
             self._choice: ModelChoice | None = None
         else:
             self._choice = resolve_model(settings, probe=probe_ollama)
-            self._model = make_model(self._choice)
+            self._model = make_model(self._choice, settings.config.agents.defaults.timeout_seconds)
         self._counter: TokenCounter | None = None
         self._window: int | None = None
         self._window_source = ""
@@ -404,7 +405,7 @@ class SessionEngine:
                 f"not a model name: {model!r} (one litellm model string without spaces, e.g. openai/gpt-4o-mini or offline)"
             )
         self._choice = choice_for_model(model, self.settings, "/model")
-        self._model = make_model(self._choice)
+        self._model = make_model(self._choice, self.settings.config.agents.defaults.timeout_seconds)
         self._counter = None
         self._window = None
         self._window_source = ""

@@ -8,14 +8,15 @@ refusals come back as ``{"error": ...}`` with ``refused: True``.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from openclaw_tui.workspace.daily import append_text, daily_rel
-from openclaw_tui.workspace.atomic import replace_atomically
+from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
-from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, is_direct_session, is_private_path
+from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 
 MAX_READ_CHARS = 100_000
 MAX_WRITE_CHARS = 1_000_000
@@ -100,7 +101,7 @@ class FileTools:
             path = Path(self.workspace) / rel
         except PathRefused as exc:
             return self._refuse(tool, str(raw), exc.reason)
-        if is_private_path(rel) and not is_direct_session(self.session_key):
+        if hidden_for(self.session_key) and is_private_key(self.workspace, rel):
             return self._refuse(tool, rel, PRIVATE_REFUSAL)
         return rel, path
 
@@ -132,29 +133,33 @@ class FileTools:
         got = self._resolve("read", args.get("path"), must_exist=False)
         if isinstance(got, dict):
             return got
-        rel, path = got
+        rel, _path = got
         try:
-            text = path.read_text(encoding="utf-8", errors="replace")
+            start_i = max(1, int(args["from"])) if args.get("from") is not None else 1
+            count_i = max(1, int(args["lines"])) if args.get("lines") is not None else None
+        except (TypeError, ValueError):
+            return {"path": rel, "error": "from and lines must be integers"}
+        try:
+            fd, st = safe_fs.open_file(self.workspace, rel)
         except FileNotFoundError:
             # Not a refusal (nothing was denied): just a file that is not there yet, such as
             # today's daily log before the first note.
             return {"path": rel, "error": f"{rel} does not exist", "missing": True}
+        except PathRefused as exc:
+            return self._refuse("read", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot read {rel}: {exc.strerror or exc}"}
-        lines = text.splitlines(keepends=True)
-        start = args.get("from")
-        count = args.get("lines")
         try:
-            start_i = max(1, int(start)) if start is not None else 1
-            count_i = max(1, int(count)) if count is not None else None
-        except (TypeError, ValueError):
-            return {"path": rel, "error": "from and lines must be integers"}
-        chosen = lines[start_i - 1 : (start_i - 1 + count_i) if count_i else None]
-        out = "".join(chosen)
-        truncated = len(out) > MAX_READ_CHARS
-        if truncated:
-            out = out[:MAX_READ_CHARS]
-        return {"path": rel, "from": start_i, "lines": len(chosen), "text": out, "truncated": truncated}
+            if hidden_for(self.session_key) and is_private_file(self.workspace, self.workspace / rel, st):
+                return self._refuse("read", rel, PRIVATE_REFUSAL)
+            if args.get("from") is None and count_i is None and st.st_size > safe_fs.MAX_FILE_BYTES:
+                too = safe_fs.FileTooLarge(rel, st.st_size, safe_fs.MAX_FILE_BYTES).reason
+                return {"path": rel, "error": f"{too}; read a range with from and lines"}
+            got_lines = safe_fs.read_lines(fd, start_i, count_i, MAX_READ_CHARS)
+        finally:
+            os.close(fd)
+        return {"path": rel, "from": start_i, "lines": len(got_lines.lines), "text": got_lines.text(),
+                "truncated": got_lines.truncated}
 
     def write(self, args: dict[str, Any]) -> dict[str, Any]:
         content = args.get("content")
@@ -163,10 +168,11 @@ class FileTools:
         got = self._writable("write", args.get("path"), content)
         if isinstance(got, dict):
             return got
-        rel, path = got
+        rel, _path = got
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            replace_atomically(path, content)
+            safe_fs.replace_text(self.workspace, rel, content)
+        except PathRefused as exc:
+            return self._refuse("write", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         n = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
@@ -180,19 +186,27 @@ class FileTools:
         got = self._resolve("edit", args.get("path"), must_exist=True)
         if isinstance(got, dict):
             return got
-        rel, path = got
+        rel, _path = got
         refused = self._write_allowed("edit", rel)
         if refused:
             return refused
         try:
-            text = path.read_text(encoding="utf-8")
+            fd, st = safe_fs.open_file(self.workspace, rel)
+            try:
+                text = safe_fs.read_bytes(fd, st, rel).decode("utf-8")
+            finally:
+                os.close(fd)
+        except PathRefused as exc:
+            return self._refuse("edit", rel, exc.reason)
         except (OSError, UnicodeDecodeError) as exc:
             return {"path": rel, "error": f"cannot read {rel}: {exc}"}
         hits = text.count(old)
         if hits != 1:
             return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
         try:
-            replace_atomically(path, text.replace(old, new, 1))
+            safe_fs.replace_text(self.workspace, rel, text.replace(old, new, 1))
+        except PathRefused as exc:
+            return self._refuse("edit", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         self.writes.append(WriteRecord("edit", rel, new.count("\n") + 1))

@@ -244,7 +244,7 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
     for i, r in enumerate(results, 1):
         print(f"{i}. {printable_path(r['path'])}:{r['startLine']}-{r['endLine']}  score {r['score']:.3f}  [{r.get('source', 'memory')}]")
         for line in r.get("snippet", "").splitlines():
-            print(f"   {line}")
+            print(f"   {printable_path(line)}")
         print()
     fb = res.get("fallback")
     print(f"provider {res.get('provider')}{' / ' + res['model'] if res.get('model') else ''}, {res.get('searchMs')} ms"

@@ -172,14 +172,9 @@ class LiteLLMModel:
             kwargs["extra_headers"] = dict(self.choice.headers)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.call_cap_s if self.call_cap_s else None
-        if deadline is not None:
+        if deadline is not None:  # the HTTP timeout bounds the connection; _capped bounds the stream
             kwargs["timeout"] = min(self.timeout_s, self.call_cap_s)
-            try:
-                stream = await asyncio.wait_for(litellm.acompletion(**kwargs), self.call_cap_s)
-            except asyncio.TimeoutError:
-                raise CallCapped(f"the model call ran past timeoutSeconds ({self.call_cap_s:g} s)") from None
-        else:
-            stream = await litellm.acompletion(**kwargs)
+        stream = await litellm.acompletion(**kwargs)
         out = Completion()
         text_parts: list[str] = []
         calls: dict[int, dict[str, str]] = {}

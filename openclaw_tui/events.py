@@ -85,6 +85,23 @@ class AccessRefused(Event):
     reason: str
 
 
+@dataclass
+class MemoryChanged(Event):
+    """A memory file changed through a tool, a restore or /undo; its old version is kept.
+
+    ``summary`` is one line ("+2 −0 · - likes teal"); ``diff`` a bounded unified diff.
+    ``call_id`` names the tool call that made the change ("" for restore / undo).
+    """
+
+    path: str
+    tool: str  # write | edit | append | restore | undo
+    summary: str
+    diff: str
+    entry_id: str = ""  # history id ("" when no history store is kept)
+    call_id: str = ""
+    actor: str = "model"
+
+
 # --- tokens, flush, compaction -----------------------------------------------------------
 
 

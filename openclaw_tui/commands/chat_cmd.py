@@ -75,8 +75,8 @@ async def _run(args: argparse.Namespace) -> int:
     try:
         if streaming and engine.is_offline:
             print(
-                "openclaw-tui: offline agent (rule-based, not an LLM): no model, provider key or local Ollama found; "
-                "use --model to pick a model",
+                "openclaw-tui: offline agent (rule-based, not an LLM): no model, provider key, local Ollama or "
+                "local GGUF found; use --model to pick a model (make run installs a local one)",
                 file=sys.stderr,
             )
         result = await engine.send(args.prompt)

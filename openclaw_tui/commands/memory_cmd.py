@@ -5,6 +5,8 @@
     memory search QUERY [--max-results N] [--min-score X] [--json]
     memory search --batch FILE --json            one query per line in, one JSON result per line out
     memory get PATH [--from N] [--lines M] [--json]
+    memory history [PATH] [--json]               kept versions of memory files (commands.memory_history_cmd)
+    memory restore PATH [--to ID] [--json]
 
 Errors are one line on stderr with a non-zero exit code; never a traceback.
 """
@@ -50,6 +52,10 @@ def run(args: argparse.Namespace) -> int:
     from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
 
     action = args.memory_command
+    if action in ("history", "restore"):
+        from openclaw_tui.commands import memory_history_cmd  # noqa: PLC0415
+
+        return memory_history_cmd.run(args, settings)
     memory = None
     try:
         if action in ("index", "search", "get") and settings.workspace.exists() and not settings.workspace.is_dir():

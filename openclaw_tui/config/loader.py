@@ -13,7 +13,9 @@ from typing import Any
 import json5
 from pydantic import ValidationError
 
+from openclaw_tui.config.errors import ConfigError
 from openclaw_tui.config.models import MemorySearchConfig, OpenClawConfig, StoreConfig
+from openclaw_tui.config.secrets import is_secret_ref_shape
 from openclaw_tui.redaction import is_secret_name, register_secret, register_url
 
 log = logging.getLogger("openclaw_tui.config")
@@ -21,10 +23,6 @@ log = logging.getLogger("openclaw_tui.config")
 DEFAULT_AGENT_ID = "main"
 SECRET_KEY_RE = re.compile(r"(api[_-]?key|token|secret|password|authorization)$", re.I)
 AGENT_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
-
-
-class ConfigError(Exception):
-    """A config problem, phrased for a one-line error: key, bad value, what is allowed."""
 
 
 # --------------------------------------------------------------------------- paths
@@ -193,6 +191,11 @@ def mask_url(value: str | None) -> str | None:
 _QUERY_SECRET_RE = re.compile(r"(?i)([?&;][^=&\s#?]*(?:key|token|secret|auth|passw|signature|sig)[^=&\s#?]*=)[^&\s#]+")
 
 
+def mask_secret_ref(ref: dict[str, Any]) -> dict[str, Any]:
+    """A SecretRef in ``config show``: its source and provider, its id masked like a key."""
+    return {**ref, "id": mask_secret(str(ref.get("id") or ""))}
+
+
 def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
     data = cfg.model_dump(mode="json", by_alias=True)
 
@@ -202,8 +205,11 @@ def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
             for k, v in node.items():
                 if isinstance(v, str) and SECRET_KEY_RE.search(str(k)):
                     out[k] = mask_secret(v)
+                elif is_secret_ref_shape(v):
+                    out[k] = mask_secret_ref(v)
                 elif str(k).lower() == "headers" and isinstance(v, dict):
                     out[k] = {hk: ("***" if is_secret_name(hk) or hk.lower() in SECRET_HEADERS else hv) for hk, hv in v.items()}
+                    out[k].update({hk: mask_secret_ref(hv) for hk, hv in v.items() if is_secret_ref_shape(hv)})
                 else:
                     out[k] = walk(v)
             return out
@@ -295,7 +301,10 @@ def resolve_agent(
 
     ms = cfg.agents.defaults.memory_search
     if entry is not None and entry.memory_search:
-        merged = deep_merge(ms.model_dump(by_alias=True), entry.memory_search)
+        override = dict(entry.memory_search)
+        if isinstance(override.get("extraPaths"), list):  # OpenClaw unions the two lists
+            override["extraPaths"] = [*ms.extra_paths, *override["extraPaths"]]
+        merged = deep_merge(ms.model_dump(by_alias=True), override)
         try:
             ms = MemorySearchConfig.model_validate(merged)
         except ValidationError as exc:

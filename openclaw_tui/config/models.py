@@ -13,6 +13,8 @@ from typing import Any, List, Literal, Union, get_args, get_origin
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
+from openclaw_tui.config.secrets import SecretInput
+
 
 def _numeric(annotation: Any) -> bool:
     if annotation in (int, float):
@@ -78,8 +80,8 @@ class RemoteBatchConfig(Model):
 class RemoteConfig(Model):
     base_url: str | None = None
     # repr=False: keys must not show in reprs (Textual's crash traceback prints locals)
-    api_key: str | None = Field(None, repr=False)
-    headers: dict[str, str] = Field(default_factory=dict, repr=False)
+    api_key: SecretInput | None = Field(None, repr=False)
+    headers: dict[str, SecretInput] = Field(default_factory=dict, repr=False)
     batch: RemoteBatchConfig = Field(default_factory=RemoteBatchConfig)
 
 
@@ -185,6 +187,12 @@ class MemorySearchConfig(Model):
     query: QueryConfig = Field(default_factory=QueryConfig)
     cache: CacheConfig = Field(default_factory=CacheConfig)
 
+    @field_validator("extra_paths")
+    @classmethod
+    def _trimmed_distinct_paths(cls, value: list[str]) -> list[str]:
+        # OpenClaw trims each entry, drops empty ones and keeps the first of duplicates
+        return list(dict.fromkeys(p.strip() for p in value if p.strip()))
+
 
 # --------------------------------------------------------------------------- compaction
 
@@ -276,9 +284,9 @@ class ProviderModelEntry(Model):
 
 class ProviderEntry(Model):
     base_url: str | None = None
-    api_key: str | None = Field(None, repr=False)
+    api_key: SecretInput | None = Field(None, repr=False)
     api: str | None = None
-    headers: dict[str, str] = Field(default_factory=dict, repr=False)
+    headers: dict[str, SecretInput] = Field(default_factory=dict, repr=False)
     models: list[ProviderModelEntry] = Field(default_factory=list)
 
 
@@ -319,15 +327,46 @@ class QmdLimitsConfig(Model):
     timeout_ms: int = Field(4000, ge=1)
 
 
+def _strict_keys(value: Any, allowed: tuple[str, ...], what: str) -> Any:
+    """Scope objects fail closed: an unknown key (a typo, or a key of a newer OpenClaw) would
+    silently widen a rule, so it is refused by name."""
+    if isinstance(value, dict):
+        unknown = [k for k in value if k not in allowed and _camel_key(k) not in allowed]
+        if unknown:
+            raise ValueError(
+                f"unknown {what} key {unknown[0]!r}: allowed keys are {', '.join(allowed)} "
+                "(refused rather than ignored, so a rule never matches more than written)"
+            )
+    return value
+
+
+def _camel_key(name: str) -> str:
+    return to_camel(name) if "_" in name else name
+
+
 class QmdScopeMatch(Model):
+    channel: str | None = None
     chat_type: Literal["direct", "group", "channel"] | None = None
     key_prefix: str | None = None
     raw_key_prefix: str | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, value: Any) -> Any:
+        value = _strict_keys(value, ("channel", "chatType", "keyPrefix", "rawKeyPrefix"), "scope match")
+        if isinstance(value, dict) and value.get("chatType") == "dm":  # OpenClaw's deprecated spelling
+            value = {**value, "chatType": "direct"}
+        return value
 
 
 class QmdScopeRule(Model):
     action: Literal["allow", "deny"]
     match: QmdScopeMatch = Field(default_factory=QmdScopeMatch)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, value: Any) -> Any:
+        return _strict_keys(value, ("action", "match"), "scope rule")
 
 
 class QmdScopeConfig(Model):
@@ -335,6 +374,11 @@ class QmdScopeConfig(Model):
     rules: list[QmdScopeRule] = Field(
         default_factory=lambda: [QmdScopeRule(action="allow", match=QmdScopeMatch(chat_type="direct"))]
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_keys(cls, value: Any) -> Any:
+        return _strict_keys(value, ("default", "rules"), "scope")
 
 
 class QmdConfig(Model):

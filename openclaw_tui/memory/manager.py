@@ -806,12 +806,9 @@ class MemoryManager:
         use_text = store.fts_available and (self.provider is None or hq.enabled)
         text_hits: dict[int, float] = {}
         if use_text:
-            match = pl.build_fts_query(q, "and" if self.fts_mode == "and-strict" else self.fts_mode)
-            for cid, rank in store.fts_search(match, n_cand):
-                text_hits[cid] = pl.bm25_rank_to_score(rank)
+            text_hits = self._text_hits(store, q, terms, "and" if self.fts_mode == "and-strict" else self.fts_mode, n_cand)
             if not text_hits and self.fts_mode == "and":
-                for cid, rank in store.fts_search(pl.build_fts_query(q, "or"), n_cand):
-                    text_hits[cid] = pl.bm25_rank_to_score(rank)
+                text_hits = self._text_hits(store, q, terms, "or", n_cand)
 
         vec_hits: dict[int, float] = {}
         qvec: np.ndarray | None = None
@@ -852,8 +849,7 @@ class MemoryManager:
                     # over): answer keyword-only now and rebuild in the background
                     self._maybe_background_sync()
                     if not use_text and store.fts_available:
-                        for cid, rank in store.fts_search(pl.build_fts_query(q, "or"), n_cand):
-                            text_hits[cid] = pl.bm25_rank_to_score(rank)
+                        text_hits = self._text_hits(store, q, terms, "or", n_cand)
 
         rows = store.chunk_rows(set(text_hits) | set(vec_hits))
         mtimes = store.file_mtimes(r.path for r in rows.values()) if hq.temporal_decay.enabled else {}
@@ -944,6 +940,22 @@ class MemoryManager:
         if relaxed:
             out["relaxedMinScore"] = True
         return out
+
+    @staticmethod
+    def _text_hits(store: Store, q: str, terms: list[str], mode: str, limit: int) -> dict[int, float]:
+        """``{chunk id: BM25 score}`` of the ``limit`` best FTS hits of ``q`` in ``mode``.
+
+        In OR mode the terms found in more than half the chunks are left out first: BM25
+        weighs them ~0, yet FTS5 would score every chunk holding one (most of the cost at
+        100k chunks). When the rarer terms alone find ``limit`` chunks, those are the full
+        query's best ``limit`` too; when they find fewer, the full query runs."""
+        skip = store.common_terms(terms) if mode == "or" else set()
+        hits: list[tuple[int, float]] = []
+        if skip and not set(terms) <= skip:
+            hits = store.fts_search(pl.build_fts_query(q, mode, skip), limit)
+        if len(hits) < limit:
+            hits = store.fts_search(pl.build_fts_query(q, mode), limit)
+        return {cid: pl.bm25_rank_to_score(rank) for cid, rank in hits}
 
     # ------------------------------------------------------------------ get
 

@@ -12,7 +12,9 @@ import math
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timezone
-from typing import Iterable, Sequence
+from typing import Collection, Iterable, Sequence
+
+from openclaw_tui.memory import stopwords
 
 SNIPPET_MAX_CHARS = 700
 
@@ -20,23 +22,14 @@ SNIPPET_MAX_CHARS = 700
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 _CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
-# English function words and question words: they carry no topic in a memory query.
-STOPWORDS = frozenset(
-    """
-    a about above after again against all am an and any are aren't as at be because been before being
-    below between both but by can can't cannot could couldn't did didn't do does doesn't doing don't down
-    during each either else ever few for from further had hadn't has hasn't have haven't having he he'd
-    he'll he's her here here's hers herself him himself his how how's however i i'd i'll i'm i've if in
-    into is isn't it it's its itself just let's like me might more most much must mustn't my myself no
-    nor not now of off on once only or other ought our ours ourselves out over own per really same shall
-    shan't she she'd she'll she's should shouldn't so some such than that that's the their theirs them
-    themselves then there there's these they they'd they'll they're they've this those through to too
-    under until up upon us very via was wasn't we we'd we'll we're we've were weren't what what's when
-    when's where where's whether which while who who's whom whose why why's will with won't would
-    wouldn't yet you you'd you'll you're you've your yours yourself yourselves
-    also anything something everything nothing thing things kind sort get got gets getting
-    tell told know knew let please recall remember remind find show give us one ones
-    """.split()
+#: stopwords of every supported language (en, es, pt, ar, zh, ja, ko): never a search term
+STOPWORDS = stopwords.ALL
+
+_HIRAGANA_RE = re.compile(r"[\u3040-\u309f]")
+_HANGUL_RUN_RE = re.compile(r"^[\uac00-\ud7af]+$")
+#: a CJK run cut into one-script segments: Han, hiragana, katakana (with ー), hangul
+_SCRIPT_SEG_RE = re.compile(
+    r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+|[\u3040-\u309f]+|[\u30a0-\u30ff]+|[\uac00-\ud7af]+"
 )
 
 
@@ -79,18 +72,71 @@ def fts_text(text: str) -> str:
     return _CJK_RUN_RE.sub(lambda m: " " + " ".join(m.group(0)) + " ", text)
 
 
+def strip_korean_particle(word: str) -> str:
+    """``회의에서`` → ``회의``: drop one trailing particle when at least two syllables remain."""
+    for particle in stopwords.KO_PARTICLES:
+        if word.endswith(particle) and len(word) - len(particle) >= 2:
+            return word[: -len(particle)]
+    return word
+
+
+def cut_stopwords(segment: str) -> list[str]:
+    """Cut a one-script CJK segment at every multi-character stopword it holds, leftmost and
+    longest first: ``之前讨论的那个方案`` → ``["讨论的", "方案"]``."""
+    pieces: list[str] = []
+    start = i = 0
+    while i < len(segment):
+        word = next((w for w in stopwords.CJK_CUTS if segment.startswith(w, i)), None)
+        if word is None:
+            i += 1
+            continue
+        pieces.append(segment[start:i])
+        i += len(word)
+        start = i
+    pieces.append(segment[start:])
+    return [p for p in pieces if p]
+
+
+def cjk_query_terms(run: str) -> list[str]:
+    """Search terms of one CJK run: Korean words lose their trailing particle; Japanese runs
+    mixing kanji/katakana with hiragana keep only the kanji and katakana segments (the
+    hiragana between them is particles and inflection); every segment is cut at stopwords,
+    then split into bigrams (a lone character stays itself)."""
+    if _HANGUL_RUN_RE.match(run):
+        run = strip_korean_particle(run)
+    segments = [run]
+    if _HIRAGANA_RE.search(run):
+        segments = _SCRIPT_SEG_RE.findall(run)
+        content = [seg for seg in segments if not _HIRAGANA_RE.match(seg)]
+        segments = content or segments
+    out: list[str] = []
+    for seg in segments:
+        for piece in cut_stopwords(seg):
+            out.extend(t for t in cjk_terms(piece) if t not in STOPWORDS)
+    return out
+
+
 def query_terms(query: str) -> list[str]:
-    """Distinct non-stopword tokens of a query, in order (CJK runs as bigrams). Falls back to
-    all tokens when every token is a stopword (so "who am I" still searches something)."""
-    toks = [p for t in word_tokens(query) for p in split_cjk(t)]
+    """Distinct non-stopword tokens of a query, in order (CJK runs via ``cjk_query_terms``).
+    Falls back to all tokens when every token is a stopword (so "who am I" still searches
+    something)."""
+    toks = word_tokens(query)
     seen: dict[str, None] = {}
     for t in toks:
+        if _CJK_RE.search(t):
+            for part in _CJK_RUN_RE.split(t):
+                terms = cjk_query_terms(part) if _CJK_RE.match(part) else [part] if part else []
+                for term in terms:
+                    if term not in STOPWORDS:
+                        seen.setdefault(term, None)
+            continue
         base = t.split("'")[0] if t.endswith(("'s", "'re", "'ve", "'ll", "'d")) else t
         if base and base not in STOPWORDS and t not in STOPWORDS:
             seen.setdefault(base, None)
     if not seen:
         for t in toks:
-            seen.setdefault(t, None)
+            for p in split_cjk(t):
+                seen.setdefault(p, None)
     return list(seen)
 
 
@@ -102,12 +148,14 @@ def _fts_quote(term: str) -> str:
     return '"' + term.replace('"', '""') + '"'
 
 
-def build_fts_query(query: str, mode: str = "or") -> str | None:
+def build_fts_query(query: str, mode: str = "or", skip: Collection[str] = ()) -> str | None:
     """FTS5 MATCH expression for a natural-language query.
 
     Every token is quoted, so punctuation and FTS operators in the query never break MATCH.
     ``mode="or"`` joins the non-stopword tokens with OR (BM25 ranks chunks holding more of
-    them first); ``mode="and"`` joins every token with AND (OpenClaw's behaviour).
+    them first), leaving out the ``skip`` terms (those in more than half the chunks, which
+    BM25 weighs ~0: ``Store.common_terms``) unless no other term is left;
+    ``mode="and"`` joins every token with AND (OpenClaw's behaviour).
     Returns None when the query has no word token.
     """
     if mode == "and":
@@ -116,6 +164,7 @@ def build_fts_query(query: str, mode: str = "or") -> str | None:
     terms = query_terms(query)
     if not terms:
         return None
+    terms = [t for t in terms if t not in skip] or terms
     return " OR ".join(_fts_quote(t) for t in terms)
 
 
@@ -359,6 +408,26 @@ def apply_decay(cands: list[Candidate], half_life_days: float, now: datetime) ->
 # --------------------------------------------------------------------------- MMR
 
 
+def similarity_tokens(text: str) -> set[str]:
+    """Token set MMR compares: lowercase word tokens, with every CJK run (kanji, kana, hangul)
+    as its single characters plus its bigrams, so two Chinese snippets sharing words overlap
+    (``今天讨论`` → 今 天 讨 论 今天 天讨 讨论)."""
+    out: set[str] = set()
+    for tok in word_tokens(text):
+        if not _CJK_RE.search(tok):
+            out.add(tok)
+            continue
+        for part in _CJK_RUN_RE.split(tok):
+            if not part:
+                continue
+            if _CJK_RE.match(part):
+                out.update(part)
+                out.update(cjk_terms(part))
+            else:
+                out.add(part)
+    return out
+
+
 def jaccard(a: set[str], b: set[str]) -> float:
     if not a and not b:
         return 0.0
@@ -371,7 +440,7 @@ def mmr_order(cands: Sequence[Candidate], lam: float, limit: int | None = None) 
     """Greedy MMR: pick ``argmax λ·rel − (1−λ)·max Jaccard(selected)`` repeatedly.
 
     ``rel`` is the score min-max normalised over the candidates; similarity is Jaccard over
-    lowercase word-token sets. Ties keep the incoming order.
+    ``similarity_tokens`` sets. Ties keep the incoming order.
     """
     items = list(cands)
     if len(items) <= 1:
@@ -379,7 +448,7 @@ def mmr_order(cands: Sequence[Candidate], lam: float, limit: int | None = None) 
     scores = [c.score for c in items]
     lo, hi = min(scores), max(scores)
     rel = [(s - lo) / (hi - lo) if hi > lo else 1.0 for s in scores]
-    toks = [set(word_tokens(c.text)) for c in items]
+    toks = [similarity_tokens(c.text) for c in items]
     remaining = list(range(len(items)))
     chosen: list[int] = []
     limit = len(items) if limit is None else min(limit, len(items))

@@ -8,10 +8,12 @@ Tables: ``meta``, ``files(path, source, hash, mtime, size)``,
 dimension is known) and ``embedding_cache(provider, model, provider_key, hash → embedding)``.
 ``chunks.embedding`` keeps the normalised mean of a chunk's sub-vectors.
 
-Vector search uses sqlite-vec's KNN (``MATCH ? AND k = ?``) over the sub-vectors and scores
-each chunk by its best sub-vector (max cosine). Without the extension (load failure or
-``store.vector.enabled = false``) the same search runs in numpy over the ``chunk_vectors``
-blobs, cached in memory until the next write.
+Vector search scores each chunk by its best sub-vector (max cosine) over a resident,
+memory-mapped copy of the sub-vectors (:mod:`openclaw_tui.memory.vector_matrix`): exact, and
+~10× faster than sqlite-vec's KNN scan at 100k chunks. sqlite-vec (``chunks_vec``, when the
+extension loads) and the ``chunk_vectors`` blobs stay the store of record; ``vec0_search``
+keeps the KNN path. Every write stamps a new ``vector_generation`` in ``meta``, so a search
+in any process notices the change and refreshes its copy by id difference.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import json
 import logging
 import threading
 import time
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -27,6 +30,7 @@ from typing import Iterable, Sequence
 import apsw
 import numpy as np
 
+from openclaw_tui.memory import vector_matrix as vmx
 from openclaw_tui.memory.pipeline import fts_text
 
 log = logging.getLogger("openclaw_tui.memory.store")
@@ -100,6 +104,12 @@ _REQUIRED_COLUMNS = {
 _ROW_TYPES = (int, str, str, int, int, str, str)  # ChunkRow fields, in order
 
 
+def _tokenizer_args() -> tuple[str, list[str]]:
+    """``FTS_TOKENIZER`` as (name, arguments) for ``Connection.fts5_tokenizer``."""
+    name, *args = FTS_TOKENIZER.split()
+    return name, args
+
+
 @dataclass
 class ChunkRow:
     id: int
@@ -122,7 +132,7 @@ class FileRow:
 
 
 #: sub-vectors fetched per wanted chunk in the first KNN round (widened when chunks repeat)
-SUBVECTOR_KNN_FACTOR = 8
+SUBVECTOR_KNN_FACTOR = vmx.KNN_FACTOR
 #: sqlite-vec's largest k
 VEC0_MAX_K = 4096
 
@@ -163,7 +173,13 @@ class Store:
         self.vec_error: str | None = None
         self.fts_available = False
         self.fts_error: str | None = None
-        self._np_cache: tuple[np.ndarray, np.ndarray] | None = None
+        self._vm: vmx.VectorMatrix | None = None
+        self._vm_generation: str | None = None
+        self._vm_drift = 0
+        self._sims_memo: tuple[vmx.VectorMatrix, bytes, np.ndarray | None] | None = None
+        # (vector_generation it is valid for — "" never is one, chunk count, term → doc count)
+        self._df_cache: tuple[str | None, int, dict[str, int | None]] = ("", 0, {})
+        self._tokenize = None
         self.conn = apsw.Connection(str(self.path))
         self.conn.set_busy_timeout(10_000)
         self.conn.execute("pragma journal_mode=delete").fetchall()
@@ -179,6 +195,8 @@ class Store:
         self._ensure_fts()
         if self.get_meta("schema_version") is None:
             self.set_meta("schema_version", str(SCHEMA_VERSION))
+        if self.get_meta("vector_epoch") is None:
+            self.set_meta("vector_epoch", uuid.uuid4().hex)
 
     # ------------------------------------------------------------------ setup
 
@@ -213,6 +231,8 @@ class Store:
             self.conn.execute(
                 f"create virtual table if not exists chunks_fts using fts5(text, tokenize='{FTS_TOKENIZER}')"
             )
+            # per-connection (temp schema): document frequencies of indexed terms
+            self.conn.execute("create virtual table if not exists temp.chunks_fts_vocab using fts5vocab(main, chunks_fts, row)")
             self.fts_available = True
         except apsw.Error as exc:
             self.fts_available = False
@@ -345,7 +365,7 @@ class Store:
                 "insert or replace into files(path, source, hash, mtime, mtime_ns, size) values(?, ?, ?, ?, ?, ?)",
                 (path, source, file_hash, mtime, mtime_ns, size),
             )
-        self._np_cache = None
+            self._bump_generation()
 
     def touch_file(self, path: str, mtime: float, mtime_ns: int, size: int) -> None:
         with self.lock:
@@ -370,7 +390,11 @@ class Store:
         with self.lock, self.conn:
             self._delete_path_rows(path)
             self.conn.execute("delete from files where path = ?", (path,))
-        self._np_cache = None
+            self._bump_generation()
+
+    def _bump_generation(self) -> None:
+        """Mark the vectors changed (inside the writing transaction) for every process's copy."""
+        self.conn.execute("insert or replace into meta(key, value) values('vector_generation', ?)", (uuid.uuid4().hex,))
 
     def orphan_paths(self) -> list:
         """Chunk paths without a ``files`` row (written by something else): a sync prunes them."""
@@ -420,19 +444,75 @@ class Store:
                 return []
         return [(int(r[0]), float(r[1])) for r in rows]
 
+    def common_terms(self, terms: Iterable[str]) -> set[str]:
+        """The query terms found in more than half of the indexed chunks. FTS5's BM25 clamps
+        such a term's IDF to 1e-6, so in an OR query it changes no ranking, yet FTS5 walks its
+        whole doclist (at 100k chunks: ~120 ms of a ~145 ms query for four terms). A term the
+        tokenizer splits in several tokens (a CJK phrase) is never reported."""
+        terms = list(terms)
+        if not self.fts_available or not terms:
+            return set()
+        with self.lock:
+            generation = self.get_meta("vector_generation")
+            cached_gen, total, dfs = self._df_cache
+            if cached_gen != generation:
+                total = self.conn.execute("select count(*) from chunks").fetchone()[0]
+                dfs = {}
+                self._df_cache = (generation, total, dfs)
+            for term in terms:
+                if term not in dfs:
+                    dfs[term] = self._doc_frequency(term)
+        return {t for t in terms if (dfs[t] or 0) * 2 > total}
+
+    def _doc_frequency(self, term: str) -> int | None:
+        if self._tokenize is None:
+            self._tokenize = self.conn.fts5_tokenizer(*_tokenizer_args())
+        tokens = self._tokenize(fts_text(term).encode("utf-8"), apsw.FTS5_TOKENIZE_QUERY, None)
+        if len(tokens) != 1:
+            return None
+        row = self.conn.execute("select doc from temp.chunks_fts_vocab where term = ?", (tokens[0][2],)).fetchone()
+        return int(row[0]) if row else 0
+
     def vector_count(self) -> int:
         with self.lock:
             return self.conn.execute("select count(*) from chunk_vectors").fetchone()[0]
 
     def vector_search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
         """``[(chunk id, cosine similarity)]`` best first: the ``k`` chunks whose best
-        sub-vector is closest to ``query`` (a chunk scores its max cosine)."""
+        sub-vector is closest to ``query`` (a chunk scores its max cosine). Exact."""
+        q = np.asarray(query, dtype=np.float32)
+        if self.vec_dims() is None or q.shape[-1] != self.vec_dims() or k <= 0:
+            return []
+        vm, sims = self._similarities(q)
+        return vm.top_chunks(sims, k) if sims is not None else []
+
+    def vector_scores(self, query: np.ndarray, chunk_ids: Iterable[int]) -> dict[int, float]:
+        """Max cosine over each given chunk's sub-vectors (chunks without vectors are absent)."""
+        q = np.asarray(query, dtype=np.float32)
+        if self.vec_dims() is None or q.shape[-1] != self.vec_dims():
+            return {}
+        vm, sims = self._similarities(q)
+        return vm.chunk_scores(sims, chunk_ids) if sims is not None else {}
+
+    def _similarities(self, q: np.ndarray) -> tuple[vmx.VectorMatrix, np.ndarray | None]:
+        """Cosines of ``q`` with every sub-vector; the last query's are kept, since a hybrid
+        search asks for its top chunks and then for the keyword hits' scores."""
+        vm = self.resident_matrix()
+        key = q.tobytes()
+        memo = self._sims_memo
+        if memo is not None and memo[0] is vm and memo[1] == key:
+            return vm, memo[2]
+        sims = vm.similarities(q)
+        self._sims_memo = (vm, key, sims)
+        return vm, sims
+
+    def vec0_search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """:meth:`vector_search` through sqlite-vec's ``vec0`` KNN (the store of record), for
+        checks and benchmarks; [] without the extension."""
         q = np.asarray(query, dtype=np.float32)
         dims = self.vec_dims()
-        if dims is None or q.shape[-1] != dims or k <= 0:
+        if not self.vec_loaded or dims is None or q.shape[-1] != dims or k <= 0:
             return []
-        if not self.vec_loaded:
-            return self.numpy_search(q, k)
         with self.lock:
             if not self.has_vec_table():
                 return []
@@ -453,71 +533,39 @@ class Store:
                 k_sub = min(total, VEC0_MAX_K, k_sub * 4)
         return sorted(best.items(), key=lambda x: -x[1])[:k]
 
-    def vector_scores(self, query: np.ndarray, chunk_ids: Iterable[int]) -> dict[int, float]:
-        """Max cosine over each given chunk's sub-vectors (chunks without vectors are absent)."""
-        ids = list(dict.fromkeys(int(i) for i in chunk_ids))
-        q = np.asarray(query, dtype=np.float32)
-        n = float(np.linalg.norm(q))
-        dims = self.vec_dims()
-        if not ids or n == 0 or dims is None or q.shape[-1] != dims:
-            return {}
-        q = q / n
-        if not self.vec_loaded:
-            owners, mat = self._matrix()
-            mask = np.isin(owners, np.asarray(ids, dtype=np.int64))
-            sims = mat[mask] @ q
-            out: dict[int, float] = {}
-            for cid, sim in zip(owners[mask].tolist(), sims.tolist()):
-                if sim > out.get(cid, -2.0):
-                    out[cid] = float(sim)
-            return out
-        out = {}
+    def resident_matrix(self) -> vmx.VectorMatrix:
+        """The current sub-vectors as a resident matrix: loaded from the snapshot beside the
+        index, refreshed by id difference when another write happened, and re-snapshotted
+        once enough rows changed."""
         with self.lock:
-            for start in range(0, len(ids), 500):
-                part = ids[start : start + 500]
-                marks = ",".join("?" * len(part))
-                for cid, blob in self.conn.execute(
-                    f"select chunk_id, embedding from chunk_vectors where chunk_id in ({marks})", part
-                ):
-                    v = blob_to_vec(blob)
-                    vn = float(np.linalg.norm(v))
-                    sim = float(v @ q) / vn if vn > 0 else 0.0
-                    if sim > out.get(int(cid), -2.0):
-                        out[int(cid)] = sim
-        return out
+            generation = self.get_meta("vector_generation")
+            vm = self._vm
+            if vm is not None and generation == self._vm_generation:
+                return vm
+            epoch = self.get_meta("vector_epoch") or ""
+            snap = vmx.snapshot_path(self.path)
+            if vm is None or vm.epoch != epoch:
+                vm = vmx.load_snapshot(snap, epoch) or vmx.empty(epoch)
+                self._vm_drift = 0 if vm.rows else -1
+            live = self.conn.execute("select id from chunk_vectors order by id").fetchall()
+            live_ids = np.fromiter((r[0] for r in live), dtype=np.int64, count=len(live))
+            vm, changed = vmx.refresh(vm, live_ids, self._vector_rows_after)
+            self._vm_drift = -1 if self._vm_drift < 0 else self._vm_drift + changed
+            if self._vm_drift < 0 or self._vm_drift > vmx.REWRITE_DRIFT * max(vm.rows, 1):
+                if vmx.write_snapshot(snap, vm):
+                    vm = vmx.load_snapshot(snap, epoch) or vm
+                self._vm_drift = 0
+            self._vm, self._vm_generation = vm, generation
+            return vm
 
-    def _matrix(self) -> tuple[np.ndarray, np.ndarray]:
-        """(owning chunk id per sub-vector, normalised sub-vector matrix)."""
-        cache = self._np_cache
-        if cache is not None:
-            return cache
-        with self.lock:
-            rows = self.conn.execute("select chunk_id, embedding from chunk_vectors order by id").fetchall()
-        if not rows:
-            cache = (np.zeros(0, dtype=np.int64), np.zeros((0, 0), dtype=np.float32))
-        else:
-            ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
-            mat = np.vstack([blob_to_vec(r[1]) for r in rows]).astype(np.float32)
-            norms = np.linalg.norm(mat, axis=1, keepdims=True)
-            norms[norms == 0] = 1.0
-            cache = (ids, mat / norms)
-        self._np_cache = cache
-        return cache
-
-    def numpy_search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
-        owners, mat = self._matrix()
-        if not len(owners) or k <= 0:
-            return []
-        q = np.asarray(query, dtype=np.float32)
-        n = float(np.linalg.norm(q))
-        if n == 0:
-            return []
-        sims = mat @ (q / n)
-        # max cosine per chunk: sort sub-vectors by similarity, keep each chunk's first
-        order = np.argsort(-sims, kind="stable")
-        _, first = np.unique(owners[order], return_index=True)
-        picked = order[np.sort(first)][:k]
-        return [(int(owners[i]), float(sims[i])) for i in picked]
+    def _vector_rows_after(self, after: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        rows = self.conn.execute(
+            "select id, chunk_id, embedding from chunk_vectors where id > ? order by id", (int(after),)
+        ).fetchall()
+        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+        owners = np.fromiter((r[1] for r in rows), dtype=np.int64, count=len(rows))
+        blob = b"".join(r[2] for r in rows)
+        return ids, owners, np.frombuffer(blob, dtype=np.float32).reshape(len(rows), -1) if rows else np.zeros((0, 0), np.float32)
 
     # ------------------------------------------------------------------ embedding cache
 

@@ -53,8 +53,11 @@ from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
+from openclaw_tui.workspace.change_diff import change_event
 from openclaw_tui.workspace.daily import daily_rel, today
 from openclaw_tui.workspace.guard import is_memory_rel
+from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.workspace.restore import undo_last
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
@@ -79,9 +82,16 @@ class _Entry:
     tokens: int
 
 
-def make_model(choice: ModelChoice, call_cap_s: float | None = None) -> ChatModel:
-    """``call_cap_s``: agents.defaults.timeoutSeconds, the cap on one whole model call."""
-    return OfflineModel() if choice.offline else LiteLLMModel(choice, call_cap_s=call_cap_s)
+def make_model(choice: ModelChoice, settings: AgentSettings | None = None) -> ChatModel:
+    if choice.offline:
+        return OfflineModel()
+    if choice.local_path is not None:
+        from openclaw_tui.llm.local.runtime import LocalModel, runtime_config  # noqa: PLC0415
+
+        return LocalModel(choice, runtime_config(settings), fallback=OfflineModel)
+    # agents.defaults.timeoutSeconds caps one whole model call (connect + stream)
+    cap = settings.config.agents.defaults.timeout_seconds if settings is not None else None
+    return LiteLLMModel(choice, call_cap_s=cap)
 
 
 def valid_session_id(session_id: str) -> bool:
@@ -112,7 +122,7 @@ class SessionEngine:
             self._choice: ModelChoice | None = None
         else:
             self._choice = resolve_model(settings, probe=probe_ollama)
-            self._model = make_model(self._choice, settings.config.agents.defaults.timeout_seconds)
+            self._model = make_model(self._choice, settings)
         self._counter: TokenCounter | None = None
         self._window: int | None = None
         self._window_source = ""
@@ -124,6 +134,8 @@ class SessionEngine:
         self._transcript: TranscriptWriter | None = None
         self._tools_tokens: dict[int, int] = {}
         self._closed = False
+        self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
+        self._turn_no = 0
         if session_id is not None:
             if not valid_session_id(session_id):
                 raise ValueError(f"invalid session id {session_id!r}: use letters, digits, '-', '_' or '.' (max 128)")
@@ -308,6 +320,8 @@ class SessionEngine:
             access=self.access,
             session_key=self.session_key,
             on_refused=self._on_refused,
+            history=self.memory_history,
+            origin=self._origin,
         )
         self._toolbox = self._make_toolbox(self._files)
 
@@ -405,7 +419,8 @@ class SessionEngine:
                 f"not a model name: {model!r} (one litellm model string without spaces, e.g. openai/gpt-4o-mini or offline)"
             )
         self._choice = choice_for_model(model, self.settings, "/model")
-        self._model = make_model(self._choice, self.settings.config.agents.defaults.timeout_seconds)
+        self._close_model()
+        self._model = make_model(self._choice, self.settings)
         self._counter = None
         self._window = None
         self._window_source = ""
@@ -428,6 +443,7 @@ class SessionEngine:
             self._task.cancel()
         if self._transcript is not None:
             self._transcript.close()
+        self._close_model()
         if self._own_memory and self._memory is not None:
             try:
                 self._memory.close()
@@ -445,6 +461,23 @@ class SessionEngine:
 
     def _on_refused(self, tool: str, path: str, reason: str) -> None:
         self._emit(events.AccessRefused(tool=tool, path=path, reason=reason))
+
+    def _origin(self) -> ChangeOrigin:
+        return ChangeOrigin("model", self.session_id, self._turn_no)
+
+    def _emit_changes(self, files: FileTools, since: int, call_id: str) -> None:
+        for change in files.changes[since:]:
+            self._memory_dirty = True
+            self._emit(change_event(change, call_id=call_id))
+
+    def undo_memory(self) -> events.MemoryChanged:
+        """/undo: revert this session's last memory change (raises HistoryError when it cannot)."""
+        self._refuse_if_busy("undo")
+        change = undo_last(self.settings.workspace, self.memory_history, self.session_id, ChangeOrigin("user", self.session_id, self._turn_no))
+        self._memory_dirty = True
+        event = change_event(change, actor="user")
+        self._emit(event)
+        return event
 
     def _on_search(self, query: str, result: dict[str, Any]) -> None:
         self._emit(events.MemoryRetrieved(query=query, result=result))
@@ -508,7 +541,27 @@ class SessionEngine:
             transcript=self.transcript_path.name,
         )
 
+    def _close_model(self) -> None:
+        """Stop what the model runs (a local model's server); the offline agent has nothing."""
+        close = getattr(self._model, "close", None)
+        if close is not None:
+            try:
+                close()
+            except Exception:  # noqa: BLE001 - closing must not raise
+                pass
+
+    async def warm_up(self) -> None:
+        """Start a local model's server now (the TUI calls this after the first frame);
+        a failure becomes one error notice and the offline agent serves."""
+        start = getattr(self._model, "ensure_started", None)
+        if start is None:
+            return
+        problem = await start()
+        if problem:
+            self._emit(events.Notice("error", problem))
+
     async def _ready(self) -> None:
+        await self.warm_up()
         await self._ensure_memory()
         await self._resolve_window()
         self._warn_if_no_room()
@@ -619,7 +672,9 @@ class SessionEngine:
                 for tc in completion.tool_calls:
                     args, _err = tc.parsed()
                     self._emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
+                    changed = len(toolbox.files.changes)
                     result, err = await toolbox.run(tc.name, tc.arguments)
+                    self._emit_changes(toolbox.files, changed, tc.id)
                     self._emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
                     add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
                     answered.add(tc.id)
@@ -676,6 +731,8 @@ class SessionEngine:
             flush_mode=True,
             today_rel=lambda: target,
             on_refused=self._on_refused,
+            history=self.memory_history,
+            origin=self._origin,
         )
         toolbox = self._make_toolbox(files)
         prompt = cfg.prompt.replace("YYYY-MM-DD", day.isoformat())
@@ -880,6 +937,7 @@ class SessionEngine:
         if self.busy:
             return TurnResult(text="", session_id=self.session_id, error="a turn is already running")
         self._cancel_requested = False
+        self._turn_no += 1
         self._task = asyncio.ensure_future(self._send(text))
         try:
             return await self._task

@@ -4,6 +4,9 @@ Every path goes through ``workspace.guard`` (relative, no ``..``, no symlinks, r
 files only). ``FileTools`` enforces the access mode (rw/ro) and the flush restriction
 (append to ``memory/<today>.md`` only). Handlers return a result dict and never raise:
 refusals come back as ``{"error": ...}`` with ``refused: True``.
+
+Read-before-overwrite rules live in ``tools.write_policy``; every change to a memory file
+is kept in ``workspace.history`` *before* the file is written, and listed in ``changes``.
 """
 
 from __future__ import annotations
@@ -13,11 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.tools.write_policy import ReadLedger, check_edit, check_write
 from openclaw_tui.workspace.daily import append_text, daily_rel
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
+from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 
+_TEXT_ARGS = ("content", "old_text", "new_text")
 MAX_READ_CHARS = 100_000
 MAX_WRITE_CHARS = 1_000_000
 WRITE_TOOLS = ("write", "edit", "append")
@@ -46,7 +53,8 @@ READ_SCHEMA = _schema(
 )
 WRITE_SCHEMA = _schema(
     "write",
-    "Create or overwrite a workspace file with the given content.",
+    "Create a new workspace file, or replace one you have read in full in this session. "
+    "To change or add to an existing file (MEMORY.md, daily logs) use edit or append instead.",
     {"path": {"type": "string"}, "content": {"type": "string"}},
     ["path", "content"],
 )
@@ -82,6 +90,10 @@ class FileTools:
     today_rel: Callable[[], str] = daily_rel
     on_refused: Callable[[str, str, str], None] | None = None  # (tool, path, reason)
     writes: list[WriteRecord] = field(default_factory=list)
+    ledger: ReadLedger = field(default_factory=ReadLedger)
+    history: MemoryHistory | None = None
+    origin: Callable[[], ChangeOrigin] = ChangeOrigin
+    changes: list[MemoryChange] = field(default_factory=list)
 
     # ------------------------------------------------------------------ helpers
 
@@ -127,6 +139,18 @@ class FileTools:
             return {"path": rel, "error": f"content is longer than {MAX_WRITE_CHARS} characters"}
         return got
 
+    def _keep(self, tool: str, rel: str, before: bytes | None, after: bytes) -> MemoryChange | None:
+        """Before a memory file is written: store its previous version in the history."""
+        if not is_memory_rel(rel):
+            return None
+        entry = self.history.record(rel, before, after, tool, self.origin()) if self.history else None
+        return MemoryChange(rel, tool, before, after, entry)
+
+    def _changed(self, rel: str, change: MemoryChange | None, new: bytes, *, knew: bool, shown: str) -> None:
+        self.ledger.wrote(rel, new, knew_before=knew, shown=shown)
+        if change is not None:
+            self.changes.append(change)
+
     # ------------------------------------------------------------------ tools
 
     def read(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -152,14 +176,30 @@ class FileTools:
         try:
             if hidden_for(self.session_key) and is_private_file(self.workspace, self.workspace / rel, st):
                 return self._refuse("read", rel, PRIVATE_REFUSAL)
-            if args.get("from") is None and count_i is None and st.st_size > safe_fs.MAX_FILE_BYTES:
-                too = safe_fs.FileTooLarge(rel, st.st_size, safe_fs.MAX_FILE_BYTES).reason
-                return {"path": rel, "error": f"{too}; read a range with from and lines"}
-            got_lines = safe_fs.read_lines(fd, start_i, count_i, MAX_READ_CHARS)
+            if st.st_size > safe_fs.MAX_FILE_BYTES:  # a range of a huge file is read incrementally
+                if args.get("from") is None and count_i is None:
+                    too = safe_fs.FileTooLarge(rel, st.st_size, safe_fs.MAX_FILE_BYTES).reason
+                    return {"path": rel, "error": f"{too}; read a range with from and lines"}
+                part = safe_fs.read_lines(fd, start_i, count_i, MAX_READ_CHARS)
+                text = part.text()
+                self.ledger.read(rel, b"", text, whole=False)
+                return {"path": rel, "from": start_i, "lines": len(part.lines), "text": text, "truncated": part.truncated}
+            data = safe_fs.read_bytes(fd, st, rel)
+        except PathRefused as exc:
+            return {"path": rel, "error": f"cannot read {rel}: {exc.reason}"}
+        except OSError as exc:
+            return {"path": rel, "error": f"cannot read {rel}: {exc.strerror or exc}"}
         finally:
             os.close(fd)
-        return {"path": rel, "from": start_i, "lines": len(got_lines.lines), "text": got_lines.text(),
-                "truncated": got_lines.truncated}
+        lines = data.decode("utf-8", errors="replace").splitlines(keepends=True)
+        chosen = lines[start_i - 1 : (start_i - 1 + count_i) if count_i else None]
+        out = "".join(chosen)
+        truncated = len(out) > MAX_READ_CHARS
+        if truncated:
+            out = out[:MAX_READ_CHARS]
+        whole = start_i == 1 and len(chosen) == len(lines) and not truncated
+        self.ledger.read(rel, data, out, whole=whole)
+        return {"path": rel, "from": start_i, "lines": len(chosen), "text": out, "truncated": truncated}
 
     def write(self, args: dict[str, Any]) -> dict[str, Any]:
         content = args.get("content")
@@ -169,12 +209,19 @@ class FileTools:
         if isinstance(got, dict):
             return got
         rel, _path = got
+        new = content.encode("utf-8")
         try:
-            safe_fs.replace_text(self.workspace, rel, content)
+            current = _current_bytes(self.workspace, rel)
+            refused = check_write(rel, current, content, self.ledger)
+            if refused:
+                return self._refuse("write", rel, refused)
+            change = self._keep("write", rel, current, new)
+            safe_fs.replace_text(self.workspace, rel, new)
         except PathRefused as exc:
             return self._refuse("write", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
+        self._changed(rel, change, new, knew=True, shown=content)
         n = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
         self.writes.append(WriteRecord("write", rel, n))
         return {"path": rel, "ok": True, "bytes": len(content.encode("utf-8"))}
@@ -191,11 +238,10 @@ class FileTools:
         if refused:
             return refused
         try:
-            fd, st = safe_fs.open_file(self.workspace, rel)
-            try:
-                text = safe_fs.read_bytes(fd, st, rel).decode("utf-8")
-            finally:
-                os.close(fd)
+            data = _current_bytes(self.workspace, rel)
+            if data is None:
+                return {"path": rel, "error": f"{rel} does not exist", "missing": True}
+            text = data.decode("utf-8")
         except PathRefused as exc:
             return self._refuse("edit", rel, exc.reason)
         except (OSError, UnicodeDecodeError) as exc:
@@ -203,12 +249,18 @@ class FileTools:
         hits = text.count(old)
         if hits != 1:
             return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
+        refused = check_edit(rel, old, self.ledger)
+        if refused:
+            return self._refuse("edit", rel, refused)
+        after = text.replace(old, new, 1).encode("utf-8")
         try:
-            safe_fs.replace_text(self.workspace, rel, text.replace(old, new, 1))
+            change = self._keep("edit", rel, data, after)
+            safe_fs.replace_text(self.workspace, rel, after)
         except PathRefused as exc:
             return self._refuse("edit", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
+        self._changed(rel, change, after, knew=self.ledger.knows(rel, data), shown=new)
         self.writes.append(WriteRecord("edit", rel, new.count("\n") + 1))
         return {"path": rel, "ok": True}
 
@@ -221,11 +273,16 @@ class FileTools:
             return got
         rel, _path = got
         try:
+            before = _current_bytes(self.workspace, rel)
+            after = _appended(before, content)
+            knew = before is None or self.ledger.knows(rel, before)
+            change = self._keep("append", rel, before, after)
             n = append_text(self.workspace, rel, content)
         except PathRefused as exc:
             return self._refuse("append", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot append to {rel}: {exc.strerror or exc}"}
+        self._changed(rel, change, after, knew=knew, shown=content)
         self.writes.append(WriteRecord("append", rel, n, content))
         return {"path": rel, "ok": True, "linesAppended": n}
 
@@ -233,7 +290,30 @@ class FileTools:
         handler = {"read": self.read, "write": self.write, "edit": self.edit, "append": self.append}.get(name)
         if handler is None:
             return {"error": f"unknown tool {name!r}"}
+        # lone surrogates (a JSON "\udc80" escape) in text become U+FFFD; in paths they are refused
+        args = {k: clean_surrogates(v) if k in _TEXT_ARGS and isinstance(v, str) else v for k, v in args.items()}
         return handler(args)
 
     def touched_memory(self, since: int = 0) -> bool:
         return any(is_memory_rel(w.path) for w in self.writes[since:])
+
+
+def _current_bytes(workspace: Path, rel: str) -> bytes | None:
+    """The file's bytes now (read beneath the workspace, size-capped), or None when it does
+    not exist. Raises ``PathRefused`` for a link, a special file or a file over the cap."""
+    try:
+        fd, st = safe_fs.open_file(workspace, rel)
+    except FileNotFoundError:
+        return None
+    try:
+        return safe_fs.read_bytes(fd, st, rel)
+    finally:
+        os.close(fd)
+
+
+def _appended(before: bytes | None, content: str) -> bytes:
+    """What ``append_text`` leaves: a newline repaired before, one ending the new text."""
+    head = before or b""
+    if head and not head.endswith(b"\n"):
+        head += b"\n"
+    return head + (content if content.endswith("\n") else content + "\n").encode("utf-8")

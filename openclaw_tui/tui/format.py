@@ -113,7 +113,7 @@ TIMELINE_TYPES = (
 def timeline_text(event: ev.Event, *, timings: bool = True) -> tuple[str, str] | None:
     """(kind, text) for a timeline entry, or None when the event is not a timeline event.
 
-    ``kind`` is a CSS-ish class: sync, flush, compaction, retry, error, fallback, notice.
+    ``kind`` is a CSS-ish class: sync, flush, compaction, retry, error, fallback, notice, memory.
     """
     if isinstance(event, ev.IndexSynced):
         parts = [
@@ -153,6 +153,9 @@ def timeline_text(event: ev.Event, *, timings: bool = True) -> tuple[str, str] |
     if isinstance(event, ev.QmdFallback):
         q = f" for “{one_line(event.query, 30)}”" if event.query else ""
         return "fallback", f"QMD fallback to builtin{q}: {one_line(event.reason, 80)}"
+    if isinstance(event, ev.MemoryChanged):
+        ref = f" [{event.entry_id}]" if event.entry_id else ""
+        return "memory", f"{event.tool} {event.path} {one_line(event.summary, 70)}{ref}"
     if isinstance(event, ev.AccessRefused):
         return "error", f"refused {event.tool} {event.path}: {one_line(event.reason, 60)}"
     if isinstance(event, ev.Notice) and event.level in ("warning", "error"):

@@ -33,6 +33,7 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("memory search", "<query>", "search memory; results go to the side panel", mid_turn=True, needs_arg=True),
     SlashCommand("memory status", "", "index status", mid_turn=True),
     SlashCommand("memory index", "[--force]", "sync the memory index (--force rebuilds)", mid_turn=False),
+    SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
     SlashCommand("model", "<name>", "switch the chat model (any litellm model string)", mid_turn=False, needs_arg=True),
     SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
     SlashCommand("quit", "", "leave the app", mid_turn=True),

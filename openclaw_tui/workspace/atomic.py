@@ -11,7 +11,7 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
-def replace_atomically(path: Path, text: str, *, default_mode: int = 0o644) -> None:
+def replace_atomically(path: Path, text: str | bytes, *, default_mode: int = 0o644) -> None:
     """Replace ``path`` with ``text`` through a temp file in the same folder (see ``replace_at``)."""
     path = Path(path)
     dfd = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _CLOEXEC)
@@ -21,8 +21,8 @@ def replace_atomically(path: Path, text: str, *, default_mode: int = 0o644) -> N
         os.close(dfd)
 
 
-def replace_at(dir_fd: int, name: str, text: str, *, default_mode: int = 0o644) -> None:
-    """Write ``text`` to a fresh temp file in the directory ``dir_fd`` (``O_EXCL|O_NOFOLLOW``,
+def replace_at(dir_fd: int, name: str, text: str | bytes, *, default_mode: int = 0o644) -> None:
+    """Write ``text`` (str as UTF-8, bytes exactly) to a fresh temp file in the directory ``dir_fd`` (``O_EXCL|O_NOFOLLOW``,
     so it never follows a planted symlink), fsync it, rename it over ``name`` within the same
     directory fd and fsync the folder.
 
@@ -45,8 +45,9 @@ def replace_at(dir_fd: int, name: str, text: str, *, default_mode: int = 0o644) 
         raise FileExistsError(f"cannot create a temp file for {name}")
     try:
         os.fchmod(fd, mode)
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        data = text.encode("utf-8") if isinstance(text, str) else text
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, name, src_dir_fd=dir_fd, dst_dir_fd=dir_fd)
@@ -60,3 +61,16 @@ def replace_at(dir_fd: int, name: str, text: str, *, default_mode: int = 0o644) 
         os.fsync(dir_fd)
     except OSError:
         pass
+
+
+def _fsync_dir(folder: Path) -> None:
+    try:
+        dfd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | _CLOEXEC)
+    except OSError:
+        return
+    try:
+        os.fsync(dfd)
+    except OSError:
+        pass
+    finally:
+        os.close(dfd)

@@ -6,6 +6,7 @@ never interleave lines; each append ends with a newline and is fsynced.
 
 from __future__ import annotations
 
+import re
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
@@ -17,8 +18,16 @@ def today(now: datetime | None = None) -> date:
     return (now or datetime.now()).date()
 
 
+_DAILY_REL_RE = re.compile(r"memory/\d{4}-\d{2}-\d{2}\.md")
+
+
 def daily_rel(day: date | None = None) -> str:
     return f"memory/{(day or today()).isoformat()}.md"
+
+
+def is_daily_rel(rel: str) -> bool:
+    """True for a daily log path ``memory/YYYY-MM-DD.md`` (already normalised)."""
+    return bool(_DAILY_REL_RE.fullmatch(rel))
 
 
 def append_text(workspace: Path, rel: str, text: str) -> int:

@@ -217,8 +217,8 @@ def _iter_lines(fh: BinaryIO, limit: int) -> Iterator[tuple[bytes, bool, bool]]:
         yield head, False, False
 
 
-def replace_text(root: Path, rel: str, text: str, *, default_mode: int = 0o644) -> None:
-    """Atomically replace ``root/rel`` with ``text``: the temp file is created in the parent's
+def replace_text(root: Path, rel: str, text: str | bytes, *, default_mode: int = 0o644) -> None:
+    """Atomically replace ``root/rel`` with ``text`` (str as UTF-8, bytes exactly): the temp file is created in the parent's
     directory fd (reached without following links) and renamed within that same fd."""
     with parent_dir(root, rel, create=True) as (dfd, name):
         try:

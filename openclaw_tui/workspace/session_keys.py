@@ -39,7 +39,7 @@ def parse_session_key(key: str) -> SessionKeyInfo:
     if chat_type != "direct":
         idx = rest_parts.index(chat_type)
         channel = rest_parts[idx - 1] if idx > 0 else None
-    elif len(rest_parts) >= 2 and rest_parts[1] == "dm":
+    elif len(rest_parts) >= 2 and rest_parts[1] in ("dm", "direct"):
         channel = rest_parts[0]
     return SessionKeyInfo(raw=raw, agent_id=agent_id, rest=":".join(rest_parts), channel=channel, chat_type=chat_type)
 

@@ -333,3 +333,71 @@ def test_date_path_match(dates, path, expected):
 def test_keyword_date_boost():
     assert pl.keyword_only_score(0.5, 0.0, 0.0, True) == pytest.approx(0.6)
     assert pl.keyword_only_score(0.5, 0.0, 0.0, False) == pytest.approx(0.5)
+
+
+# ----------------------------------------------------------------------------- CJK in MMR (OpenClaw parity)
+
+
+@pytest.mark.parametrize(
+    "text, must_hold",
+    [
+        ("今天讨论", {"今", "天", "讨", "论", "今天", "天讨", "讨论"}),
+        ("明日の会議", {"明", "日", "の", "会", "議", "明日", "会議", "の会"}),
+        ("회의록 정리", {"회", "의", "록", "회의", "의록", "정리"}),
+        ("deploy 東京 API", {"deploy", "東", "京", "東京", "api"}),
+    ],
+)
+def test_similarity_tokens_split_cjk_runs(text, must_hold):
+    toks = pl.similarity_tokens(text)
+    assert must_hold <= toks
+    # the whole run is not itself a token (that made two similar snippets share nothing)
+    assert "今天讨论" not in toks and "明日の会議" not in toks
+
+
+@pytest.mark.parametrize(
+    "near_a, near_b, other",
+    [
+        # zh: two notes about the same budget decision, one about a dentist visit
+        ("我们今天讨论了预算方案，决定削减广告费用", "今天讨论预算方案，决定削减广告费用和差旅", "周五下午三点去看牙医"),
+        # ja
+        ("今日の会議で予算案を決めて広告費を削減した", "会議で予算案を決めた、広告費を削減する", "金曜日の午後に歯医者の予約"),
+        # ko
+        ("오늘회의에서예산안을결정하고광고비를줄였다", "회의에서예산안을결정함광고비줄임", "금요일오후치과예약"),
+    ],
+)
+def test_mmr_diversifies_similar_cjk_snippets(near_a, near_b, other):
+    a, b, c, d = C(1, 1.0, near_a), C(2, 0.95, near_b), C(3, 0.94, other), C(4, 0.5, "unrelated")
+    sim = pl.jaccard(pl.similarity_tokens(near_a), pl.similarity_tokens(near_b))
+    assert sim > 0.3  # was 0: each unspaced run was one token
+    # rel: a 1, b .9, c .88 → the near-duplicate b must drop behind c
+    assert [x.id for x in pl.mmr_order([a, b, c, d], 0.7)] == [1, 3, 2, 4]
+
+
+# ----------------------------------------------------------------------------- multilingual stopwords
+
+
+@pytest.mark.parametrize(
+    "query, dropped, kept",
+    [
+        ("之前讨论的那个方案", {"之前", "那个", "前讨", "的那"}, ["讨论", "方案"]),
+        ("我们昨天说过什么预算", {"我们", "昨天", "说过", "什么"}, ["预算"]),
+        ("昨日の会議について", {"昨日", "について", "の会"}, ["会議"]),
+        ("これはプロジェクトの締め切りですか", {"これ", "です"}, ["プロ", "クト", "締", "切"]),
+        ("어제 회의에서 논의한 예산", {"어제", "에서", "의에"}, ["회의", "예산"]),
+        ("¿Qué dijimos ayer sobre el presupuesto?", {"qué", "ayer", "sobre", "el"}, ["dijimos", "presupuesto"]),
+        ("O que falamos ontem sobre o orçamento da viagem", {"que", "ontem", "sobre", "da"}, ["falamos", "orçamento", "viagem"]),
+        ("ماذا قلنا أمس عن الميزانية", {"ماذا", "أمس", "عن"}, ["قلنا", "الميزانية"]),
+        # an English noun that is a Spanish function word stays a term
+        ("my son's birthday", {"my"}, ["son", "birthday"]),
+    ],
+)
+def test_query_terms_drop_stopwords_in_many_languages(query, dropped, kept):
+    terms = pl.query_terms(query)
+    assert not dropped & set(terms), terms
+    for t in kept:
+        assert t in terms, terms
+
+
+def test_query_terms_all_stopwords_still_search_something():
+    assert pl.query_terms("¿qué es?") == ["qué", "es"]
+    assert pl.query_terms("之前") == ["之前"]

@@ -77,6 +77,15 @@ if mode == "crash":
     sys.stderr.write("Segmentation fault (core dumped)\n")
     sys.stderr.flush()
     os.abort()
+if mode == "noresults":
+    print("Searching 2 collections...")
+    print("No results found.")
+    sys.exit(0)
+if mode == "mentions-noresults":
+    print("Error: index is locked by another process, no results returned")
+    sys.exit(0)
+if mode == "silent":
+    sys.exit(0)
 if mode == "garbage":
     print("\x1b[32mQMD\x1b[0m ~~ {{ not json at all ]] <html>oops</html>")
     sys.exit(0)

@@ -117,6 +117,22 @@ def test_garbage_output_falls_back(env):
     assert "unparsable qmd output" in res["fallback"]["reason"]
 
 
+def test_no_results_marker_is_an_empty_answer_not_a_fallback(env):
+    backend, events = env("noresults")
+    res = backend.search(QUERY)
+    assert res["results"] == [] and res["fallback"] is None and res["backend"] == "qmd"
+    assert not [e for e in events if isinstance(e, QmdFallback)]
+
+
+@pytest.mark.parametrize("mode", ["mentions-noresults", "silent"])
+def test_output_that_is_not_a_marker_falls_back(env, mode):
+    # text that merely mentions "no results", or no output at all, is a qmd failure:
+    # the builtin index must answer instead of an empty result
+    backend, events = env(mode)
+    res = backend.search(QUERY)
+    assert_fallback(res, events, "garbage")
+
+
 def test_rejected_flags_retry_with_query(env):
     backend, events = env("flags")
     res = backend.search(QUERY)

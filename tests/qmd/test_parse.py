@@ -87,9 +87,46 @@ def test_bracket_noise_before_array_is_skipped():
     assert parse_search_output(out)[0].path == "2026-01-01.md"
 
 
-@pytest.mark.parametrize("out", ["[]", "[]\n", "", "   \n", "No results found.", "no results for 'zeta'\n", "No matches"])
+@pytest.mark.parametrize(
+    "out",
+    [
+        "[]",
+        "[]\n",
+        "No results found.",
+        "no results found",
+        "\x1b[33mNo  results found.\x1b[0m\n",
+        "No results found above minimum score threshold.",
+        "Searching 2 collections...\nNo results found.\n",
+        "[qmd] warn: no results found",
+        "WARNING: No results found.",
+    ],
+)
 def test_no_results_means_empty(out):
     assert parse_search_output(out) == []
+
+
+def test_no_results_marker_on_stderr_counts_only_when_stdout_is_empty():
+    assert parse_search_output("", "No results found.\n") == []
+    with pytest.raises(QmdParseError):
+        parse_search_output("Segmentation fault", "No results found.")
+
+
+@pytest.mark.parametrize(
+    "out",
+    [
+        "",  # printed nothing: a failure, not "no results" (OpenClaw: "stdout empty")
+        "   \n",
+        "no results for 'zeta'\n",
+        "No matches",
+        "Error: index locked, no results returned",
+        "<html>502: no results from upstream</html>",
+        "No results found. Database corrupted: run qmd update",
+        "panic: no results found in cache table",
+    ],
+)
+def test_text_that_only_mentions_no_results_is_garbage(out):
+    with pytest.raises(QmdParseError):
+        parse_search_output(out)
 
 
 @pytest.mark.parametrize(

@@ -67,3 +67,66 @@ def test_denied_description_names_channel_and_chat_type():
     d = decide_scope(scope(DEFAULT), "agent:main:discord:group:9")
     text = d.describe()
     assert "denied" in text and "channel=discord" in text and "chatType=group" in text
+
+
+# --------------------------------------------------------------------------- every match key, OpenClaw's set
+
+SLACK_ONLY = {"default": "deny", "rules": [{"action": "allow", "match": {"channel": "slack"}}]}
+DENY_DISCORD = {"default": "allow", "rules": [{"action": "deny", "match": {"channel": " Discord "}}]}
+DM_ALIAS = {"default": "deny", "rules": [{"action": "allow", "match": {"chatType": "dm"}}]}
+SLACK_GROUPS = {"default": "deny", "rules": [{"action": "allow", "match": {"channel": "slack", "chatType": "group"}}]}
+EMPTY_STRINGS = {"default": "deny", "rules": [{"action": "allow", "match": {"channel": "", "keyPrefix": " "}}]}
+NO_RULES_ALLOW = {"default": "allow", "rules": []}
+NO_RULES_DENY = {"default": "deny", "rules": []}
+
+
+@pytest.mark.parametrize(
+    "cfg, key, allowed, rule",
+    [
+        # channel: the case — allow slack, default deny must deny discord
+        (SLACK_ONLY, "agent:main:slack:channel:c1", True, 0),
+        (SLACK_ONLY, "agent:main:slack:dm:u1", True, 0),
+        (SLACK_ONLY, "agent:main:slack:direct:u1", True, 0),
+        (SLACK_ONLY, "agent:main:discord:channel:c1", False, None),
+        (SLACK_ONLY, "agent:main:discord:group:g1", False, None),
+        (SLACK_ONLY, "agent:main:main", False, None),  # no channel: never matches a channel rule
+        (DENY_DISCORD, "agent:main:discord:group:g1", False, 0),  # trimmed, case-insensitive
+        (DENY_DISCORD, "agent:main:telegram:group:g1", True, None),
+        # chatType, including OpenClaw's deprecated "dm" spelling of direct
+        (DM_ALIAS, "agent:main:telegram:dm:1", True, 0),
+        (DM_ALIAS, "agent:main:main", True, 0),
+        (DM_ALIAS, "agent:main:telegram:group:1", False, None),
+        # channel and chatType together
+        (SLACK_GROUPS, "agent:main:slack:group:g", True, 0),
+        (SLACK_GROUPS, "agent:main:slack:channel:c", False, None),
+        (SLACK_GROUPS, "agent:main:discord:group:g", False, None),
+        # an empty condition is no condition (as in OpenClaw)
+        (EMPTY_STRINGS, "agent:main:discord:group:g", True, 0),
+        # the default action alone
+        (NO_RULES_ALLOW, "agent:main:discord:group:g", True, None),
+        (NO_RULES_DENY, "agent:main:main", False, None),
+        (NO_RULES_DENY, None, False, None),
+    ],
+)
+def test_scope_table_channel_and_default(cfg, key, allowed, rule):
+    d = decide_scope(scope(cfg), key)
+    assert (d.allowed, d.rule_index) == (allowed, rule)
+
+
+@pytest.mark.parametrize(
+    "data, key_named",
+    [
+        ({"rules": [{"action": "allow", "match": {"channnel": "slack"}}]}, "'channnel'"),
+        ({"rules": [{"action": "allow", "match": {"peer": "x"}}]}, "'peer'"),
+        ({"rules": [{"action": "allow", "matches": {"channel": "slack"}}]}, "'matches'"),
+        ({"defaults": "allow"}, "'defaults'"),
+    ],
+)
+def test_unknown_scope_key_fails_closed_naming_it(data, key_named):
+    from openclaw_tui.config import ConfigError, validate_config
+
+    with pytest.raises(ConfigError) as err:
+        validate_config({"memory": {"qmd": {"scope": data}}})
+    text = str(err.value)
+    assert key_named in text and "memory.qmd.scope" in text
+    assert "\n" not in text

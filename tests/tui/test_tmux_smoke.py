@@ -66,6 +66,7 @@ def test_installed_command_answers_with_source_and_meter(tmp_path: Path) -> None
     state = tmp_path / "state"
     env = {
         "OPENCLAW_STATE_DIR": str(state),
+        "OPENCLAW_NO_LOCAL_MODEL": "1",  # this test is about the offline agent's answer
         "TEXTUAL_ANIMATIONS": "none",
         "TERM": "xterm-256color",
         "HOME": str(tmp_path),

@@ -20,6 +20,7 @@ import os
 from typing import Any
 
 from openclaw_tui.config import AgentSettings
+from openclaw_tui.config.secrets import SecretUnavailable, secret_headers, secret_value
 from openclaw_tui.memory.embeddings.base import EmbeddingError, EmbeddingProvider, ProviderInfo
 
 __all__ = [
@@ -52,12 +53,10 @@ AUTO_ORDER = ("openai", "gemini", "voyage", "mistral")
 BATCH_PROVIDERS = ("openai", "gemini", "voyage")
 
 
-def resolve_key(settings: AgentSettings, provider: str, *, use_remote: bool = True) -> tuple[str | None, str]:
-    """Return (key, source) in the order config → models.providers.<p>.apiKey → env.
-
-    ``source`` names where the key came from (never the key itself); "" when none.
-    ``use_remote=False`` skips ``memorySearch.remote.apiKey`` (it belongs to the primary).
-    """
+def key_source(settings: AgentSettings, provider: str, *, use_remote: bool = True) -> tuple[Any, str]:
+    """The configured key for ``provider`` and where it is set, unresolved (a string or a
+    SecretRef), in the order config → ``models.providers.<p>.apiKey`` → env; ``(None, "")``
+    when none is set."""
     ms = settings.memory_search
     if use_remote and ms.remote.api_key:
         return ms.remote.api_key, "memorySearch.remote.apiKey"
@@ -68,6 +67,28 @@ def resolve_key(settings: AgentSettings, provider: str, *, use_remote: bool = Tr
     if env and os.environ.get(env):
         return os.environ[env], env
     return None, ""
+
+
+def resolve_key(settings: AgentSettings, provider: str, *, use_remote: bool = True) -> tuple[str | None, str]:
+    """Return (key, source) in the order config → models.providers.<p>.apiKey → env.
+
+    ``source`` names where the key came from (never the key itself); "" when none.
+    ``use_remote=False`` skips ``memorySearch.remote.apiKey`` (it belongs to the primary).
+    A SecretRef is resolved here, when the key is needed; one that cannot be resolved
+    raises :class:`EmbeddingError` naming the key.
+    """
+    value, source = key_source(settings, provider, use_remote=use_remote)
+    try:
+        return secret_value(value, source), source
+    except SecretUnavailable as exc:
+        raise EmbeddingError(provider, str(exc), status=401, action="fix the SecretRef named above") from None
+
+
+def _headers(headers: dict[str, Any], key: str, provider: str) -> dict[str, str]:
+    try:
+        return secret_headers(headers, key)
+    except SecretUnavailable as exc:
+        raise EmbeddingError(provider, str(exc), status=401, action="fix the SecretRef named above") from None
 
 
 def _local_choice(settings: AgentSettings) -> tuple[Any, str, str]:
@@ -102,7 +123,7 @@ def _pick(settings: AgentSettings) -> tuple[str | None, str]:
         return "local", f"auto: {why}"
     skipped = f" (local skipped: {why})" if path is not None else ""
     for p in AUTO_ORDER:
-        key, source = resolve_key(settings, p)
+        key, source = key_source(settings, p)
         if key:
             return p, f"auto: {p} key from {source}{skipped}"
     if ms.remote.base_url:
@@ -140,12 +161,12 @@ def make_provider(settings: AgentSettings, name: str, *, as_fallback: bool = Fal
     if as_fallback:
         key, source = resolve_key(settings, name, use_remote=False)
         base = entry.base_url if entry and entry.base_url else None
-        headers = dict(entry.headers) if entry else {}
+        headers = _headers(entry.headers, f"models.providers.{name}.headers", name) if entry else {}
         model = DEFAULT_MODELS[name]
     else:
         key, source = resolve_key(settings, name)
         base = ms.remote.base_url
-        headers = dict(ms.remote.headers)
+        headers = _headers(ms.remote.headers, "memorySearch.remote.headers", name)
         model = ms.model or DEFAULT_MODELS[name]
     spec = SPECS[name]
     if spec.needs_key and not key and not (spec.openai_client and base):
@@ -209,8 +230,12 @@ def describe_resolution(settings: AgentSettings) -> dict[str, Any]:
             out["error"] = why
         return out
     out["model"] = ms.model or DEFAULT_MODELS.get(name)
-    key, source = resolve_key(settings, name)
+    key, source = key_source(settings, name)
     out["keySource"] = source or ("none needed" if name == "ollama" else None)
+    try:
+        resolve_key(settings, name)
+    except EmbeddingError as exc:
+        out["error"] = exc.message
     if not key and name != "ollama" and not ms.remote.base_url:
         out["error"] = f"no API key for {name} (set memorySearch.remote.apiKey, models.providers.{name}.apiKey or {ENV_KEYS.get(name, 'the env key')})"
     if ms.remote.base_url:

@@ -373,7 +373,7 @@ class QmdBackend:
             raise QmdError(kind, f"qmd {mode} exited with status {res.returncode}: {detail}",
                            stderr=res.stderr, returncode=res.returncode)
         try:
-            hits = parse_search_output(res.stdout)
+            hits = parse_search_output(res.stdout, res.stderr)
         except QmdParseError as exc:
             raise QmdError("garbage", str(exc)) from None
         if not hits and mode != "search" and "need embeddings" in res.stderr.lower():

@@ -2,8 +2,11 @@
 
 qmd prints a JSON array of hits: ``docid``, ``score``, ``file`` (``qmd://<collection>/<path>``),
 ``line``, ``title`` and ``snippet`` whose first line is a ``@@ -start,count @@`` header. Stdout
-may carry noise around the array (progress lines, warnings, ANSI codes); "no results"
-text means an empty list. Anything else is garbage and raises ``QmdParseError``.
+may carry noise around the array (progress lines, warnings, ANSI codes). Without an array,
+only a line that *is* qmd's "no results" marker ("No results found.", optionally tagged like
+``[qmd] warn: no results found``) means an empty list — on stdout, or on stderr when stdout
+is empty. Anything else, empty output included, is unparsable and raises ``QmdParseError``
+(the backend then answers from the builtin index), as OpenClaw does.
 """
 
 from __future__ import annotations
@@ -15,7 +18,12 @@ from urllib.parse import unquote
 
 _ANSI_RE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 _HEADER_RE = re.compile(r"^@@ -(\d+)(?:,(\d+))?(?: \+\d+(?:,\d+)?)? @@[^\n]*(?:\n|$)")
-_NO_RESULTS_RE = re.compile(r"\bno (results|matches|documents)\b", re.IGNORECASE)
+#: a whole line saying there is nothing: qmd's own texts, optionally after a "[tag]" and
+#: "warn:" / "info:" / "qmd:" labels
+_NO_RESULTS_LINE_RE = re.compile(
+    r"^(?:\[[^\]]+\]\s*)?(?:(?:warn(?:ing)?|info|error|qmd)\s*:\s*)*"
+    r"no results found(?: above minimum score threshold)?\.?$"
+)
 
 
 class QmdParseError(ValueError):
@@ -112,15 +120,23 @@ def _to_hit(item: dict) -> QmdHit:
     )
 
 
-def parse_search_output(stdout: str) -> list[QmdHit]:
-    """Parse ``qmd search|vsearch|query --json`` stdout into hits (see module doc)."""
+def is_no_results_marker(text: str) -> bool:
+    """True when some line of ``text`` is exactly a "no results" marker (case and inner
+    whitespace ignored). Text that merely mentions "no results" is not one."""
+    for line in strip_ansi(text).splitlines():
+        if _NO_RESULTS_LINE_RE.match(" ".join(line.lower().split())):
+            return True
+    return False
+
+
+def parse_search_output(stdout: str, stderr: str = "") -> list[QmdHit]:
+    """Parse ``qmd search|vsearch|query --json`` output into hits (see module doc)."""
     array = extract_json_array(stdout)
     if array is None:
         cleaned = strip_ansi(stdout).strip()
-        if not cleaned or _NO_RESULTS_RE.search(cleaned):
+        if is_no_results_marker(cleaned) or (not cleaned and is_no_results_marker(stderr)):
             return []
+        if not cleaned:
+            raise QmdParseError("qmd printed nothing on stdout (expected a JSON array)")
         raise QmdParseError(f"unparsable qmd output: {cleaned.splitlines()[0][:120]!r}")
-    hits = []
-    for item in array:
-        hits.append(_to_hit(item))
-    return hits
+    return [_to_hit(item) for item in array]

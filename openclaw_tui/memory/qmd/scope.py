@@ -3,12 +3,21 @@
 Pure functions: given the scope config and a session key, decide allow/deny. Rules are
 tried in order, first match wins; a rule with an empty ``match`` matches everything.
 
-* ``chatType`` — ``direct`` | ``group`` | ``channel`` of the parsed key.
+* ``channel`` — the messaging channel of the parsed key (``slack`` in
+  ``agent:main:slack:channel:c1``); a key without one (``agent:main:main``) never matches.
+* ``chatType`` — ``direct`` | ``group`` | ``channel`` of the parsed key (``dm`` is read as
+  ``direct`` when the config loads).
 * ``keyPrefix`` — prefix of the lowercased key *without* ``agent:<id>:``. A legacy
   ``keyPrefix`` that itself starts with ``agent:`` is compared against the raw key.
 * ``rawKeyPrefix`` — prefix of the full lowercased key.
 
-All conditions present in one ``match`` must hold.
+All conditions present in one ``match`` must hold; an empty string is no condition. A match
+key other than these four is refused when the config loads (``QmdScopeMatch``), so a rule
+can never silently widen to every session.
+
+**Ours:** the rules apply to every session key. OpenClaw lets a key without a channel (the
+main session, the CLI) through whatever the rules say; here it takes the default like any
+other key (the default rules allow direct chats, which covers those keys).
 """
 
 from __future__ import annotations
@@ -36,22 +45,25 @@ class ScopeDecision:
         )
 
 
+def _condition(value: str | None) -> str | None:
+    text = (value or "").strip().lower()
+    return text or None
+
+
 def rule_matches(rule: QmdScopeRule, session_key: str) -> bool:
     info = parse_session_key(session_key)
     raw = info.raw.lower()
     m = rule.match
+    channel = _condition(m.channel)
+    if channel is not None and channel != info.channel:
+        return False
     if m.chat_type is not None and m.chat_type != info.chat_type:
         return False
-    if m.key_prefix is not None:
-        prefix = m.key_prefix.strip().lower()
-        if prefix.startswith("agent:"):
-            if not raw.startswith(prefix):
-                return False
-        elif not info.rest.startswith(prefix):
-            return False
-    if m.raw_key_prefix is not None and not raw.startswith(m.raw_key_prefix.strip().lower()):
+    prefix = _condition(m.key_prefix)
+    if prefix is not None and not (raw if prefix.startswith("agent:") else info.rest).startswith(prefix):
         return False
-    return True
+    raw_prefix = _condition(m.raw_key_prefix)
+    return raw_prefix is None or raw.startswith(raw_prefix)
 
 
 def decide_scope(scope: QmdScopeConfig, session_key: str | None) -> ScopeDecision:

@@ -111,6 +111,8 @@ class MainScreen(Screen[None]):
         bar.access = settings.workspace_access
         bar.model = settings.model or "…"
         self.oc_app.bridge.attach(self)
+        # a local model's label changes on its own (loading model… → tok/s); keep the bar in step
+        self.set_interval(0.5, self._sync_model_label)
         self.prompt.arg_values = self.arg_values
 
     @property
@@ -149,6 +151,13 @@ class MainScreen(Screen[None]):
         except Exception:  # noqa: BLE001 - a meter problem must not stop the app
             pass
         await self._drain_queue()
+
+    def _sync_model_label(self) -> None:
+        engine = self.engine
+        if engine is None or self.engine_failed:
+            return
+        self.status_bar.model = str(getattr(engine, "model_label", "") or self.status_bar.model)
+        self.status_bar.offline = bool(getattr(engine, "is_offline", False))
 
     async def on_engine_failed(self, message: EngineFailed) -> None:
         self.engine_failed = message.message
@@ -225,6 +234,8 @@ class MainScreen(Screen[None]):
         elif isinstance(event, ev.ProviderError):
             await self.timeline.add_event(event)
             await chat.add_error(event.message, event.action or DEFAULT_ERROR_ACTION)
+        elif isinstance(event, ev.MemoryChanged):
+            await self._show_memory_change(event)
         elif isinstance(event, ev.AccessRefused):
             await self.timeline.add_event(event)
         elif isinstance(event, ev.FlushStarted):
@@ -245,6 +256,16 @@ class MainScreen(Screen[None]):
                 await chat.add_error(event.message)
         else:
             await self.timeline.add_event(event)
+
+    async def _show_memory_change(self, event: ev.MemoryChanged) -> None:
+        """Timeline line for every change; the diff in the tool's block, or a block of its own."""
+        await self.timeline.add_event(event)
+        block = self.chat.find_tool(event.call_id) if event.call_id else None
+        if block is not None:
+            block.show_diff(event.diff, event.summary)
+            return
+        verb = {"undo": "↶ undo", "restore": "↶ restore"}.get(event.tool, f"✎ {event.tool}")
+        await self.chat.add_memory_change(f"{verb} {event.path} — {one_line(event.summary, 50)}", event.diff)
 
     @property
     def silent(self) -> bool:
@@ -513,6 +534,14 @@ class MainScreen(Screen[None]):
             self._set_busy("")
         summary = result if isinstance(result, dict) else getattr(result, "__dict__", None)
         await self._say(_md_kv("Index " + ("rebuilt" if force else "synced"), summary) if summary else "Index synced.")
+
+    async def _cmd_undo(self, _arg: str) -> None:
+        from openclaw_tui.workspace.history import HistoryError  # noqa: PLC0415
+
+        try:
+            await asyncio.to_thread(self.engine.undo_memory)  # the engine emits MemoryChanged
+        except HistoryError as exc:
+            await self.chat.add_error(str(exc))
 
     async def _cmd_model(self, arg: str) -> None:
         self.engine.set_model(arg)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Collapsible, Static
@@ -46,6 +47,21 @@ def _pretty(value: Any, limit: int = 1500) -> str:
     return text if len(text) <= limit else text[:limit] + "\n…"
 
 
+def diff_text(diff: str) -> Text:
+    """A unified diff with added lines green and removed lines red (literal, never markup)."""
+    out = Text()
+    for line in diff.splitlines():
+        style = ""
+        if line.startswith(("+++", "---", "@@")):
+            style = "dim"
+        elif line.startswith("+"):
+            style = "green"
+        elif line.startswith("-"):
+            style = "red"
+        out.append(line + "\n", style=style)
+    return out
+
+
 class ToolBlock(Collapsible):
     """One tool call and (when it arrives) its result, collapsed by default."""
 
@@ -62,10 +78,21 @@ class ToolBlock(Collapsible):
         super().__init__(self._args_view, self._result_view, title=Content(f"⚙ {self._base_title}"), collapsed=True)
         self.result: Any = None
         self.error: str | None = None
+        self.diff = ""  # the change this call made to a memory file, when it made one
+        self._change = ""
+
+    def show_diff(self, diff: str, summary: str) -> None:
+        """The tool changed a memory file: show what changed (the block stays collapsed)."""
+        self.diff = diff
+        self._change = f" — {one_line(summary, 50)}"
+        self._result_view.update(diff_text(diff) if diff else Text("(no textual change)"))
+        self.title = Content(f"✎ {self._base_title}{self._change}")
 
     def set_result(self, result: Any, error: str | None) -> None:
         self.result = result
         self.error = error
+        if self.diff and not error:
+            return  # the diff says more than {"ok": true}
         if error:
             self.title = Content(f"✗ {self._base_title} — {one_line(error, 60)}")  # literal, never markup
             self.add_class("-error")
@@ -73,6 +100,17 @@ class ToolBlock(Collapsible):
         else:
             self.title = Content(f"✓ {self._base_title}")
             self._result_view.update(_pretty(result))
+
+
+class MemoryChangeBlock(Collapsible):
+    """A memory change no visible tool call shows (/undo, a flush): its diff, collapsed."""
+
+    DEFAULT_CLASSES = "tool-block memory-change"
+
+    def __init__(self, title: str, diff: str) -> None:
+        self.diff = diff
+        view = Static(diff_text(diff) if diff else Text("(no textual change)"), classes="tool-result")
+        super().__init__(view, title=Content(title), collapsed=True)
 
 
 class ErrorBlock(Static):
@@ -112,6 +150,11 @@ class ChatView(VerticalScroll):
         await self.mount(w)
         return w
 
+    async def add_memory_change(self, title: str, diff: str) -> MemoryChangeBlock:
+        w = MemoryChangeBlock(title, diff)
+        await self.mount(w)
+        return w
+
     def find_tool(self, call_id: str) -> ToolBlock | None:
         for block in reversed(list(self.query(ToolBlock))):
             if block.call_id == call_id:
@@ -134,4 +177,4 @@ class ChatView(VerticalScroll):
         await self.remove_children()
 
 
-__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "NoticeBlock", "ToolBlock", "UserMessage"]
+__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "MemoryChangeBlock", "NoticeBlock", "ToolBlock", "UserMessage"]

@@ -1,4 +1,4 @@
-"""Event timeline: index syncs, flushes, compactions, retries/errors, QMD fallbacks."""
+"""Event timeline: index syncs, flushes, compactions, memory changes, retries/errors, QMD fallbacks."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ KIND_STYLE = {
     "error": "red",
     "fallback": "yellow",
     "notice": "yellow",
+    "memory": "green",
 }
 
 

@@ -1,0 +1,140 @@
+"""Read-before-overwrite rules of the file tools and the memory history they keep."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from openclaw_tui.tools.files import FileTools
+from openclaw_tui.workspace.history import ChangeOrigin, HistoryError, MemoryHistory
+from openclaw_tui.workspace.restore import restore_before, undo_last
+
+CURATED = "# Memory\n\n- likes tea\n- lives in Oslo\n- cat named Pixel\n"
+
+
+@pytest.fixture
+def history(tmp_path: Path) -> MemoryHistory:
+    return MemoryHistory(tmp_path / "history")
+
+
+@pytest.fixture
+def tools(workspace: Path, history: MemoryHistory) -> FileTools:
+    (workspace / "MEMORY.md").write_text(CURATED)
+    return FileTools(workspace, history=history, origin=lambda: ChangeOrigin("model", "s1", 3))
+
+
+def test_write_over_unread_file_is_refused_and_names_read_and_edit(tools: FileTools, workspace: Path) -> None:
+    res = tools.write({"path": "MEMORY.md", "content": "## Favourite Color\n teal-4711"})
+    assert res["refused"] and "read MEMORY.md" in res["error"] and "edit" in res["error"] and "append" in res["error"]
+    assert (workspace / "MEMORY.md").read_text() == CURATED
+    assert tools.changes == []
+
+
+def test_a_partial_read_or_a_changed_file_needs_a_full_reread(tools: FileTools, workspace: Path) -> None:
+    grown = CURATED + "- favourite colour teal\n"
+    tools.read({"path": "MEMORY.md", "lines": 2})
+    assert tools.write({"path": "MEMORY.md", "content": grown})["refused"]
+    tools.read({"path": "MEMORY.md"})
+    (workspace / "MEMORY.md").write_text(CURATED + "- edited by the user meanwhile\n")
+    res = tools.write({"path": "MEMORY.md", "content": grown})
+    assert res["refused"] and "changed since this session read it" in res["error"]
+    tools.read({"path": "MEMORY.md"})
+    assert tools.write({"path": "MEMORY.md", "content": grown + "- more\n"})["ok"]
+
+
+def test_shrinking_write_is_refused_even_after_reading(tools: FileTools, workspace: Path) -> None:
+    tools.read({"path": "MEMORY.md"})
+    res = tools.write({"path": "MEMORY.md", "content": "## Favourite Color\n teal-4711"})
+    assert res["refused"] and "shrink MEMORY.md" in res["error"] and "edit" in res["error"] and "append" in res["error"]
+    assert (workspace / "MEMORY.md").read_text() == CURATED
+    # a small rewrite (within the tolerance) of a file it has read is fine
+    assert tools.write({"path": "MEMORY.md", "content": CURATED.replace("tea", "coffee")})["ok"]
+
+
+def test_new_files_and_own_writes_need_no_read(tools: FileTools, workspace: Path) -> None:
+    assert tools.write({"path": "notes/a.md", "content": "one\n"})["ok"]
+    assert tools.write({"path": "notes/a.md", "content": "one\ntwo\n"})["ok"]  # it wrote all of it itself
+    assert (workspace / "notes/a.md").read_text() == "one\ntwo\n"
+
+
+def test_daily_logs_are_append_only_except_edits_of_read_lines(tools: FileTools, workspace: Path) -> None:
+    day = "memory/2026-01-05.md"
+    (workspace / day).write_text("- met Dana\n- cutover in March\n")
+    tools.read({"path": day})
+    res = tools.write({"path": day, "content": "- met Dana\n- cutover in March\n- more\n"})
+    assert res["refused"] and "append-only" in res["error"] and "append" in res["error"]
+    assert tools.append({"path": day, "content": "- another fact"})["ok"]
+    (workspace / day).write_text((workspace / day).read_text() + "- added by the user\n")
+    res = tools.edit({"path": day, "old_text": "added by the user", "new_text": "rewritten"})
+    assert res["refused"] and "edit only lines you have read" in res["error"]
+    assert tools.edit({"path": day, "old_text": "cutover in March", "new_text": "cutover in April"})["ok"]
+    assert (workspace / day).read_text() == "- met Dana\n- cutover in April\n- another fact\n- added by the user\n"
+
+
+def test_every_memory_change_keeps_the_previous_bytes(tools: FileTools, workspace: Path, history: MemoryHistory) -> None:
+    tools.read({"path": "MEMORY.md"})
+    assert tools.append({"path": "MEMORY.md", "content": "- favourite colour teal-4711"})["ok"]
+    assert tools.edit({"path": "MEMORY.md", "old_text": "likes tea", "new_text": "likes coffee"})["ok"]
+    assert tools.write({"path": "notes.md", "content": "not memory"})["ok"]
+    entries = history.entries()
+    assert [(e.path, e.tool, e.actor, e.session_id, e.turn) for e in entries] == [
+        ("MEMORY.md", "append", "model", "s1", 3),
+        ("MEMORY.md", "edit", "model", "s1", 3),
+    ]
+    assert history.content(entries[0].before) == CURATED.encode()
+    assert (entries[1].added, entries[1].removed) == (1, 1)
+    assert [c.entry for c in tools.changes] == entries
+    change = restore_before(workspace, history, entries[0], ChangeOrigin("user"))
+    assert (workspace / "MEMORY.md").read_bytes() == CURATED.encode()
+    assert change.entry is not None and change.entry.undoes == entries[0].id and history.entries()[-1] == change.entry
+
+
+def test_undo_reverts_this_sessions_changes_newest_first(tools: FileTools, workspace: Path, history: MemoryHistory) -> None:
+    tools.read({"path": "MEMORY.md"})
+    tools.append({"path": "MEMORY.md", "content": "- one"})
+    after_one = (workspace / "MEMORY.md").read_bytes()
+    tools.append({"path": "MEMORY.md", "content": "- two"})
+    user = ChangeOrigin("user", "s1")
+    undo_last(workspace, history, "s1", user)
+    assert (workspace / "MEMORY.md").read_bytes() == after_one
+    undo_last(workspace, history, "s1", user)
+    assert (workspace / "MEMORY.md").read_bytes() == CURATED.encode()
+    with pytest.raises(HistoryError, match="nothing to undo"):
+        undo_last(workspace, history, "s1", user)
+    with pytest.raises(HistoryError, match="nothing to undo"):
+        undo_last(workspace, history, "another-session", user)
+
+
+def test_undo_refuses_when_the_file_changed_since(tools: FileTools, workspace: Path, history: MemoryHistory) -> None:
+    tools.read({"path": "MEMORY.md"})
+    tools.append({"path": "MEMORY.md", "content": "- one"})
+    (workspace / "MEMORY.md").write_text("edited by hand\n")
+    with pytest.raises(HistoryError, match="has changed since"):
+        undo_last(workspace, history, "s1", ChangeOrigin("user", "s1"))
+    assert (workspace / "MEMORY.md").read_text() == "edited by hand\n"
+
+
+def test_history_is_bounded_by_age_and_size(tmp_path: Path) -> None:
+    history = MemoryHistory(tmp_path / "h", max_bytes=2_500, max_age_days=1)
+    origin = ChangeOrigin()
+    first = history.record("MEMORY.md", b"a" * 600, b"b" * 600, "write", origin)
+    for i in range(4):
+        history.record("MEMORY.md", bytes([65 + i]) * 600, bytes([70 + i]) * 600, "write", origin)
+    dropped = history.prune()
+    kept = history.entries()
+    assert dropped == 3 and len(kept) == 2 and first not in kept
+    assert sum(p.stat().st_size for p in history.objects.iterdir()) <= 2_500
+    dropped = history.prune(now=kept[-1].ts + 2 * 86400)
+    assert dropped == 1 and len(history.entries()) == 1  # the newest entry is always kept
+    with pytest.raises(HistoryError, match="no history entry"):
+        history.find(first.id)
+
+
+def test_a_torn_journal_line_is_skipped(tmp_path: Path) -> None:
+    history = MemoryHistory(tmp_path / "h")
+    a = history.record("MEMORY.md", None, b"x\n", "write", ChangeOrigin())
+    with open(history.journal, "ab") as fh:
+        fh.write(b'{"id": "torn", "ts": 1')  # a crash mid-append
+    b = history.record("MEMORY.md", b"x\n", b"y\n", "write", ChangeOrigin())
+    assert history.entries() == [a, b]

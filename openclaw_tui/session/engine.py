@@ -58,6 +58,7 @@ from openclaw_tui.workspace.daily import daily_rel, today
 from openclaw_tui.workspace.guard import is_memory_rel
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
 from openclaw_tui.workspace.restore import undo_last
+from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
@@ -938,7 +939,7 @@ class SessionEngine:
             return TurnResult(text="", session_id=self.session_id, error="a turn is already running")
         self._cancel_requested = False
         self._turn_no += 1
-        self._task = asyncio.ensure_future(self._send(text))
+        self._task = asyncio.ensure_future(self._send(clean_surrogates(text)))
         try:
             return await self._task
         finally:

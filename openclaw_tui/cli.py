@@ -66,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     mq.add_argument("query", nargs="?", help="the query (omit with --batch)")
     mq.add_argument("--max-results", type=int, metavar="N")
     mq.add_argument("--min-score", type=float, metavar="X")
-    mq.add_argument("--batch", metavar="FILE", help="one query per line; prints one JSON result per line")
+    mq.add_argument("--batch", metavar="FILE", help="one query per line ('-' reads standard input); prints one JSON result per line")
     mq.add_argument("--json", action="store_true")
     mg = msub.add_parser("get", help="read lines of a memory file")
     mg.add_argument("path")

@@ -4,6 +4,7 @@
     memory index [--force] [--json]              progress bar only when stdout is a terminal
     memory search QUERY [--max-results N] [--min-score X] [--json]
     memory search --batch FILE --json            one query per line in, one JSON result per line out
+                                                 (FILE ``-``: queries from standard input)
     memory get PATH [--from N] [--lines M] [--json]
     memory history [PATH] [--json]               kept versions of memory files (commands.memory_history_cmd)
     memory restore PATH [--to ID] [--json]
@@ -14,10 +15,11 @@ Errors are one line on stderr with a non-zero exit code; never a traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import logging
 import sys
-from typing import Any
+from typing import Any, Iterator
 
 from openclaw_tui.commands.common import fail, print_json, settings_from_args
 from openclaw_tui.config import ConfigError
@@ -212,6 +214,18 @@ def _prepare(memory: Any) -> None:
         memory.sync(reason="cli-search")
 
 
+def _batch_queries(source: str) -> Iterator[str]:
+    """Non-empty, stripped lines of ``--batch FILE``; ``-`` reads standard input line by line
+    (each answer is printed as soon as its query line arrives). A file that cannot be read
+    raises OSError before the first query."""
+    if source == "-":
+        stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") if hasattr(sys.stdin, "buffer") else sys.stdin
+        return (q for q in (line.strip() for line in stream) if q)
+    with open(source, encoding="utf-8", errors="replace") as fh:
+        lines = [line.strip() for line in fh]
+    return (q for q in lines if q)
+
+
 def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
     if args.batch and args.query:
         return fail("give either QUERY or --batch FILE, not both")
@@ -221,14 +235,11 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
         return fail("--min-score must be between 0 and 1")
     if args.batch:
         try:
-            with open(args.batch, encoding="utf-8", errors="replace") as fh:
-                queries = [line.strip() for line in fh]
+            queries = _batch_queries(args.batch)
         except OSError as exc:
             return fail(f"cannot read {args.batch}: {exc.strerror or exc}")
         _prepare(memory)
         for q in queries:
-            if not q:
-                continue
             res = memory.search(q, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
             res = dict(hide_private_results(res, session_key), query=q)
             print_json(res)

@@ -13,8 +13,10 @@ from typing import Any
 import json5
 from pydantic import ValidationError
 
+from openclaw_tui.workspace.session_keys import parse_session_key
+
 from openclaw_tui.config.errors import ConfigError
-from openclaw_tui.config.models import MemorySearchConfig, OpenClawConfig, StoreConfig
+from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig, StoreConfig
 from openclaw_tui.config.secrets import is_secret_ref_shape
 from openclaw_tui.redaction import is_secret_name, register_secret, register_url
 
@@ -272,6 +274,42 @@ def _index_outside_workspace(ms: MemorySearchConfig, workspace: Path, sd: Path, 
     return ms.model_copy(update={"store": ms.store.model_copy(update={"path": default})})
 
 
+def default_agent_entry(cfg: OpenClawConfig) -> AgentEntry | None:
+    """The ``agents.list`` entry marked ``default``, else the first one, else None (``main``)."""
+    entries = cfg.agents.list
+    return next((e for e in entries if e.default), entries[0] if entries else None)
+
+
+def agent_workspace(cfg: OpenClawConfig, agent_id: str, entry: AgentEntry | None, sd: Path) -> Path:
+    """OpenClaw's rule: the agent's own ``workspace``; for the default agent
+    ``agents.defaults.workspace`` (else ``<stateDir>/workspace``); for any other agent
+    ``<agents.defaults.workspace>/<id>`` (else ``<stateDir>/workspace-<id>``), so two agents
+    never share memory files by accident."""
+    own = (entry.workspace or "").strip() if entry else ""
+    if own:
+        return Path(own).expanduser()
+    fallback = (cfg.agents.defaults.workspace or "").strip()
+    default = default_agent_entry(cfg)
+    if agent_id == (default.id.strip().lower() if default else DEFAULT_AGENT_ID):
+        return Path(fallback).expanduser() if fallback else sd / "workspace"
+    return Path(fallback).expanduser() / agent_id if fallback else sd / f"workspace-{agent_id}"
+
+
+def agent_of_session_key(session_key: str | None, agent_id: str | None, label: str = "--session-key") -> str | None:
+    """The agent a session key belongs to (``agent:<id>:…``), or None for a key without one.
+    A key of another agent than an explicit ``--agent`` is refused: its transcript, index and
+    workspace would be mixed with that agent's."""
+    key_agent = parse_session_key(session_key or "").agent_id
+    if key_agent is None:
+        return None
+    if agent_id is not None and agent_id.strip().lower() != key_agent:
+        raise ConfigError(
+            f"{label} {session_key.strip()!r} belongs to agent {key_agent!r}, not to --agent "
+            f"{agent_id.strip().lower()!r}: pass --agent {key_agent} or a key starting agent:{agent_id.strip().lower()}:"
+        )
+    return key_agent
+
+
 def resolve_agent(
     cfg: OpenClawConfig,
     *,
@@ -285,15 +323,19 @@ def resolve_agent(
 ) -> AgentSettings:
     entries = cfg.agents.list
     entry = None
+    flag = "--agent"
+    key_agent = agent_of_session_key(session_key, agent_id)
+    if agent_id is None and key_agent is not None:
+        agent_id, flag = key_agent, "--session-key"
     given = agent_id
     if agent_id is None:
-        entry = next((e for e in entries if e.default), entries[0] if entries else None)
+        entry = default_agent_entry(cfg)
         agent_id = entry.id if entry else DEFAULT_AGENT_ID
     else:
-        entry = next((e for e in entries if e.id == agent_id), None)
+        entry = next((e for e in entries if e.id.strip().lower() == agent_id.strip().lower()), None)
     agent_id = agent_id.strip().lower()
     if not AGENT_ID_RE.match(agent_id):
-        where = "--agent" if given is not None or entry is None else f"agents.list[{entries.index(entry)}].id"
+        where = flag if given is not None or entry is None else f"agents.list[{entries.index(entry)}].id"
         raise ConfigError(
             f"{where}: agent id {(given if given is not None else entry.id)!r} is invalid: "
             "use lowercase letters, digits, '-' or '_' (max 64)"
@@ -314,9 +356,8 @@ def resolve_agent(
                 )
             ) from None
 
-    ws = workspace or (entry.workspace if entry and entry.workspace else None) or cfg.agents.defaults.workspace
     sd = state_dir()
-    ws_path = Path(ws).expanduser() if ws else sd / "workspace"
+    ws_path = Path(workspace).expanduser() if workspace else agent_workspace(cfg, agent_id, entry, sd)
 
     access = workspace_access or (
         entry.sandbox.workspace_access if entry and entry.sandbox else cfg.agents.defaults.sandbox.workspace_access

@@ -125,7 +125,7 @@ def open_file(root: Path, rel: str) -> tuple[int, os.stat_result]:
         try:
             fd = os.open(name, os.O_RDONLY | _NOFOLLOW | _NONBLOCK | _CLOEXEC, dir_fd=dfd)
         except FileNotFoundError:
-            raise
+            raise  # missing is not a refusal: the caller says "does not exist"
         except OSError as exc:
             raise _refusal(rel, exc) from None
     try:

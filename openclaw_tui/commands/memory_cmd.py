@@ -4,6 +4,7 @@
     memory index [--force] [--json]              progress bar only when stdout is a terminal
     memory search QUERY [--max-results N] [--min-score X] [--json]
     memory search --batch FILE --json            one query per line in, one JSON result per line out
+                                                 (FILE ``-``: queries from standard input)
     memory get PATH [--from N] [--lines M] [--json]
     memory history [PATH] [--json]               kept versions of memory files (commands.memory_history_cmd)
     memory restore PATH [--to ID] [--json]
@@ -14,19 +15,22 @@ Errors are one line on stderr with a non-zero exit code; never a traceback.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import logging
 import sys
-from typing import Any
+from typing import Any, Iterator
 
 from openclaw_tui.commands.common import fail, print_json, settings_from_args
 from openclaw_tui.config import ConfigError
+from openclaw_tui.redaction import redact
+from openclaw_tui.workspace.guard import printable_path
 from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, hide_private_results, is_direct_session, is_private_path
 
 
 class _OneLine(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        msg = record.getMessage().replace("\n", " ")
+        msg = printable_path(redact(record.getMessage()).replace("\n", " "))
         return f"openclaw-tui: {record.levelname.lower()}: {msg}"
 
 
@@ -210,6 +214,18 @@ def _prepare(memory: Any) -> None:
         memory.sync(reason="cli-search")
 
 
+def _batch_queries(source: str) -> Iterator[str]:
+    """Non-empty, stripped lines of ``--batch FILE``; ``-`` reads standard input line by line
+    (each answer is printed as soon as its query line arrives). A file that cannot be read
+    raises OSError before the first query."""
+    if source == "-":
+        stream = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace") if hasattr(sys.stdin, "buffer") else sys.stdin
+        return (q for q in (line.strip() for line in stream) if q)
+    with open(source, encoding="utf-8", errors="replace") as fh:
+        lines = [line.strip() for line in fh]
+    return (q for q in lines if q)
+
+
 def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
     if args.batch and args.query:
         return fail("give either QUERY or --batch FILE, not both")
@@ -219,14 +235,11 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
         return fail("--min-score must be between 0 and 1")
     if args.batch:
         try:
-            with open(args.batch, encoding="utf-8", errors="replace") as fh:
-                queries = [line.strip() for line in fh]
+            queries = _batch_queries(args.batch)
         except OSError as exc:
             return fail(f"cannot read {args.batch}: {exc.strerror or exc}")
         _prepare(memory)
         for q in queries:
-            if not q:
-                continue
             res = memory.search(q, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
             res = dict(hide_private_results(res, session_key), query=q)
             print_json(res)
@@ -246,9 +259,9 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
         print("no results")
         return 0
     for i, r in enumerate(results, 1):
-        print(f"{i}. {r['path']}:{r['startLine']}-{r['endLine']}  score {r['score']:.3f}  [{r.get('source', 'memory')}]")
+        print(f"{i}. {printable_path(r['path'])}:{r['startLine']}-{r['endLine']}  score {r['score']:.3f}  [{r.get('source', 'memory')}]")
         for line in r.get("snippet", "").splitlines():
-            print(f"   {line}")
+            print(f"   {printable_path(line)}")
         print()
     fb = res.get("fallback")
     print(f"provider {res.get('provider')}{' / ' + res['model'] if res.get('model') else ''}, {res.get('searchMs')} ms"
@@ -267,7 +280,7 @@ def _get(memory: Any, args: argparse.Namespace, session_key: str) -> int:
     if is_private_path(args.path) and not is_direct_session(session_key):
         res = {"path": args.path, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
     else:
-        res = memory.get(args.path, from_line=args.from_line, lines=args.lines)
+        res = memory.get(args.path, from_line=args.from_line, lines=args.lines, session_key=session_key)
     if args.json:
         print_json(res)
         return 1 if res.get("error") else 0

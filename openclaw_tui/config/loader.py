@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import logging
 import os
 import re
 from dataclasses import dataclass, field
@@ -12,9 +13,14 @@ from typing import Any
 import json5
 from pydantic import ValidationError
 
+from openclaw_tui.workspace.session_keys import parse_session_key
+
 from openclaw_tui.config.errors import ConfigError
-from openclaw_tui.config.models import MemorySearchConfig, OpenClawConfig
+from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig, StoreConfig
 from openclaw_tui.config.secrets import is_secret_ref_shape
+from openclaw_tui.redaction import is_secret_name, register_secret, register_url
+
+log = logging.getLogger("openclaw_tui.config")
 
 DEFAULT_AGENT_ID = "main"
 SECRET_KEY_RE = re.compile(r"(api[_-]?key|token|secret|password|authorization)$", re.I)
@@ -129,9 +135,29 @@ def read_raw_config(path: Path) -> dict[str, Any]:
 
 def validate_config(data: dict[str, Any], source: str = "") -> OpenClawConfig:
     try:
-        return OpenClawConfig.model_validate(data)
+        cfg = OpenClawConfig.model_validate(data)
     except ValidationError as exc:
         raise ConfigError(format_validation_error(exc, source)) from None
+    _register_secrets(data)
+    return cfg
+
+
+def _register_secrets(node: Any, key: str = "", depth: int = 0) -> None:
+    """Every configured secret (``apiKey`` fields, secret-named headers, secret query
+    parameters in URLs) is registered so all later output redacts it."""
+    if depth > 12:
+        return
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _register_secrets(v, str(k), depth + 1)
+    elif isinstance(node, list):
+        for v in node:
+            _register_secrets(v, key, depth + 1)
+    elif isinstance(node, str):
+        if is_secret_name(key):
+            register_secret(node)
+        if "://" in node or "?" in node:
+            register_url(node)
 
 
 def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> OpenClawConfig:
@@ -158,8 +184,13 @@ SECRET_HEADERS = {"authorization", "proxy-authorization", "cookie", "x-api-key",
 
 
 def mask_url(value: str | None) -> str | None:
-    """``http://user:pw@host`` -> ``http://user:***@host``; anything else unchanged."""
-    return _URL_PASSWORD_RE.sub(r"\1:***@", value) if value else value
+    """``http://user:pw@host`` -> ``http://user:***@host`` and ``?api-key=…`` -> ``?api-key=***``."""
+    if not value:
+        return value
+    return _QUERY_SECRET_RE.sub(r"\1***", _URL_PASSWORD_RE.sub(r"\1:***@", value))
+
+
+_QUERY_SECRET_RE = re.compile(r"(?i)([?&;][^=&\s#?]*(?:key|token|secret|auth|passw|signature|sig)[^=&\s#?]*=)[^&\s#]+")
 
 
 def mask_secret_ref(ref: dict[str, Any]) -> dict[str, Any]:
@@ -179,7 +210,7 @@ def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
                 elif is_secret_ref_shape(v):
                     out[k] = mask_secret_ref(v)
                 elif str(k).lower() == "headers" and isinstance(v, dict):
-                    out[k] = {hk: ("***" if SECRET_KEY_RE.search(hk) or hk.lower() in SECRET_HEADERS else hv) for hk, hv in v.items()}
+                    out[k] = {hk: ("***" if is_secret_name(hk) or hk.lower() in SECRET_HEADERS else hv) for hk, hv in v.items()}
                     out[k].update({hk: mask_secret_ref(hv) for hk, hv in v.items() if is_secret_ref_shape(hv)})
                 else:
                     out[k] = walk(v)
@@ -226,6 +257,59 @@ class AgentSettings:
         return self.state_dir / "agents" / self.agent_id
 
 
+def _index_outside_workspace(ms: MemorySearchConfig, workspace: Path, sd: Path, agent_id: str, access: str) -> MemorySearchConfig:
+    """In ``ro``/``none`` the index may not live in the workspace: it moves to the state dir."""
+    raw = ms.store.path.replace("{agentId}", agent_id).replace("{stateDir}", str(sd))
+    index = Path(os.path.abspath(Path(raw).expanduser()))
+    real_ws = Path(os.path.realpath(workspace))
+    real_index = Path(os.path.realpath(index))
+    if not (real_index == real_ws or real_ws in real_index.parents or workspace in index.parents):
+        return ms
+    default = StoreConfig.model_fields["path"].default
+    log.warning(
+        "memorySearch.store.path %s is inside the workspace, which is %s in this session; "
+        "the index goes to %s instead", index, "read-only" if access == "ro" else "not accessible",
+        default.replace("{agentId}", agent_id).replace("{stateDir}", str(sd)),
+    )
+    return ms.model_copy(update={"store": ms.store.model_copy(update={"path": default})})
+
+
+def default_agent_entry(cfg: OpenClawConfig) -> AgentEntry | None:
+    """The ``agents.list`` entry marked ``default``, else the first one, else None (``main``)."""
+    entries = cfg.agents.list
+    return next((e for e in entries if e.default), entries[0] if entries else None)
+
+
+def agent_workspace(cfg: OpenClawConfig, agent_id: str, entry: AgentEntry | None, sd: Path) -> Path:
+    """OpenClaw's rule: the agent's own ``workspace``; for the default agent
+    ``agents.defaults.workspace`` (else ``<stateDir>/workspace``); for any other agent
+    ``<agents.defaults.workspace>/<id>`` (else ``<stateDir>/workspace-<id>``), so two agents
+    never share memory files by accident."""
+    own = (entry.workspace or "").strip() if entry else ""
+    if own:
+        return Path(own).expanduser()
+    fallback = (cfg.agents.defaults.workspace or "").strip()
+    default = default_agent_entry(cfg)
+    if agent_id == (default.id.strip().lower() if default else DEFAULT_AGENT_ID):
+        return Path(fallback).expanduser() if fallback else sd / "workspace"
+    return Path(fallback).expanduser() / agent_id if fallback else sd / f"workspace-{agent_id}"
+
+
+def agent_of_session_key(session_key: str | None, agent_id: str | None, label: str = "--session-key") -> str | None:
+    """The agent a session key belongs to (``agent:<id>:…``), or None for a key without one.
+    A key of another agent than an explicit ``--agent`` is refused: its transcript, index and
+    workspace would be mixed with that agent's."""
+    key_agent = parse_session_key(session_key or "").agent_id
+    if key_agent is None:
+        return None
+    if agent_id is not None and agent_id.strip().lower() != key_agent:
+        raise ConfigError(
+            f"{label} {session_key.strip()!r} belongs to agent {key_agent!r}, not to --agent "
+            f"{agent_id.strip().lower()!r}: pass --agent {key_agent} or a key starting agent:{agent_id.strip().lower()}:"
+        )
+    return key_agent
+
+
 def resolve_agent(
     cfg: OpenClawConfig,
     *,
@@ -239,15 +323,19 @@ def resolve_agent(
 ) -> AgentSettings:
     entries = cfg.agents.list
     entry = None
+    flag = "--agent"
+    key_agent = agent_of_session_key(session_key, agent_id)
+    if agent_id is None and key_agent is not None:
+        agent_id, flag = key_agent, "--session-key"
     given = agent_id
     if agent_id is None:
-        entry = next((e for e in entries if e.default), entries[0] if entries else None)
+        entry = default_agent_entry(cfg)
         agent_id = entry.id if entry else DEFAULT_AGENT_ID
     else:
-        entry = next((e for e in entries if e.id == agent_id), None)
+        entry = next((e for e in entries if e.id.strip().lower() == agent_id.strip().lower()), None)
     agent_id = agent_id.strip().lower()
     if not AGENT_ID_RE.match(agent_id):
-        where = "--agent" if given is not None or entry is None else f"agents.list[{entries.index(entry)}].id"
+        where = flag if given is not None or entry is None else f"agents.list[{entries.index(entry)}].id"
         raise ConfigError(
             f"{where}: agent id {(given if given is not None else entry.id)!r} is invalid: "
             "use lowercase letters, digits, '-' or '_' (max 64)"
@@ -255,7 +343,10 @@ def resolve_agent(
 
     ms = cfg.agents.defaults.memory_search
     if entry is not None and entry.memory_search:
-        merged = deep_merge(ms.model_dump(by_alias=True), entry.memory_search)
+        override = dict(entry.memory_search)
+        if isinstance(override.get("extraPaths"), list):  # OpenClaw unions the two lists
+            override["extraPaths"] = [*ms.extra_paths, *override["extraPaths"]]
+        merged = deep_merge(ms.model_dump(by_alias=True), override)
         try:
             ms = MemorySearchConfig.model_validate(merged)
         except ValidationError as exc:
@@ -265,9 +356,8 @@ def resolve_agent(
                 )
             ) from None
 
-    ws = workspace or (entry.workspace if entry and entry.workspace else None) or cfg.agents.defaults.workspace
     sd = state_dir()
-    ws_path = Path(ws).expanduser() if ws else sd / "workspace"
+    ws_path = Path(workspace).expanduser() if workspace else agent_workspace(cfg, agent_id, entry, sd)
 
     access = workspace_access or (
         entry.sandbox.workspace_access if entry and entry.sandbox else cfg.agents.defaults.sandbox.workspace_access
@@ -280,10 +370,17 @@ def resolve_agent(
         m = entry.model if entry and entry.model else cfg.agents.defaults.model
         primary = m.primary if m else None
 
+    ws_final = ws_path.resolve() if ws_path.exists() else ws_path.absolute()
+    if access != "rw":
+        ms = _index_outside_workspace(ms, ws_final, sd, agent_id, access)
+    if api_key:
+        register_secret(api_key)
+    register_url(api_base)
+
     return AgentSettings(
         config=cfg,
         agent_id=agent_id,
-        workspace=ws_path.resolve() if ws_path.exists() else ws_path.absolute(),
+        workspace=ws_final,
         state_dir=sd,
         workspace_access=access,
         memory_search=ms,

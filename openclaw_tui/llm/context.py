@@ -1,6 +1,7 @@
 """Context-window resolution (DESIGN §6).
 
 ``agents.defaults.contextTokens`` → ``models.providers.<p>.models[].contextWindow`` →
+(a local GGUF: 32,768, the context the managed llama.cpp server is started with) →
 ``litellm.get_model_info`` → 200,000.
 """
 
@@ -10,6 +11,9 @@ import sys
 from typing import Any
 
 DEFAULT_CONTEXT_WINDOW = 200_000
+# A local llama.cpp server allocates its KV cache up front. 32k is Qwen2.5's native context and
+# leaves room for the default compaction reserve (20k floor + 4k flush margin); 8k would not.
+LOCAL_CONTEXT_WINDOW = 32768
 
 
 def split_model(model: str | None) -> tuple[str, str]:
@@ -63,6 +67,8 @@ def resolve_context_window(config: Any, model: str | None, *, allow_import: bool
     pw = provider_window(config, model)
     if pw:
         return pw, "provider"
+    if split_model(model)[0] == "local":
+        return LOCAL_CONTEXT_WINDOW, "local"
     lw = litellm_window(model, allow_import=allow_import)
     if lw:
         return lw, "litellm"

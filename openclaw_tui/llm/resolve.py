@@ -2,7 +2,9 @@
 
 Order: ``--model`` / config ``agents.defaults.model.primary`` → a provider key in the
 environment (or ``models.providers.<p>.apiKey``) → a local Ollama on 127.0.0.1:11434 →
-the offline rule-based agent. ``offline`` as the model string selects the offline agent.
+an installed local GGUF (``openclaw_tui.llm.local``) → the offline rule-based agent.
+``offline`` as the model string selects the offline agent; ``local/<name or path.gguf>``
+a local GGUF. ``OPENCLAW_NO_LOCAL_MODEL=1`` skips local GGUF discovery (tests use it).
 """
 
 from __future__ import annotations
@@ -11,10 +13,12 @@ import json
 import os
 import urllib.request
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from openclaw_tui.config.secrets import secret_headers, secret_value
 from openclaw_tui.llm.context import split_model
+from openclaw_tui.llm.local.catalog import CATALOG, DEFAULT_MODEL, LocalModelSpec, spec_named
 
 OFFLINE_MODEL = "offline"
 OLLAMA_URL = "http://127.0.0.1:11434"
@@ -41,6 +45,8 @@ class ModelChoice:
     api_base: str | None = None
     api_key: str | None = field(default=None, repr=False)
     headers: dict[str, str] = field(default_factory=dict, repr=False)
+    local_path: Path | None = None  # the GGUF, for provider "local"
+    local_spec: LocalModelSpec | None = None  # its catalog entry, when it is one
 
     @property
     def offline(self) -> bool:
@@ -57,7 +63,46 @@ class ModelChoice:
     def label(self) -> str:
         if self.offline:
             return "offline agent (rule-based, not an LLM)"
+        if self.local_path is not None:
+            return f"local · {self.local_spec.label if self.local_spec else self.local_path.stem} (llama.cpp)"
         return self.model
+
+
+def local_discovery_enabled() -> bool:
+    return os.environ.get("OPENCLAW_NO_LOCAL_MODEL", "").strip().lower() in ("", "0", "false", "no")
+
+
+def local_choice(name: str, source: str) -> ModelChoice:
+    """``local/<catalog name>`` → the assembled file in the models dir; else a GGUF path."""
+    from openclaw_tui.llm.local.files import models_dir
+
+    key = name.strip()
+    given_file = "/" in key or Path(key).expanduser().is_file()
+    spec = DEFAULT_MODEL if key in ("", "default") else None if given_file else spec_named(key)
+    if spec is not None:
+        path = models_dir() / spec.filename
+    else:
+        path = Path(key).expanduser()
+        path = path if path.is_absolute() else Path.cwd() / path
+        spec = CATALOG.get(path.name.removesuffix(".gguf"))  # a catalog file by path: still pinned
+    return ModelChoice(f"local/{spec.name if spec else path.stem}", source, local_path=path, local_spec=spec)
+
+
+def find_local_model() -> ModelChoice | None:
+    """The installed local GGUF to use when nothing else is configured: an assembled catalog
+    model (the default first), else the default model's parts (assembled on first use)."""
+    from openclaw_tui.llm.local.files import models_dir
+    from openclaw_tui.llm.local.install import parts_installed
+
+    ordered = [DEFAULT_MODEL] + [s for s in CATALOG.values() if s is not DEFAULT_MODEL]
+    directory = models_dir()
+    for spec in ordered:
+        if (directory / spec.filename).is_file():
+            return local_choice(spec.name, "local")
+    for spec in ordered:
+        if parts_installed(spec):
+            return local_choice(spec.name, "local")
+    return None
 
 
 def probe_ollama(timeout: float = 0.3) -> str | None:
@@ -100,7 +145,9 @@ def _provider_entry(config: Any, provider: str) -> Any:
 def choice_for_model(model: str, settings: Any, source: str) -> ModelChoice:
     if model.strip().lower() == OFFLINE_MODEL:
         return ModelChoice(OFFLINE_MODEL, source)
-    provider, _ = split_model(model)
+    provider, rest = split_model(model.strip())
+    if provider == "local" or model.strip().lower() == "local":
+        return local_choice(rest, source)
     entry = _provider_entry(settings.config, provider) if provider else None
     api_base = settings.api_base or (entry.base_url if entry else None)
     where = f"models.providers.{provider}"
@@ -130,4 +177,8 @@ def resolve_model(settings: Any, *, probe: bool = True) -> ModelChoice:
         tag = probe_ollama()
         if tag:
             return choice_for_model(f"ollama_chat/{tag}", settings, "ollama")
+    if local_discovery_enabled():
+        found = find_local_model()
+        if found is not None:
+            return found
     return ModelChoice(OFFLINE_MODEL, "default")

@@ -58,6 +58,7 @@ from openclaw_tui.workspace.daily import daily_rel, today
 from openclaw_tui.workspace.guard import is_memory_rel
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
 from openclaw_tui.workspace.restore import undo_last
+from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
@@ -82,8 +83,16 @@ class _Entry:
     tokens: int
 
 
-def make_model(choice: ModelChoice) -> ChatModel:
-    return OfflineModel() if choice.offline else LiteLLMModel(choice)
+def make_model(choice: ModelChoice, settings: AgentSettings | None = None) -> ChatModel:
+    if choice.offline:
+        return OfflineModel()
+    if choice.local_path is not None:
+        from openclaw_tui.llm.local.runtime import LocalModel, runtime_config  # noqa: PLC0415
+
+        return LocalModel(choice, runtime_config(settings), fallback=OfflineModel)
+    # agents.defaults.timeoutSeconds caps one whole model call (connect + stream)
+    cap = settings.config.agents.defaults.timeout_seconds if settings is not None else None
+    return LiteLLMModel(choice, call_cap_s=cap)
 
 
 def valid_session_id(session_id: str) -> bool:
@@ -107,6 +116,7 @@ class SessionEngine:
         self._policy = retry_policy or RetryPolicy.from_env()
         self._memory = memory
         self._own_memory = memory is None
+        self._own_model = model is None  # a model passed in is the caller's to close
         self._memory_opened = memory is not None
         self._memory_dirty = False
         if model is not None:
@@ -114,7 +124,7 @@ class SessionEngine:
             self._choice: ModelChoice | None = None
         else:
             self._choice = resolve_model(settings, probe=probe_ollama)
-            self._model = make_model(self._choice)
+            self._model = make_model(self._choice, settings)
         self._counter: TokenCounter | None = None
         self._window: int | None = None
         self._window_source = ""
@@ -411,7 +421,9 @@ class SessionEngine:
                 f"not a model name: {model!r} (one litellm model string without spaces, e.g. openai/gpt-4o-mini or offline)"
             )
         self._choice = choice_for_model(model, self.settings, "/model")
-        self._model = make_model(self._choice)
+        self._close_model()
+        self._model = make_model(self._choice, self.settings)
+        self._own_model = True
         self._counter = None
         self._window = None
         self._window_source = ""
@@ -434,6 +446,7 @@ class SessionEngine:
             self._task.cancel()
         if self._transcript is not None:
             self._transcript.close()
+        self._close_model()
         if self._own_memory and self._memory is not None:
             try:
                 self._memory.close()
@@ -531,7 +544,27 @@ class SessionEngine:
             transcript=self.transcript_path.name,
         )
 
+    def _close_model(self) -> None:
+        """Stop what our model runs (a local model's server); the offline agent has nothing."""
+        close = getattr(self._model, "close", None) if self._own_model else None
+        if close is not None:
+            try:
+                close()
+            except Exception:  # noqa: BLE001 - closing must not raise
+                pass
+
+    async def warm_up(self) -> None:
+        """Start a local model's server now (the TUI calls this after the first frame);
+        a failure becomes one error notice and the offline agent serves."""
+        start = getattr(self._model, "ensure_started", None)
+        if start is None:
+            return
+        problem = await start()
+        if problem:
+            self._emit(events.Notice("error", problem))
+
     async def _ready(self) -> None:
+        await self.warm_up()
         await self._ensure_memory()
         await self._resolve_window()
         self._warn_if_no_room()
@@ -908,7 +941,7 @@ class SessionEngine:
             return TurnResult(text="", session_id=self.session_id, error="a turn is already running")
         self._cancel_requested = False
         self._turn_no += 1
-        self._task = asyncio.ensure_future(self._send(text))
+        self._task = asyncio.ensure_future(self._send(clean_surrogates(text)))
         try:
             return await self._task
         finally:

@@ -46,6 +46,7 @@ import yaml
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings, ConfigError
+from openclaw_tui.config.loader import agent_of_session_key
 from openclaw_tui.llm.client import Completion, DeltaFn
 from openclaw_tui.session.thresholds import is_no_reply
 from openclaw_tui.workspace.template import init_workspace
@@ -283,6 +284,8 @@ async def run_scenario(
     from openclaw_tui.llm.resolve import choice_for_model, resolve_model
     from openclaw_tui.session.engine import SessionEngine, make_model
 
+    if data.get("sessionKey"):  # another agent's key is refused, not run as this agent
+        agent_of_session_key(str(data["sessionKey"]), settings.agent_id, "sessionKey")
     day = today or date.today()
     tmp = Path(tempfile.mkdtemp(prefix="openclaw-scenario-"))
     ws = tmp / "workspace"

@@ -158,7 +158,10 @@ class OpenClawApp(App[int]):
             return
         self.engine = engine
         self.main_screen.post_message(EngineReady(engine))
-        await asyncio.to_thread(self._start_memory)
+        # a local model's server loads now, after the first frame, beside the memory index;
+        # the prompt is usable meanwhile (a turn waits for the server) and the bar says so
+        warm_up = getattr(engine, "warm_up", None)
+        await asyncio.gather(asyncio.to_thread(self._start_memory), *([warm_up()] if warm_up else []))
         if not getattr(engine, "is_offline", True):
             # warm litellm in the background so the first reply does not pay for the import
             from openclaw_tui._offline import import_litellm

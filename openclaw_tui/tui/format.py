@@ -5,6 +5,7 @@ No Textual imports: these are small functions over events and numbers, tested wi
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -163,6 +164,63 @@ def timeline_text(event: ev.Event, *, timings: bool = True) -> tuple[str, str] |
     return None
 
 
+def chat_mark(event: ev.Event) -> str | None:
+    """The short dimmed chat line left where maintenance happened, or None for events that
+    leave none (index runs that changed nothing are timeline-only)."""
+    if isinstance(event, ev.FlushFinished):
+        if event.skipped_reason:
+            return f"memory flush skipped: {one_line(event.skipped_reason, 100)}"
+        if event.stored and event.path:
+            lines = event.lines_appended
+            return f"memory flush: {lines} line{'s' if lines != 1 else ''} → {event.path}"
+        return "memory flush: nothing to store"
+    if isinstance(event, ev.CompactionFinished):
+        return f"compacted: {n(event.tokens_before)} → {n(event.tokens_after)} tokens (older turns are summarised)"
+    if isinstance(event, ev.IndexSynced):
+        manual = event.reason in ("", "manual")
+        if not (event.files_indexed or event.files_removed or manual):
+            return None
+        head = "memory index rebuilt" if event.full_rebuild else "memory index"
+        why = f" ({event.reason})" if event.reason else ""
+        removed = f", {event.files_removed} removed" if event.files_removed else ""
+        files = f"{event.files_indexed} file{'s' if event.files_indexed != 1 else ''}"
+        return f"{head}{why}: {files} indexed{removed}, {n(event.chunks)} chunk{'s' if event.chunks != 1 else ''}"
+    return None
+
+
+def short_path(path: str, limit: int = 48) -> str:
+    """``~`` for the home folder; a long path keeps its last two parts (``…/proj/workspace``)."""
+    home = os.path.expanduser("~")
+    text = "~" + path[len(home):] if home not in ("", "/") and (path == home or path.startswith(home + os.sep)) else path
+    if len(text) <= limit:
+        return text
+    parts = [p for p in text.split(os.sep) if p]
+    return "…" + os.sep + os.sep.join(parts[-2:])
+
+
+def welcome_markdown(model: str, offline: bool, workspace: str, state: str, access: str) -> str:
+    """The first lines of a new session: who answers, where notes go, what to type.
+
+    ``state`` is ``dir`` (the workspace exists), ``missing`` or ``file`` (not a folder).
+    """
+    who = "the **offline agent** (rule-based, not an LLM: pass `--model` for a real one)" if offline else f"`{model}`"
+    full, ws = workspace, short_path(workspace)
+    lines = [f"**openclaw-tui** · answering: {who}"]
+    if access == "none":
+        lines.append(f"Workspace `{ws}` is not accessible (`--workspace-access none`): no memory.")
+    elif state == "missing":
+        lines.append(
+            f"Workspace `{ws}` does not exist yet: `openclaw-tui init --workspace {full}` sets it up, "
+            "or your first saved note creates it."
+        )
+    elif state == "file":
+        lines.append(f"Workspace `{ws}` is a file, not a folder: restart with `--workspace DIR`.")
+    else:
+        lines.append(f"Workspace `{ws}` ({'read-only' if access == 'ro' else 'notes are saved here'}).")
+    lines.append("Try `/help` (commands and keys) · `/memory search <query>` · `/resume` (earlier sessions).")
+    return "  \n".join(lines)
+
+
 # --------------------------------------------------------------------------- token meter
 
 
@@ -200,20 +258,39 @@ def meter_geometry(used: int, window: int, flush_threshold: int, compaction_thre
     return MeterGeometry(filled, fp, cp, meter_level(used, flush_threshold, compaction_threshold))
 
 
-def meter_label(usage: ev.TokenUsage | None) -> str:
+def meter_label(usage: ev.TokenUsage | None, *, short: bool = False) -> str:
+    """``tokens 2,798 / 4,000 (70%)``; ``short`` drops the word for narrow terminals."""
     if usage is None:
         return "tokens — / —"
     pct = (usage.used / usage.context_window * 100) if usage.context_window else 0.0
-    label = f"tokens {n(usage.used)} / {n(usage.context_window)} ({pct:.0f}%)"
-    return label
+    label = f"{n(usage.used)} / {n(usage.context_window)} ({pct:.0f}%)"
+    return label if short else "tokens " + label
 
 
-def meter_suffix(usage: ev.TokenUsage | None) -> str:
+def meter_suffix(usage: ev.TokenUsage | None, *, flush: bool = True, short: bool = False) -> str:
+    """Thresholds and how the count was made. ``flush=False`` (read-only or no workspace:
+    nothing can be flushed) leaves the flush figure out."""
     if usage is None:
         return ""
-    tail = f"flush {compact_n(usage.flush_threshold)} · compact {compact_n(usage.compaction_threshold)}"
-    tail += " · estimate" if usage.estimated else " · reported"
-    return tail
+    parts = [f"flush {compact_n(usage.flush_threshold)}"] if flush else []
+    parts.append(f"compact {compact_n(usage.compaction_threshold)}")
+    if short:
+        parts.append("est." if usage.estimated else "rep.")
+    else:
+        parts.append("estimate" if usage.estimated else "reported")
+    return " · ".join(parts)
+
+
+def meter_parts(usage: ev.TokenUsage | None, width: int, *, flush: bool = True, min_bar: int = 20) -> tuple[str, str]:
+    """(label, suffix) for a meter ``width`` cells wide: the longest pair that leaves the
+    bar ``min_bar`` cells (80 columns used to get an 8-cell bar with overlapping marks)."""
+    variants = [(False, False), (False, True), (True, True)]
+    for short_label, short_suffix in variants:
+        label = meter_label(usage, short=short_label)
+        suffix = meter_suffix(usage, flush=flush, short=short_suffix)
+        if width - len(label) - len(suffix) - 4 >= min_bar:
+            return label, suffix
+    return meter_label(usage, short=True), ""
 
 
 # --------------------------------------------------------------------------- memory results

@@ -203,3 +203,18 @@ def test_group_session_key_never_shows_memory_md(ws, state_dir, tmp_path):
     # the direct session still sees it
     p = cli("--workspace", str(ws), "memory", "get", "MEMORY.md", state=state_dir)
     assert p.returncode == 0 and "Ridge Loop" in p.stdout
+
+
+def test_batch_search_reads_stdin_with_dash(ws, state_dir):
+    env = dict(os.environ, OPENCLAW_STATE_DIR=str(state_dir))
+    p = subprocess.run(
+        [sys.executable, "-m", "openclaw_tui.cli", "--workspace", str(ws), "memory", "search", "--batch", "-", "--json"],
+        input="passport\n\n  hiking boots  \nnothing matches zzzqqq\n", capture_output=True, text=True, env=env, timeout=120,
+    )
+    assert p.returncode == 0, p.stderr
+    lines = [json.loads(x) for x in p.stdout.splitlines()]
+    assert [x["query"] for x in lines] == ["passport", "hiking boots", "nothing matches zzzqqq"]
+    assert lines[1]["results"][0]["path"] == "memory/2026-03-02.md" and lines[2]["results"] == []
+    # an unreadable FILE is still a one-line error
+    p = cli("--workspace", str(ws), "memory", "search", "--batch", str(ws / "missing.txt"), "--json", state=state_dir)
+    assert_one_line_error(p, "cannot read")

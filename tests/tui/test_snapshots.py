@@ -1,7 +1,10 @@
-"""SVG snapshots of the main screen (pytest-textual-snapshot), 120×40, fixed clock, no timings.
+"""SVG snapshots of the main screen (pytest-textual-snapshot), 120×40 and 80×24, fixed clock,
+no timings.
 
 States: after a search, after a flush, after a compaction — driven through the real engine
-with the offline agent. Update deliberately with ``pytest tests/tui --snapshot-update``.
+with the offline agent; at 80×24 the same search with the side panel hidden (its default
+there) and shown (Ctrl+O), and the slash menu. Update deliberately with
+``pytest tests/tui --snapshot-update``.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from openclaw_tui.tui.app import OpenClawApp
 from .conftest import FIXED_CLOCK, SMALL_WINDOW, make_settings, send, wait_ready, wait_until
 
 SIZE = (120, 40)
+SMALL = (80, 24)
 
 
 def _app(workspace: Path, theme: str = "dark", **settings_kw) -> OpenClawApp:
@@ -78,3 +82,31 @@ def test_snapshot_light_theme_read_only(workspace: Path, snap_compare) -> None:
         await send(pilot, "/memory search deploys")
 
     assert snap_compare(_app(workspace, "light", workspace_access="ro"), terminal_size=SIZE, run_before=run_before)
+
+
+def test_snapshot_80x24_side_panel_hidden(workspace: Path, snap_compare) -> None:
+    """80×24: the chat takes the full width; meter and key hints fit on their lines."""
+
+    async def run_before(pilot) -> None:
+        await _prepare(pilot)
+        await send(pilot, "Which database does billing use?")
+
+    assert snap_compare(_app(workspace), terminal_size=SMALL, run_before=run_before)
+
+
+def test_snapshot_80x24_side_panel_shown(workspace: Path, snap_compare) -> None:
+    async def run_before(pilot) -> None:
+        await _prepare(pilot)
+        await send(pilot, "Which database does billing use?")
+        await pilot.press("ctrl+o")
+
+    assert snap_compare(_app(workspace), terminal_size=SMALL, run_before=run_before)
+
+
+def test_snapshot_80x24_slash_menu(workspace: Path, snap_compare) -> None:
+    async def run_before(pilot) -> None:
+        await _prepare(pilot)
+        pilot.app.main_screen.prompt.focus()
+        await pilot.press("/", "down", "down", "down")
+
+    assert snap_compare(_app(workspace), terminal_size=SMALL, run_before=run_before)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -16,16 +17,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Static
+from textual.events import Resize
+from textual.widgets import Footer, Static
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui import slash
-from openclaw_tui.tui.format import n, one_line, session_line
+from openclaw_tui.tui.format import chat_mark, n, one_line, session_line, welcome_markdown
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady
 from openclaw_tui.tui.widgets.chat import ChatView
 from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
 from openclaw_tui.tui.widgets.meter import TokenMeter
 from openclaw_tui.tui.widgets.prompt import PromptInput
+from openclaw_tui.tui.widgets.queue import PromptQueue
 from openclaw_tui.tui.widgets.status_bar import StatusBar
 from openclaw_tui.tui.widgets.timeline import Timeline
 
@@ -65,9 +68,16 @@ class MainScreen(Screen[None]):
     CSS_PATH = Path(__file__).with_name("main.tcss")
     AUTO_FOCUS = "PromptInput"
     STREAM_INTERVAL = 1 / 30  # seconds between Markdown writes while a reply streams
+    SIDE_MIN_WIDTH = 100  # below this many columns the side panel starts hidden
+    QUIT_AGAIN_S = 2.0  # a second Ctrl+C on an idle prompt within this time quits
     BINDINGS = [
         Binding("escape", "cancel_turn", "cancel reply", show=False),
-        Binding("ctrl+l", "focus_memory", "memory panel", show=False),
+        Binding("ctrl+c", "interrupt", "cancel/quit", priority=True),
+        Binding("ctrl+o", "toggle_side", "panel", priority=True),
+        Binding("pageup", "scroll_chat(-1)", "scroll", priority=True, key_display="PgUp/PgDn"),
+        Binding("pagedown", "scroll_chat(1)", "scroll down", priority=True, show=False),
+        Binding("ctrl+end", "jump_bottom", "bottom", priority=True, show=False),
+        Binding("ctrl+l", "focus_memory", "memory list", show=False),
     ]
 
     def __init__(self) -> None:
@@ -82,8 +92,9 @@ class MainScreen(Screen[None]):
         self._text_timer: Any = None
         self._silent_depth = 0  # silent turns in progress (TurnStarted(silent=True))
         self._silent_spans: set[str] = set()  # "flush" / "compaction" between their start and finish
-        self._queued: list[str] = []
         self.last_command_output: str = ""
+        self._side_choice: bool | None = None  # the user's Ctrl+O choice; None follows the width
+        self._quit_armed_at = 0.0
 
     @property
     def oc_app(self) -> "OpenClawApp":
@@ -96,12 +107,15 @@ class MainScreen(Screen[None]):
         with Horizontal(id="body"):
             with Vertical(id="chat-column"):
                 yield ChatView(id="chat")
+                yield Static("↓ new messages below · End on an empty prompt (or Ctrl+End) jumps there", id="new-messages", markup=False)
                 yield Static("", id="completions", markup=False)
+                yield PromptQueue(id="queue")
                 yield PromptInput(id="prompt", history_path=self.oc_app.history_path)
             with Vertical(id="side"):
                 yield MemoryPanel(id="memory-panel", timings=self.oc_app.show_timings)
                 yield Timeline(id="timeline", clock=self.oc_app.clock, timings=self.oc_app.show_timings)
         yield TokenMeter(id="token-meter")
+        yield Footer(id="footer", compact=True, show_command_palette=True)
 
     def on_mount(self) -> None:
         settings = self.oc_app.settings
@@ -110,8 +124,13 @@ class MainScreen(Screen[None]):
         bar.agent = settings.agent_id
         bar.access = settings.workspace_access
         bar.model = settings.model or "…"
+        self.meter.flush_mark = settings.workspace_access == "rw"
         self.oc_app.bridge.attach(self)
+        # a local model's label changes on its own (loading model… → tok/s); keep the bar in step
+        self.set_interval(0.5, self._sync_model_label)
         self.prompt.arg_values = self.arg_values
+        self.prompt.take_queued = self.queue.take_last
+        self._fit_side(self.app.size.width)
 
     @property
     def chat(self) -> ChatView:
@@ -137,10 +156,58 @@ class MainScreen(Screen[None]):
     def prompt(self) -> PromptInput:
         return self.query_one(PromptInput)
 
+    @property
+    def queue(self) -> PromptQueue:
+        return self.query_one(PromptQueue)
+
+    @property
+    def side_visible(self) -> bool:
+        return bool(self.query_one("#side").display)
+
+    # ------------------------------------------------------------------ layout keys
+
+    def on_resize(self, event: Resize) -> None:
+        self._fit_side(event.size.width)
+
+    def _fit_side(self, width: int) -> None:
+        want = self._side_choice if self._side_choice is not None else width >= self.SIDE_MIN_WIDTH
+        self.query_one("#side").display = want
+
+    def action_toggle_side(self) -> None:
+        """Ctrl+O: show or hide the Memory/Timeline panel (the chat takes the full width)."""
+        self._side_choice = not self.side_visible
+        self._fit_side(self.app.size.width)
+        if not self.side_visible and self.focused is not None and self.focused.id == "memory-results":
+            self.prompt.focus()
+
+    def action_scroll_chat(self, direction: int) -> None:
+        """PageUp / PageDown scroll the chat from the prompt."""
+        chat = self.chat
+        if direction < 0:
+            chat.scroll_page_up(animate=False)
+        else:
+            chat.scroll_page_down(animate=False)
+
+    def action_jump_bottom(self) -> None:
+        self.chat.follow()
+
+    @on(PromptInput.JumpToBottom)
+    def on_jump(self, _message: PromptInput.JumpToBottom) -> None:
+        self.chat.follow()
+
+    @on(ChatView.UnseenChanged)
+    def on_unseen(self, message: ChatView.UnseenChanged) -> None:
+        self.query_one("#new-messages").display = message.unseen
+
+    def on_click(self, event) -> None:
+        if getattr(event.widget, "id", None) == "new-messages":
+            self.chat.follow()
+
     # ------------------------------------------------------------------ engine lifecycle
 
     async def on_engine_ready(self, message: EngineReady) -> None:
         self.engine = engine = message.engine
+        self.prompt.starting = False
         bar = self.status_bar
         bar.model = str(getattr(engine, "model_label", "") or self.oc_app.settings.model or "?")
         bar.offline = bool(getattr(engine, "is_offline", False))
@@ -148,11 +215,31 @@ class MainScreen(Screen[None]):
             self.meter.usage = engine.token_snapshot()
         except Exception:  # noqa: BLE001 - a meter problem must not stop the app
             pass
+        if getattr(engine, "history", None) or getattr(engine, "summary", ""):
+            await self._render_history()  # resumed at launch (--continue, a session id)
+        else:
+            await self._welcome()
         await self._drain_queue()
+
+    async def _welcome(self) -> None:
+        settings = self.oc_app.settings
+        ws = Path(settings.workspace)
+        state = "dir" if ws.is_dir() else ("file" if ws.exists() else "missing")
+        await self.chat.add_notice(
+            welcome_markdown(self.status_bar.model, self.status_bar.offline, str(ws), state, settings.workspace_access)
+        )
+
+    def _sync_model_label(self) -> None:
+        engine = self.engine
+        if engine is None or self.engine_failed:
+            return
+        self.status_bar.model = str(getattr(engine, "model_label", "") or self.status_bar.model)
+        self.status_bar.offline = bool(getattr(engine, "is_offline", False))
 
     async def on_engine_failed(self, message: EngineFailed) -> None:
         self.engine_failed = message.message
-        self._queued.clear()
+        self.prompt.starting = False
+        self.queue.clear()
         self.status_bar.model = "unavailable"
         await self.chat.add_error(message.message, message.action)
 
@@ -237,16 +324,31 @@ class MainScreen(Screen[None]):
             self._silent_spans.add("compaction")
             self._set_busy("compacting")
             await self.timeline.add_event(event)
-        elif isinstance(event, (ev.FlushFinished, ev.CompactionFinished)):
-            self._silent_spans.discard("flush" if isinstance(event, ev.FlushFinished) else "compaction")
-            self._set_busy("replying" if self.turn_running else "")
+        elif isinstance(event, (ev.FlushFinished, ev.CompactionFinished, ev.IndexSynced)):
+            if not isinstance(event, ev.IndexSynced):
+                self._silent_spans.discard("flush" if isinstance(event, ev.FlushFinished) else "compaction")
+                self._set_busy("replying" if self.turn_running else "")
             await self.timeline.add_event(event)
+            await self._mark(event)
         elif isinstance(event, ev.Notice):
-            await self.timeline.add("notice", f"{event.level}: {one_line(event.message, 90)}", event.ts)
+            kind = {"error": "error", "warning": "notice"}.get(event.level, "info")
+            await self.timeline.add(kind, f"{event.level}: {one_line(event.message, 90)}", event.ts)
             if event.level == "error":
                 await chat.add_error(event.message)
         else:
             await self.timeline.add_event(event)
+
+    async def _mark(self, event: ev.Event) -> None:
+        """A dimmed chat line where a flush, compaction or index run happened."""
+        text = chat_mark(event)
+        if text is None:
+            return
+        if self._response is not None:
+            if isinstance(event, ev.IndexSynced):
+                return  # a watcher sync during a streaming reply: the timeline has it
+            await self._response.finish("")
+            self._response = None
+        await self.chat.add_mark(text)
 
     async def _show_memory_change(self, event: ev.MemoryChanged) -> None:
         """Timeline line for every change; the diff in the tool's block, or a block of its own."""
@@ -263,7 +365,8 @@ class MainScreen(Screen[None]):
         return bool(self._silent_depth or self._silent_spans)
 
     def _set_busy(self, state: str) -> None:
-        self.status_bar.busy = state
+        if self.is_attached:  # a worker may end after the app closed the screen
+            self.status_bar.busy = state
 
     # ------------------------------------------------------------------ input
 
@@ -273,17 +376,23 @@ class MainScreen(Screen[None]):
 
     @on(PromptInput.Completions)
     def on_prompt_changed(self, message: PromptInput.Completions) -> None:
+        from rich.text import Text
+
         box = self.query_one("#completions", Static)
-        if message.completions and message.text.strip() not in {c.strip() for c in message.completions[:1]} | {""}:
-            rows = []
-            for c in message.completions[:6]:
-                cmd = slash.BY_NAME.get(c.strip()[1:])
-                rows.append(f"{cmd.usage:<28} {cmd.help}" if cmd else c)
-            box.update("\n".join(rows))
-            box.display = True
-        else:
+        if not message.completions:
             box.update("")
             box.display = False
+            return
+        rows = Text(no_wrap=True, overflow="ellipsis")
+        for i, c in enumerate(message.completions):
+            cmd = slash.BY_NAME.get(c.strip()[1:])
+            row = f"{cmd.usage:<26} {cmd.help}" if cmd else c
+            mark = "▸ " if i == message.selected else "  "
+            rows.append(("\n" if i else "") + mark + row, style="reverse" if i == message.selected else "")
+        box.update(rows)
+        box.display = True
+        if message.selected is not None:
+            box.scroll_to(y=max(0, message.selected - 3), animate=False)
 
     def arg_values(self, name: str) -> list[str]:
         """Argument values offered by Tab completion."""
@@ -303,27 +412,29 @@ class MainScreen(Screen[None]):
             return
         if text.lstrip().startswith("//"):
             text = text.lstrip()[1:]  # "//x" sends the literal "/x"
-        if self.turn_running or self.command_running:
-            what = "a reply is still running: wait, or press Esc to cancel it" if self.turn_running else (
-                f"/{self.command_running} is still running: wait for it"
-            )
-            self.notify(what, severity="warning")
-            self.prompt.load_text(text)
-            self.prompt.move_cursor(self.prompt.document.end)  # typing on extends it, not prefixes it
-            return
         if self.engine_failed:
             await self.chat.add_error("the session did not start, so nothing can be sent", "fix the problem above and restart")
             return
-        await self.chat.add_user(text)
-        if self.engine is None:
-            self._queued.append(text)
-            self.notify("starting the session engine — your message is sent when it is ready")
+        self.chat.follow()  # sending always shows the bottom of the chat
+        if self.turn_running or self.command_running or self.engine is None or self.queue.items:
+            # wait for the running reply (or command, or the engine) — sent in order afterwards
+            self.queue.push(text)
+            if self.engine is None:
+                self.notify("starting the session engine — your message is sent when it is ready")
             return
+        await self.start_turn(text)
+
+    async def start_turn(self, text: str) -> None:
+        self.turn_running = True  # set before the worker starts: a prompt right behind it queues
+        await self.chat.add_user(text)
         self.run_turn(text)
 
     async def _drain_queue(self) -> None:
-        if self._queued and not self.turn_running and self.engine is not None:
-            self.run_turn(self._queued.pop(0))
+        if self.turn_running or self.command_running or self.engine is None:
+            return
+        text = self.queue.pop_next()
+        if text is not None:
+            await self.start_turn(text)
 
     @work(group="turn", exclusive=False)
     async def run_turn(self, text: str) -> None:
@@ -337,7 +448,27 @@ class MainScreen(Screen[None]):
             self.turn_running = False
             self._set_busy("")
             self.post_message(Settled())
-        await self._drain_queue()
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C: cancel the running reply or command; on an idle prompt, twice quits.
+
+        With a selection in the prompt it copies, as Ctrl+C does in a text field.
+        """
+        prompt = self.prompt
+        if self.focused is prompt and prompt.selected_text:
+            prompt.action_copy()
+            return
+        if self.turn_running or self.command_running in ("flush", "compact"):
+            self.action_cancel_turn()
+            return
+        now = time.monotonic()
+        if now - self._quit_armed_at < self.QUIT_AGAIN_S:
+            self.run_worker(self.oc_app.action_quit(), group="quit")
+            return
+        self._quit_armed_at = now
+        if prompt.text:
+            prompt.clear()
+        self.notify("press Ctrl+C again to quit (or Ctrl+Q)", timeout=self.QUIT_AGAIN_S)
 
     def action_cancel_turn(self) -> None:
         """Esc: cancel the running reply (or a running /flush or /compact)."""
@@ -422,11 +553,12 @@ class MainScreen(Screen[None]):
                 self.command_running = None
             self.post_message(Settled())
 
-    def on_settled(self, _message: Settled) -> None:
+    async def on_settled(self, _message: Settled) -> None:
         # every event of the finished work has been handled: no silent span can still be open
         if not self.turn_running and not self.command_running:
             self._silent_depth = 0
             self._silent_spans.clear()
+            await self._drain_queue()  # the next queued prompt, after the reply shown so far
 
     async def _say(self, markdown: str) -> None:
         self.last_command_output = markdown
@@ -540,6 +672,9 @@ class MainScreen(Screen[None]):
         self.status_bar.offline = bool(getattr(self.engine, "is_offline", False))
         self._refresh_usage()
         await self._say(f"Model set to `{self.status_bar.model}`.")
+        warm_up = getattr(self.engine, "warm_up", None)
+        if warm_up is not None:  # a local model loads now, not with the next message
+            self.run_worker(warm_up(), group="model-load", exclusive=True)
 
     async def _cmd_status(self, _arg: str) -> None:
         s = self.oc_app.settings

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 from rich.text import Text
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.message import Message
+from textual.widget import Widget
 from textual.widgets import Collapsible, Static
 
 from openclaw_tui.tui.format import one_line
@@ -127,32 +129,79 @@ class ErrorBlock(Static):
         self.action = action
 
 
+class MarkLine(Static):
+    """A short dimmed line where maintenance happened (flush, compaction, index run)."""
+
+    DEFAULT_CLASSES = "chat-mark"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(f"· {text}", markup=False)
+        self.text = text
+
+
 class ChatView(VerticalScroll):
-    """The scrolling conversation. Only renders; it holds no session logic."""
+    """The scrolling conversation. Only renders; it holds no session logic.
+
+    It follows the bottom (Textual's anchor) until the user scrolls up; then new messages
+    do not move the view, and ``unseen`` says that something arrived below it.
+    """
+
+    class UnseenChanged(Message):
+        def __init__(self, unseen: bool) -> None:
+            super().__init__()
+            self.unseen = unseen
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.unseen = False
 
     def on_mount(self) -> None:
         self.anchor()
 
+    @property
+    def following(self) -> bool:
+        return not self._anchor_released
+
+    def follow(self) -> None:
+        """Stick to the bottom again (sending a prompt, End, the indicator)."""
+        self.anchor()
+        self._set_unseen(False)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if self.unseen and (self.following or new_value >= self.max_scroll_y):
+            self._set_unseen(False)
+
+    def _set_unseen(self, unseen: bool) -> None:
+        if unseen != self.unseen:
+            self.unseen = unseen
+            self.post_message(self.UnseenChanged(unseen))
+
+    async def _add(self, widget: Widget) -> None:
+        if not self.following:
+            self._set_unseen(True)
+        await self.mount(widget)
+
     async def add_user(self, text: str) -> UserMessage:
         w = UserMessage(text)
-        await self.mount(w)
+        await self._add(w)
         return w
 
     async def add_response(self) -> "AgentResponse":
         from openclaw_tui.tui.widgets.markdown_blocks import AgentResponse
 
         w = AgentResponse()
-        await self.mount(w)
+        await self._add(w)
         return w
 
     async def add_tool(self, call_id: str, name: str, arguments: dict[str, Any]) -> ToolBlock:
         w = ToolBlock(call_id, name, arguments)
-        await self.mount(w)
+        await self._add(w)
         return w
 
     async def add_memory_change(self, title: str, diff: str) -> MemoryChangeBlock:
         w = MemoryChangeBlock(title, diff)
-        await self.mount(w)
+        await self._add(w)
         return w
 
     def find_tool(self, call_id: str) -> ToolBlock | None:
@@ -163,18 +212,23 @@ class ChatView(VerticalScroll):
 
     async def add_error(self, message: str, action: str = "") -> ErrorBlock:
         w = ErrorBlock(message, action)
-        await self.mount(w)
+        await self._add(w)
+        return w
+
+    async def add_mark(self, text: str) -> MarkLine:
+        w = MarkLine(text)
+        await self._add(w)
         return w
 
     async def add_notice(self, markdown: str) -> "NoticeBlock":
         from openclaw_tui.tui.widgets.markdown_blocks import NoticeBlock
 
         w = NoticeBlock(markdown)
-        await self.mount(w)
+        await self._add(w)
         return w
 
     async def clear(self) -> None:
         await self.remove_children()
 
 
-__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "MemoryChangeBlock", "NoticeBlock", "ToolBlock", "UserMessage"]
+__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "MarkLine", "MemoryChangeBlock", "NoticeBlock", "ToolBlock", "UserMessage"]

@@ -7,7 +7,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from openclaw_tui import events as ev
-from openclaw_tui.tui.format import meter_geometry, meter_label, meter_suffix
+from openclaw_tui.tui.format import meter_geometry, meter_parts
 
 LEVEL_STYLE = {"ok": "green", "near": "yellow", "critical": "bold red"}
 
@@ -16,13 +16,18 @@ class TokenMeter(Widget):
     """One line, always docked at the bottom of the main screen."""
 
     usage: reactive[ev.TokenUsage | None] = reactive(None, always_update=True)
+    #: False in a read-only or inaccessible workspace: no flush can run, so no flush mark
+    flush_mark: reactive[bool] = reactive(True)
 
     @property
     def level(self) -> str:
         u = self.usage
         if u is None:
             return "ok"
-        return meter_geometry(u.used, u.context_window, u.flush_threshold, u.compaction_threshold, 10).level
+        return meter_geometry(u.used, u.context_window, self._flush_at(u), u.compaction_threshold, 10).level
+
+    def _flush_at(self, usage: ev.TokenUsage) -> int:
+        return usage.flush_threshold if self.flush_mark else 0
 
     def watch_usage(self, usage: ev.TokenUsage | None) -> None:
         for lvl in ("ok", "near", "critical"):
@@ -34,16 +39,15 @@ class TokenMeter(Widget):
 
     def render(self) -> Text:
         u = self.usage
-        label = meter_label(u)
-        suffix = meter_suffix(u)
-        text = Text()
-        width = self.size.width or 100
-        bar_width = max(10, width - len(label) - len(suffix) - 6)
+        width = self.content_size.width or 100
+        label, suffix = meter_parts(u, width, flush=self.flush_mark)
+        text = Text(no_wrap=True, overflow="ellipsis")
+        bar_width = max(10, width - len(label) - len(suffix) - 4)
         if u is None:
             text.append(label, style="dim")
             text.append(" " + "░" * bar_width, style="dim")
             return text
-        geo = meter_geometry(u.used, u.context_window, u.flush_threshold, u.compaction_threshold, bar_width)
+        geo = meter_geometry(u.used, u.context_window, self._flush_at(u), u.compaction_threshold, bar_width)
         style = LEVEL_STYLE[geo.level]
         text.append(label, style=style)
         text.append(" ▕")

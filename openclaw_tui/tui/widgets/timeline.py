@@ -12,15 +12,17 @@ from textual.widgets import Static
 from openclaw_tui import events as ev
 from openclaw_tui.tui.format import Clock, local_clock, timeline_text
 
+# info (sync, flush, compaction) in calm colours; only problems are yellow or red
 KIND_STYLE = {
     "sync": "cyan",
-    "flush": "magenta",
+    "flush": "green",
     "compaction": "blue",
+    "info": "dim",
     "retry": "yellow",
-    "error": "red",
     "fallback": "yellow",
     "notice": "yellow",
     "memory": "green",
+    "error": "bold red",
 }
 
 

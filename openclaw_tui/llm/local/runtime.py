@@ -1,0 +1,176 @@
+"""``LocalModel``: the chat model interface over a managed llama.cpp server.
+
+Nothing starts at construction. The first ``ensure_started()`` (the TUI calls it after the
+first frame; a turn calls it otherwise) checks the file (assembling a catalog model from its
+installed parts if needed, verifying its sha256, checking it fits in memory), starts the
+child server and from then on streams through ``LiteLLMModel`` as ``openai/<name>`` at
+``http://127.0.0.1:<port>/v1``: real HTTP. When any of that fails the reason is kept as one
+line with the fix and the fallback model (the offline agent) serves instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import atexit
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from openclaw_tui.llm.client import ChatModel, Completion, DeltaFn, LiteLLMModel
+from openclaw_tui.llm.local.catalog import LocalModelSpec
+from openclaw_tui.llm.local.files import ModelFileError, check_loadable, verify_catalog_file
+from openclaw_tui.llm.local.install import InstallError, install, target_path
+from openclaw_tui.llm.local.server import LocalServer, ServerConfig, ServerError
+from openclaw_tui.llm.resolve import ModelChoice
+
+RUNTIME = "llama.cpp"
+
+
+@dataclass(frozen=True)
+class LocalRuntimeConfig:
+    n_ctx: int = 32768
+    threads: int = 2
+    log_path: Path | None = None
+    start_timeout_s: float = 180.0
+
+
+def _prepare_file(path: Path, spec: LocalModelSpec | None) -> None:
+    """Make sure the GGUF is in place and sound; raise ModelFileError/InstallError."""
+    if spec is not None and path == target_path(spec, path.parent) and not path.exists():
+        install(spec, directory=path.parent)  # parts installed, not assembled yet
+    if spec is not None:
+        verify_catalog_file(path, spec)
+    elif not path.is_file():
+        raise ModelFileError(f"local model {path} does not exist: give an existing GGUF with --model local/<path.gguf>")
+    check_loadable(path)
+
+
+class LocalModel:
+    """A ChatModel served by a local llama.cpp child process, started on first need."""
+
+    provider = "local"
+
+    def __init__(self, choice: ModelChoice, config: LocalRuntimeConfig, *, fallback: Callable[[], ChatModel]):
+        assert choice.local_path is not None
+        self.choice = choice
+        self.model = choice.model
+        self.path = Path(choice.local_path)
+        self.spec = choice.local_spec
+        self.config = config
+        self.name = self.spec.name if self.spec else self.path.stem
+        self.display = self.spec.label if self.spec else self.path.stem
+        self._fallback_factory = fallback
+        self._fallback: ChatModel | None = None
+        self._inner: LiteLLMModel | None = None
+        self._server = LocalServer(
+            ServerConfig(self.path, self.name, config.n_ctx, config.threads, config.log_path, config.start_timeout_s)
+        )
+        self._lock: asyncio.Lock | None = None
+        self.problem: str | None = None
+        self._problem_reported = False
+        self.tokens_per_s: float | None = None
+        self.load_s: float | None = None
+        atexit.register(self.close)
+
+    # ------------------------------------------------------------------ what the UI shows
+
+    @property
+    def is_offline(self) -> bool:
+        return self._fallback is not None
+
+    @property
+    def label(self) -> str:
+        if self._fallback is not None:
+            return self._fallback.label
+        head = f"local · {self.display} ({RUNTIME})"
+        if self._inner is None:  # not started yet, or starting: it loads on first need
+            return head + " · loading model…"
+        if self.tokens_per_s:
+            return head + f" · {self.tokens_per_s:.0f} tok/s"
+        return head
+
+    @property
+    def server(self) -> LocalServer:
+        return self._server
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def _start_blocking(self) -> str:
+        t0 = time.monotonic()
+        _prepare_file(self.path, self.spec)
+        address = self._server.start()
+        self.load_s = time.monotonic() - t0
+        return address
+
+    async def ensure_started(self) -> str | None:
+        """Start the server once. Returns the failure line the first time it is asked for."""
+        if self._lock is None:
+            self._lock = asyncio.Lock()
+        async with self._lock:
+            if self._inner is None and self._fallback is None:
+                await self._start()
+        if self.problem and not self._problem_reported:
+            self._problem_reported = True
+            return self.problem
+        return None
+
+    async def _start(self) -> None:
+        try:
+            address = await asyncio.to_thread(self._start_blocking)
+        except (ModelFileError, InstallError, ServerError, OSError) as exc:
+            self.problem = f"{exc}; the offline agent serves meanwhile"
+            self._fallback = self._fallback_factory()
+            return
+        served = ModelChoice(f"openai/{self.name}", "local", api_base=address + "/v1", api_key="local")
+        self._inner = LiteLLMModel(served)
+
+    def close(self) -> None:
+        self._server.stop()
+        atexit.unregister(self.close)
+
+    # ------------------------------------------------------------------ chat
+
+    async def complete(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
+    ) -> Completion:
+        await self.ensure_started()
+        if self._fallback is not None:
+            return await self._fallback.complete(messages, tools, on_delta=on_delta, purpose=purpose)
+        assert self._inner is not None
+        first: float | None = None
+        pieces = 0
+
+        def timed(piece: str) -> None:
+            nonlocal first, pieces
+            if first is None:
+                first = time.monotonic()
+            pieces += 1
+            on_delta(piece)
+
+        out = await self._inner.complete(messages, tools, on_delta=timed, purpose=purpose)
+        self._measure(first, pieces, out)
+        return out
+
+    def _measure(self, first: float | None, pieces: int, out: Completion) -> None:
+        """Generation speed from the real stream: tokens after the first one over the time
+        since it arrived (the first token's wait is prompt processing, not generation)."""
+        if first is None:
+            return
+        tokens = (out.usage or {}).get("completion_tokens") or pieces
+        elapsed = time.monotonic() - first
+        if tokens > 1 and elapsed > 0:
+            self.tokens_per_s = (tokens - 1) / elapsed
+
+
+def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
+    """Server settings from the agent settings: n_ctx = ``contextTokens`` or 8192; the log
+    goes to ``<state dir>/logs/openclaw-tui.log``."""
+    from openclaw_tui.config.loader import state_dir
+    from openclaw_tui.llm.context import LOCAL_CONTEXT_WINDOW
+
+    n_ctx = LOCAL_CONTEXT_WINDOW
+    if settings is not None:
+        n_ctx = int(settings.config.agents.defaults.context_tokens or LOCAL_CONTEXT_WINDOW)
+    base = Path(getattr(settings, "state_dir", None) or state_dir())
+    return LocalRuntimeConfig(n_ctx=n_ctx, log_path=base / "logs" / "openclaw-tui.log")

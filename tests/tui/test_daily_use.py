@@ -1,0 +1,224 @@
+"""Daily use of the app (issue 12): prompt queue, Ctrl+C, follow mode, side panel, focus,
+early Enter. Each test drives the real app with Pilot and fails on the behaviour it fixes.
+
+Replies that stay "in flight" come from the scripted loopback chat server (a real HTTP
+stream that stalls half way), so typing during a reply is what a user does.
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from openclaw_tui.tui.app import OpenClawApp
+from openclaw_tui.tui.widgets.chat import AgentResponse, UserMessage
+from tests.fakes.chat_server import ChatServer
+
+from .conftest import FIXED_CLOCK, make_settings, send, wait_idle, wait_ready, wait_until
+
+STALL = {"text": "A long reply that stalls half way through the stream", "stall_after": 2, "stall_s": 30}
+
+
+@pytest.fixture
+def server():
+    with ChatServer(default={"text": "Short answer."}) as srv:
+        yield srv
+
+
+def _model_app(workspace: Path, server: ChatServer) -> OpenClawApp:
+    settings = make_settings(workspace, model="openai/fake-model", api_base=server.base_url, api_key="sk-test-123")
+    return OpenClawApp(settings, clock=FIXED_CLOCK)
+
+
+def _users(screen) -> list[str]:
+    return [w.text for w in screen.chat.query(UserMessage)]
+
+
+def _last_user_prompt(request: dict) -> str:
+    return [m["content"] for m in request["messages"] if m["role"] == "user"][-1]
+
+
+async def _start_stalled_reply(pilot, text: str = "tell me a long story") -> None:
+    screen = pilot.app.main_screen
+    screen.prompt.load_text(text)
+    screen.prompt.focus()
+    await pilot.press("enter")
+    # 60 s: the first reply also waits for litellm's import, slow on a loaded machine
+    await wait_until(pilot, lambda: screen.turn_running and list(screen.chat.query(AgentResponse)), 60, "the reply to stream")
+
+
+async def test_prompts_typed_during_a_reply_are_queued_and_sent_in_order(workspace: Path, server: ChatServer) -> None:
+    # typing "second question" Enter "third question" during a reply left
+    # "second questionthird question" in the input and queued nothing
+    server.push(STALL)
+    app = _model_app(workspace, server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await _start_stalled_reply(pilot)
+        await pilot.press(*"second question", "enter")
+        assert screen.prompt.text == ""  # the input is cleared on Enter
+        await pilot.press(*"third question", "enter")
+        assert screen.prompt.text == ""
+        assert screen.queue.items == ["second question", "third question"]
+        assert screen.queue.display and "queued (2)" in str(screen.queue.render())
+        await pilot.press("ctrl+c")  # cancels the stalled reply; the queue goes on
+        await wait_until(pilot, lambda: len(server.chat_requests()) >= 3, 20, "both queued prompts to be sent")
+        await wait_idle(pilot)
+        prompts = [_last_user_prompt(r) for r in server.chat_requests()]
+        assert prompts == ["tell me a long story", "second question", "third question"]
+        assert _users(screen) == prompts
+        assert not screen.queue.items and not screen.queue.display
+
+
+async def test_a_queued_prompt_can_be_taken_back_and_edited(workspace: Path, server: ChatServer) -> None:
+    server.push(STALL)
+    app = _model_app(workspace, server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await _start_stalled_reply(pilot)
+        await pilot.press(*"secnd question", "enter")
+        await pilot.press("up")  # on an empty prompt: the newest queued prompt comes back
+        assert screen.prompt.text == "secnd question" and screen.queue.items == []
+        screen.prompt.load_text("second question")
+        await pilot.press("end", "enter")
+        assert screen.queue.items == ["second question"]
+        await pilot.press("escape")
+        await wait_until(pilot, lambda: len(server.chat_requests()) >= 2, 20, "the edited prompt")
+        await wait_idle(pilot)
+        assert _last_user_prompt(server.chat_requests()[-1]) == "second question"
+
+
+async def test_ctrl_c_cancels_a_reply_and_twice_on_an_idle_prompt_quits(workspace: Path, server: ChatServer) -> None:
+    # Ctrl+C only said "Press ctrl+q to quit" while the reply went on
+    server.push(STALL)
+    app = _model_app(workspace, server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await _start_stalled_reply(pilot)
+        await pilot.press("ctrl+c")
+        await wait_idle(pilot, 15)
+        response = list(screen.chat.query(AgentResponse))[-1]
+        assert response.has_class("-cancelled")
+        await send(pilot, "are you still there?")  # the session goes on
+        assert "Short answer." in list(screen.chat.query(AgentResponse))[-1].text
+        screen.prompt.load_text("draft")
+        await pilot.press("ctrl+c")  # idle: the first press clears the prompt and warns
+        assert screen.prompt.text == "" and app.is_running
+        await pilot.press("ctrl+c")
+        await pilot.pause(0.3)
+    assert app.return_code == 0 and not app.is_running
+
+
+async def test_sending_after_scrolling_up_shows_the_new_exchange(workspace: Path) -> None:
+    # after a wheel scroll up, the prompt and the reply went off-screen with no sign
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        chat = screen.chat
+        for i in range(4):
+            await send(pilot, f"Which database does billing use? ({i})")
+        assert chat.max_scroll_y > 0
+        await pilot.press("pageup", "pageup")  # keyboard scroll works from the prompt
+        assert chat.scroll_y < chat.max_scroll_y and screen.focused is screen.prompt
+        await screen.chat.add_mark("something arrived below")
+        await pilot.pause(0.1)
+        indicator = screen.query_one("#new-messages")
+        assert chat.unseen and indicator.display
+        await send(pilot, "Who owns the billing migration?")
+        await pilot.pause(0.3)
+        assert chat.scroll_y == chat.max_scroll_y, "the new exchange is below the view"
+        assert not indicator.display
+        last = list(chat.query(AgentResponse))[-1]
+        assert last.region.y < screen.size.height, "the reply is not on screen"
+
+
+async def test_side_panel_hides_at_80_columns_and_toggles(workspace: Path) -> None:
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        assert not screen.side_visible and screen.query_one("#chat-column").size.width == 80
+        await pilot.press("ctrl+o")
+        await pilot.pause(0.1)
+        assert screen.side_visible and screen.query_one("#chat-column").size.width < 60
+        await pilot.press("ctrl+o")
+        await pilot.pause(0.1)
+        assert not screen.side_visible
+        # the meter keeps a readable bar with both marks apart, and its label whole
+        meter = screen.meter.plain
+        assert meter.count("┃") == 2 and meter.count("█") + meter.count("░") >= 18, meter
+        assert len(meter) <= 78, meter
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        assert app.main_screen.side_visible
+
+
+async def test_tab_completion_stays_in_the_prompt_and_reaches_model(workspace: Path) -> None:
+    # "/m" Tab Tab moved focus out of the prompt; Tab never got to /model
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        screen.prompt.focus()
+        await pilot.press("/", "m", "tab", "tab", "tab", "tab")
+        assert screen.focused is screen.prompt
+        assert screen.prompt.menu[screen.prompt.menu_index] == "/model "
+        await pilot.press("enter")  # takes the highlighted command
+        assert screen.prompt.text == "/model " and screen.focused is screen.prompt
+        await pilot.press("ctrl+a")  # keys still reach the prompt (the cursor moves home)
+        assert screen.prompt.cursor_location == (0, 0)
+
+
+async def test_slash_menu_lists_every_command_with_arrow_selection(workspace: Path) -> None:
+    # the menu showed 6 of 11 commands, with no way to pick one by keyboard
+    from openclaw_tui.tui import slash
+
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        screen.prompt.focus()
+        await pilot.press("/")
+        box = screen.query_one("#completions")
+        shown = str(box.render())
+        assert all(cmd.usage in shown for cmd in slash.COMMANDS), shown
+        await pilot.press("down", "down")
+        assert "▸ /new" in str(box.render())
+        await pilot.press("up")
+        assert "▸ /help" in str(box.render())
+        await pilot.press("enter")  # /help takes no argument: it runs
+        await wait_idle(pilot)
+        assert "**Commands**" in screen.last_command_output
+
+
+async def test_enter_typed_before_the_app_is_ready_sends(workspace: Path) -> None:
+    # Enter typed in the first moments arrives as Ctrl+J (the tty had not been put in raw
+    # mode yet) and became a new line in the input instead of sending
+    from openclaw_tui.session.engine import SessionEngine
+
+    go = threading.Event()
+
+    def slow_start(settings, **kw):  # the real engine, built once the test has typed
+        go.wait(20)
+        return SessionEngine(settings, **kw)
+
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK, engine_factory=slow_start)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.main_screen
+        await pilot.press(*"hello", "ctrl+j")
+        assert screen.prompt.text == ""
+        assert screen.queue.items == ["hello"]
+        go.set()
+        await wait_ready(pilot)
+        await wait_until(pilot, lambda: _users(screen) == ["hello"], 20, "the early prompt to be sent")
+        await wait_idle(pilot)
+        assert list(screen.chat.query(AgentResponse))
+        await pilot.press("a", "ctrl+j", "b")  # once ready, Ctrl+J is a new line again
+        assert screen.prompt.text == "a\nb"

@@ -222,3 +222,44 @@ async def test_enter_typed_before_the_app_is_ready_sends(workspace: Path) -> Non
         assert list(screen.chat.query(AgentResponse))
         await pilot.press("a", "ctrl+j", "b")  # once ready, Ctrl+J is a new line again
         assert screen.prompt.text == "a\nb"
+
+
+async def test_a_config_error_found_after_the_first_frame_exits_2_with_its_line(tmp_path: Path) -> None:
+    # the app reads the config after its first frame: a bad file still ends it with the
+    # CLI's one-line error and exit code 2, not a traceback or a half-working app
+    from openclaw_tui.cli import build_parser
+    from openclaw_tui.commands.app_cmd import build_app
+    from openclaw_tui.config import ConfigError
+
+    bad = tmp_path / "openclaw.json"
+    bad.write_text("{ agents: { defaults: { contextTokens: 'many' } } }", encoding="utf-8")
+    app = build_app(build_parser().parse_args(["--config", str(bad), "--workspace", str(tmp_path)]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.startup_error is not None, 20, "the config to be read")
+        await pilot.pause(0.2)
+    assert app.return_code == 2
+    assert isinstance(app.startup_error, ConfigError) and "contextTokens" in str(app.startup_error)
+
+
+async def test_continue_resumes_the_latest_session_with_its_conversation(workspace: Path, monkeypatch, tmp_path: Path) -> None:
+    from openclaw_tui.cli import build_parser
+    from openclaw_tui.commands.app_cmd import build_app
+
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
+    args = ["--workspace", str(workspace)]
+    first = build_app(build_parser().parse_args(args))
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await send(pilot, "remember that the staging database is called kestrel")
+        old = first.main_screen.engine.session_id
+    again = build_app(build_parser().parse_args(["--continue", *args]))
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = again.main_screen
+        await wait_until(pilot, lambda: _users(screen), 10, "the replayed conversation")
+        assert screen.engine.session_id == old
+        assert _users(screen) == ["remember that the staging database is called kestrel"]
+    fresh = build_app(build_parser().parse_args(args))
+    async with fresh.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        assert fresh.main_screen.engine.session_id != old and not _users(fresh.main_screen)

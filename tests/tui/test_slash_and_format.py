@@ -219,13 +219,17 @@ def test_result_summary():
 
 
 def test_app_module_does_not_import_litellm():
+    # nor the config models (pydantic): the app reads the config after its first frame
     code = (
         "import sys, openclaw_tui.cli, openclaw_tui.commands.app_cmd, openclaw_tui.tui.app;"
-        "print('litellm' in sys.modules, 'openclaw_tui.session.engine' in sys.modules, 'markdown_it' in sys.modules)"
+        "from openclaw_tui.cli import build_parser; from openclaw_tui.commands.app_cmd import build_app;"
+        "build_app(build_parser().parse_args([]));"
+        "print('litellm' in sys.modules, 'openclaw_tui.session.engine' in sys.modules, 'markdown_it' in sys.modules,"
+        " 'pydantic' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["False", "False", "False"]
+    assert out.stdout.split() == ["False", "False", "False", "False"]
 
 
 def test_prompt_history_persists_and_tolerates_torn_lines(tmp_path):

@@ -18,13 +18,14 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui import slash
 from openclaw_tui.tui.format import chat_mark, n, one_line, session_line, welcome_markdown
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady
 from openclaw_tui.tui.widgets.chat import ChatView
+from openclaw_tui.tui.widgets.key_hints import KeyHints
 from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
 from openclaw_tui.tui.widgets.meter import TokenMeter
 from openclaw_tui.tui.widgets.prompt import PromptInput
@@ -65,7 +66,6 @@ class Settled(Message):
 
 
 class MainScreen(Screen[None]):
-    CSS_PATH = Path(__file__).with_name("main.tcss")
     AUTO_FOCUS = "PromptInput"
     STREAM_INTERVAL = 1 / 30  # seconds between Markdown writes while a reply streams
     SIDE_MIN_WIDTH = 100  # below this many columns the side panel starts hidden
@@ -115,9 +115,20 @@ class MainScreen(Screen[None]):
                 yield MemoryPanel(id="memory-panel", timings=self.oc_app.show_timings)
                 yield Timeline(id="timeline", clock=self.oc_app.clock, timings=self.oc_app.show_timings)
         yield TokenMeter(id="token-meter")
-        yield Footer(id="footer", compact=True, show_command_palette=True)
+        yield KeyHints(id="key-hints")
 
     def on_mount(self) -> None:
+        if self.oc_app.settings is not None:
+            self.apply_settings()
+        self.oc_app.bridge.attach(self)
+        # a local model's label changes on its own (loading model… → tok/s); keep the bar in step
+        self.set_interval(0.5, self._sync_model_label)
+        self.prompt.arg_values = self.arg_values
+        self.prompt.take_queued = self.queue.take_last
+        self._fit_side(self.app.size.width)
+
+    def apply_settings(self) -> None:
+        """Show the agent's settings (at mount, or once the app has read the config)."""
         settings = self.oc_app.settings
         bar = self.status_bar
         bar.session_key = settings.session_key
@@ -125,12 +136,7 @@ class MainScreen(Screen[None]):
         bar.access = settings.workspace_access
         bar.model = settings.model or "…"
         self.meter.flush_mark = settings.workspace_access == "rw"
-        self.oc_app.bridge.attach(self)
-        # a local model's label changes on its own (loading model… → tok/s); keep the bar in step
-        self.set_interval(0.5, self._sync_model_label)
-        self.prompt.arg_values = self.arg_values
-        self.prompt.take_queued = self.queue.take_last
-        self._fit_side(self.app.size.width)
+        self.prompt.use_history(self.oc_app.history_path)
 
     @property
     def chat(self) -> ChatView:

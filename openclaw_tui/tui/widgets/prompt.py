@@ -143,6 +143,11 @@ class PromptInput(TextArea):
         width = self.content_size.width - 1  # the cursor cell
         self.placeholder = next((h for h in self.HINTS if len(h) <= width), self.HINTS[-1])
 
+    def use_history(self, path: Path | None) -> None:
+        """Prompt history from ``path`` (known once the settings are read)."""
+        if path != self.prompt_history.path:
+            self.prompt_history = PromptHistory(path=path)
+
     def action_newline(self) -> None:
         self.insert("\n")
 

@@ -113,6 +113,7 @@ class SessionEngine:
         self._policy = retry_policy or RetryPolicy.from_env()
         self._memory = memory
         self._own_memory = memory is None
+        self._own_model = model is None  # a model passed in is the caller's to close
         self._memory_opened = memory is not None
         self._memory_dirty = False
         if model is not None:
@@ -419,6 +420,7 @@ class SessionEngine:
         self._choice = choice_for_model(model, self.settings, "/model")
         self._close_model()
         self._model = make_model(self._choice, self.settings)
+        self._own_model = True
         self._counter = None
         self._window = None
         self._window_source = ""
@@ -540,8 +542,8 @@ class SessionEngine:
         )
 
     def _close_model(self) -> None:
-        """Stop what the model runs (a local model's server); the offline agent has nothing."""
-        close = getattr(self._model, "close", None)
+        """Stop what our model runs (a local model's server); the offline agent has nothing."""
+        close = getattr(self._model, "close", None) if self._own_model else None
         if close is not None:
             try:
                 close()

@@ -140,7 +140,10 @@ class FileTools:
         """Before a memory file is written: store its previous version in the history."""
         if not is_memory_rel(rel):
             return None
-        entry = self.history.record(rel, before, after, tool, self.origin()) if self.history else None
+        try:
+            entry = self.history.record(rel, before, after, tool, self.origin()) if self.history else None
+        except OSError as exc:
+            raise OSError(exc.errno, f"its previous version could not be kept in the memory history ({exc.strerror or exc}), so nothing was changed") from exc
         return MemoryChange(rel, tool, before, after, entry)
 
     def _changed(self, rel: str, change: MemoryChange | None, new: bytes, *, knew: bool, shown: str) -> None:

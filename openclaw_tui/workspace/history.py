@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from openclaw_tui.workspace.atomic import _fsync_dir, replace_atomically
+from openclaw_tui.workspace.change_diff import line_counts
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 DEFAULT_MAX_AGE_DAYS = 90
@@ -132,8 +133,6 @@ class MemoryHistory:
         undoes: str | None = None,
     ) -> HistoryEntry:
         """Keep both versions and journal the change; call this *before* writing the file."""
-        from openclaw_tui.workspace.change_diff import line_counts  # noqa: PLC0415
-
         added, removed = line_counts(before, after)
         with self._locked():
             entry = HistoryEntry(

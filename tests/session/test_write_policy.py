@@ -138,3 +138,14 @@ def test_a_torn_journal_line_is_skipped(tmp_path: Path) -> None:
         fh.write(b'{"id": "torn", "ts": 1')  # a crash mid-append
     b = history.record("MEMORY.md", b"x\n", b"y\n", "write", ChangeOrigin())
     assert history.entries() == [a, b]
+
+
+def test_no_change_when_the_history_cannot_be_kept(workspace: Path, tmp_path: Path) -> None:
+    (workspace / "MEMORY.md").write_text(CURATED)
+    blocked = tmp_path / "not-a-dir"
+    blocked.write_text("a file where the history folder should be")
+    tools = FileTools(workspace, history=MemoryHistory(blocked))
+    res = tools.append({"path": "MEMORY.md", "content": "- one"})
+    assert "could not be kept in the memory history" in res["error"] and "nothing was changed" in res["error"]
+    assert (workspace / "MEMORY.md").read_text() == CURATED and tools.changes == []
+    assert tools.append({"path": "notes.md", "content": "- not memory, no history needed"})["ok"]

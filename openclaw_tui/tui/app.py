@@ -41,7 +41,7 @@ class SlashCommandProvider(Provider):
 
         def go() -> None:
             screen = app.main_screen  # type: ignore[attr-defined]
-            if cmd.needs_arg or cmd.name in ("compact", "resume"):
+            if cmd.needs_arg or cmd.name == "compact":
                 screen.prompt.load_text(f"/{cmd.name} ")
                 screen.prompt.move_cursor(screen.prompt.document.end)
                 screen.prompt.focus()

@@ -45,29 +45,31 @@ def _md_escape(text: str) -> str:
     return "".join("\\" + c if c in "\\`*_[]<>#|~" else c for c in text)
 
 
-def session_line(entry: dict[str, Any], session_key: str = "") -> str:
-    """One ``/resume`` list row (Markdown): id, title, last activity, model, compactions.
+def session_line(entry: dict[str, Any], session_key: str = "", *, plain: bool = False) -> str:
+    """One ``/resume`` row (Markdown, or ``plain`` text for the picker): id, title, last
+    activity, model, compactions.
 
     ``sessions.json`` entries carry epoch-ms stamps, ``None`` fields and transcript paths;
     only what helps to pick a session is shown.
     """
+    esc = (lambda t: t) if plain else _md_escape
     sid = entry.get("sessionId") or entry.get("id") or "?"
-    parts = [f"`{sid}`"]
+    parts = [str(sid) if plain else f"`{sid}`"]
     if entry.get("title"):
-        parts.append("“" + _md_escape(one_line(str(entry["title"]), 50)) + "”")
+        parts.append("“" + esc(one_line(str(entry["title"]), 50)) + "”")
     stamp = entry.get("lastActivity") or entry.get("updatedAt") or entry.get("createdAt")
     if isinstance(stamp, (int, float)) and stamp > 0:
         parts.append(time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp / 1000)))
     if entry.get("model"):
-        parts.append(_md_escape(str(entry["model"])))
+        parts.append(esc(str(entry["model"])))
     count = entry.get("compactionCount")
     if isinstance(count, int) and count > 0:
         parts.append(f"{count} compaction{'s' if count != 1 else ''}")
     key = entry.get("sessionKey")
     if key and key != session_key:
-        parts.append(_md_escape(str(key)))
+        parts.append(esc(str(key)))
     if entry.get("current"):
-        parts.append("**current**")
+        parts.append("current" if plain else "**current**")
     return " · ".join(parts)
 
 

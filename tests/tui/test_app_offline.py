@@ -9,6 +9,7 @@ from textual import events as tevents
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui.app import OpenClawApp
+from openclaw_tui.tui.screens.picker import Picker
 from openclaw_tui.tui.messages import EngineEvent
 from openclaw_tui.tui.screens.viewer import SnippetViewer
 from openclaw_tui.tui.widgets.chat import AgentResponse, ErrorBlock, NoticeBlock, ToolBlock, UserMessage
@@ -124,8 +125,12 @@ async def test_slash_commands(workspace: Path) -> None:
         await send(pilot, "/new")
         assert screen.engine.session_id != old
         assert not list(screen.chat.query(UserMessage))
-        await send(pilot, "/resume")
-        assert old in screen.last_command_output
+        screen.prompt.load_text("/resume")
+        await pilot.press("enter")  # no id: a picker lists the sessions
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), 10, "the session picker")
+        assert any(oid == old for oid, _label in app.screen.options)
+        await pilot.press("escape")
+        await wait_idle(pilot)
         # Tab completes the session id
         screen.prompt.focus()
         await pilot.press(*f"/resume {old[:8]}")

@@ -263,3 +263,57 @@ async def test_continue_resumes_the_latest_session_with_its_conversation(workspa
     async with fresh.run_test(size=(120, 40)) as pilot:
         await wait_ready(pilot)
         assert fresh.main_screen.engine.session_id != old and not _users(fresh.main_screen)
+
+
+async def test_resume_by_id_prefix_replays_tools_errors_and_cancelled_replies(workspace: Path, server: ChatServer) -> None:
+    # the replay showed only user and assistant text (tool calls, errors and cancelled marks
+    # were gone), and "/resume 75cf" (an id prefix) failed
+    from openclaw_tui.tui.widgets.chat import ErrorBlock, ToolBlock
+
+    server.push(
+        {"tool_calls": [{"name": "memory_search", "arguments": {"query": "billing database"}}]},
+        {"text": "Billing runs on PostgreSQL 16."},
+        {"error": 401, "message": "Incorrect API key provided"},
+        STALL,
+    )
+    app = _model_app(workspace, server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "Which database does billing use?")
+        await send(pilot, "and the cache?")
+        await _start_stalled_reply(pilot, "tell me everything")
+        await pilot.press("ctrl+c")
+        await wait_idle(pilot)
+        old = screen.engine.session_id
+        await send(pilot, "/new")
+        assert not list(screen.chat.query(ToolBlock))
+        await send(pilot, f"/resume {old[:6]}")
+        assert screen.engine.session_id == old
+        assert _users(screen) == ["Which database does billing use?", "and the cache?", "tell me everything"]
+        block = next(iter(screen.chat.query(ToolBlock)))
+        assert block.tool_name == "memory_search" and block.arguments == {"query": "billing database"}
+        assert block.error is None and block.result is not None  # its result is back too
+        errors = [e.message for e in screen.chat.query(ErrorBlock)]
+        assert any("Incorrect API key" in m for m in errors), errors
+        replies = list(screen.chat.query(AgentResponse))
+        assert "PostgreSQL 16" in replies[0].text
+        assert replies[-1].has_class("-cancelled") and "A long r" in replies[-1].text
+
+
+async def test_model_with_no_argument_opens_a_picker(workspace: Path) -> None:
+    from openclaw_tui.tui.screens.picker import Picker
+
+    overrides = {"models": {"providers": {"lab": {"baseUrl": "http://127.0.0.1:9/v1", "models": [{"id": "m-small"}, {"id": "m-large"}]}}}}
+    app = OpenClawApp(make_settings(workspace, overrides), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        screen.prompt.load_text("/model")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), 10, "the model picker")
+        ids = [oid for oid, _label in app.screen.options]
+        assert "lab/m-large" in ids and "lab/m-small" in ids and "offline" in ids
+        await pilot.press("escape")  # closes: nothing changes
+        await wait_idle(pilot)
+        assert screen.engine.is_offline

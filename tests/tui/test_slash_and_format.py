@@ -18,7 +18,7 @@ def test_registry_order_is_menu_order():
     assert [c.usage for c in slash.COMMANDS] == [
         "/help", "/new", "/resume [id]", "/compact [instructions]", "/flush",
         "/memory search <query>", "/memory status", "/memory index [--force]",
-        "/undo", "/model <name>", "/status", "/quit",
+        "/undo", "/model [name]", "/status", "/quit",
     ]
     mid = {c.name for c in slash.COMMANDS if c.mid_turn}
     assert mid == {"help", "memory search", "memory status", "status", "quit"}
@@ -53,7 +53,6 @@ def test_parse_ok(text, name, arg):
         ("/memory", "usage: /memory search"),
         ("/memory search", "usage: /memory search <query>"),
         ("/memory index --all", "usage: /memory index [--force]"),
-        ("/model", "usage: /model <name>"),
         ("/resume a b", "usage: /resume [id]"),
         ("/hlep", "unknown command /hlep"),
         ("/comp", "did you mean /compact"),

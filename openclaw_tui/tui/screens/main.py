@@ -33,6 +33,8 @@ from openclaw_tui.tui.widgets.queue import PromptQueue
 from openclaw_tui.tui.widgets.status_bar import StatusBar
 from openclaw_tui.tui.widgets.timeline import Timeline
 
+from openclaw_tui.tui.screens.picker import Picker
+
 if TYPE_CHECKING:
     from openclaw_tui.tui.app import OpenClawApp
     from openclaw_tui.tui.screens.viewer import SnippetViewer
@@ -581,37 +583,71 @@ class MainScreen(Screen[None]):
         await self._say(f"New session `{sid}`.")
 
     async def _cmd_resume(self, arg: str) -> None:
+        sessions = self.engine.list_sessions()
         if not arg:
-            sessions = self.engine.list_sessions()
             if not sessions:
                 await self._say("No saved sessions yet.")
                 return
-            lines = ["**Sessions** (newest first) — `/resume <id>` to continue one", ""]
-            for s in sessions[:20]:
-                lines.append("- " + session_line(s, self.oc_app.settings.session_key))
-            await self._say("\n".join(lines))
-            return
-        self.engine.resume(arg)
+            key = self.oc_app.settings.session_key
+            options = [(str(s.get("sessionId") or ""), session_line(s, key, plain=True)) for s in sessions[:50]]
+            arg = await self.app.push_screen_wait(Picker("Resume a session (newest first)", [o for o in options if o[0]]))
+            if not arg:
+                return
+        self.engine.resume(self._session_id_for(arg, sessions))
         await self.chat.clear()
         await self._render_history()
         self._refresh_usage()
         await self._say(f"Resumed session `{self.engine.session_id}`.")
 
-    async def _render_history(self, limit: int = 40) -> None:
-        """Show the visible part of a resumed conversation (user and assistant text)."""
-        summary = str(getattr(self.engine, "summary", "") or "").strip()
+    @staticmethod
+    def _session_id_for(arg: str, sessions: list[dict[str, Any]]) -> str:
+        """A full id, or the one id that starts with ``arg`` (``/resume 75cf``)."""
+        ids = [str(s.get("sessionId") or "") for s in sessions]
+        if arg in ids:
+            return arg
+        hits = [i for i in ids if i and i.startswith(arg)]
+        if len(hits) > 1:
+            shown = ", ".join(h[:13] + "…" for h in hits[:4])
+            raise ValueError(f"{arg!r} starts {len(hits)} session ids ({shown}): type more of the id")
+        return hits[0] if hits else arg  # no match: the engine says what is wrong
+
+    async def _render_history(self, limit: int = 200) -> None:
+        """Show a resumed conversation as it was: prompts, replies, tool calls with their
+        results, provider errors and cancelled replies (from the transcript)."""
+        from openclaw_tui.session.transcript import read_transcript
+        from openclaw_tui.tui.replay import replay
+
+        path = getattr(self.engine, "transcript_path", None)
+        entries = await asyncio.to_thread(read_transcript, path) if path else []
+        if not entries:  # no transcript (yet): what the engine holds
+            entries = [{"type": "message", "message": m} for m in getattr(self.engine, "history", []) or []]
+        shown = replay(entries)
+        summary = (shown.summary or str(getattr(self.engine, "summary", "") or "")).strip()
         if summary:
             # after a compaction the older turns live only in the summary: without it a
             # resumed session looked empty
             await self.chat.add_notice("**Earlier conversation (compacted)**\n\n" + summary)
-        history = list(getattr(self.engine, "history", []) or [])
-        shown = [m for m in history if m.get("role") in ("user", "assistant") and isinstance(m.get("content"), str) and m["content"].strip()]
-        for msg in shown[-limit:]:
-            if msg["role"] == "user":
-                await self.chat.add_user(msg["content"])
-            else:
-                response = await self.chat.add_response()
-                await response.finish(msg["content"])
+        for item in shown.items[-limit:]:
+            await self._replay_item(item)
+
+    async def _replay_item(self, item: Any) -> None:
+        chat = self.chat
+        if item.kind == "user":
+            await chat.add_user(item.text)
+        elif item.kind in ("assistant", "cancelled"):
+            last = chat.children[-1] if chat.children else None
+            if item.kind == "cancelled" and last is not None and last.has_class("-cancelled"):
+                return  # the reply already carries its cancelled mark
+            response = await chat.add_response()
+            await response.finish(item.text, cancelled=item.cancelled or item.kind == "cancelled")
+        elif item.kind == "tool":
+            await chat.add_tool(item.call_id, item.name, item.arguments)
+        elif item.kind == "result":
+            block = chat.find_tool(item.call_id)
+            if block is not None:
+                block.set_result(item.result, item.error)
+        elif item.kind == "error":
+            await chat.add_error(item.text, item.action or DEFAULT_ERROR_ACTION)
 
     async def _cmd_compact(self, arg: str) -> None:
         self._set_busy("compacting")
@@ -673,14 +709,19 @@ class MainScreen(Screen[None]):
             await self.chat.add_error(str(exc))
 
     async def _cmd_model(self, arg: str) -> None:
+        if not arg:
+            current = self.status_bar.model
+            names = [current] + [m for m in self.arg_values("model") if m != current] + ["offline"]
+            names = list(dict.fromkeys(n for n in names if n and n != "…"))
+            labels = [(m, f"{m}   (current)" if m == current else m) for m in names]
+            arg = await self.app.push_screen_wait(Picker("Switch model (configured models)", labels))
+            if not arg:
+                return
         self.engine.set_model(arg)
         self.status_bar.model = str(getattr(self.engine, "model_label", arg))
         self.status_bar.offline = bool(getattr(self.engine, "is_offline", False))
         self._refresh_usage()
         await self._say(f"Model set to `{self.status_bar.model}`.")
-        warm_up = getattr(self.engine, "warm_up", None)
-        if warm_up is not None:  # a local model loads now, not with the next message
-            self.run_worker(warm_up(), group="model-load", exclusive=True)
 
     async def _cmd_status(self, _arg: str) -> None:
         s = self.oc_app.settings

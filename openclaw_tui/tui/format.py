@@ -295,6 +295,74 @@ def meter_parts(usage: ev.TokenUsage | None, width: int, *, flush: bool = True, 
     return meter_label(usage, short=True), ""
 
 
+# --------------------------------------------------------------------------- /memory status and index
+
+
+def _cell(text: Any) -> str:
+    return _md_escape(one_line(str(text), 110))
+
+
+def _table(rows: list[tuple[str, str]]) -> list[str]:
+    return ["| | |", "|---|---|", *(f"| {k} | {v} |" for k, v in rows)]
+
+
+def memory_problems(data: dict[str, Any]) -> list[str]:
+    """What is wrong, from a status or sync report: errors first, then warnings."""
+    out = [str(data[k]) for k in ("error", "providerError", "vectorError", "ftsError") if data.get(k)]
+    last = data.get("lastSync") if isinstance(data.get("lastSync"), dict) else {}
+    out += [str(e) for e in (data.get("errors") or last.get("errors") or [])]
+    out += [str(w) for w in data.get("warnings") or []]
+    if data.get("workspaceExists") is False:
+        out.append("the workspace folder does not exist yet")
+    return out
+
+
+def memory_status_markdown(status: dict[str, Any]) -> str:
+    """``/memory status``: files, chunks, search mode and provider, last sync, problems."""
+    files, chunks = status.get("files", 0), status.get("chunks", 0)
+    index = f"{n(files)} file{'s' if files != 1 else ''} · {n(chunks)} chunk{'s' if chunks != 1 else ''}"
+    if status.get("dirty"):
+        index += " · changed since the last sync"
+    provider = status.get("provider") or "none"
+    search = f"{status.get('searchMode', '?')} · provider {provider}"
+    if status.get("model"):
+        search += f" ({status['model']})"
+    last = status.get("lastSync") if isinstance(status.get("lastSync"), dict) else None
+    synced = "not yet in this run"
+    if last:
+        synced = " · ".join(str(x) for x in (last.get("at"), last.get("reason"), f"{last.get('filesIndexed', 0)} files indexed") if x)
+    problems = memory_problems(status)
+    rows = [
+        ("index", _cell(index)),
+        ("search", _cell(search)),
+        ("last sync", _cell(synced)),
+        ("problems", "; ".join(_cell(p) for p in problems[:3]) if problems else "none"),
+    ]
+    title = f"**Memory index** · {_cell(status.get('backend') or 'builtin')}"
+    return "\n".join([title, "", *_table(rows), "", "`/memory status --all` shows every field."])
+
+
+def index_report_markdown(report: dict[str, Any], force: bool) -> str:
+    """``/memory index``: what the sync did, and what went wrong."""
+    done = [
+        f"{n(report.get('filesIndexed', 0))} indexed",
+        f"{n(report.get('filesUnchanged', 0))} unchanged",
+        f"{n(report.get('filesRemoved', 0))} removed",
+    ]
+    if report.get("filesSkipped"):
+        done.append(f"{n(report['filesSkipped'])} skipped")
+    problems = memory_problems(report)
+    rows = [
+        ("files", _cell(", ".join(done))),
+        ("chunks", _cell(n(report.get("chunks", 0)))),
+        ("problems", "; ".join(_cell(p) for p in problems[:3]) if problems else "none"),
+    ]
+    if report.get("aborted"):
+        rows.insert(0, ("result", "aborted: nothing was written, the index is the one from before"))
+    title = "**Index rebuilt**" if force else "**Index synced**"
+    return "\n".join([title, "", *_table(rows)])
+
+
 # --------------------------------------------------------------------------- memory results
 
 

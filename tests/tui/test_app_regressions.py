@@ -136,8 +136,8 @@ async def test_memory_index_summary_shows_empty_fields_as_a_dash(workspace: Path
         await send(pilot, "/memory index --force")
         out = screen.last_command_output
         assert out.startswith("**Index rebuilt**")
-        assert "errors: —" in out
-        assert "``" not in out and "`None`" not in out
+        assert "| problems | none |" in out
+        assert "``" not in out and "None" not in out
 
 
 async def test_viewer_on_a_small_terminal_keeps_its_close_hint(workspace: Path) -> None:

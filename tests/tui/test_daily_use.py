@@ -317,3 +317,39 @@ async def test_model_with_no_argument_opens_a_picker(workspace: Path) -> None:
         await pilot.press("escape")  # closes: nothing changes
         await wait_idle(pilot)
         assert screen.engine.is_offline
+
+
+async def test_busy_indicator_moves_and_the_meter_follows_the_stream(workspace: Path, server: ChatServer) -> None:
+    # the indicator was a static dot and the meter only moved when a reply ended
+    server.push(STALL)
+    app = _model_app(workspace, server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        before = screen.meter.usage.used
+        await _start_stalled_reply(pilot)
+        first = screen.status_bar.plain
+        await wait_until(pilot, lambda: "tok" in screen.status_bar.plain and screen.status_bar.plain != first, 10, "the indicator to move")
+        assert "replying…" in screen.status_bar.plain and "s · ~" in screen.status_bar.plain
+        assert screen.meter.usage.used > before and screen.meter.usage.estimated
+        await pilot.press("ctrl+c")
+        await wait_idle(pilot)
+        assert "replying" not in screen.status_bar.plain
+
+
+async def test_memory_status_is_a_short_table_with_details_on_demand(workspace: Path) -> None:
+    # /memory status dumped 20+ raw fields ("ftsAvailable: `True`", paths, cache sizes)
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "/memory index")
+        assert screen.last_command_output.startswith("**Index synced**")
+        assert "indexed" in screen.last_command_output and "| problems | none |" in screen.last_command_output
+        await send(pilot, "/memory status")
+        out = screen.last_command_output
+        rows = [line for line in out.splitlines() if line.startswith("| ") and not line.startswith("| |")]
+        assert [r.split("|")[1].strip() for r in rows] == ["index", "search", "last sync", "problems"]
+        assert "2 files" in out and "ftsAvailable" not in out and "True" not in out
+        await send(pilot, "/memory status --all")
+        assert "ftsAvailable" in screen.last_command_output

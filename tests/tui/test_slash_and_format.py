@@ -17,7 +17,7 @@ from openclaw_tui.tui.widgets.prompt import PromptHistory
 def test_registry_order_is_menu_order():
     assert [c.usage for c in slash.COMMANDS] == [
         "/help", "/new", "/resume [id]", "/compact [instructions]", "/flush",
-        "/memory search <query>", "/memory status", "/memory index [--force]",
+        "/memory search <query>", "/memory status [--all]", "/memory index [--force]",
         "/undo", "/model [name]", "/status", "/quit",
     ]
     mid = {c.name for c in slash.COMMANDS if c.mid_turn}
@@ -118,6 +118,13 @@ def test_help_lists_every_command():
     text = slash.help_markdown()
     for cmd in slash.COMMANDS:
         assert cmd.usage in text
+
+
+def test_help_documents_the_daily_keys():
+    # /help omitted Ctrl+L and keyboard scrolling; Ctrl+C, the queue and the panel are new
+    text = slash.help_markdown()
+    for key in ("Ctrl+L", "PgUp/PgDn", "Ctrl+C", "Ctrl+O", "queued", "Ctrl+End"):
+        assert key in text, key
 
 
 def test_prompt_history_walk_keeps_draft():

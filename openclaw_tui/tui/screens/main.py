@@ -6,6 +6,7 @@ It renders engine events and calls engine methods; it holds no session logic.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import time
 from pathlib import Path
@@ -22,7 +23,15 @@ from textual.widgets import Static
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui import slash
-from openclaw_tui.tui.format import chat_mark, n, one_line, session_line, welcome_markdown
+from openclaw_tui.tui.format import (
+    chat_mark,
+    index_report_markdown,
+    memory_status_markdown,
+    n,
+    one_line,
+    session_line,
+    welcome_markdown,
+)
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady
 from openclaw_tui.tui.widgets.chat import ChatView
 from openclaw_tui.tui.widgets.key_hints import KeyHints
@@ -96,6 +105,10 @@ class MainScreen(Screen[None]):
         self._silent_spans: set[str] = set()  # "flush" / "compaction" between their start and finish
         self.last_command_output: str = ""
         self._side_choice: bool | None = None  # the user's Ctrl+O choice; None follows the width
+        self._ticker: Any = None  # spinner, elapsed time and streamed tokens while busy
+        self._busy_since = 0.0
+        self._streamed_chars = 0
+        self._usage_base: ev.TokenUsage | None = None  # the meter before this reply
         self._quit_armed_at = 0.0
 
     @property
@@ -289,6 +302,7 @@ class MainScreen(Screen[None]):
             if self._response is None:
                 self._response = await chat.add_response()
             self._turn_streamed = True
+            self._count_streamed(event.text)
             await self._response.write(event.text)
         elif isinstance(event, ev.TurnFinished):
             if event.silent:
@@ -373,8 +387,35 @@ class MainScreen(Screen[None]):
         return bool(self._silent_depth or self._silent_spans)
 
     def _set_busy(self, state: str) -> None:
-        if self.is_attached:  # a worker may end after the app closed the screen
-            self.status_bar.busy = state
+        if not self.is_attached:  # a worker may end after the app closed the screen
+            return
+        bar = self.status_bar
+        if state and not bar.busy:
+            self._busy_since = time.monotonic()
+            self._streamed_chars = 0
+            self._usage_base = self.meter.usage
+            bar.progress = ""
+            self._ticker = self._ticker or self.set_interval(0.2, self._tick)
+        elif not state and self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+            bar.progress = ""
+        bar.busy = state
+
+    def _tick(self) -> None:
+        """The busy indicator moves: spinner frame, seconds so far, streamed tokens."""
+        bar = self.status_bar
+        bar.frame += 1
+        elapsed = f"{time.monotonic() - self._busy_since:.0f}s"
+        bar.progress = elapsed + (f" · ~{n(self._streamed_chars // 4)} tok" if self._streamed_chars else "")
+
+    def _count_streamed(self, text: str) -> None:
+        """The meter moves while a reply streams: an estimate (4 characters a token) until
+        the engine reports the turn's usage."""
+        self._streamed_chars += len(text)
+        base = self._usage_base
+        if base is not None:
+            self.meter.usage = dataclasses.replace(base, used=base.used + self._streamed_chars // 4, estimated=True)
 
     # ------------------------------------------------------------------ input
 
@@ -680,10 +721,10 @@ class MainScreen(Screen[None]):
             return "memory is off: the workspace is not accessible (--workspace-access none)"
         return "memory is off for this agent (plugins.slots.memory or memorySearch.enabled)"
 
-    async def _cmd_memory_status(self, _arg: str) -> None:
+    async def _cmd_memory_status(self, arg: str) -> None:
         status = await _maybe_await(self._memory().status())
         data = status if isinstance(status, dict) else getattr(status, "__dict__", {"status": status})
-        await self._say(_md_kv("Memory index", data))
+        await self._say(_md_kv("Memory index", data) if arg == "--all" else memory_status_markdown(data))
 
     async def _cmd_memory_index(self, arg: str) -> None:
         memory = self._memory()
@@ -698,7 +739,7 @@ class MainScreen(Screen[None]):
         finally:
             self._set_busy("")
         summary = result if isinstance(result, dict) else getattr(result, "__dict__", None)
-        await self._say(_md_kv("Index " + ("rebuilt" if force else "synced"), summary) if summary else "Index synced.")
+        await self._say(index_report_markdown(summary, force) if summary else "Index synced.")
 
     async def _cmd_undo(self, _arg: str) -> None:
         from openclaw_tui.workspace.history import HistoryError  # noqa: PLC0415

@@ -7,6 +7,10 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from openclaw_tui.redaction import redact
+from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.workspace.guard import printable_path
+
 if TYPE_CHECKING:
     from openclaw_tui.config import AgentSettings
 
@@ -29,10 +33,11 @@ def settings_from_args(args: argparse.Namespace, overrides: dict[str, Any] | Non
 
 
 def fail(message: str, code: int = 1) -> int:
-    print(f"openclaw-tui: error: {message}", file=sys.stderr)
+    shown = "\n".join(printable_path(line) for line in redact(message).split("\n"))
+    print(f"openclaw-tui: error: {shown}", file=sys.stderr)
     return code
 
 
 def print_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.write(redact(clean_surrogates(json.dumps(obj, ensure_ascii=False, default=str))) + "\n")
     sys.stdout.flush()

@@ -58,6 +58,7 @@ from openclaw_tui.workspace.daily import daily_rel, today
 from openclaw_tui.workspace.guard import is_memory_rel
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
 from openclaw_tui.workspace.restore import undo_last
+from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
@@ -89,7 +90,9 @@ def make_model(choice: ModelChoice, settings: AgentSettings | None = None) -> Ch
         from openclaw_tui.llm.local.runtime import LocalModel, runtime_config  # noqa: PLC0415
 
         return LocalModel(choice, runtime_config(settings), fallback=OfflineModel)
-    return LiteLLMModel(choice)
+    # agents.defaults.timeoutSeconds caps one whole model call (connect + stream)
+    cap = settings.config.agents.defaults.timeout_seconds if settings is not None else None
+    return LiteLLMModel(choice, call_cap_s=cap)
 
 
 def valid_session_id(session_id: str) -> bool:
@@ -938,7 +941,7 @@ class SessionEngine:
             return TurnResult(text="", session_id=self.session_id, error="a turn is already running")
         self._cancel_requested = False
         self._turn_no += 1
-        self._task = asyncio.ensure_future(self._send(text))
+        self._task = asyncio.ensure_future(self._send(clean_surrogates(text)))
         try:
             return await self._task
         finally:

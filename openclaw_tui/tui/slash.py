@@ -31,7 +31,8 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("compact", "[instructions]", "summarise older history now", mid_turn=False),
     SlashCommand("flush", "", "store durable memories now (silent turn)", mid_turn=False),
     SlashCommand("memory search", "<query>", "search memory; results go to the side panel", mid_turn=True, needs_arg=True),
-    SlashCommand("memory status", "[--all]", "index status: files, search, last sync, problems (--all: every field)", mid_turn=True),
+    # takes --all (every field), left out of the synopsis: "/memory status" completes without a space
+    SlashCommand("memory status", "", "index status: files, search, last sync, problems (--all: every field)", mid_turn=True),
     SlashCommand("memory index", "[--force]", "sync the memory index (--force rebuilds)", mid_turn=False),
     SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
     SlashCommand("model", "[name]", "pick a configured model, or switch to any litellm model string", mid_turn=False),

@@ -101,7 +101,7 @@ async def test_slash_commands(workspace: Path) -> None:
 
         await send(pilot, "/memory status")
         assert "Memory index" in screen.last_command_output
-        assert "- files: `2`" in screen.last_command_output and "- backend: `builtin`" in screen.last_command_output
+        assert "| index | 2 files" in screen.last_command_output and "**Memory index** · builtin" in screen.last_command_output
 
         await send(pilot, "/memory index --force")
         assert "Index rebuilt" in screen.last_command_output
@@ -390,10 +390,10 @@ async def test_palette_provider_lists_every_command_in_order(workspace: Path) ->
         hits = [hit.text async for hit in provider.search("resume")]
         assert hits == ["/resume [id]"]
         # choosing a command that needs an argument pre-fills the prompt
-        hit = [h async for h in provider.search("model")][0]
+        hit = [h async for h in provider.search("memory search")][0]
         hit.command()
         await pilot.pause(0.1)
-        assert app.main_screen.prompt.text == "/model "
+        assert app.main_screen.prompt.text == "/memory search "
 
 
 async def test_engine_start_failure_is_one_inline_line(workspace: Path) -> None:

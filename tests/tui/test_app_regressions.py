@@ -46,7 +46,7 @@ async def test_narrow_status_bar_keeps_access_and_busy_state_visible(workspace: 
         visible = bar.render_line(0).text
         assert "offline agent" in visible
         assert " ro " in visible
-        assert "● replying…" in visible
+        assert "replying…" in visible
     async with OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK).run_test(size=(200, 10)) as pilot:
         await wait_ready(pilot)
         visible = pilot.app.main_screen.status_bar.render_line(0).text

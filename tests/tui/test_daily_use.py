@@ -256,7 +256,8 @@ async def test_continue_resumes_the_latest_session_with_its_conversation(workspa
     async with again.run_test(size=(120, 40)) as pilot:
         await wait_ready(pilot)
         screen = again.main_screen
-        await wait_until(pilot, lambda: _users(screen), 10, "the replayed conversation")
+        await wait_until(pilot, lambda: _users(screen) and list(screen.chat.query(AgentResponse)), 10, "the replayed conversation")
+        await pilot.pause(0.2)
         assert screen.engine.session_id == old
         assert _users(screen) == ["remember that the staging database is called kestrel"]
     fresh = build_app(build_parser().parse_args(args))
@@ -353,3 +354,50 @@ async def test_memory_status_is_a_short_table_with_details_on_demand(workspace: 
         assert "2 files" in out and "ftsAvailable" not in out and "True" not in out
         await send(pilot, "/memory status --all")
         assert "ftsAvailable" in screen.last_command_output
+
+
+async def test_maintenance_leaves_a_line_in_the_chat_and_ro_has_no_flush_mark(workspace: Path) -> None:
+    # /flush, /compact and index runs reported only in the Timeline; the meter showed a
+    # flush mark in a read-only workspace, where no flush can run
+    from openclaw_tui.tui.widgets.chat import MarkLine
+
+    from .conftest import SMALL_WINDOW
+
+    app = OpenClawApp(make_settings(workspace, SMALL_WINDOW), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "Which database does billing use?")
+        await send(pilot, "/flush")
+        await send(pilot, "/compact")
+        await send(pilot, "/memory index --force")
+        marks = [m.text for m in screen.chat.query(MarkLine)]
+        assert any(m.startswith("memory flush") for m in marks), marks
+        assert any(m.startswith("compacted: ") and "→" in m and m.endswith("(older turns are summarised)") for m in marks), marks
+        assert any(m.startswith("memory index rebuilt") for m in marks), marks
+        assert screen.meter.plain.count("┃") == 2
+    app = OpenClawApp(make_settings(workspace, SMALL_WINDOW, workspace_access="ro"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        assert screen.meter.plain.count("┃") == 1 and "flush" not in screen.meter.plain
+        await send(pilot, "/flush")
+        marks = [m.text for m in screen.chat.query(MarkLine)]
+        assert any(m.startswith("memory flush skipped") for m in marks), marks
+
+
+async def test_a_new_session_opens_with_a_welcome_that_says_what_to_do(tmp_path: Path) -> None:
+    # a fresh state dir opened on a workspace that did not exist, with an empty chat and a
+    # warning cut off before it said what to do
+    from openclaw_tui.tui.widgets.chat import NoticeBlock
+
+    missing = tmp_path / "notes"
+    app = OpenClawApp(make_settings(missing), clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        await pilot.pause(0.2)
+        text = list(app.main_screen.chat.query(NoticeBlock))[0].source
+        assert "offline agent" in text and "--model" in text
+        assert "does not exist yet" in text and f"openclaw-tui init --workspace {missing}" in text
+        for command in ("/help", "/memory search", "/resume"):
+            assert command in text

@@ -17,7 +17,7 @@ from openclaw_tui.tui.widgets.prompt import PromptHistory
 def test_registry_order_is_menu_order():
     assert [c.usage for c in slash.COMMANDS] == [
         "/help", "/new", "/resume [id]", "/compact [instructions]", "/flush",
-        "/memory search <query>", "/memory status [--all]", "/memory index [--force]",
+        "/memory search <query>", "/memory status", "/memory index [--force]",
         "/undo", "/model [name]", "/status", "/quit",
     ]
     mid = {c.name for c in slash.COMMANDS if c.mid_turn}

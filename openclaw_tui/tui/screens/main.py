@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.events import Resize
+from textual.widget import MountError
 from textual.widgets import Static
 
 from openclaw_tui import events as ev
@@ -668,8 +669,11 @@ class MainScreen(Screen[None]):
             # after a compaction the older turns live only in the summary: without it a
             # resumed session looked empty
             await self.chat.add_notice("**Earlier conversation (compacted)**\n\n" + summary)
-        for item in shown.items[-limit:]:
-            await self._replay_item(item)
+        try:
+            for item in shown.items[-limit:]:
+                await self._replay_item(item)
+        except MountError:
+            return  # the app closed while the conversation was being shown again
 
     async def _replay_item(self, item: Any) -> None:
         chat = self.chat
@@ -763,6 +767,9 @@ class MainScreen(Screen[None]):
         self.status_bar.offline = bool(getattr(self.engine, "is_offline", False))
         self._refresh_usage()
         await self._say(f"Model set to `{self.status_bar.model}`.")
+        warm_up = getattr(self.engine, "warm_up", None)
+        if warm_up is not None:  # a local model loads now, not with the next message
+            self.run_worker(warm_up(), group="model-load", exclusive=True)
 
     async def _cmd_status(self, _arg: str) -> None:
         s = self.oc_app.settings

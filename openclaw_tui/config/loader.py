@@ -12,11 +12,10 @@ from typing import Any
 import json5
 from pydantic import ValidationError
 
-from openclaw_tui.workspace.session_keys import parse_session_key
-
 from openclaw_tui.config.errors import ConfigError
 from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig
 from openclaw_tui.config.secrets import is_secret_ref_shape
+from openclaw_tui.workspace.session_keys import parse_session_key
 
 DEFAULT_AGENT_ID = "main"
 SECRET_KEY_RE = re.compile(r"(api[_-]?key|token|secret|password|authorization)$", re.I)

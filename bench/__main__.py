@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         ("session turn overhead vs a full re-count", "bench.turn_overhead", []),
         ("QMD vs builtin", "bench.qmd_bench", []),
         ("TUI first frame", "bench.first_frame", []),
+        ("local LLMs: load, RAM, speed, tool calls (1.5B vs 0.5B)", "bench.local_llm", ["--runs", "1" if quick else "3"]),
     ]
     failed = 0
     for title, module, args in runs:

@@ -20,6 +20,7 @@ Both models share the 2 CPU cores with whatever else runs: compare them within o
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import re
 import statistics
@@ -31,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from openclaw_tui.llm.local.catalog import spec_named
-from openclaw_tui.llm.local.install import install
+from openclaw_tui.llm.local.install import install, parts_installed, target_path
 from openclaw_tui.llm.local.server import LocalServer, ServerConfig
 
 TOOL = {
@@ -151,7 +152,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n-ctx", type=int, default=32768)
     args = ap.parse_args(argv)
     log = Path(tempfile.mkdtemp(prefix="bench-llm-")) / "server.log"
-    rows = [measure(m.strip(), args.runs, args.n_ctx, log) for m in args.models.split(",") if m.strip()]
+    if importlib.util.find_spec("xllamacpp") is None:
+        print("skipped: the llama.cpp runtime is not installed (pip install -e '.[llm]')")
+        return 0
+    names = [m.strip() for m in args.models.split(",") if m.strip()]
+    present = [n for n in names if (spec := spec_named(n)) is not None and (target_path(spec).is_file() or parts_installed(spec))]
+    for n in sorted(set(names) - set(present)):
+        print(f"skipped {n}: not installed (openclaw-tui model install {n})")
+    rows = [measure(n, args.runs, args.n_ctx, log) for n in present]
     print(f"n_ctx={args.n_ctx}, 2 threads, {args.runs} speed runs; server log {log}")
     print("| model | GGUF | load s | RSS loaded | RSS after | prompt tok/s | gen tok/s | tool_calls native | tool call as text |")
     print("|---|---|---|---|---|---|---|---|---|")

@@ -135,7 +135,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # noqa: BLE001 - last resort: one redacted line, never a traceback with secrets
         if os.environ.get("OPENCLAW_DEBUG"):
             raise
-        from openclaw_tui.llm.errors import redact
+        from openclaw_tui.redaction import redact
 
         secrets = tuple(s for s in (getattr(args, "api_key", None),) if s)
         print(f"openclaw-tui: error: unexpected {type(exc).__name__}: {redact(str(exc), secrets)} (OPENCLAW_DEBUG=1 shows the traceback)", file=sys.stderr)

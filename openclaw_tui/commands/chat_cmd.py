@@ -15,6 +15,8 @@ from typing import Any
 
 from openclaw_tui import events
 from openclaw_tui.commands.common import fail, print_json, settings_from_args
+from openclaw_tui.redaction import redact
+from openclaw_tui.unicode_clean import clean_surrogates
 
 
 def _usage_dict(usage: events.TokenUsage | None) -> dict[str, Any] | None:
@@ -58,13 +60,13 @@ async def _run(args: argparse.Namespace) -> int:
         if not streaming:
             return
         if isinstance(ev, events.TextDelta) and not ev.silent:
-            sys.stdout.write(ev.text)
+            sys.stdout.write(redact(clean_surrogates(ev.text)))
             sys.stdout.flush()
             wrote_text = True
             return
         line = _line(ev)
         if line:
-            print(f"openclaw-tui: {line}", file=sys.stderr)
+            print(f"openclaw-tui: {redact(clean_surrogates(line))}", file=sys.stderr)
 
     try:
         engine = SessionEngine(settings, sink=sink, session_id=args.session)

@@ -8,6 +8,9 @@ import sys
 from typing import Any
 
 from openclaw_tui.config import AgentSettings, load_config, resolve_agent
+from openclaw_tui.redaction import redact
+from openclaw_tui.workspace.guard import printable_path
+from openclaw_tui.unicode_clean import clean_surrogates
 
 
 def settings_from_args(args: argparse.Namespace, overrides: dict[str, Any] | None = None) -> AgentSettings:
@@ -25,10 +28,11 @@ def settings_from_args(args: argparse.Namespace, overrides: dict[str, Any] | Non
 
 
 def fail(message: str, code: int = 1) -> int:
-    print(f"openclaw-tui: error: {message}", file=sys.stderr)
+    shown = "\n".join(printable_path(line) for line in redact(message).split("\n"))
+    print(f"openclaw-tui: error: {shown}", file=sys.stderr)
     return code
 
 
 def print_json(obj: Any) -> None:
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False, default=str) + "\n")
+    sys.stdout.write(redact(clean_surrogates(json.dumps(obj, ensure_ascii=False, default=str))) + "\n")
     sys.stdout.flush()

@@ -23,12 +23,14 @@ from typing import Any, Iterator
 
 from openclaw_tui.commands.common import fail, print_json, settings_from_args
 from openclaw_tui.config import ConfigError
+from openclaw_tui.redaction import redact
+from openclaw_tui.workspace.guard import printable_path
 from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, hide_private_results, is_direct_session, is_private_path
 
 
 class _OneLine(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
-        msg = record.getMessage().replace("\n", " ")
+        msg = printable_path(redact(record.getMessage()).replace("\n", " "))
         return f"openclaw-tui: {record.levelname.lower()}: {msg}"
 
 
@@ -257,9 +259,9 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
         print("no results")
         return 0
     for i, r in enumerate(results, 1):
-        print(f"{i}. {r['path']}:{r['startLine']}-{r['endLine']}  score {r['score']:.3f}  [{r.get('source', 'memory')}]")
+        print(f"{i}. {printable_path(r['path'])}:{r['startLine']}-{r['endLine']}  score {r['score']:.3f}  [{r.get('source', 'memory')}]")
         for line in r.get("snippet", "").splitlines():
-            print(f"   {line}")
+            print(f"   {printable_path(line)}")
         print()
     fb = res.get("fallback")
     print(f"provider {res.get('provider')}{' / ' + res['model'] if res.get('model') else ''}, {res.get('searchMs')} ms"
@@ -278,7 +280,7 @@ def _get(memory: Any, args: argparse.Namespace, session_key: str) -> int:
     if is_private_path(args.path) and not is_direct_session(session_key):
         res = {"path": args.path, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
     else:
-        res = memory.get(args.path, from_line=args.from_line, lines=args.lines)
+        res = memory.get(args.path, from_line=args.from_line, lines=args.lines, session_key=session_key)
     if args.json:
         print_json(res)
         return 1 if res.get("error") else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import logging
 import os
 import re
 from dataclasses import dataclass, field
@@ -13,9 +14,12 @@ import json5
 from pydantic import ValidationError
 
 from openclaw_tui.config.errors import ConfigError
-from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig
+from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig, StoreConfig
 from openclaw_tui.config.secrets import is_secret_ref_shape
+from openclaw_tui.redaction import is_secret_name, register_secret, register_url
 from openclaw_tui.workspace.session_keys import parse_session_key
+
+log = logging.getLogger("openclaw_tui.config")
 
 DEFAULT_AGENT_ID = "main"
 SECRET_KEY_RE = re.compile(r"(api[_-]?key|token|secret|password|authorization)$", re.I)
@@ -130,9 +134,29 @@ def read_raw_config(path: Path) -> dict[str, Any]:
 
 def validate_config(data: dict[str, Any], source: str = "") -> OpenClawConfig:
     try:
-        return OpenClawConfig.model_validate(data)
+        cfg = OpenClawConfig.model_validate(data)
     except ValidationError as exc:
         raise ConfigError(format_validation_error(exc, source)) from None
+    _register_secrets(data)
+    return cfg
+
+
+def _register_secrets(node: Any, key: str = "", depth: int = 0) -> None:
+    """Every configured secret (``apiKey`` fields, secret-named headers, secret query
+    parameters in URLs) is registered so all later output redacts it."""
+    if depth > 12:
+        return
+    if isinstance(node, dict):
+        for k, v in node.items():
+            _register_secrets(v, str(k), depth + 1)
+    elif isinstance(node, list):
+        for v in node:
+            _register_secrets(v, key, depth + 1)
+    elif isinstance(node, str):
+        if is_secret_name(key):
+            register_secret(node)
+        if "://" in node or "?" in node:
+            register_url(node)
 
 
 def load_config(path: str | Path | None = None, overrides: dict[str, Any] | None = None) -> OpenClawConfig:
@@ -159,8 +183,13 @@ SECRET_HEADERS = {"authorization", "proxy-authorization", "cookie", "x-api-key",
 
 
 def mask_url(value: str | None) -> str | None:
-    """``http://user:pw@host`` -> ``http://user:***@host``; anything else unchanged."""
-    return _URL_PASSWORD_RE.sub(r"\1:***@", value) if value else value
+    """``http://user:pw@host`` -> ``http://user:***@host`` and ``?api-key=…`` -> ``?api-key=***``."""
+    if not value:
+        return value
+    return _QUERY_SECRET_RE.sub(r"\1***", _URL_PASSWORD_RE.sub(r"\1:***@", value))
+
+
+_QUERY_SECRET_RE = re.compile(r"(?i)([?&;][^=&\s#?]*(?:key|token|secret|auth|passw|signature|sig)[^=&\s#?]*=)[^&\s#]+")
 
 
 def mask_secret_ref(ref: dict[str, Any]) -> dict[str, Any]:
@@ -180,7 +209,7 @@ def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
                 elif is_secret_ref_shape(v):
                     out[k] = mask_secret_ref(v)
                 elif str(k).lower() == "headers" and isinstance(v, dict):
-                    out[k] = {hk: ("***" if SECRET_KEY_RE.search(hk) or hk.lower() in SECRET_HEADERS else hv) for hk, hv in v.items()}
+                    out[k] = {hk: ("***" if is_secret_name(hk) or hk.lower() in SECRET_HEADERS else hv) for hk, hv in v.items()}
                     out[k].update({hk: mask_secret_ref(hv) for hk, hv in v.items() if is_secret_ref_shape(hv)})
                 else:
                     out[k] = walk(v)
@@ -225,6 +254,23 @@ class AgentSettings:
     @property
     def agent_dir(self) -> Path:
         return self.state_dir / "agents" / self.agent_id
+
+
+def _index_outside_workspace(ms: MemorySearchConfig, workspace: Path, sd: Path, agent_id: str, access: str) -> MemorySearchConfig:
+    """In ``ro``/``none`` the index may not live in the workspace: it moves to the state dir."""
+    raw = ms.store.path.replace("{agentId}", agent_id).replace("{stateDir}", str(sd))
+    index = Path(os.path.abspath(Path(raw).expanduser()))
+    real_ws = Path(os.path.realpath(workspace))
+    real_index = Path(os.path.realpath(index))
+    if not (real_index == real_ws or real_ws in real_index.parents or workspace in index.parents):
+        return ms
+    default = StoreConfig.model_fields["path"].default
+    log.warning(
+        "memorySearch.store.path %s is inside the workspace, which is %s in this session; "
+        "the index goes to %s instead", index, "read-only" if access == "ro" else "not accessible",
+        default.replace("{agentId}", agent_id).replace("{stateDir}", str(sd)),
+    )
+    return ms.model_copy(update={"store": ms.store.model_copy(update={"path": default})})
 
 
 def default_agent_entry(cfg: OpenClawConfig) -> AgentEntry | None:
@@ -323,10 +369,17 @@ def resolve_agent(
         m = entry.model if entry and entry.model else cfg.agents.defaults.model
         primary = m.primary if m else None
 
+    ws_final = ws_path.resolve() if ws_path.exists() else ws_path.absolute()
+    if access != "rw":
+        ms = _index_outside_workspace(ms, ws_final, sd, agent_id, access)
+    if api_key:
+        register_secret(api_key)
+    register_url(api_base)
+
     return AgentSettings(
         config=cfg,
         agent_id=agent_id,
-        workspace=ws_path.resolve() if ws_path.exists() else ws_path.absolute(),
+        workspace=ws_final,
         state_dir=sd,
         workspace_access=access,
         memory_search=ms,

@@ -7,6 +7,7 @@ loads unchanged; a wrong type or value fails with the dotted key.
 
 from __future__ import annotations
 
+import math
 from typing import Any, List, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
@@ -36,7 +37,33 @@ class Model(BaseModel):
         # pydantic's lax mode would read `maxToolSteps: true` as 1
         if isinstance(value, bool) and info.field_name and _numeric(cls.model_fields[info.field_name].annotation):
             raise ValueError(f"must be a number, not {str(value).lower()}")
+        field = cls.model_fields.get(info.field_name or "")
+        problem = None if field is None or _holds_models(field.annotation) else _unsafe_value(value)
+        if problem:
+            raise ValueError(problem)
         return value
+
+
+def _holds_models(annotation: Any) -> bool:
+    """Whether a field's type contains config models (they check their own fields by name)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return True
+    return any(_holds_models(a) for a in get_args(annotation))
+
+
+def _unsafe_value(value: Any, depth: int = 0) -> str | None:
+    """Why a raw config value cannot be used: a non-finite number (NaN scores, invalid JSON
+    output) or a NUL byte (no path or header can hold one). Lists and dicts are walked."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return "must be a finite number"
+    if isinstance(value, str) and "\x00" in value:
+        return "must not contain a NUL byte"
+    if depth < 8 and isinstance(value, (list, tuple)):
+        return next((p for p in (_unsafe_value(v, depth + 1) for v in value) if p), None)
+    if depth < 8 and isinstance(value, dict):
+        items = list(value.keys()) + list(value.values())
+        return next((p for p in (_unsafe_value(v, depth + 1) for v in items) if p), None)
+    return None
 
 
 # --------------------------------------------------------------------------- memorySearch
@@ -211,6 +238,8 @@ class AgentDefaults(Model):
     compaction: CompactionConfig = Field(default_factory=CompactionConfig)
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
     max_tool_steps: int = Field(12, ge=1, le=200)
+    #: OpenClaw's cap on one whole model call (connect + stream), seconds
+    timeout_seconds: float | None = Field(None, gt=0)
 
     @field_validator("model", mode="before")
     @classmethod

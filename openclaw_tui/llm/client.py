@@ -18,6 +18,7 @@ from typing import Any, Awaitable, Callable, Protocol
 
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo, classify
 from openclaw_tui.llm.resolve import ModelChoice
+from openclaw_tui.unicode_clean import clean_surrogates
 
 DeltaFn = Callable[[str], None]
 
@@ -101,11 +102,41 @@ class StreamStarted(Exception):
     """Internal marker: the failure happened after text reached the user (no retry)."""
 
 
+#: one answer (text plus tool-call arguments) may not stream more than this many characters
+MAX_RESPONSE_CHARS = 1_000_000
+
+
+class CallCapped(TimeoutError):
+    """A model call ran past ``timeoutSeconds`` or streamed more than the size cap. The
+    engine keeps the text already shown; the message says which cap ended the turn."""
+
+
+async def _capped(stream: Any, deadline: float | None, seconds: float | None) -> Any:
+    """The stream's chunks, ending with ``CallCapped`` once the deadline passes (the
+    per-read timeout alone lets a provider that keeps sending chunks run forever)."""
+    it = stream.__aiter__()
+    loop = asyncio.get_running_loop()
+    while True:
+        left = None if deadline is None else deadline - loop.time()
+        if left is not None and left <= 0:
+            raise CallCapped(f"the model call ran past timeoutSeconds ({seconds:g} s); the answer so far is kept")
+        try:
+            chunk = await asyncio.wait_for(it.__anext__(), left) if left is not None else await it.__anext__()
+        except StopAsyncIteration:
+            return
+        except asyncio.TimeoutError:
+            raise CallCapped(f"the model call ran past timeoutSeconds ({seconds:g} s); the answer so far is kept") from None
+        yield chunk
+
+
 class LiteLLMModel:
     is_offline = False
 
-    def __init__(self, choice: ModelChoice, *, timeout_s: float | None = None):
+    def __init__(self, choice: ModelChoice, *, timeout_s: float | None = None, call_cap_s: float | None = None,
+                 max_response_chars: int = MAX_RESPONSE_CHARS):
         self.choice = choice
+        self.call_cap_s = call_cap_s
+        self.max_response_chars = max_response_chars
         self.model = choice.model
         self.provider = choice.provider
         self.label = choice.label
@@ -139,11 +170,16 @@ class LiteLLMModel:
             kwargs["api_key"] = self.choice.api_key
         if self.choice.headers:
             kwargs["extra_headers"] = dict(self.choice.headers)
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.call_cap_s if self.call_cap_s else None
+        if deadline is not None:  # the HTTP timeout bounds the connection; _capped bounds the stream
+            kwargs["timeout"] = min(self.timeout_s, self.call_cap_s)
         stream = await litellm.acompletion(**kwargs)
         out = Completion()
         text_parts: list[str] = []
         calls: dict[int, dict[str, str]] = {}
-        async for chunk in stream:
+        size = 0
+        async for chunk in _capped(stream, deadline, self.call_cap_s):
             usage = getattr(chunk, "usage", None)
             if usage is not None and getattr(usage, "prompt_tokens", None) is not None:
                 out.usage = {
@@ -161,6 +197,8 @@ class LiteLLMModel:
                 continue
             piece = getattr(delta, "content", None)
             if piece:
+                piece = clean_surrogates(piece)
+                size += len(piece)
                 text_parts.append(piece)
                 on_delta(piece)
             for tc in getattr(delta, "tool_calls", None) or []:
@@ -174,7 +212,12 @@ class LiteLLMModel:
                     if getattr(fn, "name", None):
                         slot["name"] = fn.name
                     if getattr(fn, "arguments", None):
-                        slot["arguments"] += fn.arguments
+                        slot["arguments"] += clean_surrogates(fn.arguments)
+                        size += len(fn.arguments)
+            if size > self.max_response_chars:
+                raise CallCapped(
+                    f"the answer passed the size cap ({self.max_response_chars:,} characters); the text so far is kept"
+                )
         if out.usage is not None and not _provider_sent_usage(stream):
             # litellm fills in a usage block of its own when the provider sent none; that is
             # an estimate, and the meter must say so (the engine then uses its own counts).

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 
+from openclaw_tui.redaction import redact  # noqa: F401 - re-exported for the engine and CLI
+
 # kind: auth | permission | rate | server | timeout | connection | overflow | bad_request |
 #       not_found | policy | budget | malformed | unsupported | other
 
@@ -69,6 +71,8 @@ ERROR_TABLE: dict[str, ErrorRule] = {
 
 # Non-litellm exceptions that can escape a streaming call.
 _BUILTIN_RULES: dict[str, ErrorRule] = {
+    # ours (llm/client.py): timeoutSeconds or the response size cap ended the call; not retried
+    "CallCapped": ErrorRule("timeout", False, "the call to {provider} was stopped", "raise agents.defaults.timeoutSeconds or ask for a shorter answer"),
     "TimeoutError": ERROR_TABLE["Timeout"],
     "ConnectionError": ERROR_TABLE["APIConnectionError"],
     "ConnectError": ERROR_TABLE["APIConnectionError"],
@@ -89,13 +93,6 @@ _CONNECTION_RE = re.compile(r"^connection error\.?$|connection refused|cannot co
 # the OpenAI SDK refuses to send a request without a key; litellm wraps that as InternalServerError (500)
 _MISSING_KEY_RE = re.compile(r"missing credentials|api_key client option must be set", re.I)
 _MISSING_KEY = ErrorRule("auth", False, "no API key for {provider}", "pass --api-key or set the provider's env var (any value for a local server without auth)")
-_SECRET_PATTERNS = [
-    re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
-    re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{6,}"),
-    re.compile(r"(?i)(api[_-]?key[\"'=:\s]+)[A-Za-z0-9._\-]{6,}"),
-    re.compile(r"\bAIza[0-9A-Za-z_\-]{20,}"),
-]
-
 MAX_RETRY_AFTER_S = 60.0
 
 
@@ -127,16 +124,6 @@ class LLMError(Exception):
     def __init__(self, info: LLMErrorInfo):
         super().__init__(info.line())
         self.info = info
-
-
-def redact(text: str, secrets: list[str] | tuple[str, ...] = ()) -> str:
-    out = text
-    for secret in secrets:
-        if secret and len(secret) >= 4:
-            out = out.replace(secret, "***")
-    for pat in _SECRET_PATTERNS:
-        out = pat.sub(lambda m: (m.group(1) if m.lastindex else "") + "***", out)
-    return out
 
 
 def rule_for(exc: BaseException) -> ErrorRule:

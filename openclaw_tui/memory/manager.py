@@ -10,10 +10,8 @@ objects.
 
 from __future__ import annotations
 
-import errno
 import logging
 import os
-import stat
 import threading
 import time
 from datetime import datetime, timezone
@@ -26,18 +24,19 @@ import numpy as np
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event, EventSink, IndexSynced, Notice, ProviderError, ProviderRetry, null_sink
 from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory.chunking import Chunk, chunk_text, split_text_lines, sub_windows
+from openclaw_tui.memory.chunking import Chunk, chunk_text, sub_windows
 from openclaw_tui.memory.sources import SourceDoc, SourceProvider, memory_docs, resolve_extra_path
-from openclaw_tui.memory.store import FTS_CONTENT, FTS_TOKENIZER, SCHEMA_VERSION, Store
+from openclaw_tui.memory.store import FTS_CONTENT, FTS_TOKENIZER, SCHEMA_VERSION, ForeignIndex, Store
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
+from openclaw_tui.memory.reader import read_memory_file
+from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.workspace import safe_fs
+from openclaw_tui.workspace.privacy import drop_private, hidden_for
+from openclaw_tui.workspace.safe_fs import MAX_FILE_BYTES
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 log = logging.getLogger("openclaw_tui.memory")
 
-#: files above this size are skipped with a logged warning (the index stays responsive)
-MAX_FILE_BYTES = 64 * 1024 * 1024
-#: memory_get returns at most this many characters
-MAX_GET_CHARS = 200_000
 EMBED_BATCH_ITEMS = 128
 #: **ours:** each chunk is embedded as several vectors, one per window of whole lines of at
 #: most this many tokens (capped by the provider's input limit); a chunk's vector score is
@@ -235,19 +234,33 @@ class MemoryManager:
             except apsw.CantOpenError as exc:
                 raise IndexUnavailable(f"cannot open the memory index {path}: {exc}") from None
             except (apsw.CorruptError, apsw.NotADBError) as exc:
-                # corrupt index: keep it aside (never delete), start fresh. A full disk, a
-                # read-only state dir or a lock held elsewhere is not corruption: it propagates
-                # to sync/search/status, which report it.
-                aside = path.with_name(f"{path.name}.corrupt-{int(time.time())}")
-                log.warning("index %s is unreadable (%s); moved to %s and rebuilding", path, exc, aside.name)
-                try:
-                    os.replace(path, aside)
-                except OSError:
-                    pass
+                # corrupt or foreign index: keep it aside (never delete), start fresh. A full
+                # disk, a read-only state dir or a lock held elsewhere is not corruption: it
+                # propagates to sync/search/status, which report it.
+                self._set_aside(path, exc)
                 store = self._open_store(path)
             self._store = store
             self._store_ino = os.stat(path).st_ino
             return store
+
+    @staticmethod
+    def _set_aside(path: Path, exc: BaseException) -> None:
+        aside = path.with_name(f"{path.name}.corrupt-{int(time.time() * 1000)}")
+        log.warning("index %s is unreadable (%s); moved to %s and rebuilding", path, exc, aside.name)
+        try:
+            os.replace(path, aside)
+        except OSError:
+            pass
+
+    def _repair(self, exc: BaseException) -> None:
+        """A row that does not decode: set the index aside like a corrupt one; the next
+        ``_get_store`` opens a fresh file and the next search or sync rebuilds it."""
+        with self._lock:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+            self._set_aside(self.index_path, exc)
+            self._searched_once = False
 
     @staticmethod
     def _cleanup_temp_files(path: Path) -> None:
@@ -303,16 +316,22 @@ class MemoryManager:
 
     @staticmethod
     def _read_doc(doc: SourceDoc) -> tuple[str, str, bool]:
-        """(text, sha256 of the raw content, had invalid UTF-8). Raises OSError."""
+        """(text, sha256 of the raw content, had invalid UTF-8). Raises OSError or PathRefused."""
         import hashlib  # noqa: PLC0415
 
         if doc.text is not None:
             raw = doc.text.encode("utf-8", "surrogatepass")
             return doc.text, doc.hash or hashlib.sha256(raw).hexdigest(), False
         assert doc.abs_path is not None
-        fd = os.open(doc.abs_path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as fh:
-            raw = fh.read()
+        # opened beneath the source root without following any link; a hard link (which may
+        # point outside) or a file swapped in after the listing is refused (PathRefused)
+        root = doc.root if doc.root is not None else doc.abs_path.parent
+        rel = doc.abs_path.relative_to(root).as_posix()
+        fd, st = safe_fs.open_file(root, rel)
+        try:
+            raw = safe_fs.read_bytes(fd, st, doc.path)
+        finally:
+            os.close(fd)
         digest = hashlib.sha256(raw).hexdigest()
         try:
             return raw.decode("utf-8"), digest, False
@@ -346,25 +365,11 @@ class MemoryManager:
         with self._sync_lock:
             self.forcing = force
             try:
-                store = self._get_store()
-                fp = self.fingerprint(store)
-                stored = store.get_meta_json("fingerprint")
-                files_now, _ = store.counts()
-                full = force or (stored is not None and stored != fp) or (stored is None and files_now > 0)
-                if full:
-                    try:
-                        report = self._rebuild(fp, progress)
-                    except _ProviderSwitched as exc:  # fallback took over mid-rebuild: once more
-                        log.info("full rebuild: %s", exc)
-                        report = self._rebuild(self.fingerprint(store), progress)
-                else:
-                    if stored is None:
-                        store.set_meta_json("fingerprint", fp)
-                    try:
-                        report = self._sync_into(store, progress)
-                    except _RebuildNeeded as exc:
-                        log.info("full rebuild: %s", exc)
-                        report = self._rebuild(fp, progress)
+                try:
+                    report = self._sync_locked(force, progress)
+                except ForeignIndex as exc:  # a row that does not decode: set aside, rebuild
+                    self._repair(exc)
+                    report = self._sync_locked(True, progress)
             except Exception as exc:  # noqa: BLE001 - reported, never raised
                 exc = _root_cause(exc)
                 log.warning("memory sync failed: %s", exc)
@@ -388,6 +393,29 @@ class MemoryManager:
                 reason=reason,
             )
         )
+        return report
+
+    def _sync_locked(self, force: bool, progress: ProgressFn | None) -> dict:
+        """One sync under ``_sync_lock``: a full rebuild when forced or the fingerprint changed."""
+        store = self._get_store()
+        fp = self.fingerprint(store)
+        stored = store.get_meta_json("fingerprint")
+        files_now, _ = store.counts()
+        full = force or (stored is not None and stored != fp) or (stored is None and files_now > 0)
+        if full:
+            try:
+                report = self._rebuild(fp, progress)
+            except _ProviderSwitched as exc:  # fallback took over mid-rebuild: once more
+                log.info("full rebuild: %s", exc)
+                report = self._rebuild(self.fingerprint(store), progress)
+        else:
+            if stored is None:
+                store.set_meta_json("fingerprint", fp)
+            try:
+                report = self._sync_into(store, progress)
+            except _RebuildNeeded as exc:
+                log.info("full rebuild: %s", exc)
+                report = self._rebuild(fp, progress)
         return report
 
     def _rebuild(self, fp: dict, progress: ProgressFn | None) -> dict:
@@ -449,11 +477,16 @@ class MemoryManager:
                 report["filesUnchanged"] += 1
                 continue
             todo.append(d)
+        known = set(self.active_sources()) | {str(getattr(p, "source", "")) for p in self.extra_sources}
         with store.lock, store.conn:
             for p, row in existing.items():
-                if p not in seen and row.source in ok_sources:
+                # gone from its source, or from a source this agent does not have at all
+                if p not in seen and (row.source in ok_sources or row.source not in known):
                     store.delete_file(p)
                     report["filesRemoved"] += 1
+            for p in store.orphan_paths():
+                store.delete_file(p)
+                report["filesRemoved"] += 1
 
         tokens, overlap = self.ms.chunking.tokens, self.ms.chunking.overlap
         pending: list[tuple[SourceDoc, str, list[Chunk]]] = []
@@ -479,8 +512,9 @@ class MemoryManager:
                 continue
             try:
                 text, digest, bad_utf8 = self._read_doc(doc)
-            except OSError as exc:
-                msg = f"skipped {doc.path}: {exc.strerror or exc}"
+            except (OSError, PathRefused) as exc:
+                why = exc.reason if isinstance(exc, PathRefused) else exc.strerror or exc
+                msg = f"skipped {doc.path}: {why}"
                 errors.append(msg)
                 log.warning(msg)
                 report["filesSkipped"] += 1
@@ -721,6 +755,9 @@ class MemoryManager:
         try:
             try:
                 return self._search(query, max_results, min_score, session_key, t0)
+            except ForeignIndex as exc:  # a row that does not decode: rebuild, then answer
+                self._repair(exc)
+                return self._search(query, max_results, min_score, session_key, t0)
             except apsw.Error:
                 if self.closed:
                     raise
@@ -739,7 +776,7 @@ class MemoryManager:
     def _search(self, query: Any, max_results: int | None, min_score: float | None, session_key: str | None, t0: float) -> dict:
         if not self.ms.enabled:
             return self._disabled("memory search is disabled (memorySearch.enabled = false)", action="set memorySearch.enabled to true", started=t0)
-        q = query.strip() if isinstance(query, str) else ""
+        q = clean_surrogates(query).strip() if isinstance(query, str) else ""
         qc = self.ms.query
         max_r = int(max_results) if max_results else qc.max_results
         max_r = max(1, min(max_r, 100))
@@ -872,6 +909,9 @@ class MemoryManager:
                     cands.append(c)
             tw_floor = tw
 
+        key = session_key if session_key is not None else self.settings.session_key
+        if hidden_for(key):  # MEMORY.md by file identity, under any key (extraPaths, "..")
+            cands = drop_private(cands, self.workspace)
         if hq.temporal_decay.enabled:
             pl.apply_decay(cands, hq.temporal_decay.half_life_days, self.now())
         cands = pl.sort_candidates(cands)
@@ -879,7 +919,6 @@ class MemoryManager:
             cands = pl.mmr_order(cands, hq.mmr.lambda_)
         picked, relaxed = pl.apply_min_score(cands, floor, tw_floor, max_r)
 
-        key = session_key if session_key is not None else self.settings.session_key
         cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(key))
         results = []
         for c in picked:
@@ -957,24 +996,8 @@ class MemoryManager:
         safe_join(self.workspace, rel, allow_missing=True)
         return self.workspace, rel
 
-    @staticmethod
-    def _open_beneath(root: Path, rel: str) -> int:
-        """Open ``root/rel`` read-only walking one component at a time with ``O_NOFOLLOW``
-        (``openat``), so a symlink swapped in after the path check still cannot be followed."""
-        nofollow = getattr(os, "O_NOFOLLOW", 0)
-        directory = getattr(os, "O_DIRECTORY", 0)
-        parts = rel.split("/")
-        fd = os.open(root, os.O_RDONLY | directory)
-        try:
-            for part in parts[:-1]:
-                nxt = os.open(part, os.O_RDONLY | directory | nofollow, dir_fd=fd)
-                os.close(fd)
-                fd = nxt
-            return os.open(parts[-1], os.O_RDONLY | nofollow | getattr(os, "O_NONBLOCK", 0), dir_fd=fd)
-        finally:
-            os.close(fd)
-
-    def get(self, path: str, from_line: int | None = None, lines: int | None = None) -> dict:
+    def get(self, path: str, from_line: int | None = None, lines: int | None = None,
+            *, session_key: str | None = None) -> dict:
         shown = path if isinstance(path, str) else str(path)
         try:
             if from_line is not None and (isinstance(from_line, bool) or not isinstance(from_line, int) or from_line < 1):
@@ -987,34 +1010,8 @@ class MemoryManager:
                 root, rel = self._resolve_get_path(path)
             except PathRefused as exc:
                 return {"path": shown, "text": "", "disabled": True, "error": f"refused: {exc.reason}"}
-            try:
-                fd = self._open_beneath(root, rel)
-            except FileNotFoundError:
-                return {"path": shown, "text": ""}
-            except OSError as exc:
-                if exc.errno in (errno.ELOOP, errno.ENOTDIR):  # raced into a symlink
-                    return {"path": shown, "text": "", "disabled": True, "error": "refused: symlinks are refused"}
-                return {"path": shown, "text": "", "error": f"cannot read {shown}: {exc.strerror or exc}"}
-            with os.fdopen(fd, "rb") as fh:
-                st = os.fstat(fh.fileno())
-                if not stat.S_ISREG(st.st_mode) or st.st_nlink > 1:
-                    return {"path": shown, "text": "", "disabled": True, "error": "refused: not a regular, single-link file"}
-                raw = fh.read()
-            text = raw.decode("utf-8", errors="replace")
-            all_lines = split_text_lines(text)
-            start = (from_line or 1) - 1
-            end = len(all_lines) if lines is None else min(len(all_lines), start + lines)
-            sel = all_lines[start:end] if start < len(all_lines) else []
-            body = "\n".join(sel)
-            out: dict[str, Any] = {"path": shown, "text": body}
-            if from_line is not None or lines is not None:
-                out["from"] = start + 1
-                out["lines"] = len(sel)
-            if len(body) > MAX_GET_CHARS:
-                out["text"] = body[:MAX_GET_CHARS]
-                out["truncated"] = True
-                out["note"] = f"text cut at {MAX_GET_CHARS} characters; read a range with from/lines"
-            return out
+            key = session_key if session_key is not None else self.settings.session_key
+            return read_memory_file(self.workspace, root, rel, shown, from_line, lines, session_key=key)
         except Exception as exc:  # noqa: BLE001
             return {"path": shown, "text": "", "error": f"cannot read {shown}: {type(exc).__name__}: {exc}"}
 

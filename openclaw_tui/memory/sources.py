@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from openclaw_tui.workspace.guard import printable_path
+
 log = logging.getLogger("openclaw_tui.memory.sources")
 
 SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "__pycache__", ".hg", ".svn"})
@@ -39,12 +41,14 @@ class SourceDoc:
     mtime_ns: int = 0
     size: int = 0
     hash: str | None = None
+    #: the folder ``abs_path`` is opened beneath (no link followed from here down)
+    root: Path | None = None
 
 
 SourceProvider = Callable[[], Iterable[SourceDoc]]
 
 
-def _doc_for(abs_path: Path, key: str, st: os.stat_result) -> SourceDoc:
+def _doc_for(abs_path: Path, key: str, st: os.stat_result, root: Path) -> SourceDoc:
     return SourceDoc(
         path=key,
         source="memory",
@@ -52,7 +56,20 @@ def _doc_for(abs_path: Path, key: str, st: os.stat_result) -> SourceDoc:
         mtime=st.st_mtime,
         mtime_ns=st.st_mtime_ns,
         size=st.st_size,
+        root=root,
     )
+
+
+def _undecodable(path: str, errors: list[str]) -> bool:
+    """True (after one warning naming the file, bytes escaped) for a name that is not UTF-8."""
+    try:
+        path.encode("utf-8")
+        return False
+    except UnicodeEncodeError:
+        msg = f"skipped {printable_path(path)}: the file name is not valid UTF-8"
+        errors.append(msg)
+        log.warning("%s", msg)
+        return True
 
 
 def _walk_md(root: Path, rel_prefix: str | None, errors: list[str]) -> Iterator[tuple[Path, str, os.stat_result]]:
@@ -68,6 +85,8 @@ def _walk_md(root: Path, rel_prefix: str | None, errors: list[str]) -> Iterator[
             continue
         subdirs = []
         for e in entries:
+            if _undecodable(e.path, errors):
+                continue
             try:
                 if e.is_symlink():
                     continue
@@ -137,12 +156,12 @@ def memory_docs(workspace: Path, extra_paths: Iterable[str] = (), errors: list[s
             # on case-insensitive filesystems both names are the same file
             if any(d.abs_path and os.path.samefile(d.abs_path, p) for d in docs.values()):
                 continue
-            docs[name] = _doc_for(p, name, st)
+            docs[name] = _doc_for(p, name, st, workspace)
     mem = workspace / "memory"
     st = _lstat(mem)
     if st is not None and stat.S_ISDIR(st.st_mode):
         for p, key, fst in _walk_md(mem, "memory", errors):
-            docs.setdefault(key, _doc_for(p, key, fst))
+            docs.setdefault(key, _doc_for(p, key, fst, workspace))
     for raw in extra_paths:
         if not raw or not str(raw).strip():
             continue
@@ -160,8 +179,8 @@ def memory_docs(workspace: Path, extra_paths: Iterable[str] = (), errors: list[s
             for fp, key, fst in _walk_md(p, prefix, errors):
                 if prefix == "":
                     key = key.lstrip("/")
-                docs.setdefault(key, _doc_for(fp, key, fst))
+                docs.setdefault(key, _doc_for(fp, key, fst, p))
         elif stat.S_ISREG(st.st_mode) and p.name.lower().endswith(".md"):
             key = prefix if prefix else p.as_posix()
-            docs.setdefault(key, _doc_for(p, key, st))
+            docs.setdefault(key, _doc_for(p, key, st, p.parent))
     return [docs[k] for k in sorted(docs)]

@@ -88,6 +88,22 @@ create index if not exists embedding_cache_age on embedding_cache(updated_at);
 """
 
 
+class ForeignIndex(apsw.CorruptError):
+    """The file is a valid SQLite database that is not our index (another schema), or one of
+    its rows does not decode: it is set aside and rebuilt like a corrupt one."""
+
+
+#: the columns each of our tables must have (a file without them is not our index)
+_REQUIRED_COLUMNS = {
+    "meta": {"key", "value"},
+    "files": {"path", "source", "hash", "mtime", "mtime_ns", "size"},
+    "chunks": {"id", "path", "source", "start_line", "end_line", "hash", "model", "text", "embedding", "updated_at"},
+    "chunk_vectors": {"id", "chunk_id", "embedding"},
+    "embedding_cache": {"provider", "model", "provider_key", "hash", "dims", "embedding", "updated_at"},
+}
+_ROW_TYPES = (int, str, str, int, int, str, str)  # ChunkRow fields, in order
+
+
 def _tokenizer_args() -> tuple[str, list[str]]:
     """``FTS_TOKENIZER`` as (name, arguments) for ``Connection.fts5_tokenizer``."""
     name, *args = FTS_TOKENIZER.split()
@@ -174,6 +190,7 @@ class Store:
             self._load_vec(extension_path)
         else:
             self.vec_error = "disabled by memorySearch.store.vector.enabled=false"
+        self._check_schema()
         self.conn.execute(_SCHEMA)
         self._ensure_fts()
         if self.get_meta("schema_version") is None:
@@ -199,6 +216,15 @@ class Store:
             self.vec_loaded = False
             self.vec_error = f"sqlite-vec unavailable: {exc}"
             log.warning("sqlite-vec could not be loaded; using numpy cosine (%s)", exc)
+
+    def _check_schema(self) -> None:
+        """Raise ``ForeignIndex`` when a table lacks one of our columns (another program's file)."""
+        for table, wanted in _REQUIRED_COLUMNS.items():
+            have = {row[1] for row in self.conn.execute(f"pragma table_info({table})")}
+            missing = wanted - have
+            if have and missing:  # an absent table is created; one with other columns is not ours
+                self.close()
+                raise ForeignIndex(f"not an openclaw-tui index: table {table} lacks {', '.join(sorted(missing))}")
 
     def _ensure_fts(self) -> None:
         try:
@@ -253,6 +279,8 @@ class Store:
         with self.lock:
             sql = "select path, source, hash, mtime, mtime_ns, size from files"
             rows = self.conn.execute(sql + (" where source = ?" if source else ""), (source,) if source else ()).fetchall()
+        if not all(isinstance(r[0], str) and isinstance(r[1], str) for r in rows):
+            raise ForeignIndex("a files row does not decode (wrong column types)")
         return {r[0]: FileRow(*r) for r in rows}
 
     def counts(self) -> tuple[int, int]:
@@ -368,6 +396,12 @@ class Store:
         """Mark the vectors changed (inside the writing transaction) for every process's copy."""
         self.conn.execute("insert or replace into meta(key, value) values('vector_generation', ?)", (uuid.uuid4().hex,))
 
+    def orphan_paths(self) -> list:
+        """Chunk paths without a ``files`` row (written by something else): a sync prunes them."""
+        with self.lock:
+            sql = "select distinct path from chunks where path not in (select path from files)"
+            return [r[0] for r in self.conn.execute(sql)]
+
     # ------------------------------------------------------------------ reads
 
     def chunk_rows(self, ids: Iterable[int]) -> dict[int, ChunkRow]:
@@ -382,6 +416,8 @@ class Store:
                 for r in self.conn.execute(
                     f"select id, path, source, start_line, end_line, hash, text from chunks where id in ({marks})", part
                 ):
+                    if not all(isinstance(v, t) for v, t in zip(r, _ROW_TYPES)):
+                        raise ForeignIndex(f"chunk row {r[0]!r} does not decode (wrong column types)")
                     out[r[0]] = ChunkRow(*r)
         return out
 

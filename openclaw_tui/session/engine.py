@@ -58,6 +58,7 @@ from openclaw_tui.workspace.daily import daily_rel, today
 from openclaw_tui.workspace.guard import is_memory_rel
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
 from openclaw_tui.workspace.restore import undo_last
+from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
@@ -89,7 +90,9 @@ def make_model(choice: ModelChoice, settings: AgentSettings | None = None) -> Ch
         from openclaw_tui.llm.local.runtime import LocalModel, runtime_config  # noqa: PLC0415
 
         return LocalModel(choice, runtime_config(settings), fallback=OfflineModel)
-    return LiteLLMModel(choice)
+    # agents.defaults.timeoutSeconds caps one whole model call (connect + stream)
+    cap = settings.config.agents.defaults.timeout_seconds if settings is not None else None
+    return LiteLLMModel(choice, call_cap_s=cap)
 
 
 def valid_session_id(session_id: str) -> bool:
@@ -113,6 +116,7 @@ class SessionEngine:
         self._policy = retry_policy or RetryPolicy.from_env()
         self._memory = memory
         self._own_memory = memory is None
+        self._own_model = model is None  # a model passed in is the caller's to close
         self._memory_opened = memory is not None
         self._memory_dirty = False
         if model is not None:
@@ -419,6 +423,7 @@ class SessionEngine:
         self._choice = choice_for_model(model, self.settings, "/model")
         self._close_model()
         self._model = make_model(self._choice, self.settings)
+        self._own_model = True
         self._counter = None
         self._window = None
         self._window_source = ""
@@ -540,8 +545,8 @@ class SessionEngine:
         )
 
     def _close_model(self) -> None:
-        """Stop what the model runs (a local model's server); the offline agent has nothing."""
-        close = getattr(self._model, "close", None)
+        """Stop what our model runs (a local model's server); the offline agent has nothing."""
+        close = getattr(self._model, "close", None) if self._own_model else None
         if close is not None:
             try:
                 close()
@@ -936,7 +941,7 @@ class SessionEngine:
             return TurnResult(text="", session_id=self.session_id, error="a turn is already running")
         self._cancel_requested = False
         self._turn_no += 1
-        self._task = asyncio.ensure_future(self._send(text))
+        self._task = asyncio.ensure_future(self._send(clean_surrogates(text)))
         try:
             return await self._task
         finally:

@@ -29,6 +29,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from openclaw_tui.redaction import redact
+from openclaw_tui.unicode_clean import clean_surrogates
+
 TRANSCRIPT_VERSION = 1
 
 
@@ -84,7 +87,7 @@ class TranscriptWriter:
     def append(self, entry: dict[str, Any], *, stamp: bool = True) -> None:
         if stamp and "timestamp" not in entry:
             entry = {**entry, "timestamp": now_iso()}
-        line = (json.dumps(entry, ensure_ascii=False, default=str) + "\n").encode("utf-8")
+        line = (redact(clean_surrogates(json.dumps(entry, ensure_ascii=False, default=str))) + "\n").encode("utf-8")
         fh = self._open()
         fh.write(line)
         fh.flush()

@@ -11,17 +11,20 @@ is kept in ``workspace.history`` *before* the file is written, and listed in ``c
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.tools.write_policy import ReadLedger, check_edit, check_write
 from openclaw_tui.workspace.daily import append_text, daily_rel
-from openclaw_tui.workspace.atomic import replace_atomically
+from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
-from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, is_direct_session, is_private_path
+from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 
+_TEXT_ARGS = ("content", "old_text", "new_text")
 MAX_READ_CHARS = 100_000
 MAX_WRITE_CHARS = 1_000_000
 WRITE_TOOLS = ("write", "edit", "append")
@@ -110,7 +113,7 @@ class FileTools:
             path = Path(self.workspace) / rel
         except PathRefused as exc:
             return self._refuse(tool, str(raw), exc.reason)
-        if is_private_path(rel) and not is_direct_session(self.session_key):
+        if hidden_for(self.session_key) and is_private_key(self.workspace, rel):
             return self._refuse(tool, rel, PRIVATE_REFUSAL)
         return rel, path
 
@@ -157,23 +160,41 @@ class FileTools:
         got = self._resolve("read", args.get("path"), must_exist=False)
         if isinstance(got, dict):
             return got
-        rel, path = got
+        rel, _path = got
         try:
-            data = path.read_bytes()
+            start_i = max(1, int(args["from"])) if args.get("from") is not None else 1
+            count_i = max(1, int(args["lines"])) if args.get("lines") is not None else None
+        except (TypeError, ValueError):
+            return {"path": rel, "error": "from and lines must be integers"}
+        try:
+            fd, st = safe_fs.open_file(self.workspace, rel)
         except FileNotFoundError:
             # Not a refusal (nothing was denied): just a file that is not there yet, such as
             # today's daily log before the first note.
             return {"path": rel, "error": f"{rel} does not exist", "missing": True}
+        except PathRefused as exc:
+            return self._refuse("read", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot read {rel}: {exc.strerror or exc}"}
-        lines = data.decode("utf-8", errors="replace").splitlines(keepends=True)
-        start = args.get("from")
-        count = args.get("lines")
         try:
-            start_i = max(1, int(start)) if start is not None else 1
-            count_i = max(1, int(count)) if count is not None else None
-        except (TypeError, ValueError):
-            return {"path": rel, "error": "from and lines must be integers"}
+            if hidden_for(self.session_key) and is_private_file(self.workspace, self.workspace / rel, st):
+                return self._refuse("read", rel, PRIVATE_REFUSAL)
+            if st.st_size > safe_fs.MAX_FILE_BYTES:  # a range of a huge file is read incrementally
+                if args.get("from") is None and count_i is None:
+                    too = safe_fs.FileTooLarge(rel, st.st_size, safe_fs.MAX_FILE_BYTES).reason
+                    return {"path": rel, "error": f"{too}; read a range with from and lines"}
+                part = safe_fs.read_lines(fd, start_i, count_i, MAX_READ_CHARS)
+                text = part.text()
+                self.ledger.read(rel, b"", text, whole=False)
+                return {"path": rel, "from": start_i, "lines": len(part.lines), "text": text, "truncated": part.truncated}
+            data = safe_fs.read_bytes(fd, st, rel)
+        except PathRefused as exc:
+            return {"path": rel, "error": f"cannot read {rel}: {exc.reason}"}
+        except OSError as exc:
+            return {"path": rel, "error": f"cannot read {rel}: {exc.strerror or exc}"}
+        finally:
+            os.close(fd)
+        lines = data.decode("utf-8", errors="replace").splitlines(keepends=True)
         chosen = lines[start_i - 1 : (start_i - 1 + count_i) if count_i else None]
         out = "".join(chosen)
         truncated = len(out) > MAX_READ_CHARS
@@ -190,16 +211,17 @@ class FileTools:
         got = self._writable("write", args.get("path"), content)
         if isinstance(got, dict):
             return got
-        rel, path = got
+        rel, _path = got
         new = content.encode("utf-8")
         try:
-            current = _current_bytes(path)
+            current = _current_bytes(self.workspace, rel)
             refused = check_write(rel, current, content, self.ledger)
             if refused:
                 return self._refuse("write", rel, refused)
             change = self._keep("write", rel, current, new)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            replace_atomically(path, new)
+            safe_fs.replace_text(self.workspace, rel, new)
+        except PathRefused as exc:
+            return self._refuse("write", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         self._changed(rel, change, new, knew=True, shown=content)
@@ -214,13 +236,17 @@ class FileTools:
         got = self._resolve("edit", args.get("path"), must_exist=True)
         if isinstance(got, dict):
             return got
-        rel, path = got
+        rel, _path = got
         refused = self._write_allowed("edit", rel)
         if refused:
             return refused
         try:
-            data = path.read_bytes()
+            data = _current_bytes(self.workspace, rel)
+            if data is None:
+                return {"path": rel, "error": f"{rel} does not exist", "missing": True}
             text = data.decode("utf-8")
+        except PathRefused as exc:
+            return self._refuse("edit", rel, exc.reason)
         except (OSError, UnicodeDecodeError) as exc:
             return {"path": rel, "error": f"cannot read {rel}: {exc}"}
         hits = text.count(old)
@@ -232,7 +258,9 @@ class FileTools:
         after = text.replace(old, new, 1).encode("utf-8")
         try:
             change = self._keep("edit", rel, data, after)
-            replace_atomically(path, after)
+            safe_fs.replace_text(self.workspace, rel, after)
+        except PathRefused as exc:
+            return self._refuse("edit", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         self._changed(rel, change, after, knew=self.ledger.knows(rel, data), shown=new)
@@ -246,9 +274,9 @@ class FileTools:
         got = self._writable("append", args.get("path"), content)
         if isinstance(got, dict):
             return got
-        rel, path = got
+        rel, _path = got
         try:
-            before = _current_bytes(path)
+            before = _current_bytes(self.workspace, rel)
             after = _appended(before, content)
             knew = before is None or self.ledger.knows(rel, before)
             change = self._keep("append", rel, before, after)
@@ -265,18 +293,25 @@ class FileTools:
         handler = {"read": self.read, "write": self.write, "edit": self.edit, "append": self.append}.get(name)
         if handler is None:
             return {"error": f"unknown tool {name!r}"}
+        # lone surrogates (a JSON "\udc80" escape) in text become U+FFFD; in paths they are refused
+        args = {k: clean_surrogates(v) if k in _TEXT_ARGS and isinstance(v, str) else v for k, v in args.items()}
         return handler(args)
 
     def touched_memory(self, since: int = 0) -> bool:
         return any(is_memory_rel(w.path) for w in self.writes[since:])
 
 
-def _current_bytes(path: Path) -> bytes | None:
-    """The file's bytes now, or None when it does not exist."""
+def _current_bytes(workspace: Path, rel: str) -> bytes | None:
+    """The file's bytes now (read beneath the workspace, size-capped), or None when it does
+    not exist. Raises ``PathRefused`` for a link, a special file or a file over the cap."""
     try:
-        return path.read_bytes()
+        fd, st = safe_fs.open_file(workspace, rel)
     except FileNotFoundError:
         return None
+    try:
+        return safe_fs.read_bytes(fd, st, rel)
+    finally:
+        os.close(fd)
 
 
 def _appended(before: bytes | None, content: str) -> bytes:

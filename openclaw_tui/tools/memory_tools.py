@@ -103,7 +103,7 @@ def run_memory_search(memory: Any, args: dict, *, session_key: str) -> dict:
         return _error(f"memory_search failed: {type(exc).__name__}: {exc}", warning="memory search is unavailable", action="retry later")
 
 
-def run_memory_get(memory: Any, args: dict) -> dict:
+def run_memory_get(memory: Any, args: dict, *, session_key: str | None = None) -> dict:
     """Validate ``{path, from?, lines?}`` and read. Never raises."""
     path = args.get("path") if isinstance(args, dict) else None
     shown = path if isinstance(path, str) else ""
@@ -120,7 +120,9 @@ def run_memory_get(memory: Any, args: dict) -> dict:
         lines, err = _int_arg(args, "lines", 1)
         if err:
             return {"path": shown, "text": "", "error": err}
-        return memory.get(path, from_line=from_line, lines=lines)
+        if session_key is None:
+            return memory.get(path, from_line=from_line, lines=lines)
+        return memory.get(path, from_line=from_line, lines=lines, session_key=session_key)
     except Exception as exc:  # noqa: BLE001
         log.warning("memory_get failed: %s", exc)
         return {"path": shown, "text": "", "error": f"memory_get failed: {type(exc).__name__}: {exc}"}

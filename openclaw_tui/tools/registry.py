@@ -82,7 +82,10 @@ class ToolBox:
             if self.files.on_refused:
                 self.files.on_refused("memory_get", path, PRIVATE_REFUSAL)
             return {"path": path, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
-        return await asyncio.to_thread(self._mt.run_memory_get, self.memory, args)
+        result = await asyncio.to_thread(self._mt.run_memory_get, self.memory, args, session_key=self.session_key)
+        if result.get("error") == PRIVATE_REFUSAL and self.files.on_refused:
+            self.files.on_refused("memory_get", path, PRIVATE_REFUSAL)
+        return result
 
     # ------------------------------------------------------------------ dispatch
 

@@ -6,13 +6,12 @@ never interleave lines; each append ends with a newline and is fsynced.
 
 from __future__ import annotations
 
-import fcntl
-import os
 import re
 from datetime import date, datetime, timedelta
 from pathlib import Path
 
-from openclaw_tui.workspace.guard import normalize_rel, safe_join
+from openclaw_tui.workspace import safe_fs
+from openclaw_tui.workspace.guard import normalize_rel
 
 
 def today(now: datetime | None = None) -> date:
@@ -34,39 +33,18 @@ def is_daily_rel(rel: str) -> bool:
 def append_text(workspace: Path, rel: str, text: str) -> int:
     """Append ``text`` to workspace-relative ``rel`` under an exclusive lock; return lines written.
 
-    The path goes through the path guard (no symlinks, no escapes). A missing trailing
-    newline in the file is repaired first so the new text starts on its own line.
+    The file is opened beneath the workspace without following any link (``safe_fs``). A
+    missing trailing newline in the file is repaired first so the new text starts on its own
+    line.
     """
     rel = normalize_rel(rel)
-    safe_join(Path(workspace), rel, allow_missing=True)  # stops at the first missing component
-    path = Path(workspace) / rel
-    path.parent.mkdir(parents=True, exist_ok=True)
     body = text if text.endswith("\n") else text + "\n"
-    flags = os.O_RDWR | os.O_APPEND | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-    fd = os.open(path, flags, 0o644)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        try:
-            size = os.fstat(fd).st_size
-            prefix = b""
-            if size:
-                last = os.pread(fd, 1, size - 1)
-                if last != b"\n":
-                    prefix = b"\n"
-            data = prefix + body.encode("utf-8")
-            view = memoryview(data)
-            try:
-                while view:
-                    n = os.write(fd, view)
-                    view = view[n:]
-                os.fsync(fd)
-            except OSError:
-                os.ftruncate(fd, size)  # disk full mid-write: no torn half-line stays behind
-                raise
-        finally:
-            fcntl.flock(fd, fcntl.LOCK_UN)
-    finally:
-        os.close(fd)
+    encoded = body.encode("utf-8")
+
+    def data_for(size: int, last: bytes) -> bytes:
+        return (b"\n" if size and last != b"\n" else b"") + encoded
+
+    safe_fs.append_bytes(Path(workspace), rel, data_for)
     return body.count("\n")
 
 

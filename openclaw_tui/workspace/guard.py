@@ -16,6 +16,34 @@ MAX_COMPONENT_CHARS = 255
 _DRIVE_RE = re.compile(r"^[A-Za-z]:")
 
 
+#: bidi embeddings, overrides and isolates, marks, and the line/paragraph separators
+_BIDI = frozenset("\u061c\u200e\u200f\u2028\u2029\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def _unsafe_char(c: str) -> bool:
+    """C0/C1 controls, DEL, bidi controls and lone surrogates (undecodable bytes)."""
+    o = ord(c)
+    return o < 32 or 0x7F <= o <= 0x9F or c in _BIDI or 0xD800 <= o <= 0xDFFF
+
+
+def printable_path(path: object) -> str:
+    """``path`` safe to print on a terminal: undecodable bytes as ``\\xNN``, controls and
+    bidi characters as ``\\uNNNN``; everything else unchanged."""
+    text = str(path)
+    if not any(_unsafe_char(c) for c in text):
+        return text
+    out = []
+    for c in text:
+        o = ord(c)
+        if 0xDC80 <= o <= 0xDCFF:  # a byte that was not UTF-8 (surrogateescape)
+            out.append(f"\\x{o - 0xDC00:02x}")
+        elif _unsafe_char(c):
+            out.append(f"\\x{o:02x}" if o < 0x100 else f"\\u{o:04x}")
+        else:
+            out.append(c)
+    return "".join(out)
+
+
 class PathRefused(Exception):
     def __init__(self, path: str, reason: str):
         super().__init__(reason)
@@ -35,7 +63,9 @@ def normalize_rel(raw: object) -> str:
     if not path:
         raise PathRefused(raw, "path is empty")
     if any(ord(c) < 32 or c == "\x7f" for c in path):
-        raise PathRefused(raw, "path contains control or NUL characters")
+        raise PathRefused(printable_path(raw), "path contains control or NUL characters")
+    if any(_unsafe_char(c) for c in path):
+        raise PathRefused(printable_path(raw), "path contains control, bidi or undecodable characters")
     if len(path) > MAX_PATH_CHARS:
         raise PathRefused(raw[:80] + "…", f"path is longer than {MAX_PATH_CHARS} characters")
     if "\\" in path:

@@ -16,6 +16,7 @@ Each request consumes one *step* from the script queue; when the queue is empty 
     {"text": "...", "stall_after": 2, "stall_s": 30}       send 2 chunks, then stall (kill tests)
     {"usage": {"prompt_tokens": 10, "completion_tokens": 2}} override reported usage
     {"no_usage": True}                                     send no usage chunk
+    {"endless": True, "chunk_delay": 0.02}                 distinct chunks until the client hangs up
 
 ``responder`` may be a callable ``(request_json) -> step`` used when the queue is empty.
 """
@@ -191,6 +192,14 @@ class ChatServer:
                 h.wfile.flush()
                 return
             send(_chunk(cid, model, {"role": "assistant", "content": ""}))
+            if step.get("endless"):  # distinct chunks until the client hangs up (at most 120 s)
+                stop = time.monotonic() + 120
+                n = 0
+                while time.monotonic() < stop:
+                    send(_chunk(cid, model, {"content": f"part {n} "}))
+                    n += 1
+                    time.sleep(float(step.get("chunk_delay", 0.02)))
+                return
             sent = 0
             for piece in _split(text, self.chunk_chars) if text else []:
                 send(_chunk(cid, model, {"content": piece}))

@@ -10,6 +10,8 @@ import pytest
 
 from openclaw_tui.memory.manager import MemoryManager
 from openclaw_tui.tools.memory_tools import run_memory_get
+from openclaw_tui.workspace import safe_fs
+from openclaw_tui.workspace.guard import PathRefused
 
 from .conftest import write
 
@@ -159,12 +161,12 @@ def test_get_never_modifies_files(mm, ws):
 @pytest.mark.parametrize("rel", ["memory/linkdir/secret.md", "memory/link-out.md", "memlink/2026-01-01.md"])
 def test_open_beneath_never_follows_symlinks_even_unchecked(mm, ws, rel):
     # the race-proof opener refuses symlinks by itself (a link swapped in after the check)
-    with pytest.raises(OSError) as info:
-        MemoryManager._open_beneath(ws, rel)
-    assert info.value.errno in (errno.ELOOP, errno.ENOTDIR)
+    with pytest.raises(PathRefused) as info:
+        safe_fs.open_file(ws, rel)
+    assert "symlink" in info.value.reason
 
 
 def test_open_beneath_reads_plain_files(ws):
-    fd = MemoryManager._open_beneath(ws, "memory/deep/nested/note.md")
+    fd, _st = safe_fs.open_file(ws, "memory/deep/nested/note.md")
     with os.fdopen(fd, "rb") as fh:
         assert fh.read() == b"nested\n"

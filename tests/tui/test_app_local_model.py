@@ -51,3 +51,17 @@ async def test_the_status_bar_shows_the_model_loading_then_its_name(workspace: P
         server = engine._model.server
         assert server.running
     assert not server.running  # stopped on exit
+
+
+async def test_switching_to_a_local_model_loads_it_at_once(workspace: Path, tmp_path: Path) -> None:
+    """`/model local/<path>` starts loading right away: a bad file is reported before any message."""
+    junk = tmp_path / "other.gguf"
+    junk.write_bytes(b"GGU")
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.main_screen
+        await wait_ready(pilot)
+        await send(pilot, f"/model local/{junk}")
+        await wait_until(pilot, lambda: list(screen.chat.query(ErrorBlock)), 20, "the load error")
+        assert "not a GGUF file" in list(screen.chat.query(ErrorBlock))[-1].message
+        await wait_until(pilot, lambda: screen.status_bar.offline and "offline agent" in screen.status_bar.model, 5, "the fallback label")

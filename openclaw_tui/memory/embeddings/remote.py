@@ -38,6 +38,7 @@ from typing import Any, Callable
 import numpy as np
 
 from openclaw_tui._offline import ensure_offline_env, import_litellm
+from openclaw_tui.redaction import redact
 from openclaw_tui.memory.embeddings.base import (
     EmbeddingError,
     EmbeddingProvider,
@@ -263,10 +264,7 @@ def _bad_body(exc: BaseException) -> bool:
 
 
 def scrub(text: str, secrets: tuple[str, ...]) -> str:
-    for s in secrets:
-        if s and len(s) >= 4:
-            text = text.replace(s, "***")
-    return text
+    return redact(text, secrets)
 
 
 # --------------------------------------------------------------------------- provider

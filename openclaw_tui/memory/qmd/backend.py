@@ -44,13 +44,15 @@ from openclaw_tui.memory.qmd.runner import (
 )
 from openclaw_tui.memory.qmd.scope import decide_scope
 from openclaw_tui.memory.qmd.sessions_export import export_sessions
-from openclaw_tui.workspace.guard import PathRefused, normalize_rel, safe_join
+from openclaw_tui.workspace.guard import PathRefused, normalize_rel
+from openclaw_tui.memory.reader import read_memory_file
+from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.workspace.privacy import hidden_for, is_private_key, private_identities
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 log = logging.getLogger("openclaw_tui.memory.qmd")
 
 MODEL_KINDS = ("embed", "generate", "rerank")
-MAX_GET_CHARS = 200_000  # same cap as the builtin memory_get
 _INDEXED_RE = re.compile(r"Indexed:\s*(\d+) new,\s*(\d+) updated,\s*(\d+) unchanged,\s*(\d+) removed")
 _DURATION_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)?\s*$", re.IGNORECASE)
 _UNIT_S = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, "d": 86400.0}
@@ -387,6 +389,8 @@ class QmdBackend:
         cite = self._citations_on(session_key)
         budget = lim.max_injected_chars
         results: list[dict[str, Any]] = []
+        hide = hidden_for(session_key)
+        private = private_identities(Path(self.settings.workspace)) if hide else frozenset()
         for hit in hits:
             if len(results) >= n or budget <= 0:
                 break
@@ -394,6 +398,8 @@ class QmdBackend:
             if spec is None:
                 continue  # not one of ours
             rel = resolve_hit_path(spec, hit.path)
+            if hide and is_private_key(Path(self.settings.workspace), Path(spec.root) / rel, private):
+                continue  # MEMORY.md by identity, whichever collection indexed it
             path = display_path(spec, rel)
             start, end, text = trim_blank_edges(hit.start_line, hit.end_line, hit.snippet)
             snippet = text[: lim.max_snippet_chars]
@@ -424,7 +430,7 @@ class QmdBackend:
         key = session_key if session_key is not None else self.settings.session_key
         cap = self.cfg.limits.max_results  # limits.maxResults caps every search
         n = max(1, min(int(max_results or cap), cap))
-        q = " ".join(str(query or "").split())  # one line: newlines would form a qmd query document
+        q = " ".join(clean_surrogates(str(query or "")).split())  # one line: newlines would form a qmd query document
         base = {"backend": "qmd", "provider": "qmd", "model": self.cfg.search_mode, "fallback": None}
         decision = decide_scope(self.cfg.scope, key)
         if not decision.allowed:
@@ -500,7 +506,9 @@ class QmdBackend:
                     return spec
         return None
 
-    def get(self, path: str, from_line: int | None = None, lines: int | None = None) -> dict[str, Any]:
+    def get(self, path: str, from_line: int | None = None, lines: int | None = None,
+            *, session_key: str | None = None) -> dict[str, Any]:
+        key = session_key if session_key is not None else self.settings.session_key
         raw = path if isinstance(path, str) else str(path)
         stripped = raw.strip()
         if stripped.startswith(QMD_PREFIX):
@@ -516,45 +524,25 @@ class QmdBackend:
             if not matches_pattern(spec.pattern, rel):
                 return {"path": raw, "text": "", "disabled": True,
                         "error": f"refused: {rel} is not part of qmd collection {name!r} ({spec.pattern})"}
-            return self._read(spec.root, rel, raw, from_line, lines)
+            return self._read(spec.root, rel, raw, from_line, lines, key)
         try:
             norm = normalize_rel(stripped)
         except PathRefused:
             norm = None
         spec = self._collection_for_workspace_path(norm) if norm else None
         if spec is not None:
-            return self._read(Path(self.settings.workspace), norm, raw, from_line, lines)
-        return self.builtin.get(path, from_line=from_line, lines=lines)
+            return self._read(Path(self.settings.workspace), norm, raw, from_line, lines, key)
+        return self.builtin.get(path, from_line=from_line, lines=lines, session_key=key)
 
-    @staticmethod
-    def _read(root: Path, rel: str, shown: str, from_line: int | None, lines: int | None) -> dict[str, Any]:
+    def _read(self, root: Path, rel: str, shown: str, from_line: int | None, lines: int | None,
+              session_key: str) -> dict[str, Any]:
         for name, value in (("from", from_line), ("lines", lines)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
                 return {"path": shown, "text": "", "error": f"{name} must be an integer >= 1"}
         if not rel.lower().endswith(".md"):
             return {"path": shown, "text": "", "disabled": True, "error": "refused: only .md files can be read"}
-        try:
-            full = safe_join(root, rel, allow_missing=True)
-        except PathRefused as exc:
-            return {"path": shown, "text": "", "disabled": True, "error": f"refused: {exc.reason}"}
-        if not full.exists():
-            return {"path": shown, "text": ""}
-        try:
-            text = full.read_text(encoding="utf-8", errors="replace")
-        except OSError as exc:
-            return {"path": shown, "text": "", "error": f"cannot read {shown}: {exc.strerror or exc}"}
-        if from_line is None and lines is None:
-            out: dict[str, Any] = {"path": shown, "text": text}
-        else:
-            all_lines = text.splitlines()
-            start = from_line or 1
-            sel = all_lines[start - 1:] if lines is None else all_lines[start - 1:start - 1 + lines]
-            out = {"path": shown, "text": "\n".join(sel), "from": start, "lines": len(sel)}
-        if len(out["text"]) > MAX_GET_CHARS:
-            out["text"] = out["text"][:MAX_GET_CHARS]
-            out["truncated"] = True
-            out["note"] = f"text cut at {MAX_GET_CHARS} characters; read a range with from/lines"
-        return out
+        return read_memory_file(Path(self.settings.workspace), root, rel, shown, from_line, lines,
+                                session_key=session_key)
 
     # ------------------------------------------------------------------ status
 

@@ -672,6 +672,9 @@ class MainScreen(Screen[None]):
         self.status_bar.offline = bool(getattr(self.engine, "is_offline", False))
         self._refresh_usage()
         await self._say(f"Model set to `{self.status_bar.model}`.")
+        warm_up = getattr(self.engine, "warm_up", None)
+        if warm_up is not None:  # a local model loads now, not with the next message
+            self.run_worker(warm_up(), group="model-load", exclusive=True)
 
     async def _cmd_status(self, _arg: str) -> None:
         s = self.oc_app.settings

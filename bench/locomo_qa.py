@@ -1,0 +1,253 @@
+"""End-to-end LoCoMo QA with the real local model: does memory help it answer?
+
+A fixed, seeded sample of category 1–4 questions from the LoCoMo dev conversations (see
+``../shared/data/locomo/README.md``) is asked through the real session engine, one new
+session per question, in a copy of the conversation's workspace:
+
+* ``memory``    the local model with the memory tools (the product as shipped, profile
+                and all);
+* ``no-memory`` the same model with the memory plugin off (``plugins.slots.memory: none``):
+                what it knows without the notes;
+* ``offline``   the rule-based offline agent with the memory tools (the no-LLM baseline).
+
+Scores per row: token-F1 against the gold answer (LoCoMo's metric: lower-cased, punctuation
+and articles dropped, token overlap; without LoCoMo's Porter stemming), the share of answers
+that contain the normalised gold answer, the share of turns that searched memory, the
+tool-call validity rate (calls that ran without an argument or unknown-tool error), median
+seconds per answer and the median generation speed measured from the stream.
+
+    python -m bench.locomo_qa [--limit 30] [--models 1.5b,0.5b] [--variants memory,no-memory,offline]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import shutil
+import statistics
+import string
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench.locomo_eval import load_questions
+
+REPO = Path(__file__).resolve().parents[1]
+CATEGORIES = {1, 2, 3, 4}
+SUFFIX = " Answer in a few words."
+ANSWER_TIMEOUT_S = 300.0
+
+
+def default_data() -> Path:
+    for base in (REPO.parent, REPO.parent.parent):
+        cand = base / "shared" / "data" / "locomo"
+        if cand.is_dir():
+            return cand
+    return REPO.parent / "shared" / "data" / "locomo"
+
+
+# ---------------------------------------------------------------------- scoring
+
+
+def normalize(text: str) -> list[str]:
+    text = str(text).lower().replace(",", " ")
+    text = "".join(ch for ch in text if ch not in set(string.punctuation))
+    text = re.sub(r"\b(a|an|the|and)\b", " ", text)
+    return text.split()
+
+
+def token_f1(prediction: str, gold: str) -> float:
+    pred, ref = normalize(prediction), normalize(gold)
+    common = Counter(pred) & Counter(ref)
+    same = sum(common.values())
+    if not pred or not ref or same == 0:
+        return 0.0
+    precision, recall = same / len(pred), same / len(ref)
+    return 2 * precision * recall / (precision + recall)
+
+
+def contains_gold(prediction: str, gold: str) -> bool:
+    ref = " ".join(normalize(gold))
+    return bool(ref) and f" {ref} " in f" {' '.join(normalize(prediction))} "
+
+
+# ---------------------------------------------------------------------- sample
+
+
+def sample(data: Path, limit: int, seed: int) -> list[tuple[Path, dict[str, Any]]]:
+    pool = [(conv, q) for conv in sorted(data.glob("conv-*")) for q in load_questions(conv, CATEGORIES)]
+    picked = random.Random(seed).sample(pool, min(limit, len(pool)))
+    return sorted(picked, key=lambda cq: (cq[0].name, cq[1]["qid"]))
+
+
+def copy_workspace(conv: Path, into: Path) -> Path:
+    ws = into / conv.name
+    if not ws.exists():
+        ws.mkdir(parents=True)
+        shutil.copy2(conv / "MEMORY.md", ws / "MEMORY.md")
+        shutil.copytree(conv / "memory", ws / "memory")
+    return ws
+
+
+# ---------------------------------------------------------------------- running
+
+
+@dataclass
+class Row:
+    variant: str
+    model: str
+    answers: list[dict[str, Any]] = field(default_factory=list)
+    tok_s: list[float] = field(default_factory=list)
+    load_s: float | None = None
+
+
+def _settings(ws: Path, model: str, memory: bool) -> Any:
+    from openclaw_tui.config import load_config, resolve_agent
+
+    overrides = {} if memory else {"plugins": {"slots": {"memory": "none"}}}
+    return resolve_agent(load_config(None, overrides=overrides), workspace=str(ws), model=model)
+
+
+async def _ask(settings: Any, model: Any, memory: Any, question: str) -> dict[str, Any]:
+    from openclaw_tui import events
+    from openclaw_tui.session.engine import SessionEngine
+
+    seen: list[Any] = []
+    engine = SessionEngine(settings, sink=seen.append, memory=memory, model=model, probe_ollama=False)
+    t0 = time.perf_counter()
+    try:
+        result = await asyncio.wait_for(engine.send(question + SUFFIX), ANSWER_TIMEOUT_S)
+        text, error = result.text, result.error
+    except asyncio.TimeoutError:
+        text, error = "", f"no answer in {ANSWER_TIMEOUT_S:.0f} s"
+    finally:
+        engine.close()
+    calls = [e for e in seen if isinstance(e, events.ToolResult)]
+    return {
+        "text": text, "error": error, "seconds": time.perf_counter() - t0,
+        "searched": any(c.name == "memory_search" for c in calls),
+        "calls": len(calls), "bad_calls": sum(1 for c in calls if c.error),
+    }  # fmt: skip
+
+
+async def run_variant(variant: str, model_name: str, questions: list[tuple[Path, dict[str, Any]]], work: Path) -> Row:
+    from openclaw_tui.llm.resolve import choice_for_model
+    from openclaw_tui.memory.backend import open_memory
+    from openclaw_tui.session.engine import make_model
+
+    memory_on = variant != "no-memory"
+    model_str = "offline" if variant == "offline" else f"local/{model_name}"
+    row = Row(variant, "offline agent" if variant == "offline" else model_name)
+    first_settings = _settings(copy_workspace(questions[0][0], work), model_str, memory_on)
+    model = make_model(choice_for_model(model_str, first_settings, "bench"), first_settings)
+    if hasattr(model, "ensure_started"):
+        problem = await model.ensure_started()
+        if problem:
+            raise SystemExit(problem)
+        row.load_s = getattr(model, "load_s", None)
+    stores: dict[Path, Any] = {}
+    try:
+        for conv, item in questions:
+            settings = _settings(copy_workspace(conv, work), model_str, memory_on)
+            if memory_on and conv not in stores:
+                stores[conv] = await asyncio.to_thread(open_memory, settings)
+                await asyncio.to_thread(stores[conv].sync, force=False, reason="bench")
+            got = await _ask(settings, model, stores.get(conv), item["question"])
+            gold = str(item["answer"])
+            got.update(qid=item["qid"], gold=gold, f1=token_f1(got["text"], gold), contains=contains_gold(got["text"], gold))
+            row.answers.append(got)
+            if getattr(model, "tokens_per_s", None):
+                row.tok_s.append(model.tokens_per_s)
+            print(f"  {variant:9} {row.model[:28]:28} {item['qid']:12} f1={got['f1']:.2f} {got['seconds']:5.1f}s  {got['text'][:70]!r}", flush=True)
+    finally:
+        for store in stores.values():
+            store.close()
+        close = getattr(model, "close", None)
+        if close:
+            close()
+    return row
+
+
+def summarize(row: Row) -> dict[str, Any]:
+    a = row.answers
+    calls = sum(x["calls"] for x in a)
+    bad = sum(x["bad_calls"] for x in a)
+    return {
+        "variant": row.variant, "model": row.model, "n": len(a),
+        "f1": statistics.mean(x["f1"] for x in a) if a else 0.0,
+        "contains": sum(x["contains"] for x in a) / len(a) if a else 0.0,
+        "searched": sum(x["searched"] for x in a) / len(a) if a else 0.0,
+        "tool_calls": calls, "tool_valid": (calls - bad) / calls if calls else None,
+        "errors": sum(1 for x in a if x["error"]),
+        "median_s": statistics.median(x["seconds"] for x in a) if a else 0.0,
+        "tok_s": statistics.median(row.tok_s) if row.tok_s else None, "load_s": row.load_s,
+    }  # fmt: skip
+
+
+def table(summaries: list[dict[str, Any]]) -> str:
+    lines = [
+        "| variant | model | n | token-F1 | contains gold | searched | tool calls valid | errors | median s/answer | tok/s |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+    ]
+    for s in summaries:
+        valid = f"{s['tool_valid']:.0%} of {s['tool_calls']}" if s["tool_valid"] is not None else "—"
+        tps = f"{s['tok_s']:.1f}" if s["tok_s"] else "—"
+        lines.append(
+            f"| {s['variant']} | {s['model']} | {s['n']} | {s['f1']:.3f} | {s['contains']:.0%} | {s['searched']:.0%} | "
+            f"{valid} | {s['errors']} | {s['median_s']:.1f} | {tps} |"
+        )
+    return "\n".join(lines)
+
+
+async def _main(args: argparse.Namespace) -> int:
+    from openclaw_tui.llm.local.catalog import spec_named
+
+    questions = sample(args.data, args.limit, args.seed)
+    if not questions:
+        raise SystemExit(f"no LoCoMo questions under {args.data}")
+    print(f"{len(questions)} questions (seed {args.seed}) from {', '.join(sorted({c.name for c, _ in questions}))}", flush=True)
+    work = Path(tempfile.mkdtemp(prefix="bench-locomo-qa-"))
+    variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    summaries = []
+    for name in [m.strip() for m in args.models.split(",") if m.strip()]:
+        spec = spec_named(name)
+        if spec is None:
+            raise SystemExit(f"unknown model {name!r}: 1.5b or 0.5b")
+        for variant in [v for v in variants if v != "offline"]:
+            summaries.append(summarize(await run_variant(variant, spec.name, questions, work)))
+    if "offline" in variants:
+        summaries.append(summarize(await run_variant("offline", "offline", questions, work)))
+    print()
+    print(table(summaries))
+    if args.json_out:
+        args.json_out.write_text(json.dumps(summaries, indent=2) + "\n")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    import os
+
+    ap = argparse.ArgumentParser(prog="python -m bench.locomo_qa")
+    ap.add_argument("--data", type=Path, default=default_data())
+    ap.add_argument("--limit", type=int, default=30, help="questions in the sample (default 30)")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--models", default="1.5b,0.5b")
+    ap.add_argument("--variants", default="memory,no-memory,offline")
+    ap.add_argument("--json-out", type=Path)
+    args = ap.parse_args(argv)
+    from openclaw_tui.llm.local.files import models_dir
+
+    os.environ.setdefault("OPENCLAW_MODELS_DIR", str(models_dir()))  # the installed models, not the temp state's
+    os.environ.setdefault("OPENCLAW_STATE_DIR", tempfile.mkdtemp(prefix="bench-state-"))
+    return asyncio.run(_main(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

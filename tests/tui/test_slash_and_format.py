@@ -275,3 +275,74 @@ def test_session_line_shows_last_activity_as_local_time() -> None:
     line = fmt.session_line({"sessionId": "a1", "createdAt": 1, "lastActivity": 1_796_286_641_683, "transcript": "/x.jsonl"})
     stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(1_796_286_641.683))
     assert line == f"`a1` · {stamp}"
+
+
+def test_timeline_colours_keep_red_for_problems():
+    # flush lines were magenta, read as red like errors; info notices were yellow warnings
+    from openclaw_tui.tui.widgets.timeline import KIND_STYLE
+
+    routine = ("sync", "flush", "compaction", "info", "memory")
+    assert all("red" not in KIND_STYLE[k] and "magenta" not in KIND_STYLE[k] for k in routine)
+    assert "red" in KIND_STYLE["error"] and KIND_STYLE["notice"] == "yellow"
+
+
+@pytest.mark.parametrize(
+    "event,expected",
+    [
+        (ev.FlushFinished(session_id="s", path="memory/2026-12-03.md", lines_appended=3, stored=True), "memory flush: 3 lines → memory/2026-12-03.md"),
+        (ev.FlushFinished(session_id="s", path=None, lines_appended=0, stored=False), "memory flush: nothing to store"),
+        (ev.FlushFinished(session_id="s", path=None, lines_appended=0, stored=False, skipped_reason="workspace is read-only"), "memory flush skipped: workspace is read-only"),
+        (ev.CompactionFinished(session_id="s", tokens_before=6928, tokens_after=3908, compaction_count=1), "compacted: 6,928 → 3,908 tokens (older turns are summarised)"),
+        (ev.IndexSynced(agent_id="main", files_indexed=0, files_removed=0, chunks=4, reason="watch"), None),
+        (ev.IndexSynced(agent_id="main", files_indexed=1, files_removed=0, chunks=5, reason="watch"), "memory index (watch): 1 file indexed, 5 chunks"),
+        (ev.IndexSynced(agent_id="main", files_indexed=0, files_removed=0, chunks=5, full_rebuild=True), "memory index rebuilt: 0 files indexed, 5 chunks"),
+    ],
+)
+def test_chat_mark(event, expected):
+    assert fmt.chat_mark(event) == expected
+
+
+def test_meter_parts_keep_a_bar_of_twenty_cells():
+    u = ev.TokenUsage(used=2798, context_window=4000, flush_threshold=2000, compaction_threshold=3000)
+    assert fmt.meter_parts(u, 118) == ("tokens 2,798 / 4,000 (70%)", "flush 2.0k · compact 3.0k · estimate")
+    label, suffix = fmt.meter_parts(u, 78)
+    assert 78 - len(label) - len(suffix) - 4 >= 20 and suffix.endswith("est.")
+    assert fmt.meter_parts(u, 78, flush=False)[1].startswith("compact 3.0k")
+
+
+def test_replay_keeps_tools_errors_cancels_and_only_what_a_compaction_kept():
+    from openclaw_tui.tui.replay import replay
+
+    def msg(role, content=None, **kw):
+        return {"type": "message", "message": {"role": role, "content": content, **kw}}
+
+    call = {"id": "c1", "type": "function", "function": {"name": "memory_search", "arguments": '{"query": "db"}'}}
+    entries = [
+        {"type": "session", "id": "s"},
+        msg("user", "old question"),
+        msg("assistant", "old answer"),
+        {"type": "compaction", "summary": "We talked about the old question.", "kept": 1},
+        msg("user", "which db?"),
+        msg("assistant", None, tool_calls=[call]),
+        msg("tool", '{"error": "index unavailable"}', tool_call_id="c1"),
+        msg("assistant", "PostgreSQL."),
+        msg("user", "and the cache?"),
+        {"type": "error", "message": "401 Incorrect API key", "action": "check the key"},
+        msg("user", "tell me more"),
+        {"type": "cancelled", "partial": "Well, first"},
+    ]
+    got = replay(entries)
+    assert got.summary == "We talked about the old question."
+    kinds = [(i.kind, i.text or i.name or i.error) for i in got.items]
+    assert kinds == [
+        ("assistant", "old answer"),  # the one message the compaction kept
+        ("user", "which db?"),
+        ("tool", "memory_search"),
+        ("result", "index unavailable"),
+        ("assistant", "PostgreSQL."),
+        ("user", "and the cache?"),
+        ("error", "401 Incorrect API key"),
+        ("user", "tell me more"),
+        ("cancelled", "Well, first"),
+    ]
+    assert got.items[2].arguments == {"query": "db"} and got.items[6].action == "check the key"

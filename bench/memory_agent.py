@@ -27,6 +27,8 @@ import time
 from datetime import date
 from pathlib import Path
 
+from openclaw_tui.llm.local.files import models_dir
+
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = (REPO / ".." / "shared" / "data" / "locomo").resolve()
 # conv-26 questions (categories 1-2) whose gold answer has one word an answer must contain
@@ -48,7 +50,8 @@ def _run(model: str, recall: bool, prompt: str, data: Path) -> tuple[dict, Path,
         p.chmod(0o755 if p.is_dir() else 0o644)
     cfg = tmp / "cfg.json"
     cfg.write_text(json.dumps({"agents": {"defaults": {"autoRecall": recall}}}))
-    env = {**os.environ, "OPENCLAW_STATE_DIR": str(tmp / "state"), "OPENCLAW_NO_OLLAMA_PROBE": "1"}
+    # a fresh state dir per run, but the installed GGUFs stay where they are
+    env = {**os.environ, "OPENCLAW_STATE_DIR": str(tmp / "state"), "OPENCLAW_NO_OLLAMA_PROBE": "1", "OPENCLAW_MODELS_DIR": str(models_dir())}
     cmd = [sys.executable, "-m", "openclaw_tui.cli", "--config", str(cfg), "--workspace", str(ws), "--model", f"local/{model}",
            "chat", "-p", prompt, "--json"]  # fmt: skip
     started = time.monotonic()
@@ -63,6 +66,7 @@ def _row(data: dict, ws: Path, gold: str | None) -> dict:
     text = data.get("text") or ""
     daily = ws / "memory" / f"{date.today().isoformat()}.md"
     return {
+        "offline": data.get("offline", True),  # the local model failed to start: the row is not a model's
         "searched": any(c["name"] == "memory_search" for c in calls),
         "calls": len([c for c in calls if not c["call_id"].startswith("recall_")]),
         "valid_calls": len([c for c in calls if not c["call_id"].startswith("recall_") and not (results.get(c["call_id"]) or {}).get("error")]),

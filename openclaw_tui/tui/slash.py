@@ -27,15 +27,15 @@ class SlashCommand:
 COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("help", "", "list commands and keys", mid_turn=True),
     SlashCommand("new", "", "start a new session", mid_turn=False),
-    SlashCommand("resume", "[id]", "pick a session to resume, or resume one by id (or a unique id prefix)", mid_turn=False),
+    SlashCommand("resume", "[id]", "resume a session: a picker, or an id (or its unique start)", mid_turn=False),
     SlashCommand("compact", "[instructions]", "summarise older history now", mid_turn=False),
     SlashCommand("flush", "", "store durable memories now (silent turn)", mid_turn=False),
     SlashCommand("memory search", "<query>", "search memory; results go to the side panel", mid_turn=True, needs_arg=True),
     # takes --all (every field), left out of the synopsis: "/memory status" completes without a space
-    SlashCommand("memory status", "", "index status: files, search, last sync, problems (--all: every field)", mid_turn=True),
+    SlashCommand("memory status", "", "index status (--all: every field)", mid_turn=True),
     SlashCommand("memory index", "[--force]", "sync the memory index (--force rebuilds)", mid_turn=False),
     SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
-    SlashCommand("model", "[name]", "pick a configured model, or switch to any litellm model string", mid_turn=False),
+    SlashCommand("model", "[name]", "switch model: a picker, or any litellm model string", mid_turn=False),
     SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
     SlashCommand("quit", "", "leave the app", mid_turn=True),
 )

@@ -77,6 +77,7 @@ from openclaw_tui.workspace.session_keys import is_direct_session
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 CANCEL_MARK = "[answer interrupted by the user]"
+REPEATED_CALL = "this exact call already ran in this turn and its result is above; answer the user now"
 
 
 @dataclass
@@ -746,8 +747,10 @@ class SessionEngine:
         answered: set[str] = set()
         assistant_added = False
         try:
+            ran: set[str] = set()  # name + arguments of the calls run in this loop
+            answer_now = False  # a repeated call: the next request offers no tools
             for _step in range(max_steps):
-                tools = offered_tools(toolbox.schemas(), self.profile)
+                tools = [] if answer_now else offered_tools(toolbox.schemas(), self.profile)
                 messages = [{"role": "system", "content": system()}] + convo()
                 assistant_added = False
                 try:
@@ -772,7 +775,12 @@ class SessionEngine:
                 pending = list(completion.tool_calls)
                 answered = set()
                 for tc in completion.tool_calls:
-                    await self._run_tool_call(tc, toolbox, add)
+                    if self.profile.answer_after_repeat and f"{tc.name} {tc.arguments}" in ran:
+                        add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": REPEATED_CALL})})
+                        answer_now = True
+                    else:
+                        ran.add(f"{tc.name} {tc.arguments}")
+                        await self._run_tool_call(tc, toolbox, add)
                     answered.add(tc.id)
                 pending = []
             stop = Completion(text=f"[stopped after {max_steps} tool steps without a final answer]")

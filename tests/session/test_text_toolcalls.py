@@ -209,3 +209,17 @@ async def test_an_empty_model_summary_falls_back_to_the_extractive_one(make_sett
     req = server.chat_requests()[-1]
     assert "bullet points" in req["messages"][0]["content"]  # the local profile's plain request
     eng.close()
+
+
+async def test_local_profile_stops_a_repeated_call_and_asks_for_the_answer(make_settings, server, recorder, workspace) -> None:
+    (workspace / "USER.md").write_text("# USER\nName: Ada\n")
+    call = '{"name": "read", "arguments": {"path": "USER.md"}}'
+    server.push({"text": call}, {"text": call}, {"text": "Your name is Ada."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("Read USER.md for me")
+    assert result.text == "Your name is Ada."
+    assert len(recorder.of(events.ToolCalled)) == 1 and len(recorder.of(events.ToolResult)) == 1  # the repeat did not run
+    reqs = server.chat_requests()
+    assert len(reqs) == 3 and "tools" in reqs[1] and not reqs[2].get("tools")  # answer without tools
+    assert "already ran" in reqs[2]["messages"][-1]["content"]
+    eng.close()

@@ -1075,6 +1075,8 @@ class SessionEngine:
                 )
             except LLMError as exc:
                 self._provider_error(exc.info)
+                if self._transcript is not None:  # so a resumed session shows it where it happened
+                    self._transcript.append({"type": "error", "message": exc.info.line(), "action": exc.info.action or ""})
                 partial = "".join(self._partial)
                 self._emit(events.TurnFinished(session_id=self.session_id, text=partial))
                 usage = self.token_snapshot()

@@ -71,7 +71,12 @@ def _refusal(rel: str, exc: OSError) -> PathRefused:
 
 
 def _open_dir(root: Path, parts: list[str], rel: str, *, create: bool) -> int:
-    """A directory fd for ``root/parts`` reached with ``O_NOFOLLOW`` at every step."""
+    """A directory fd for ``root/parts`` reached with ``O_NOFOLLOW`` at every step.
+
+    With ``create`` a missing root is made first: the workspace itself is configured by the
+    user (trusted), and the first note creates it, as the engine's warning promises."""
+    if create:
+        root.mkdir(parents=True, exist_ok=True)
     fd = os.open(root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
     try:
         for part in parts:
@@ -151,6 +156,33 @@ def read_bytes(fd: int, st: os.stat_result, rel: str, cap: int = MAX_FILE_BYTES)
         if total > cap:  # grew while we read
             raise FileTooLarge(rel, total, cap)
         chunks.append(piece)
+
+
+def current_bytes(root: Path, rel: str) -> bytes | None:
+    """The file's bytes now (read beneath ``root``, size-capped), or None when it does not
+    exist. Raises ``PathRefused`` for a link, a special file or a file over the cap."""
+    try:
+        fd, st = open_file(root, rel)
+    except FileNotFoundError:
+        return None
+    try:
+        return read_bytes(fd, st, rel)
+    finally:
+        os.close(fd)
+
+
+def remove_file(root: Path, rel: str) -> None:
+    """Unlink ``root/rel`` (a checked regular file, never through a link); missing is fine."""
+    with parent_dir(root, rel) as (dfd, name):
+        try:
+            st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+        except FileNotFoundError:
+            return
+        if stat.S_ISLNK(st.st_mode):
+            raise PathRefused(rel, "symlinks are refused")
+        check_file(rel, st)
+        os.unlink(name, dir_fd=dfd)
+        os.fsync(dfd)
 
 
 def read_text(root: Path, rel: str, cap: int = MAX_FILE_BYTES) -> tuple[str, os.stat_result]:

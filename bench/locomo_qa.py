@@ -17,6 +17,10 @@ tool-call validity rate (calls that ran without an argument or unknown-tool erro
 seconds per answer and the median generation speed measured from the stream.
 
     python -m bench.locomo_qa [--limit 30] [--models 1.5b,0.5b] [--variants memory,no-memory,offline]
+                              [--budget-min M] [--json-out FILE]
+
+With ``--budget-min`` each model stops asking new questions after M minutes (no-memory runs
+first, then memory); every row is then scored on the questions all rows answered.
 """
 
 from __future__ import annotations
@@ -137,7 +141,10 @@ async def _ask(settings: Any, model: Any, memory: Any, question: str) -> dict[st
     }  # fmt: skip
 
 
-async def run_variant(variant: str, model_name: str, questions: list[tuple[Path, dict[str, Any]]], work: Path) -> Row:
+async def run_variant(
+    variant: str, model_name: str, questions: list[tuple[Path, dict[str, Any]]], work: Path, deadline: float | None = None
+) -> Row:
+    from openclaw_tui.llm.local.catalog import spec_named
     from openclaw_tui.llm.resolve import choice_for_model
     from openclaw_tui.memory.backend import open_memory
     from openclaw_tui.session.engine import make_model
@@ -145,6 +152,9 @@ async def run_variant(variant: str, model_name: str, questions: list[tuple[Path,
     memory_on = variant != "no-memory"
     model_str = "offline" if variant == "offline" else f"local/{model_name}"
     row = Row(variant, "offline agent" if variant == "offline" else model_name)
+    spec = spec_named(model_name)
+    if spec is not None:
+        row.model = spec.label
     first_settings = _settings(copy_workspace(questions[0][0], work), model_str, memory_on)
     model = make_model(choice_for_model(model_str, first_settings, "bench"), first_settings)
     if hasattr(model, "ensure_started"):
@@ -155,6 +165,9 @@ async def run_variant(variant: str, model_name: str, questions: list[tuple[Path,
     stores: dict[Path, Any] = {}
     try:
         for conv, item in questions:
+            if deadline is not None and time.monotonic() > deadline:
+                print(f"  {variant}: time budget spent after {len(row.answers)} questions", flush=True)
+                break
             settings = _settings(copy_workspace(conv, work), model_str, memory_on)
             if memory_on and conv not in stores:
                 stores[conv] = await asyncio.to_thread(open_memory, settings)
@@ -175,8 +188,8 @@ async def run_variant(variant: str, model_name: str, questions: list[tuple[Path,
     return row
 
 
-def summarize(row: Row) -> dict[str, Any]:
-    a = row.answers
+def summarize(row: Row, qids: set[str] | None = None) -> dict[str, Any]:
+    a = [x for x in row.answers if qids is None or x["qid"] in qids]
     calls = sum(x["calls"] for x in a)
     bad = sum(x["bad_calls"] for x in a)
     return {
@@ -214,20 +227,27 @@ async def _main(args: argparse.Namespace) -> int:
         raise SystemExit(f"no LoCoMo questions under {args.data}")
     print(f"{len(questions)} questions (seed {args.seed}) from {', '.join(sorted({c.name for c, _ in questions}))}", flush=True)
     work = Path(tempfile.mkdtemp(prefix="bench-locomo-qa-"))
+    # no-memory first (cheap), then memory until the budget is spent; every row is scored on
+    # the questions all of them answered, so the comparison stays paired
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
-    summaries = []
+    order = [v for v in ("no-memory", "memory") if v in variants]
+    rows: list[Row] = []
     for name in [m.strip() for m in args.models.split(",") if m.strip()]:
         spec = spec_named(name)
         if spec is None:
             raise SystemExit(f"unknown model {name!r}: 1.5b or 0.5b")
-        for variant in [v for v in variants if v != "offline"]:
-            summaries.append(summarize(await run_variant(variant, spec.name, questions, work)))
+        deadline = time.monotonic() + args.budget_min * 60 if args.budget_min else None
+        for variant in order:
+            rows.append(await run_variant(variant, spec.name, questions, work, deadline))
     if "offline" in variants:
-        summaries.append(summarize(await run_variant("offline", "offline", questions, work)))
-    print()
+        rows.append(await run_variant("offline", "offline", questions, work))
+    common = set.intersection(*({x["qid"] for x in r.answers} for r in rows)) if rows else set()
+    summaries = [summarize(r, common) for r in rows]
+    print(f"\n{len(common)} questions answered by every row (sample {len(questions)}, seed {args.seed})")
     print(table(summaries))
     if args.json_out:
-        args.json_out.write_text(json.dumps(summaries, indent=2) + "\n")
+        detail = [{"variant": r.variant, "model": r.model, "answers": r.answers} for r in rows]
+        args.json_out.write_text(json.dumps({"summaries": summaries, "rows": detail}, indent=2, default=str) + "\n")
     return 0
 
 
@@ -241,6 +261,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--models", default="1.5b,0.5b")
     ap.add_argument("--variants", default="memory,no-memory,offline")
     ap.add_argument("--json-out", type=Path)
+    ap.add_argument("--budget-min", type=float, default=0, help="per model: stop asking after this many minutes (0: no limit)")
     args = ap.parse_args(argv)
     from openclaw_tui.llm.local.files import models_dir
 

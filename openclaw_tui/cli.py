@@ -43,6 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Terminal chat-agent harness with built-in Markdown memory.",
     )
     p.add_argument("--version", action="version", version=f"openclaw-tui {__version__}")
+    p.add_argument(
+        "-c", "--continue", dest="continue_session", action="store_true",
+        help="(the app) resume the latest session of the session key instead of starting a new one",
+    )  # fmt: skip
     _global_options(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 

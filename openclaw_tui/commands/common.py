@@ -5,15 +5,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from openclaw_tui.config import AgentSettings, load_config, resolve_agent
 from openclaw_tui.redaction import redact
-from openclaw_tui.workspace.guard import printable_path
 from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.workspace.guard import printable_path
+
+if TYPE_CHECKING:
+    from openclaw_tui.config import AgentSettings
 
 
 def settings_from_args(args: argparse.Namespace, overrides: dict[str, Any] | None = None) -> AgentSettings:
+    # imported here: the TUI calls this after its first frame, off the event loop
+    from openclaw_tui.config import load_config, resolve_agent
+
     cfg = load_config(getattr(args, "config", None), overrides=overrides)
     return resolve_agent(
         cfg,

@@ -14,7 +14,7 @@ from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory, digest
-from openclaw_tui.workspace.restore import latest_for, restore_before, target_path
+from openclaw_tui.workspace.restore import current, latest_for, restore_before
 
 
 def run(args: argparse.Namespace, settings: AgentSettings) -> int:
@@ -49,10 +49,9 @@ def _history(history: MemoryHistory, args: argparse.Namespace) -> int:
 
 
 def _restore(history: MemoryHistory, settings: AgentSettings, args: argparse.Namespace) -> int:
-    rel, path = target_path(settings.workspace, args.path)
+    rel, now = current(settings.workspace, args.path)
     entry = history.find(args.to, rel) if args.to else latest_for(history, rel)
-    now = digest(path.read_bytes()) if path.exists() else None
-    if now == entry.before:
+    if (None if now is None else digest(now)) == entry.before:
         return _report(args, rel, entry, None, "already holds that version; nothing changed")
     change = restore_before(settings.workspace, history, entry, ChangeOrigin("user"))
     size = "removed (it did not exist before that change)" if change.after is None else f"{len(change.after)} bytes"

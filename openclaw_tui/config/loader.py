@@ -13,12 +13,11 @@ from typing import Any
 import json5
 from pydantic import ValidationError
 
-from openclaw_tui.workspace.session_keys import parse_session_key
-
 from openclaw_tui.config.errors import ConfigError
 from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig, StoreConfig
 from openclaw_tui.config.secrets import is_secret_ref_shape
 from openclaw_tui.redaction import is_secret_name, register_secret, register_url
+from openclaw_tui.workspace.session_keys import parse_session_key
 
 log = logging.getLogger("openclaw_tui.config")
 

@@ -238,6 +238,10 @@ class AgentDefaults(Model):
     compaction: CompactionConfig = Field(default_factory=CompactionConfig)
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)
     max_tool_steps: int = Field(12, ge=1, le=200)
+    # how the model is talked to (openclaw_tui.llm.profiles): auto picks "local" for llama.cpp/Ollama
+    tool_profile: Literal["auto", "hosted", "local"] = "auto"
+    # memory_search with the user's question before the model answers; None: the profile decides
+    auto_recall: bool | None = None
     #: OpenClaw's cap on one whole model call (connect + stream), seconds
     timeout_seconds: float | None = Field(None, gt=0)
 

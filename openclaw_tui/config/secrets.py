@@ -20,6 +20,7 @@ from typing import Annotated, Any, Literal, Mapping, Union
 from pydantic import BaseModel, ConfigDict, PlainSerializer, PlainValidator, ValidationError, model_validator
 
 from openclaw_tui.config.errors import ConfigError
+from openclaw_tui.redaction import register_secret
 
 _PROVIDER_RE = re.compile(r"^[a-z][a-z0-9_-]{0,63}$")
 _ENV_ID_RE = re.compile(r"^[A-Z][A-Z0-9_]{0,127}$")
@@ -100,6 +101,7 @@ def secret_value(value: SecretInput | None, key: str, env: Mapping[str, str] | N
             f"{key}: SecretRef {value.describe()} names environment variable {value.id}, which is "
             f"{'empty' if found == '' else 'not set'}; export {value.id} or change the key"
         )
+    register_secret(found)  # redacted from every later output, like a key written in the config
     return found
 
 

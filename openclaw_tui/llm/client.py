@@ -28,6 +28,7 @@ class ToolCall:
     id: str
     name: str
     arguments: str  # raw JSON text as the model sent it
+    invalid: str | None = None  # recovered from text with arguments that break the schema: not run
 
     def parsed(self) -> tuple[dict[str, Any] | None, str | None]:
         raw = self.arguments.strip() or "{}"

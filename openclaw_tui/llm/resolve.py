@@ -121,8 +121,8 @@ def probe_ollama(timeout: float = 0.3) -> str | None:
     return str(name) if name else None
 
 
-def first_listed_model(api_base: str, api_key: str | None = None, timeout: float = 2.0) -> str | None:
-    """GET <api_base>/models on an OpenAI-compatible server; the first model id, or None."""
+def listed_models(api_base: str, api_key: str | None = None, timeout: float = 2.0) -> list[dict[str, Any]]:
+    """GET <api_base>/models on an OpenAI-compatible server: its ``data`` items ([] when unreachable)."""
     req = urllib.request.Request(api_base.rstrip("/") + "/models")
     if api_key:
         req.add_header("Authorization", f"Bearer {api_key}")
@@ -130,9 +130,15 @@ def first_listed_model(api_base: str, api_key: str | None = None, timeout: float
         with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 - user-given endpoint
             data = json.loads(resp.read() or b"{}")
     except Exception:  # noqa: BLE001 - unreachable or not OpenAI-compatible
-        return None
+        return []
     items = data.get("data") if isinstance(data, dict) else None
-    if not items or not isinstance(items[0], dict) or not items[0].get("id"):
+    return [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+
+
+def first_listed_model(api_base: str, api_key: str | None = None, timeout: float = 2.0) -> str | None:
+    """The first model id an OpenAI-compatible server lists, or None."""
+    items = listed_models(api_base, api_key, timeout)
+    if not items or not items[0].get("id"):
         return None
     return str(items[0]["id"])
 

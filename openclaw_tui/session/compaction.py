@@ -17,6 +17,12 @@ COMPACTION_SYSTEM = (
     + ". Keep exact file paths, names, numbers, dates, IDs and commands verbatim. "
     "Be concise; write 'none' for an empty section. Do not call tools."
 )
+# for small local models (the local profile): the sectioned checkpoint came back as bare headers
+COMPACTION_SYSTEM_PLAIN = (
+    "You summarise a conversation so the assistant can continue without it. Write 3 to 8 short bullet points "
+    "with what the user said, asked and decided. Keep names, numbers, dates, file paths and identifiers exactly "
+    "as written. Do not call tools."
+)
 SUMMARY_HEADER = "## Conversation so far (compacted summary of earlier turns)"
 MAX_TOOL_CHARS = 600
 
@@ -56,11 +62,22 @@ def render_for_summary(messages: list[dict[str, Any]], *, previous_summary: str 
     return out
 
 
-def compaction_request(rendered: str, instructions: str | None = None) -> list[dict[str, Any]]:
-    user = "Summarise this conversation into the checkpoint format.\n\n" + rendered
+def compaction_request(rendered: str, instructions: str | None = None, *, plain: bool = False) -> list[dict[str, Any]]:
+    """The summariser's messages; ``plain``: bullet points instead of the sectioned checkpoint."""
+    ask = "Summarise this conversation in bullet points." if plain else "Summarise this conversation into the checkpoint format."
+    user = ask + "\n\n" + rendered
     if instructions:
         user += f"\n\nExtra instructions from the user: {instructions.strip()}"
-    return [{"role": "system", "content": COMPACTION_SYSTEM}, {"role": "user", "content": user}]
+    return [{"role": "system", "content": COMPACTION_SYSTEM_PLAIN if plain else COMPACTION_SYSTEM}, {"role": "user", "content": user}]
+
+
+def has_content(summary: str) -> bool:
+    """Whether a model's summary says anything beyond headings and "none" (else it is no summary)."""
+    for line in summary.splitlines():
+        text = line.strip().lstrip("#-*• ").strip().rstrip(".").lower()
+        if text and text not in ("none", "n/a", "-") and line.strip().lstrip("#").strip() not in SUMMARY_SECTIONS:
+            return True
+    return False
 
 
 _PREF_RE = re.compile(r"\b(prefer|always|never|must|don't|do not|avoid|please use|i like|i want|i hate)\b", re.I)

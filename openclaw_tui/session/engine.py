@@ -26,18 +26,32 @@ from typing import Any, Callable
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
-from openclaw_tui.llm.client import ChatModel, Completion, LiteLLMModel, RetryPolicy, complete_with_retries
+from openclaw_tui.llm.client import ChatModel, Completion, LiteLLMModel, RetryPolicy, ToolCall, complete_with_retries
 from openclaw_tui.llm.context import resolve_context_window
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo, redact
-from openclaw_tui.llm.resolve import ModelChoice, choice_for_model, resolve_model
+from openclaw_tui.llm.holdback import StreamHoldback
+from openclaw_tui.llm.profiles import (
+    HOSTED,
+    ModelProfile,
+    is_loopback,
+    offered_tools,
+    profile_for,
+    render_messages,
+    serves_local_model,
+)
+from openclaw_tui.llm.toolcall_text import recover_completion, tool_names
+from openclaw_tui.llm.resolve import ModelChoice, choice_for_model, listed_models, resolve_model
 from openclaw_tui.session.compaction import (
     SUMMARY_HEADER,
     compaction_request,
     extractive_summary,
+    has_content,
     render_for_summary,
     tool_result_content,
 )
+from openclaw_tui.session.citations import source_suffix
 from openclaw_tui.session.offline import OfflineModel
+from openclaw_tui.session.recall import RECALL_MAX_RESULTS, recall_query, store_hint, wants_recall
 from openclaw_tui.session.store import SessionStore, session_title
 from openclaw_tui.session.thresholds import (
     compaction_cut,
@@ -135,6 +149,9 @@ class SessionEngine:
         self._store = SessionStore(settings.sessions_dir)
         self._transcript: TranscriptWriter | None = None
         self._tools_tokens: dict[int, int] = {}
+        self._profile: ModelProfile | None = None  # decided in _ready() (may ask a local server)
+        self._turn_hits: list[dict[str, Any]] = []  # memory_search results seen in this turn
+        self._hint: str | None = None  # sent after the user's message in this turn's first request
         self._closed = False
         self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
         self._turn_no = 0
@@ -262,7 +279,7 @@ class SessionEngine:
         return self._tools_tokens[key]
 
     def _estimate(self) -> int:
-        return self._system_tokens + self._tools_cost(self._toolbox.schemas()) + self._hist_tokens
+        return self._system_tokens + self._tools_cost(offered_tools(self._toolbox.schemas(), self.profile)) + self._hist_tokens
 
     def used_tokens(self) -> int:
         """Tokens the next prompt carries: provider-reported usage of the last call plus
@@ -309,13 +326,7 @@ class SessionEngine:
         self._last_usage: dict[str, int] | None = None
         self._persisted = False
         self._overflow_retried = False
-        self._system = build_system_prompt(
-            self.settings.workspace,
-            session_key=self.session_key,
-            workspace_access=self.access,
-            memory_enabled=self.memory_tools_on,
-            citations=self.settings.config.memory.citations,
-        ).text
+        self._system = self._build_system()
         self._system_tokens: int | None = None
         self._files = FileTools(
             Path(self.settings.workspace),
@@ -424,6 +435,7 @@ class SessionEngine:
         self._close_model()
         self._model = make_model(self._choice, self.settings)
         self._own_model = True
+        self._profile = None
         self._counter = None
         self._window = None
         self._window_source = ""
@@ -483,6 +495,8 @@ class SessionEngine:
         return event
 
     def _on_search(self, query: str, result: dict[str, Any]) -> None:
+        hits = result.get("results") if isinstance(result, dict) else None
+        self._turn_hits.extend(h for h in hits or [] if isinstance(h, dict))
         self._emit(events.MemoryRetrieved(query=query, result=result))
 
     async def _before_search(self) -> None:
@@ -544,6 +558,37 @@ class SessionEngine:
             transcript=self.transcript_path.name,
         )
 
+    @property
+    def profile(self) -> ModelProfile:
+        """How this model is talked to (llm/profiles.py); settled by _ready()."""
+        return HOSTED if self._profile is None or self.is_offline else self._profile
+
+    async def _settle_profile(self) -> None:
+        if self._profile is not None:
+            return
+        d = self.settings.config.agents.defaults
+        choice = getattr(self._model, "choice", None)
+        api_base = getattr(choice, "api_base", None)
+        local_server = False
+        if d.tool_profile == "auto" and is_loopback(api_base):
+            listing = await asyncio.to_thread(listed_models, str(api_base), getattr(choice, "api_key", None), 2.0)
+            local_server = serves_local_model(listing)
+        self._profile = profile_for(model=self._model.model, local_server=local_server, setting=d.tool_profile, auto_recall=d.auto_recall)
+        system = self._build_system()
+        if system != self._system:
+            self._system = system
+            self._recount_fixed()
+
+    def _build_system(self) -> str:
+        return build_system_prompt(
+            self.settings.workspace,
+            session_key=self.session_key,
+            workspace_access=self.access,
+            memory_enabled=self.memory_tools_on,
+            citations=self.settings.config.memory.citations,
+            compact=self.profile.compact_prompt,
+        ).text
+
     def _close_model(self) -> None:
         """Stop what our model runs (a local model's server); the offline agent has nothing."""
         close = getattr(self._model, "close", None) if self._own_model else None
@@ -565,6 +610,7 @@ class SessionEngine:
 
     async def _ready(self) -> None:
         await self.warm_up()
+        await self._settle_profile()
         await self._ensure_memory()
         await self._resolve_window()
         self._warn_if_no_room()
@@ -622,16 +668,67 @@ class SessionEngine:
         )
 
     async def _call(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], purpose: str, silent: bool) -> Completion:
+        """One model call. A tool call printed as text is recovered into ``tool_calls`` and never
+        shown: streamed text that may be one is held back until the answer is complete."""
         self._partial = []
 
-        def on_delta(piece: str) -> None:
+        def show(piece: str) -> None:
             self._partial.append(piece)
             if not silent:
                 self._emit(events.TextDelta(text=piece))
 
-        return await complete_with_retries(
-            self._model, messages, tools or None, on_delta=on_delta, purpose=purpose, policy=self._policy, on_retry=self._on_retry
+        hold = StreamHoldback(show, tool_names(tools)) if tools else None
+        rendered = render_messages(messages, self.profile)
+        if purpose == "turn" and self._hint and messages[-1].get("role") == "user":  # the user's message, not results
+            rendered = rendered[:-1] + [{**rendered[-1], "content": f"{rendered[-1].get('content', '')}\n\n{self._hint}"}]
+        done = await complete_with_retries(
+            self._model,
+            rendered,
+            tools or None,
+            on_delta=hold.feed if hold else show,
+            purpose=purpose,
+            policy=self._policy,
+            on_retry=self._on_retry,
         )
+        done = recover_completion(done, tools, limit=self.profile.text_calls_per_step)
+        if hold is not None and not done.tool_calls:
+            hold.release()
+        return done
+
+    async def _run_tool_call(self, tc: ToolCall, toolbox: ToolBox, add: Callable[..., None]) -> None:
+        args, _err = tc.parsed()
+        self._emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
+        changed = len(toolbox.files.changes)
+        result, err = ({"error": tc.invalid}, tc.invalid) if tc.invalid else await toolbox.run(tc.name, tc.arguments)
+        self._emit_changes(toolbox.files, changed, tc.id)
+        self._emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
+        add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
+        if not err and tc.name in ("write", "edit", "append") and args and is_memory_rel(str(args.get("path", "")).strip()):
+            self._memory_dirty = True
+
+    def _cite_if_missing(self, completion: Completion, silent: bool) -> None:
+        """Local profile: an answer drawn from this turn's memory results gets their Source: line."""
+        suffix = source_suffix(completion.text, self._turn_hits) if self.profile.cite_sources else ""
+        if suffix and not is_no_reply(completion.text):
+            completion.text += suffix
+            self._partial.append(suffix)
+            if not silent:
+                self._emit(events.TextDelta(text=suffix))
+
+    async def _auto_recall(self, text: str) -> None:
+        """The local profile's memory help (recall.py): a lookup before the model answers a
+        question, a reminder of today's log with a request to remember something."""
+        self._hint = None
+        if not self.profile.auto_recall:
+            return
+        if self.access == "rw" and "append" in {t["function"]["name"] for t in offered_tools(self._toolbox.schemas(), self.profile)}:
+            self._hint = store_hint(text, daily_rel())
+        if not (self._toolbox.memory_available and wants_recall(text)):
+            return
+        args = {"query": recall_query(text), "maxResults": RECALL_MAX_RESULTS}
+        tc = ToolCall(f"recall_{uuid.uuid4().hex[:12]}", "memory_search", json.dumps(args, ensure_ascii=False))
+        self._add(Completion(tool_calls=[tc]).assistant_message(), autoRecall=True)
+        await self._run_tool_call(tc, self._toolbox, self._add)
 
     async def _loop(
         self,
@@ -650,7 +747,7 @@ class SessionEngine:
         assistant_added = False
         try:
             for _step in range(max_steps):
-                tools = toolbox.schemas()
+                tools = offered_tools(toolbox.schemas(), self.profile)
                 messages = [{"role": "system", "content": system()}] + convo()
                 assistant_added = False
                 try:
@@ -662,6 +759,8 @@ class SessionEngine:
                         if await self._compact("overflow"):
                             continue
                     raise
+                if not completion.tool_calls and purpose == "turn":
+                    self._cite_if_missing(completion, silent)
                 add(completion.assistant_message())
                 assistant_added = True
                 if completion.usage and purpose == "turn":
@@ -673,16 +772,8 @@ class SessionEngine:
                 pending = list(completion.tool_calls)
                 answered = set()
                 for tc in completion.tool_calls:
-                    args, _err = tc.parsed()
-                    self._emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
-                    changed = len(toolbox.files.changes)
-                    result, err = await toolbox.run(tc.name, tc.arguments)
-                    self._emit_changes(toolbox.files, changed, tc.id)
-                    self._emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
-                    add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
+                    await self._run_tool_call(tc, toolbox, add)
                     answered.add(tc.id)
-                    if not err and tc.name in ("write", "edit", "append") and args and is_memory_rel(str(args.get("path", "")).strip()):
-                        self._memory_dirty = True
                 pending = []
             stop = Completion(text=f"[stopped after {max_steps} tool steps without a final answer]")
             add(stop.assistant_message())
@@ -846,14 +937,16 @@ class SessionEngine:
         try:
             done = await complete_with_retries(
                 self._model,
-                compaction_request(rendered, instructions),
+                compaction_request(rendered, instructions, plain=self.profile.plain_summary),
                 None,
                 on_delta=lambda _p: None,
                 purpose="compaction",
                 policy=self._policy,
                 on_retry=self._on_retry,
             )
-            summary = done.text.strip()
+            summary = done.text.strip() if has_content(done.text) else ""
+            if not summary:
+                self._emit(events.Notice("warning", "the model's summary was empty; using an extractive summary instead"))
         except LLMError as exc:
             self._provider_error(exc.info)
             self._emit(events.Notice("warning", "the model could not summarise; using an extractive summary instead"))
@@ -969,7 +1062,9 @@ class SessionEngine:
             if first:
                 self._store.update(self.session_id, title=session_title(text))
             self._emit(events.TurnStarted(session_id=self.session_id, prompt=text))
+            self._turn_hits = []
             try:
+                await self._auto_recall(text)
                 final = await self._loop(
                     system=self._system_text,
                     convo=lambda: self.history,
@@ -980,6 +1075,8 @@ class SessionEngine:
                 )
             except LLMError as exc:
                 self._provider_error(exc.info)
+                if self._transcript is not None:  # so a resumed session shows it where it happened
+                    self._transcript.append({"type": "error", "message": exc.info.line(), "action": exc.info.action or ""})
                 partial = "".join(self._partial)
                 self._emit(events.TurnFinished(session_id=self.session_id, text=partial))
                 usage = self.token_snapshot()

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-NO_REPLY_RE = re.compile(r"^\s*NO_REPLY\s*$", re.IGNORECASE)
+# NO_REPLY as models write it: "NO_REPLY", "NO_REPLY.", "**NO_REPLY**", "`NO_REPLY`", "No reply."
+NO_REPLY_RE = re.compile(r"""^[\s*_`"'(\[]*NO[_ -]?REPLY[\s*_`"')\].!]*$""", re.IGNORECASE)
 
 
 def is_no_reply(text: str | None) -> bool:

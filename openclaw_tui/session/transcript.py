@@ -13,6 +13,8 @@ then entries, each with ``type`` and ``timestamp``:
 - ``compaction``: ``{"summary", "tokensBefore", "tokensAfter", "compactionCount", "kept"}``
   where ``kept`` is how many of the most recent history messages stayed verbatim.
 - ``model``: the model changed (``{"model"}``).
+- ``error``: ``{"message", "action"}`` — a turn ended by a provider error (shown again on resume).
+- ``cancelled``: ``{"partial"}`` — the user cancelled the reply; the text streamed so far.
 - ``pending``: ``{"message"}`` — a user prompt written before the flush/compaction that runs
   ahead of it; its ``message`` entry follows once the turn starts. If the process dies in
   between, resume restores it as a message (``"recovered": true``).

@@ -214,7 +214,7 @@ class FileTools:
         rel, _path = got
         new = content.encode("utf-8")
         try:
-            current = _current_bytes(self.workspace, rel)
+            current = safe_fs.current_bytes(self.workspace, rel)
             refused = check_write(rel, current, content, self.ledger)
             if refused:
                 return self._refuse("write", rel, refused)
@@ -241,7 +241,7 @@ class FileTools:
         if refused:
             return refused
         try:
-            data = _current_bytes(self.workspace, rel)
+            data = safe_fs.current_bytes(self.workspace, rel)
             if data is None:
                 return {"path": rel, "error": f"{rel} does not exist", "missing": True}
             text = data.decode("utf-8")
@@ -276,7 +276,7 @@ class FileTools:
             return got
         rel, _path = got
         try:
-            before = _current_bytes(self.workspace, rel)
+            before = safe_fs.current_bytes(self.workspace, rel)
             after = _appended(before, content)
             knew = before is None or self.ledger.knows(rel, before)
             change = self._keep("append", rel, before, after)
@@ -299,19 +299,6 @@ class FileTools:
 
     def touched_memory(self, since: int = 0) -> bool:
         return any(is_memory_rel(w.path) for w in self.writes[since:])
-
-
-def _current_bytes(workspace: Path, rel: str) -> bytes | None:
-    """The file's bytes now (read beneath the workspace, size-capped), or None when it does
-    not exist. Raises ``PathRefused`` for a link, a special file or a file over the cap."""
-    try:
-        fd, st = safe_fs.open_file(workspace, rel)
-    except FileNotFoundError:
-        return None
-    try:
-        return safe_fs.read_bytes(fd, st, rel)
-    finally:
-        os.close(fd)
 
 
 def _appended(before: bytes | None, content: str) -> bytes:

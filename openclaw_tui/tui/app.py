@@ -1,15 +1,17 @@
 """The Textual application. Builds the session engine after the first frame.
 
-Startup order keeps the first frame cheap: the app module imports Textual, the config and
-the event dataclasses only; the engine module (and, for a real model, litellm) are imported
-in a worker thread once the main screen has been painted.
+Startup order keeps the first frame cheap: the app module imports Textual and the event
+dataclasses only. Given a settings loader (the CLI passes one), the config — pydantic
+models, JSON5 — is read in a worker thread once the main screen has been painted, then the
+engine module (and, for a real model, litellm) is imported and built there too.
 """
 
 from __future__ import annotations
 
 import asyncio
 import importlib
-from typing import Any, Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Union
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
@@ -17,14 +19,17 @@ from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.screen import Screen
 
-from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Notice
 from openclaw_tui.tui import slash
 from openclaw_tui.tui.format import Clock, local_clock
 from openclaw_tui.tui.messages import EngineFailed, EngineReady, EventBridge
 from openclaw_tui.tui.screens.main import MainScreen
 
+if TYPE_CHECKING:
+    from openclaw_tui.config import AgentSettings
+
 EngineFactory = Callable[..., Any]
+SettingsSource = Union["AgentSettings", Callable[[], "AgentSettings"]]
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
 
 
@@ -36,7 +41,7 @@ class SlashCommandProvider(Provider):
 
         def go() -> None:
             screen = app.main_screen  # type: ignore[attr-defined]
-            if cmd.needs_arg or cmd.name in ("compact", "resume"):
+            if cmd.needs_arg or cmd.name == "compact":
                 screen.prompt.load_text(f"/{cmd.name} ")
                 screen.prompt.move_cursor(screen.prompt.document.end)
                 screen.prompt.focus()
@@ -60,6 +65,9 @@ class SlashCommandProvider(Provider):
 
 class OpenClawApp(App[int]):
     TITLE = "openclaw-tui"
+    # the main screen's CSS, loaded with the app's: the main screen is the default screen,
+    # and Textual reads a screen's own CSS_PATH only for a pushed screen
+    CSS_PATH = str(Path(__file__).with_name("screens") / "main.tcss")
     COMMANDS = App.COMMANDS | {SlashCommandProvider}
     BINDINGS = [
         Binding("ctrl+t", "toggle_theme", "light/dark", show=False),
@@ -68,35 +76,55 @@ class OpenClawApp(App[int]):
 
     def __init__(
         self,
-        settings: AgentSettings,
+        settings: SettingsSource,
         *,
         engine_factory: EngineFactory | None = None,
         clock: Clock | None = None,
         theme: str | None = None,
         session_id: str | None = None,
+        continue_latest: bool = False,
         show_timings: bool = True,
     ) -> None:
+        """``settings`` is the agent's settings, or a callable that loads them (read after
+        the first frame, in a thread; its exception ends the app and is ``startup_error``).
+        ``continue_latest`` resumes the newest saved session of the session key."""
         super().__init__()
-        self.settings = settings
+        self._load_settings = settings if callable(settings) else None
+        self.settings: Any = None
         self.engine_factory = engine_factory
         self.clock = clock or local_clock
         self.show_timings = show_timings  # off in snapshot tests: durations vary run to run
-        #: prompt history, kept per agent across runs
-        self.history_path = settings.agent_dir / "tui-history.jsonl"
+        #: prompt history, kept per agent across runs (known once the settings are)
+        self.history_path: Any = None
         self.session_id = session_id
+        self.continue_latest = continue_latest
+        self.startup_error: BaseException | None = None
         self.bridge = EventBridge()
         self.engine: Any = None
         self.memory: Any = None
         self.main_screen = MainScreen()
-        wanted = theme or getattr(getattr(settings.config, "ui", None), "theme", "dark")
-        self.theme = THEMES.get(wanted, THEMES["dark"])
+        self._theme_arg = theme
+        self.theme = THEMES.get(theme or "dark", THEMES["dark"])
+        if not callable(settings):
+            self._use_settings(settings)
+
+    def _use_settings(self, settings: "AgentSettings") -> None:
+        self.settings = settings
+        self.history_path = settings.agent_dir / "tui-history.jsonl"
+        wanted = self._theme_arg or getattr(getattr(settings.config, "ui", None), "theme", "dark")
+        theme = THEMES.get(wanted, THEMES["dark"])
+        if theme != self.theme:  # setting the same theme again still restyles every widget
+            self.theme = theme
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Toggle light/dark theme", "Switch between the dark and light theme", self.action_toggle_theme)
 
+    def get_default_screen(self) -> Screen:
+        # the main screen is the first one: no blank default screen to build and paint first
+        return self.main_screen
+
     async def on_mount(self) -> None:
-        await self.push_screen(self.main_screen)
         self.call_after_refresh(self.start_engine)
 
     def start_engine(self) -> None:
@@ -130,7 +158,18 @@ class OpenClawApp(App[int]):
             memory.close()  # memory off for this agent (plugin slot, memorySearch.enabled, access none)
             memory = None
         self.memory = memory
+        if self.continue_latest and self.session_id is None:
+            self._continue_latest(engine)
         return engine
+
+    def _continue_latest(self, engine: Any) -> None:
+        """--continue: resume the newest saved session of this session key, if there is one."""
+        key = engine.session_key
+        for entry in engine.list_sessions():  # newest first
+            if not entry.get("current") and entry.get("sessionKey") in (None, key) and entry.get("sessionId"):
+                engine.resume(str(entry["sessionId"]))
+                return
+        self.bridge(Notice("info", f"--continue: no saved session for {key} yet; this is a new one"))
 
     def _start_memory(self) -> None:
         """Session-start sync and the file watcher (config: memorySearch.sync.*)."""
@@ -147,6 +186,15 @@ class OpenClawApp(App[int]):
             self.bridge(Notice("warning", f"memory sync failed: {exc}"))
 
     async def _boot(self) -> None:
+        if self.settings is None and self._load_settings is not None:
+            try:
+                settings = await asyncio.to_thread(self._load_settings)
+            except Exception as exc:  # noqa: BLE001 - the CLI prints it after the app closed
+                self.startup_error = exc
+                self.exit(2, return_code=2)
+                return
+            self._use_settings(settings)
+            self.main_screen.apply_settings()
         try:
             # import + construct off the event loop: the first frame is already on screen
             engine = await asyncio.to_thread(self._make_engine)

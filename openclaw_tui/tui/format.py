@@ -45,29 +45,31 @@ def _md_escape(text: str) -> str:
     return "".join("\\" + c if c in "\\`*_[]<>#|~" else c for c in text)
 
 
-def session_line(entry: dict[str, Any], session_key: str = "") -> str:
-    """One ``/resume`` list row (Markdown): id, title, last activity, model, compactions.
+def session_line(entry: dict[str, Any], session_key: str = "", *, plain: bool = False) -> str:
+    """One ``/resume`` row (Markdown, or ``plain`` text for the picker): id, title, last
+    activity, model, compactions.
 
     ``sessions.json`` entries carry epoch-ms stamps, ``None`` fields and transcript paths;
     only what helps to pick a session is shown.
     """
+    esc = (lambda t: t) if plain else _md_escape
     sid = entry.get("sessionId") or entry.get("id") or "?"
-    parts = [f"`{sid}`"]
+    parts = [str(sid) if plain else f"`{sid}`"]
     if entry.get("title"):
-        parts.append("“" + _md_escape(one_line(str(entry["title"]), 50)) + "”")
+        parts.append("“" + esc(one_line(str(entry["title"]), 50)) + "”")
     stamp = entry.get("lastActivity") or entry.get("updatedAt") or entry.get("createdAt")
     if isinstance(stamp, (int, float)) and stamp > 0:
         parts.append(time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp / 1000)))
     if entry.get("model"):
-        parts.append(_md_escape(str(entry["model"])))
+        parts.append(esc(str(entry["model"])))
     count = entry.get("compactionCount")
     if isinstance(count, int) and count > 0:
         parts.append(f"{count} compaction{'s' if count != 1 else ''}")
     key = entry.get("sessionKey")
     if key and key != session_key:
-        parts.append(_md_escape(str(key)))
+        parts.append(esc(str(key)))
     if entry.get("current"):
-        parts.append("**current**")
+        parts.append("current" if plain else "**current**")
     return " · ".join(parts)
 
 
@@ -291,6 +293,74 @@ def meter_parts(usage: ev.TokenUsage | None, width: int, *, flush: bool = True, 
         if width - len(label) - len(suffix) - 4 >= min_bar:
             return label, suffix
     return meter_label(usage, short=True), ""
+
+
+# --------------------------------------------------------------------------- /memory status and index
+
+
+def _cell(text: Any) -> str:
+    return _md_escape(one_line(str(text), 110))
+
+
+def _table(rows: list[tuple[str, str]]) -> list[str]:
+    return ["| | |", "|---|---|", *(f"| {k} | {v} |" for k, v in rows)]
+
+
+def memory_problems(data: dict[str, Any]) -> list[str]:
+    """What is wrong, from a status or sync report: errors first, then warnings."""
+    out = [str(data[k]) for k in ("error", "providerError", "vectorError", "ftsError") if data.get(k)]
+    last = data.get("lastSync") if isinstance(data.get("lastSync"), dict) else {}
+    out += [str(e) for e in (data.get("errors") or last.get("errors") or [])]
+    out += [str(w) for w in data.get("warnings") or []]
+    if data.get("workspaceExists") is False:
+        out.append("the workspace folder does not exist yet")
+    return out
+
+
+def memory_status_markdown(status: dict[str, Any]) -> str:
+    """``/memory status``: files, chunks, search mode and provider, last sync, problems."""
+    files, chunks = status.get("files", 0), status.get("chunks", 0)
+    index = f"{n(files)} file{'s' if files != 1 else ''} · {n(chunks)} chunk{'s' if chunks != 1 else ''}"
+    if status.get("dirty"):
+        index += " · changed since the last sync"
+    provider = status.get("provider") or "none"
+    search = f"{status.get('searchMode', '?')} · provider {provider}"
+    if status.get("model"):
+        search += f" ({status['model']})"
+    last = status.get("lastSync") if isinstance(status.get("lastSync"), dict) else None
+    synced = "not yet in this run"
+    if last:
+        synced = " · ".join(str(x) for x in (last.get("at"), last.get("reason"), f"{last.get('filesIndexed', 0)} files indexed") if x)
+    problems = memory_problems(status)
+    rows = [
+        ("index", _cell(index)),
+        ("search", _cell(search)),
+        ("last sync", _cell(synced)),
+        ("problems", "; ".join(_cell(p) for p in problems[:3]) if problems else "none"),
+    ]
+    title = f"**Memory index** · {_cell(status.get('backend') or 'builtin')}"
+    return "\n".join([title, "", *_table(rows), "", "`/memory status --all` shows every field."])
+
+
+def index_report_markdown(report: dict[str, Any], force: bool) -> str:
+    """``/memory index``: what the sync did, and what went wrong."""
+    done = [
+        f"{n(report.get('filesIndexed', 0))} indexed",
+        f"{n(report.get('filesUnchanged', 0))} unchanged",
+        f"{n(report.get('filesRemoved', 0))} removed",
+    ]
+    if report.get("filesSkipped"):
+        done.append(f"{n(report['filesSkipped'])} skipped")
+    problems = memory_problems(report)
+    rows = [
+        ("files", _cell(", ".join(done))),
+        ("chunks", _cell(n(report.get("chunks", 0)))),
+        ("problems", "; ".join(_cell(p) for p in problems[:3]) if problems else "none"),
+    ]
+    if report.get("aborted"):
+        rows.insert(0, ("result", "aborted: nothing was written, the index is the one from before"))
+    title = "**Index rebuilt**" if force else "**Index synced**"
+    return "\n".join([title, "", *_table(rows)])
 
 
 # --------------------------------------------------------------------------- memory results

@@ -27,14 +27,15 @@ class SlashCommand:
 COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("help", "", "list commands and keys", mid_turn=True),
     SlashCommand("new", "", "start a new session", mid_turn=False),
-    SlashCommand("resume", "[id]", "list sessions, or resume one by id", mid_turn=False),
+    SlashCommand("resume", "[id]", "resume a session: a picker, or an id (or its unique start)", mid_turn=False),
     SlashCommand("compact", "[instructions]", "summarise older history now", mid_turn=False),
     SlashCommand("flush", "", "store durable memories now (silent turn)", mid_turn=False),
     SlashCommand("memory search", "<query>", "search memory; results go to the side panel", mid_turn=True, needs_arg=True),
-    SlashCommand("memory status", "", "index status", mid_turn=True),
+    # takes --all (every field), left out of the synopsis: "/memory status" completes without a space
+    SlashCommand("memory status", "", "index status (--all: every field)", mid_turn=True),
     SlashCommand("memory index", "[--force]", "sync the memory index (--force rebuilds)", mid_turn=False),
     SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
-    SlashCommand("model", "<name>", "switch the chat model (any litellm model string)", mid_turn=False, needs_arg=True),
+    SlashCommand("model", "[name]", "switch model: a picker, or any litellm model string", mid_turn=False),
     SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
     SlashCommand("quit", "", "leave the app", mid_turn=True),
 )
@@ -89,6 +90,8 @@ def parse(text: str) -> ParsedCommand:
         raise SlashError(f"usage: {cmd.usage}")
     if cmd.name == "memory index" and rest not in ("", "--force"):
         raise SlashError("usage: /memory index [--force]")
+    if cmd.name == "memory status" and rest not in ("", "--all"):
+        raise SlashError("usage: /memory status [--all]")
     if cmd.name == "resume" and rest and len(shlex.split(rest)) != 1:
         raise SlashError("usage: /resume [id]")
     return ParsedCommand(cmd, rest)
@@ -148,7 +151,11 @@ def help_markdown() -> str:
         lines.append(f"- `{cmd.usage}` — {cmd.help}{flag}")
     lines += [
         "",
-        "**Keys**: Enter send · Ctrl+J newline · ↑/↓ history · Tab complete · Esc cancel reply · "
-        "Ctrl+P command palette · Ctrl+T light/dark · Ctrl+Q quit",
+        "**Keys**: Enter send (during a reply: queued, sent in order when it ends) · "
+        "Ctrl+J new line · ↑/↓ history (↑ on an empty prompt takes the last queued prompt back) · "
+        "Tab complete (↑/↓ and Enter pick from the menu) · Ctrl+C or Esc cancel the reply · "
+        "Ctrl+C twice on an idle prompt, or Ctrl+Q, quit · PgUp/PgDn scroll the chat · "
+        "End on an empty prompt (or Ctrl+End) back to the bottom · Ctrl+O side panel · "
+        "Ctrl+L memory list · Ctrl+P command palette · Ctrl+T light/dark",
     ]
     return "\n".join(lines)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from openclaw_tui.workspace.daily import recent_daily_rels
+from openclaw_tui.workspace.daily import daily_rel, recent_daily_rels
 from openclaw_tui.workspace.guard import PathRefused, safe_join
 from openclaw_tui.workspace.session_keys import PRIVATE_FILES, is_direct_session
 
@@ -27,6 +27,13 @@ Files are the source of truth: what is not written down is forgotten when the se
 MEMORY_RECALL = """## Memory recall
 Before answering anything about prior work, decisions, dates, people, preferences or todos, call `memory_search` with a short query, then `memory_get` for the exact lines you need. If nothing relevant turns up, say you checked and found nothing.
 To store something lasting, append to `memory/YYYY-MM-DD.md` (today's date) with the `append` tool; durable facts and preferences belong in `MEMORY.md`."""
+
+# The local profile's version (llm/profiles.py): short, because a small local model reads the
+# prompt at ~80 tokens/s, and explicit about today's file, because it guesses dates otherwise.
+MEMORY_RECALL_COMPACT = """## Memory
+To answer about the past (people, events, dates, preferences), call `memory_search`, then answer in one or two sentences from its results.
+To remember something the user tells you, call `append` with path `{daily}` and the fact as content. Never use `write` on MEMORY.md."""
+CITE_ON_COMPACT = "When you use a memory result, end your answer with its line `Source: path#Lstart-Lend`."
 
 CITE_ON = "When you use a memory snippet, cite its source as `path#Lstart-Lend`."
 CITE_OFF = "Do not mention file paths or line numbers of memory snippets in your replies."
@@ -66,6 +73,7 @@ def build_system_prompt(
     workspace_access: str = "rw",
     memory_enabled: bool = True,
     citations: str = "auto",
+    compact: bool = False,
 ) -> SystemPromptParts:
     sections = [BASE_PROMPT]
     files: list[str] = []
@@ -91,9 +99,9 @@ def build_system_prompt(
         files.append(name)
         sections.append(f"## {name}\n{text.strip()}")
     if memory_enabled:
-        sections.append(MEMORY_RECALL)
+        sections.append(MEMORY_RECALL_COMPACT.format(daily=daily_rel()) if compact else MEMORY_RECALL)
         cite = citations == "on" or (citations == "auto" and direct)
-        sections.append(CITE_ON if cite else CITE_OFF)
+        sections.append((CITE_ON_COMPACT if compact else CITE_ON) if cite else CITE_OFF)
     if workspace_access == "ro":
         sections.append(READ_ONLY)
     if not direct:

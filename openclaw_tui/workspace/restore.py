@@ -7,45 +7,31 @@ bytes kept in the history (or removed, when the version is "file did not exist")
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from openclaw_tui.workspace.atomic import _fsync_dir, replace_atomically
-from openclaw_tui.workspace.guard import PathRefused, normalize_rel, safe_join
+from openclaw_tui.workspace import safe_fs
+from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryChange, MemoryHistory, digest
 
 
-def target_path(workspace: Path, rel: str) -> tuple[str, Path]:
-    rel = normalize_rel(rel)
-    safe_join(Path(workspace), rel, allow_missing=True)  # no symlinks, nothing outside
-    return rel, Path(workspace) / rel
-
-
-def _current(path: Path) -> bytes | None:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        return None
+def current(workspace: Path, raw_path: str) -> tuple[str, bytes | None]:
+    """(normalised path, its bytes now or None) — read beneath the workspace, never via a link."""
+    rel = normalize_rel(raw_path)
+    return rel, safe_fs.current_bytes(Path(workspace), rel)
 
 
 def restore_before(
     workspace: Path, history: MemoryHistory, entry: HistoryEntry, origin: ChangeOrigin, *, tool: str = "restore"
 ) -> MemoryChange:
     """Put back the content ``entry.path`` had before change ``entry``; record it first."""
-    rel, path = target_path(workspace, entry.path)
+    rel, now = current(workspace, entry.path)
     wanted = history.content(entry.before)
-    current = _current(path)
-    recorded = history.record(rel, current, wanted, tool, origin, undoes=entry.id)
+    recorded = history.record(rel, now, wanted, tool, origin, undoes=entry.id)
     if wanted is None:
-        try:
-            os.unlink(path)
-        except FileNotFoundError:
-            pass
-        _fsync_dir(path.parent)
+        safe_fs.remove_file(Path(workspace), rel)
     else:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        replace_atomically(path, wanted)
-    return MemoryChange(rel, tool, current, wanted, recorded)
+        safe_fs.replace_text(Path(workspace), rel, wanted)
+    return MemoryChange(rel, tool, now, wanted, recorded)
 
 
 def latest_for(history: MemoryHistory, raw_path: str) -> HistoryEntry:
@@ -73,11 +59,10 @@ def undo_last(workspace: Path, history: MemoryHistory, session_id: str, origin: 
     if entry is None:
         raise HistoryError("nothing to undo: this session has not changed a memory file")
     try:
-        _rel, path = target_path(workspace, entry.path)
+        _rel, now = current(workspace, entry.path)
     except PathRefused as exc:
         raise HistoryError(f"cannot undo {entry.path}: {exc.reason}") from None
-    current = _current(path)
-    if (None if current is None else digest(current)) != entry.after:
+    if (None if now is None else digest(now)) != entry.after:
         raise HistoryError(
             f"{entry.path} has changed since that change ({entry.id}); nothing was undone — "
             f"use `openclaw-tui memory restore {entry.path} --to {entry.id}` to bring back the earlier version"

@@ -153,6 +153,33 @@ def read_bytes(fd: int, st: os.stat_result, rel: str, cap: int = MAX_FILE_BYTES)
         chunks.append(piece)
 
 
+def current_bytes(root: Path, rel: str) -> bytes | None:
+    """The file's bytes now (read beneath ``root``, size-capped), or None when it does not
+    exist. Raises ``PathRefused`` for a link, a special file or a file over the cap."""
+    try:
+        fd, st = open_file(root, rel)
+    except FileNotFoundError:
+        return None
+    try:
+        return read_bytes(fd, st, rel)
+    finally:
+        os.close(fd)
+
+
+def remove_file(root: Path, rel: str) -> None:
+    """Unlink ``root/rel`` (a checked regular file, never through a link); missing is fine."""
+    with parent_dir(root, rel) as (dfd, name):
+        try:
+            st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
+        except FileNotFoundError:
+            return
+        if stat.S_ISLNK(st.st_mode):
+            raise PathRefused(rel, "symlinks are refused")
+        check_file(rel, st)
+        os.unlink(name, dir_fd=dfd)
+        os.fsync(dfd)
+
+
 def read_text(root: Path, rel: str, cap: int = MAX_FILE_BYTES) -> tuple[str, os.stat_result]:
     """Whole file as text (invalid UTF-8 replaced) plus the fstat of what was read."""
     fd, st = open_file(root, rel)

@@ -47,11 +47,19 @@ def _split(text: str, size: int) -> list[str]:
 
 
 class ChatServer:
-    def __init__(self, *, default: dict[str, Any] | None = None, responder: Callable[[dict], dict] | None = None, chunk_chars: int = 8):
+    def __init__(
+        self,
+        *,
+        default: dict[str, Any] | None = None,
+        responder: Callable[[dict], dict] | None = None,
+        chunk_chars: int = 8,
+        owned_by: str | None = None,
+    ):
         self.script: deque[dict[str, Any]] = deque()
         self.default = default or {"text": "ok"}
         self.responder = responder
         self.chunk_chars = chunk_chars
+        self.owned_by = owned_by  # GET /models says who serves the model (llama.cpp says "llamacpp")
         self.requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         server = self
@@ -65,7 +73,10 @@ class ChatServer:
             def do_GET(self) -> None:  # noqa: N802
                 with server._lock:
                     server.requests.append({"path": self.path, "headers": {k.lower(): v for k, v in self.headers.items()}, "json": None})
-                body = json.dumps({"object": "list", "data": [{"id": "fake-model", "object": "model"}]}).encode()
+                item = {"id": "fake-model", "object": "model"}
+                if server.owned_by:
+                    item["owned_by"] = server.owned_by
+                body = json.dumps({"object": "list", "data": [item]}).encode()
                 self.send_response(200)
                 self.send_header("Content-Type", "application/json")
                 self.send_header("Content-Length", str(len(body)))

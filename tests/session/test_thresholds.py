@@ -94,7 +94,22 @@ def test_should_compact(projected: int, threshold: int, expected: bool) -> None:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("NO_REPLY", True), ("  no_reply \n", True), ("No_Reply", True), ("NO_REPLY.", False), ("ok NO_REPLY", False), ("", False), (None, False)],
+    [
+        ("NO_REPLY", True),
+        ("  no_reply \n", True),
+        ("No_Reply", True),
+        ("NO_REPLY.", True),  # what small local models write (issue 11)
+        ("**NO_REPLY**", True),
+        ("`NO_REPLY`", True),
+        ('"NO_REPLY"', True),
+        ("No reply.", True),
+        ("NO-REPLY!", True),
+        ("ok NO_REPLY", False),
+        ("NO_REPLY, but I saved the date.", False),
+        ("No reply from Bob yet.", False),
+        ("", False),
+        (None, False),
+    ],
 )
 def test_no_reply(text: str | None, expected: bool) -> None:
     assert is_no_reply(text) is expected

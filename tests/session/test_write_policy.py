@@ -149,3 +149,30 @@ def test_no_change_when_the_history_cannot_be_kept(workspace: Path, tmp_path: Pa
     assert "could not be kept in the memory history" in res["error"] and "nothing was changed" in res["error"]
     assert (workspace / "MEMORY.md").read_text() == CURATED and tools.changes == []
     assert tools.append({"path": "notes.md", "content": "- not memory, no history needed"})["ok"]
+
+
+def test_restore_never_writes_through_a_planted_symlink(tools: FileTools, workspace: Path, history: MemoryHistory, tmp_path: Path) -> None:
+    from openclaw_tui.workspace.guard import PathRefused
+
+    tools.read({"path": "MEMORY.md"})
+    tools.append({"path": "MEMORY.md", "content": "- one"})
+    outside = tmp_path / "outside.md"
+    outside.write_text("not yours\n")
+    (workspace / "MEMORY.md").unlink()
+    (workspace / "MEMORY.md").symlink_to(outside)
+    with pytest.raises(PathRefused, match="symlink|link"):
+        restore_before(workspace, history, history.entries()[-1], ChangeOrigin("user"))
+    with pytest.raises(HistoryError, match="cannot undo MEMORY.md"):
+        undo_last(workspace, history, "s1", ChangeOrigin("user", "s1"))
+    assert outside.read_text() == "not yours\n" and (workspace / "MEMORY.md").is_symlink()
+
+
+def test_undoing_the_change_that_created_a_file_removes_it(tools: FileTools, workspace: Path, history: MemoryHistory) -> None:
+    day = "memory/2026-02-01.md"
+    assert tools.append({"path": day, "content": "- first note of the day"})["ok"]
+    assert history.entries()[-1].before is None
+    change = undo_last(workspace, history, "s1", ChangeOrigin("user", "s1"))
+    assert not (workspace / day).exists() and change.after is None
+    assert history.entries()[-1].after is None  # the removal is recorded: restoring it brings the note back
+    restore_before(workspace, history, history.entries()[-1], ChangeOrigin("user"))
+    assert (workspace / day).read_text() == "- first note of the day\n"

@@ -9,6 +9,7 @@ from textual import events as tevents
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui.app import OpenClawApp
+from openclaw_tui.tui.screens.picker import Picker
 from openclaw_tui.tui.messages import EngineEvent
 from openclaw_tui.tui.screens.viewer import SnippetViewer
 from openclaw_tui.tui.widgets.chat import AgentResponse, ErrorBlock, NoticeBlock, ToolBlock, UserMessage
@@ -100,7 +101,7 @@ async def test_slash_commands(workspace: Path) -> None:
 
         await send(pilot, "/memory status")
         assert "Memory index" in screen.last_command_output
-        assert "- files: `2`" in screen.last_command_output and "- backend: `builtin`" in screen.last_command_output
+        assert "| index | 2 files" in screen.last_command_output and "**Memory index** · builtin" in screen.last_command_output
 
         await send(pilot, "/memory index --force")
         assert "Index rebuilt" in screen.last_command_output
@@ -124,8 +125,12 @@ async def test_slash_commands(workspace: Path) -> None:
         await send(pilot, "/new")
         assert screen.engine.session_id != old
         assert not list(screen.chat.query(UserMessage))
-        await send(pilot, "/resume")
-        assert old in screen.last_command_output
+        screen.prompt.load_text("/resume")
+        await pilot.press("enter")  # no id: a picker lists the sessions
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), 10, "the session picker")
+        assert any(oid == old for oid, _label in app.screen.options)
+        await pilot.press("escape")
+        await wait_idle(pilot)
         # Tab completes the session id
         screen.prompt.focus()
         await pilot.press(*f"/resume {old[:8]}")
@@ -385,10 +390,10 @@ async def test_palette_provider_lists_every_command_in_order(workspace: Path) ->
         hits = [hit.text async for hit in provider.search("resume")]
         assert hits == ["/resume [id]"]
         # choosing a command that needs an argument pre-fills the prompt
-        hit = [h async for h in provider.search("model")][0]
+        hit = [h async for h in provider.search("memory search")][0]
         hit.command()
         await pilot.pause(0.1)
-        assert app.main_screen.prompt.text == "/model "
+        assert app.main_screen.prompt.text == "/memory search "
 
 
 async def test_engine_start_failure_is_one_inline_line(workspace: Path) -> None:

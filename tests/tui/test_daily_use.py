@@ -222,3 +222,182 @@ async def test_enter_typed_before_the_app_is_ready_sends(workspace: Path) -> Non
         assert list(screen.chat.query(AgentResponse))
         await pilot.press("a", "ctrl+j", "b")  # once ready, Ctrl+J is a new line again
         assert screen.prompt.text == "a\nb"
+
+
+async def test_a_config_error_found_after_the_first_frame_exits_2_with_its_line(tmp_path: Path) -> None:
+    # the app reads the config after its first frame: a bad file still ends it with the
+    # CLI's one-line error and exit code 2, not a traceback or a half-working app
+    from openclaw_tui.cli import build_parser
+    from openclaw_tui.commands.app_cmd import build_app
+    from openclaw_tui.config import ConfigError
+
+    bad = tmp_path / "openclaw.json"
+    bad.write_text("{ agents: { defaults: { contextTokens: 'many' } } }", encoding="utf-8")
+    app = build_app(build_parser().parse_args(["--config", str(bad), "--workspace", str(tmp_path)]))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_until(pilot, lambda: app.startup_error is not None, 20, "the config to be read")
+        await pilot.pause(0.2)
+    assert app.return_code == 2
+    assert isinstance(app.startup_error, ConfigError) and "contextTokens" in str(app.startup_error)
+
+
+async def test_continue_resumes_the_latest_session_with_its_conversation(workspace: Path, monkeypatch, tmp_path: Path) -> None:
+    from openclaw_tui.cli import build_parser
+    from openclaw_tui.commands.app_cmd import build_app
+
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
+    args = ["--workspace", str(workspace)]
+    first = build_app(build_parser().parse_args(args))
+    async with first.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await send(pilot, "remember that the staging database is called kestrel")
+        old = first.main_screen.engine.session_id
+    again = build_app(build_parser().parse_args(["--continue", *args]))
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = again.main_screen
+        await wait_until(pilot, lambda: _users(screen) and list(screen.chat.query(AgentResponse)), 10, "the replayed conversation")
+        await pilot.pause(0.2)
+        assert screen.engine.session_id == old
+        assert _users(screen) == ["remember that the staging database is called kestrel"]
+    fresh = build_app(build_parser().parse_args(args))
+    async with fresh.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        assert fresh.main_screen.engine.session_id != old and not _users(fresh.main_screen)
+
+
+async def test_resume_by_id_prefix_replays_tools_errors_and_cancelled_replies(workspace: Path, server: ChatServer) -> None:
+    # the replay showed only user and assistant text (tool calls, errors and cancelled marks
+    # were gone), and "/resume 75cf" (an id prefix) failed
+    from openclaw_tui.tui.widgets.chat import ErrorBlock, ToolBlock
+
+    server.push(
+        {"tool_calls": [{"name": "memory_search", "arguments": {"query": "billing database"}}]},
+        {"text": "Billing runs on PostgreSQL 16."},
+        {"error": 401, "message": "Incorrect API key provided"},
+        STALL,
+    )
+    app = _model_app(workspace, server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "Which database does billing use?")
+        await send(pilot, "and the cache?")
+        await _start_stalled_reply(pilot, "tell me everything")
+        await pilot.press("ctrl+c")
+        await wait_idle(pilot)
+        old = screen.engine.session_id
+        await send(pilot, "/new")
+        assert not list(screen.chat.query(ToolBlock))
+        await send(pilot, f"/resume {old[:6]}")
+        assert screen.engine.session_id == old
+        assert _users(screen) == ["Which database does billing use?", "and the cache?", "tell me everything"]
+        block = next(iter(screen.chat.query(ToolBlock)))
+        assert block.tool_name == "memory_search" and block.arguments == {"query": "billing database"}
+        assert block.error is None and block.result is not None  # its result is back too
+        errors = [e.message for e in screen.chat.query(ErrorBlock)]
+        assert any("Incorrect API key" in m for m in errors), errors
+        replies = list(screen.chat.query(AgentResponse))
+        assert "PostgreSQL 16" in replies[0].text
+        assert replies[-1].has_class("-cancelled") and "A long r" in replies[-1].text
+
+
+async def test_model_with_no_argument_opens_a_picker(workspace: Path) -> None:
+    from openclaw_tui.tui.screens.picker import Picker
+
+    overrides = {"models": {"providers": {"lab": {"baseUrl": "http://127.0.0.1:9/v1", "models": [{"id": "m-small"}, {"id": "m-large"}]}}}}
+    app = OpenClawApp(make_settings(workspace, overrides), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        screen.prompt.load_text("/model")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), 10, "the model picker")
+        ids = [oid for oid, _label in app.screen.options]
+        assert "lab/m-large" in ids and "lab/m-small" in ids and "offline" in ids
+        await pilot.press("escape")  # closes: nothing changes
+        await wait_idle(pilot)
+        assert screen.engine.is_offline
+
+
+async def test_busy_indicator_moves_and_the_meter_follows_the_stream(workspace: Path, server: ChatServer) -> None:
+    # the indicator was a static dot and the meter only moved when a reply ended
+    server.push(STALL)
+    app = _model_app(workspace, server)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        before = screen.meter.usage.used
+        await _start_stalled_reply(pilot)
+        first = screen.status_bar.plain
+        await wait_until(pilot, lambda: "tok" in screen.status_bar.plain and screen.status_bar.plain != first, 10, "the indicator to move")
+        assert "replying…" in screen.status_bar.plain and "s · ~" in screen.status_bar.plain
+        assert screen.meter.usage.used > before and screen.meter.usage.estimated
+        await pilot.press("ctrl+c")
+        await wait_idle(pilot)
+        assert "replying" not in screen.status_bar.plain
+
+
+async def test_memory_status_is_a_short_table_with_details_on_demand(workspace: Path) -> None:
+    # /memory status dumped 20+ raw fields ("ftsAvailable: `True`", paths, cache sizes)
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "/memory index")
+        assert screen.last_command_output.startswith("**Index synced**")
+        assert "indexed" in screen.last_command_output and "| problems | none |" in screen.last_command_output
+        await send(pilot, "/memory status")
+        out = screen.last_command_output
+        rows = [line for line in out.splitlines() if line.startswith("| ") and not line.startswith("| |")]
+        assert [r.split("|")[1].strip() for r in rows] == ["index", "search", "last sync", "problems"]
+        assert "2 files" in out and "ftsAvailable" not in out and "True" not in out
+        await send(pilot, "/memory status --all")
+        assert "ftsAvailable" in screen.last_command_output
+
+
+async def test_maintenance_leaves_a_line_in_the_chat_and_ro_has_no_flush_mark(workspace: Path) -> None:
+    # /flush, /compact and index runs reported only in the Timeline; the meter showed a
+    # flush mark in a read-only workspace, where no flush can run
+    from openclaw_tui.tui.widgets.chat import MarkLine
+
+    from .conftest import SMALL_WINDOW
+
+    app = OpenClawApp(make_settings(workspace, SMALL_WINDOW), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "Which database does billing use?")
+        await send(pilot, "/flush")
+        await send(pilot, "/compact")
+        await send(pilot, "/memory index --force")
+        marks = [m.text for m in screen.chat.query(MarkLine)]
+        assert any(m.startswith("memory flush") for m in marks), marks
+        assert any(m.startswith("compacted: ") and "→" in m and m.endswith("(older turns are summarised)") for m in marks), marks
+        assert any(m.startswith("memory index rebuilt") for m in marks), marks
+        assert screen.meter.plain.count("┃") == 2
+    app = OpenClawApp(make_settings(workspace, SMALL_WINDOW, workspace_access="ro"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        assert screen.meter.plain.count("┃") == 1 and "flush" not in screen.meter.plain
+        await send(pilot, "/flush")
+        marks = [m.text for m in screen.chat.query(MarkLine)]
+        assert any(m.startswith("memory flush skipped") for m in marks), marks
+
+
+async def test_a_new_session_opens_with_a_welcome_that_says_what_to_do(tmp_path: Path) -> None:
+    # a fresh state dir opened on a workspace that did not exist, with an empty chat and a
+    # warning cut off before it said what to do
+    from openclaw_tui.tui.widgets.chat import NoticeBlock
+
+    missing = tmp_path / "notes"
+    app = OpenClawApp(make_settings(missing), clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        await pilot.pause(0.2)
+        text = list(app.main_screen.chat.query(NoticeBlock))[0].source
+        assert "offline agent" in text and "--model" in text
+        assert "does not exist yet" in text and f"openclaw-tui init --workspace {missing}" in text
+        for command in ("/help", "/memory search", "/resume"):
+            assert command in text

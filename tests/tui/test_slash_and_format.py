@@ -18,7 +18,7 @@ def test_registry_order_is_menu_order():
     assert [c.usage for c in slash.COMMANDS] == [
         "/help", "/new", "/resume [id]", "/compact [instructions]", "/flush",
         "/memory search <query>", "/memory status", "/memory index [--force]",
-        "/undo", "/model <name>", "/status", "/quit",
+        "/undo", "/model [name]", "/status", "/quit",
     ]
     mid = {c.name for c in slash.COMMANDS if c.mid_turn}
     assert mid == {"help", "memory search", "memory status", "status", "quit"}
@@ -53,7 +53,6 @@ def test_parse_ok(text, name, arg):
         ("/memory", "usage: /memory search"),
         ("/memory search", "usage: /memory search <query>"),
         ("/memory index --all", "usage: /memory index [--force]"),
-        ("/model", "usage: /model <name>"),
         ("/resume a b", "usage: /resume [id]"),
         ("/hlep", "unknown command /hlep"),
         ("/comp", "did you mean /compact"),
@@ -119,6 +118,13 @@ def test_help_lists_every_command():
     text = slash.help_markdown()
     for cmd in slash.COMMANDS:
         assert cmd.usage in text
+
+
+def test_help_documents_the_daily_keys():
+    # /help omitted Ctrl+L and keyboard scrolling; Ctrl+C, the queue and the panel are new
+    text = slash.help_markdown()
+    for key in ("Ctrl+L", "PgUp/PgDn", "Ctrl+C", "Ctrl+O", "queued", "Ctrl+End"):
+        assert key in text, key
 
 
 def test_prompt_history_walk_keeps_draft():
@@ -219,13 +225,17 @@ def test_result_summary():
 
 
 def test_app_module_does_not_import_litellm():
+    # nor the config models (pydantic): the app reads the config after its first frame
     code = (
         "import sys, openclaw_tui.cli, openclaw_tui.commands.app_cmd, openclaw_tui.tui.app;"
-        "print('litellm' in sys.modules, 'openclaw_tui.session.engine' in sys.modules, 'markdown_it' in sys.modules)"
+        "from openclaw_tui.cli import build_parser; from openclaw_tui.commands.app_cmd import build_app;"
+        "build_app(build_parser().parse_args([]));"
+        "print('litellm' in sys.modules, 'openclaw_tui.session.engine' in sys.modules, 'markdown_it' in sys.modules,"
+        " 'pydantic' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["False", "False", "False"]
+    assert out.stdout.split() == ["False", "False", "False", "False"]
 
 
 def test_prompt_history_persists_and_tolerates_torn_lines(tmp_path):
@@ -265,3 +275,74 @@ def test_session_line_shows_last_activity_as_local_time() -> None:
     line = fmt.session_line({"sessionId": "a1", "createdAt": 1, "lastActivity": 1_796_286_641_683, "transcript": "/x.jsonl"})
     stamp = time.strftime("%Y-%m-%d %H:%M", time.localtime(1_796_286_641.683))
     assert line == f"`a1` · {stamp}"
+
+
+def test_timeline_colours_keep_red_for_problems():
+    # flush lines were magenta, read as red like errors; info notices were yellow warnings
+    from openclaw_tui.tui.widgets.timeline import KIND_STYLE
+
+    routine = ("sync", "flush", "compaction", "info", "memory")
+    assert all("red" not in KIND_STYLE[k] and "magenta" not in KIND_STYLE[k] for k in routine)
+    assert "red" in KIND_STYLE["error"] and KIND_STYLE["notice"] == "yellow"
+
+
+@pytest.mark.parametrize(
+    "event,expected",
+    [
+        (ev.FlushFinished(session_id="s", path="memory/2026-12-03.md", lines_appended=3, stored=True), "memory flush: 3 lines → memory/2026-12-03.md"),
+        (ev.FlushFinished(session_id="s", path=None, lines_appended=0, stored=False), "memory flush: nothing to store"),
+        (ev.FlushFinished(session_id="s", path=None, lines_appended=0, stored=False, skipped_reason="workspace is read-only"), "memory flush skipped: workspace is read-only"),
+        (ev.CompactionFinished(session_id="s", tokens_before=6928, tokens_after=3908, compaction_count=1), "compacted: 6,928 → 3,908 tokens (older turns are summarised)"),
+        (ev.IndexSynced(agent_id="main", files_indexed=0, files_removed=0, chunks=4, reason="watch"), None),
+        (ev.IndexSynced(agent_id="main", files_indexed=1, files_removed=0, chunks=5, reason="watch"), "memory index (watch): 1 file indexed, 5 chunks"),
+        (ev.IndexSynced(agent_id="main", files_indexed=0, files_removed=0, chunks=5, full_rebuild=True), "memory index rebuilt: 0 files indexed, 5 chunks"),
+    ],
+)
+def test_chat_mark(event, expected):
+    assert fmt.chat_mark(event) == expected
+
+
+def test_meter_parts_keep_a_bar_of_twenty_cells():
+    u = ev.TokenUsage(used=2798, context_window=4000, flush_threshold=2000, compaction_threshold=3000)
+    assert fmt.meter_parts(u, 118) == ("tokens 2,798 / 4,000 (70%)", "flush 2.0k · compact 3.0k · estimate")
+    label, suffix = fmt.meter_parts(u, 78)
+    assert 78 - len(label) - len(suffix) - 4 >= 20 and suffix.endswith("est.")
+    assert fmt.meter_parts(u, 78, flush=False)[1].startswith("compact 3.0k")
+
+
+def test_replay_keeps_tools_errors_cancels_and_only_what_a_compaction_kept():
+    from openclaw_tui.tui.replay import replay
+
+    def msg(role, content=None, **kw):
+        return {"type": "message", "message": {"role": role, "content": content, **kw}}
+
+    call = {"id": "c1", "type": "function", "function": {"name": "memory_search", "arguments": '{"query": "db"}'}}
+    entries = [
+        {"type": "session", "id": "s"},
+        msg("user", "old question"),
+        msg("assistant", "old answer"),
+        {"type": "compaction", "summary": "We talked about the old question.", "kept": 1},
+        msg("user", "which db?"),
+        msg("assistant", None, tool_calls=[call]),
+        msg("tool", '{"error": "index unavailable"}', tool_call_id="c1"),
+        msg("assistant", "PostgreSQL."),
+        msg("user", "and the cache?"),
+        {"type": "error", "message": "401 Incorrect API key", "action": "check the key"},
+        msg("user", "tell me more"),
+        {"type": "cancelled", "partial": "Well, first"},
+    ]
+    got = replay(entries)
+    assert got.summary == "We talked about the old question."
+    kinds = [(i.kind, i.text or i.name or i.error) for i in got.items]
+    assert kinds == [
+        ("assistant", "old answer"),  # the one message the compaction kept
+        ("user", "which db?"),
+        ("tool", "memory_search"),
+        ("result", "index unavailable"),
+        ("assistant", "PostgreSQL."),
+        ("user", "and the cache?"),
+        ("error", "401 Incorrect API key"),
+        ("user", "tell me more"),
+        ("cancelled", "Well, first"),
+    ]
+    assert got.items[2].arguments == {"query": "db"} and got.items[6].action == "check the key"

@@ -6,6 +6,7 @@ It renders engine events and calls engine methods; it holds no session logic.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import inspect
 import time
 from pathlib import Path
@@ -18,19 +19,31 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.events import Resize
-from textual.widgets import Footer, Static
+from textual.widget import MountError
+from textual.widgets import Static
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui import slash
-from openclaw_tui.tui.format import chat_mark, n, one_line, session_line, welcome_markdown
+from openclaw_tui.tui.format import (
+    chat_mark,
+    index_report_markdown,
+    memory_status_markdown,
+    n,
+    one_line,
+    session_line,
+    welcome_markdown,
+)
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady
 from openclaw_tui.tui.widgets.chat import ChatView
+from openclaw_tui.tui.widgets.key_hints import KeyHints
 from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
 from openclaw_tui.tui.widgets.meter import TokenMeter
 from openclaw_tui.tui.widgets.prompt import PromptInput
 from openclaw_tui.tui.widgets.queue import PromptQueue
 from openclaw_tui.tui.widgets.status_bar import StatusBar
 from openclaw_tui.tui.widgets.timeline import Timeline
+
+from openclaw_tui.tui.screens.picker import Picker
 
 if TYPE_CHECKING:
     from openclaw_tui.tui.app import OpenClawApp
@@ -65,7 +78,6 @@ class Settled(Message):
 
 
 class MainScreen(Screen[None]):
-    CSS_PATH = Path(__file__).with_name("main.tcss")
     AUTO_FOCUS = "PromptInput"
     STREAM_INTERVAL = 1 / 30  # seconds between Markdown writes while a reply streams
     SIDE_MIN_WIDTH = 100  # below this many columns the side panel starts hidden
@@ -94,6 +106,10 @@ class MainScreen(Screen[None]):
         self._silent_spans: set[str] = set()  # "flush" / "compaction" between their start and finish
         self.last_command_output: str = ""
         self._side_choice: bool | None = None  # the user's Ctrl+O choice; None follows the width
+        self._ticker: Any = None  # spinner, elapsed time and streamed tokens while busy
+        self._busy_since = 0.0
+        self._streamed_chars = 0
+        self._usage_base: ev.TokenUsage | None = None  # the meter before this reply
         self._quit_armed_at = 0.0
 
     @property
@@ -115,9 +131,20 @@ class MainScreen(Screen[None]):
                 yield MemoryPanel(id="memory-panel", timings=self.oc_app.show_timings)
                 yield Timeline(id="timeline", clock=self.oc_app.clock, timings=self.oc_app.show_timings)
         yield TokenMeter(id="token-meter")
-        yield Footer(id="footer", compact=True, show_command_palette=True)
+        yield KeyHints(id="key-hints")
 
     def on_mount(self) -> None:
+        if self.oc_app.settings is not None:
+            self.apply_settings()
+        self.oc_app.bridge.attach(self)
+        # a local model's label changes on its own (loading model… → tok/s); keep the bar in step
+        self.set_interval(0.5, self._sync_model_label)
+        self.prompt.arg_values = self.arg_values
+        self.prompt.take_queued = self.queue.take_last
+        self._fit_side(self.app.size.width)
+
+    def apply_settings(self) -> None:
+        """Show the agent's settings (at mount, or once the app has read the config)."""
         settings = self.oc_app.settings
         bar = self.status_bar
         bar.session_key = settings.session_key
@@ -125,12 +152,7 @@ class MainScreen(Screen[None]):
         bar.access = settings.workspace_access
         bar.model = settings.model or "…"
         self.meter.flush_mark = settings.workspace_access == "rw"
-        self.oc_app.bridge.attach(self)
-        # a local model's label changes on its own (loading model… → tok/s); keep the bar in step
-        self.set_interval(0.5, self._sync_model_label)
-        self.prompt.arg_values = self.arg_values
-        self.prompt.take_queued = self.queue.take_last
-        self._fit_side(self.app.size.width)
+        self.prompt.use_history(self.oc_app.history_path)
 
     @property
     def chat(self) -> ChatView:
@@ -281,6 +303,7 @@ class MainScreen(Screen[None]):
             if self._response is None:
                 self._response = await chat.add_response()
             self._turn_streamed = True
+            self._count_streamed(event.text)
             await self._response.write(event.text)
         elif isinstance(event, ev.TurnFinished):
             if event.silent:
@@ -365,8 +388,35 @@ class MainScreen(Screen[None]):
         return bool(self._silent_depth or self._silent_spans)
 
     def _set_busy(self, state: str) -> None:
-        if self.is_attached:  # a worker may end after the app closed the screen
-            self.status_bar.busy = state
+        if not self.is_attached:  # a worker may end after the app closed the screen
+            return
+        bar = self.status_bar
+        if state and not bar.busy:
+            self._busy_since = time.monotonic()
+            self._streamed_chars = 0
+            self._usage_base = self.meter.usage
+            bar.progress = ""
+            self._ticker = self._ticker or self.set_interval(0.2, self._tick)
+        elif not state and self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+            bar.progress = ""
+        bar.busy = state
+
+    def _tick(self) -> None:
+        """The busy indicator moves: spinner frame, seconds so far, streamed tokens."""
+        bar = self.status_bar
+        bar.frame += 1
+        elapsed = f"{time.monotonic() - self._busy_since:.0f}s"
+        bar.progress = elapsed + (f" · ~{n(self._streamed_chars // 4)} tok" if self._streamed_chars else "")
+
+    def _count_streamed(self, text: str) -> None:
+        """The meter moves while a reply streams: an estimate (4 characters a token) until
+        the engine reports the turn's usage."""
+        self._streamed_chars += len(text)
+        base = self._usage_base
+        if base is not None:
+            self.meter.usage = dataclasses.replace(base, used=base.used + self._streamed_chars // 4, estimated=True)
 
     # ------------------------------------------------------------------ input
 
@@ -575,37 +625,74 @@ class MainScreen(Screen[None]):
         await self._say(f"New session `{sid}`.")
 
     async def _cmd_resume(self, arg: str) -> None:
+        sessions = self.engine.list_sessions()
         if not arg:
-            sessions = self.engine.list_sessions()
             if not sessions:
                 await self._say("No saved sessions yet.")
                 return
-            lines = ["**Sessions** (newest first) — `/resume <id>` to continue one", ""]
-            for s in sessions[:20]:
-                lines.append("- " + session_line(s, self.oc_app.settings.session_key))
-            await self._say("\n".join(lines))
-            return
-        self.engine.resume(arg)
+            key = self.oc_app.settings.session_key
+            options = [(str(s.get("sessionId") or ""), session_line(s, key, plain=True)) for s in sessions[:50]]
+            arg = await self.app.push_screen_wait(Picker("Resume a session (newest first)", [o for o in options if o[0]]))
+            if not arg:
+                return
+        self.engine.resume(self._session_id_for(arg, sessions))
         await self.chat.clear()
         await self._render_history()
         self._refresh_usage()
         await self._say(f"Resumed session `{self.engine.session_id}`.")
 
-    async def _render_history(self, limit: int = 40) -> None:
-        """Show the visible part of a resumed conversation (user and assistant text)."""
-        summary = str(getattr(self.engine, "summary", "") or "").strip()
+    @staticmethod
+    def _session_id_for(arg: str, sessions: list[dict[str, Any]]) -> str:
+        """A full id, or the one id that starts with ``arg`` (``/resume 75cf``)."""
+        ids = [str(s.get("sessionId") or "") for s in sessions]
+        if arg in ids:
+            return arg
+        hits = [i for i in ids if i and i.startswith(arg)]
+        if len(hits) > 1:
+            shown = ", ".join(h[:13] + "…" for h in hits[:4])
+            raise ValueError(f"{arg!r} starts {len(hits)} session ids ({shown}): type more of the id")
+        return hits[0] if hits else arg  # no match: the engine says what is wrong
+
+    async def _render_history(self, limit: int = 200) -> None:
+        """Show a resumed conversation as it was: prompts, replies, tool calls with their
+        results, provider errors and cancelled replies (from the transcript)."""
+        from openclaw_tui.session.transcript import read_transcript
+        from openclaw_tui.tui.replay import replay
+
+        path = getattr(self.engine, "transcript_path", None)
+        entries = await asyncio.to_thread(read_transcript, path) if path else []
+        if not entries:  # no transcript (yet): what the engine holds
+            entries = [{"type": "message", "message": m} for m in getattr(self.engine, "history", []) or []]
+        shown = replay(entries)
+        summary = (shown.summary or str(getattr(self.engine, "summary", "") or "")).strip()
         if summary:
             # after a compaction the older turns live only in the summary: without it a
             # resumed session looked empty
             await self.chat.add_notice("**Earlier conversation (compacted)**\n\n" + summary)
-        history = list(getattr(self.engine, "history", []) or [])
-        shown = [m for m in history if m.get("role") in ("user", "assistant") and isinstance(m.get("content"), str) and m["content"].strip()]
-        for msg in shown[-limit:]:
-            if msg["role"] == "user":
-                await self.chat.add_user(msg["content"])
-            else:
-                response = await self.chat.add_response()
-                await response.finish(msg["content"])
+        try:
+            for item in shown.items[-limit:]:
+                await self._replay_item(item)
+        except MountError:
+            return  # the app closed while the conversation was being shown again
+
+    async def _replay_item(self, item: Any) -> None:
+        chat = self.chat
+        if item.kind == "user":
+            await chat.add_user(item.text)
+        elif item.kind in ("assistant", "cancelled"):
+            last = chat.children[-1] if chat.children else None
+            if item.kind == "cancelled" and last is not None and last.has_class("-cancelled"):
+                return  # the reply already carries its cancelled mark
+            response = await chat.add_response()
+            await response.finish(item.text, cancelled=item.cancelled or item.kind == "cancelled")
+        elif item.kind == "tool":
+            await chat.add_tool(item.call_id, item.name, item.arguments)
+        elif item.kind == "result":
+            block = chat.find_tool(item.call_id)
+            if block is not None:
+                block.set_result(item.result, item.error)
+        elif item.kind == "error":
+            await chat.add_error(item.text, item.action or DEFAULT_ERROR_ACTION)
 
     async def _cmd_compact(self, arg: str) -> None:
         self._set_busy("compacting")
@@ -638,10 +725,10 @@ class MainScreen(Screen[None]):
             return "memory is off: the workspace is not accessible (--workspace-access none)"
         return "memory is off for this agent (plugins.slots.memory or memorySearch.enabled)"
 
-    async def _cmd_memory_status(self, _arg: str) -> None:
+    async def _cmd_memory_status(self, arg: str) -> None:
         status = await _maybe_await(self._memory().status())
         data = status if isinstance(status, dict) else getattr(status, "__dict__", {"status": status})
-        await self._say(_md_kv("Memory index", data))
+        await self._say(_md_kv("Memory index", data) if arg == "--all" else memory_status_markdown(data))
 
     async def _cmd_memory_index(self, arg: str) -> None:
         memory = self._memory()
@@ -656,7 +743,7 @@ class MainScreen(Screen[None]):
         finally:
             self._set_busy("")
         summary = result if isinstance(result, dict) else getattr(result, "__dict__", None)
-        await self._say(_md_kv("Index " + ("rebuilt" if force else "synced"), summary) if summary else "Index synced.")
+        await self._say(index_report_markdown(summary, force) if summary else "Index synced.")
 
     async def _cmd_undo(self, _arg: str) -> None:
         from openclaw_tui.workspace.history import HistoryError  # noqa: PLC0415
@@ -667,6 +754,14 @@ class MainScreen(Screen[None]):
             await self.chat.add_error(str(exc))
 
     async def _cmd_model(self, arg: str) -> None:
+        if not arg:
+            current = self.status_bar.model
+            names = [current] + [m for m in self.arg_values("model") if m != current] + ["offline"]
+            names = list(dict.fromkeys(n for n in names if n and n != "…"))
+            labels = [(m, f"{m}   (current)" if m == current else m) for m in names]
+            arg = await self.app.push_screen_wait(Picker("Switch model (configured models)", labels))
+            if not arg:
+                return
         self.engine.set_model(arg)
         self.status_bar.model = str(getattr(self.engine, "model_label", arg))
         self.status_bar.offline = bool(getattr(self.engine, "is_offline", False))

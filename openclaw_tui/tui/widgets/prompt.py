@@ -91,7 +91,7 @@ class PromptInput(TextArea):
     #: Enter typed before the app put the terminal in raw mode arrives as Ctrl+J (the tty
     #: turned its CR into LF): while the app is still starting, and at most this many
     #: seconds after mount, a Ctrl+J sends as Enter would (the prompt waits for the engine)
-    EARLY_ENTER_S = 1.5
+    EARLY_ENTER_S = 3.0
     #: placeholder hints, longest first: the widest that fits is shown (80 columns with
     #: the side panel cut the long one at "Ctrl+J")
     HINTS = (
@@ -142,6 +142,11 @@ class PromptInput(TextArea):
     def on_resize(self) -> None:
         width = self.content_size.width - 1  # the cursor cell
         self.placeholder = next((h for h in self.HINTS if len(h) <= width), self.HINTS[-1])
+
+    def use_history(self, path: Path | None) -> None:
+        """Prompt history from ``path`` (known once the settings are read)."""
+        if path != self.prompt_history.path:
+            self.prompt_history = PromptHistory(path=path)
 
     def action_newline(self) -> None:
         self.insert("\n")

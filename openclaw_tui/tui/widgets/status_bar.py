@@ -16,6 +16,10 @@ class StatusBar(Widget):
     access: reactive[str] = reactive("rw")
     offline: reactive[bool] = reactive(False)
     busy: reactive[str] = reactive("")  # "" | "replying" | "flushing" | "compacting" | "indexing"
+    progress: reactive[str] = reactive("")  # "4s · ~120 tok" while a reply streams
+    frame: reactive[int] = reactive(0)  # the spinner's frame, advanced by the screen's ticker
+
+    SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
 
     @property
     def plain(self) -> str:
@@ -52,6 +56,8 @@ class StatusBar(Widget):
         t.append("  workspace ", style="dim")
         t.append(f" {self.access} ", style=ACCESS_STYLE.get(self.access, "bold"))
         if self.busy:
-            hint = " Esc cancels" if level < 1 and self.busy in ("replying", "flushing", "compacting") else ""
-            t.append(f"  ● {self.busy}…" + hint, style="italic")
+            hint = " Ctrl+C cancels" if level < 1 and self.busy in ("replying", "flushing", "compacting") else ""
+            spin = self.SPINNER[self.frame % len(self.SPINNER)]
+            progress = f" {self.progress}" if self.progress else ""
+            t.append(f"  {spin} {self.busy}…{progress}" + hint, style="italic")
         return t

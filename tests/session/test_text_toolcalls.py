@@ -1,0 +1,211 @@
+"""Tool calls printed as text, and the local-model profile, through real HTTP to a scripted server.
+
+The scripted server streams the text a small local model prints (the shapes of the captures
+in tests/data/toolcall_text/); the engine must run the call, never show its JSON, and render
+the request the way the model's profile says.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from openclaw_tui import events
+from openclaw_tui.llm.profiles import LOCAL_TOOLS
+from openclaw_tui.session.engine import SessionEngine
+from openclaw_tui.workspace.daily import daily_rel
+from tests.fakes.chat_server import ChatServer
+from tests.session.conftest import FAST_RETRY, SECRET_KEY
+
+MODEL = "openai/fake-model"
+LOCAL = {"agents": {"defaults": {"toolProfile": "local"}}}
+
+
+def engine_for(make_settings, server, recorder, overrides=None) -> SessionEngine:
+    settings = make_settings(overrides, model=MODEL, api_base=server.base_url, api_key=SECRET_KEY)
+    return SessionEngine(settings, sink=recorder, retry_policy=FAST_RETRY)
+
+
+def shown(recorder) -> str:
+    return "".join(e.text for e in recorder.of(events.TextDelta) if not e.silent)
+
+
+@pytest.mark.parametrize(
+    "printed",
+    [
+        '{"name": "read", "arguments": {"path": "USER.md"}}',
+        '```json\n{\n  "name": "read",\n  "arguments": {\n    "path": "USER.md"\n  }\n}\n```',
+        '<tool_call>\n{"name": "read", "arguments": {"path": "USER.md"}}\n</tool_call>',
+        '<tools>\n{\n"name": "read",\n"arguments": {\n"path": "USER.md"\n}\n}\n</tools>',
+    ],
+)
+async def test_a_call_printed_as_text_runs_and_is_never_shown(make_settings, server, recorder, workspace, printed) -> None:
+    (workspace / "USER.md").write_text("# USER\nName: Ada\n")
+    server.chunk_chars = 3
+    server.push({"text": printed}, {"text": "Your name is Ada."})
+    eng = engine_for(make_settings, server, recorder)
+    result = await eng.send("What is my name?")
+    assert result.text == "Your name is Ada."
+    assert shown(recorder) == "Your name is Ada."  # not one character of the call JSON
+    called = recorder.of(events.ToolCalled)
+    assert [(c.name, c.arguments) for c in called] == [("read", {"path": "USER.md"})]
+    assert "Name: Ada" in recorder.of(events.ToolResult)[0].result["text"]
+    second = server.chat_requests()[1]["messages"]
+    assert second[-1]["role"] == "tool" and "Name: Ada" in second[-1]["content"]  # hosted profile: role tool
+    assert second[-2]["tool_calls"][0]["function"]["name"] == "read" and second[-2]["content"] == ""
+    eng.close()
+
+
+async def test_invalid_arguments_go_back_to_the_model_as_a_tool_error(make_settings, server, recorder) -> None:
+    server.push({"text": '{"name": "memory_search", "arguments": {"maxResults": 2}}'}, {"text": "Sorry, I could not search."})
+    eng = engine_for(make_settings, server, recorder)
+    result = await eng.send("What did we decide?")
+    assert result.text == "Sorry, I could not search."
+    (res,) = recorder.of(events.ToolResult)
+    assert res.name == "memory_search" and "'query' is a required property" in res.error
+    assert not recorder.of(events.MemoryRetrieved)  # it did not run
+    back = server.chat_requests()[1]["messages"][-1]
+    assert back["role"] == "tool" and "'query' is a required property" in back["content"]
+    eng.close()
+
+
+async def test_plain_json_answers_and_code_are_shown_in_full(make_settings, server, recorder) -> None:
+    answer = 'Here is one:\n```json\n{"name": "Alice", "age": 30}\n```\nAnd code:\n```python\nprint({"a": 1})\n```'
+    server.chunk_chars = 5
+    server.push({"text": answer})
+    eng = engine_for(make_settings, server, recorder)
+    result = await eng.send("Give me an example JSON object")
+    assert result.text == answer and shown(recorder) == answer
+    assert not recorder.of(events.ToolCalled)
+    eng.close()
+
+
+async def test_local_profile_sends_results_as_user_text_and_offers_fewer_tools(make_settings, server, recorder, workspace) -> None:
+    (workspace / "USER.md").write_text("# USER\nName: Ada\n")
+    server.push({"text": '{"name": "read", "arguments": {"path": "USER.md"}}'}, {"text": "Your name is Ada."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("Read USER.md for me")
+    assert result.text == "Your name is Ada."
+    first, second = server.chat_requests()
+    assert sorted(t["function"]["name"] for t in first["tools"]) == sorted(LOCAL_TOOLS)
+    assert "memory/" + daily_rel().split("/", 1)[1] in first["messages"][0]["content"]  # today's file, spelled out
+    roles = [m["role"] for m in second["messages"]]
+    assert "tool" not in roles and roles[-2:] == ["assistant", "user"]
+    assert json.loads(second["messages"][-2]["content"]) == {"name": "read", "arguments": {"path": "USER.md"}}
+    assert second["messages"][-1]["content"].startswith("Result of read:") and "Name: Ada" in second["messages"][-1]["content"]
+    # the history keeps the canonical form (a resumed hosted session reads it as tool calls)
+    assert [m["role"] for m in eng.history] == ["user", "assistant", "tool", "assistant"]
+    eng.close()
+
+
+async def test_local_profile_looks_up_memory_before_a_question_and_cites_it(make_settings, server, recorder, workspace) -> None:
+    (workspace / "memory").mkdir(exist_ok=True)
+    (workspace / "memory" / "2026-01-05.md").write_text("# 2026-01-05\n\n- We picked teal for the logo after the design review.\n")
+    server.push({"text": "You picked teal for the logo."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("What colour did we pick for the logo?")
+    (search,) = recorder.of(events.MemoryRetrieved)
+    assert search.query == "What colour did we pick for the logo?"
+    (req,) = server.chat_requests()
+    last = req["messages"][-1]
+    assert last["role"] == "user" and "teal for the logo" in last["content"] and "Source: memory/2026-01-05.md#L" in last["content"]
+    assert result.text == "You picked teal for the logo.\n\nSource: memory/2026-01-05.md#L1-L3"
+    assert shown(recorder) == result.text  # the added Source line streamed too
+    eng.close()
+
+
+@pytest.mark.parametrize("prompt", ["Remember that my favourite colour is teal.", "Hi there!"])
+async def test_no_lookup_for_a_request_to_remember_or_a_greeting(make_settings, server, recorder, prompt) -> None:
+    server.push({"text": "Noted."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send(prompt)
+    assert not recorder.of(events.MemoryRetrieved) and len(server.chat_requests()) == 1
+    eng.close()
+
+
+async def test_auto_recall_is_off_for_hosted_models_and_configurable(make_settings, server, recorder, workspace) -> None:
+    server.push({"text": "I don't know."}, {"text": "Teal."})
+    eng = engine_for(make_settings, server, recorder)
+    await eng.send("What colour did we pick for the logo?")
+    assert not recorder.of(events.MemoryRetrieved)
+    eng.close()
+    eng = engine_for(make_settings, server, recorder, {"agents": {"defaults": {"autoRecall": True}}})
+    await eng.send("What colour did we pick for the logo?")
+    assert len(recorder.of(events.MemoryRetrieved)) == 1
+    roles = [m["role"] for m in server.chat_requests()[-1]["messages"]]
+    assert roles[-2:] == ["assistant", "tool"]  # still the hosted rendering
+    eng.close()
+
+
+async def test_a_llamacpp_server_on_loopback_gets_the_local_profile(make_settings, recorder) -> None:
+    with ChatServer(owned_by="llamacpp") as srv:
+        srv.push({"text": "Hello."})
+        eng = engine_for(make_settings, srv, recorder)
+        await eng.send("Hi!")
+        assert eng.profile.name == "local"
+        assert sorted(t["function"]["name"] for t in srv.chat_requests()[0]["tools"]) == sorted(LOCAL_TOOLS)
+        eng.close()
+    with ChatServer() as srv:
+        srv.push({"text": "Hello."})
+        eng = engine_for(make_settings, srv, recorder)
+        await eng.send("Hi!")
+        assert eng.profile.name == "hosted"
+        eng.close()
+
+
+@pytest.mark.parametrize("reply", ["NO_REPLY.", "**NO_REPLY**", "No reply."])
+async def test_the_flush_stays_silent_for_no_reply_variants(make_settings, server, recorder, reply) -> None:
+    server.push({"text": "fine"}, {"text": reply})
+    eng = engine_for(make_settings, server, recorder)
+    await eng.send("hello")
+    recorder.clear()
+    await eng.flush()
+    (done,) = recorder.of(events.FlushFinished)
+    assert not done.stored and done.skipped_reason is None
+    assert not recorder.of(events.TextDelta)
+    flush = [e for e in map(json.loads, eng.transcript_path.read_text().splitlines()) if e.get("type") == "flush"]
+    assert flush[-1]["reply"] == "NO_REPLY"  # recognised as silent, not kept as prose
+    eng.close()
+
+
+async def test_a_flush_call_printed_as_text_appends_to_today(make_settings, server, recorder, workspace) -> None:
+    call = json.dumps({"name": "append", "arguments": {"path": daily_rel(), "content": "- User likes teal.\n"}})
+    server.push({"text": "noted"}, {"text": f"```json\n{call}\n```"}, {"text": "NO_REPLY."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("I like teal.")
+    recorder.clear()
+    await eng.flush()
+    (done,) = recorder.of(events.FlushFinished)
+    assert done.stored and done.path == daily_rel()
+    assert "User likes teal." in (workspace / daily_rel()).read_text()
+    assert not recorder.of(events.TextDelta)
+    eng.close()
+
+
+async def test_local_profile_reminds_of_todays_log_with_a_request_to_remember(make_settings, server, recorder, workspace) -> None:
+    call = json.dumps({"name": "append", "arguments": {"path": daily_rel(), "content": "- favourite colour: teal"}})
+    server.push({"text": call}, {"text": "Saved."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("Remember that my favourite colour is teal.")
+    first, second = server.chat_requests()
+    assert first["messages"][-1]["content"].startswith("Remember that my favourite colour is teal.")
+    assert f"call append with path {daily_rel()}" in first["messages"][-1]["content"]
+    assert "call append" not in second["messages"][-1]["content"]  # only with the user's own message
+    assert eng.history[0]["content"] == "Remember that my favourite colour is teal."  # the history keeps what was typed
+    assert "teal" in (workspace / daily_rel()).read_text()
+    eng.close()
+
+
+async def test_an_empty_model_summary_falls_back_to_the_extractive_one(make_settings, server, recorder) -> None:
+    server.push({"text": "ok"}, {"text": "ok"}, {"text": "## Goal\n\n## Progress\nnone\n## Decisions\n"})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("My dog is called Rex-93.")
+    await eng.send("He is a beagle.")
+    await eng.compact()
+    (done,) = recorder.of(events.CompactionFinished)
+    assert "Rex-93" in done.summary  # the extractive summary keeps identifiers
+    assert any("summary was empty" in n.message for n in recorder.of(events.Notice))
+    req = server.chat_requests()[-1]
+    assert "bullet points" in req["messages"][0]["content"]  # the local profile's plain request
+    eng.close()

@@ -33,7 +33,7 @@ REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = (REPO / ".." / "shared" / "data" / "locomo").resolve()
 # conv-26 questions (categories 1-2) whose gold answer has one word an answer must contain
 QUESTIONS = [
-    ("What is Caroline's identity?", "transgender"),
+    ("What is Caroline's identity?", "trans"),  # "transgender woman", "trans woman"
     ("What did Caroline research?", "adoption"),
     ("When did Melanie paint a sunrise?", "2022"),
     ("Where did Caroline move from 4 years ago?", "Sweden"),

@@ -71,7 +71,12 @@ def _refusal(rel: str, exc: OSError) -> PathRefused:
 
 
 def _open_dir(root: Path, parts: list[str], rel: str, *, create: bool) -> int:
-    """A directory fd for ``root/parts`` reached with ``O_NOFOLLOW`` at every step."""
+    """A directory fd for ``root/parts`` reached with ``O_NOFOLLOW`` at every step.
+
+    With ``create`` a missing root is made first: the workspace itself is configured by the
+    user (trusted), and the first note creates it, as the engine's warning promises."""
+    if create:
+        root.mkdir(parents=True, exist_ok=True)
     fd = os.open(root, os.O_RDONLY | _DIRECTORY | _CLOEXEC)
     try:
         for part in parts:

@@ -205,3 +205,15 @@ def test_sessions_json_is_atomic_and_keeps_counters(tmp_path: Path) -> None:
     (tmp_path / "sessions/sessions.json").write_text("{garbage")
     assert store.load() == {}  # no transcripts to rebuild from
     assert [p.read_text() for p in (tmp_path / "sessions").glob("sessions.json.corrupt-*")] == ["{garbage"]
+
+
+def test_first_note_creates_a_missing_workspace(tmp_path: Path) -> None:
+    """The engine's warning and the welcome say the first note creates the workspace: append,
+    write and the daily log must make the folder rather than fail with 'No such file'."""
+    ws = tmp_path / "not-yet" / "ws"
+    ft = FileTools(ws)
+    assert ft.append({"path": daily_rel(), "content": "- first note"})["ok"]
+    assert "- first note" in (ws / daily_rel()).read_text()
+    other = tmp_path / "second"
+    assert FileTools(other).write({"path": "notes/a.md", "content": "x\n"})["ok"]
+    assert (other / "notes/a.md").read_text() == "x\n"

@@ -77,12 +77,15 @@ def pct(values: list[float], p: float) -> float:
     return s[lo] + (s[hi] - s[lo]) * (k - lo)
 
 
-def timed(fn, reps: int) -> list[float]:
-    out = []
+def timed_interleaved(fns: dict, reps: int) -> dict[str, list[float]]:
+    """Milliseconds per call of every function, round-robin (query i through each function
+    in turn), so a burst of load on a shared machine hits all of them alike."""
+    out: dict[str, list[float]] = {name: [] for name in fns}
     for i in range(reps):
-        t0 = time.perf_counter()
-        fn(i)
-        out.append((time.perf_counter() - t0) * 1000)
+        for name, fn in fns.items():
+            t0 = time.perf_counter()
+            fn(i)
+            out[name].append((time.perf_counter() - t0) * 1000)
     return out
 
 
@@ -181,10 +184,9 @@ def search_bench(sizes: list[int], dims: int, queries: int, tmp: Path) -> list[d
         first_ms = (time.perf_counter() - t0) * 1000
         for fn in (numpy_baseline, vec0, hybrid, keyword):
             fn(0)
-        base = timed(numpy_baseline, queries)
-        row = {"chunks": n, "buildS": round(build_s, 1), "baseline": base, "firstResidentMs": first_ms}
-        for name, fn in (("vec0", vec0), ("resident", resident), ("binary", binary), ("hybrid", hybrid), ("keyword", keyword)):
-            row[name] = timed(fn, queries)
+        row = {"chunks": n, "buildS": round(build_s, 1), "firstResidentMs": first_ms}
+        row.update(timed_interleaved({"baseline": numpy_baseline, "vec0": vec0, "resident": resident, "binary": binary,
+                                      "hybrid": hybrid, "keyword": keyword}, queries))
         row["recall"] = vector_recall(store, mat, qvecs, 10)
         row["recall"]["binary"] = float(np.mean([
             len(set(binary_rescored(mat, codes, q, 10).tolist()) & set(np.argpartition(-(mat @ q), 9)[:10].tolist())) / 10

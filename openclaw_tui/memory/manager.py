@@ -917,7 +917,8 @@ class MemoryManager:
         cands = pl.sort_candidates(cands)
         if hq.mmr.enabled:
             cands = pl.mmr_order(cands, hq.mmr.lambda_)
-        picked, relaxed = pl.apply_min_score(cands, floor, tw_floor, max_r)
+        ranked, relaxed = pl.apply_min_score(cands, floor, tw_floor, len(cands))
+        picked = pl.merge_adjacent(ranked, max_r)
 
         cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(key))
         results = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -54,10 +55,10 @@ def test_chat_json_runs_on_the_local_model_and_leaves_no_server(small_local_mode
     assert data["model"].startswith("local · ") and "(llama.cpp)" in data["model"]
     assert data["model"].endswith(" tok/s"), data["model"]
     assert data["text"].strip()
-    log = Path(os.environ["OPENCLAW_STATE_DIR"]) / "logs" / "openclaw-tui.log"
-    assert "listening on http://127.0.0.1:" in log.read_text()
-    left = subprocess.run(["pgrep", "-f", f"openclaw_tui.llm.local.serve --model {small_local_model}"], capture_output=True, text=True)
-    assert left.stdout.strip() == "", "the server outlived the chat command"
+    log = (Path(os.environ["OPENCLAW_STATE_DIR"]) / "logs" / "openclaw-tui.log").read_text()
+    assert "listening on http://127.0.0.1:" in log
+    pid = int(re.search(r"--- server pid (\d+)", log).group(1))  # this run's server, not another test's
+    assert _wait(lambda: not _alive(pid), 5), "the server outlived the chat command"
 
 
 HOLDER = r"""

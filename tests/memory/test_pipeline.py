@@ -401,3 +401,31 @@ def test_query_terms_drop_stopwords_in_many_languages(query, dropped, kept):
 def test_query_terms_all_stopwords_still_search_something():
     assert pl.query_terms("¿qué es?") == ["qué", "es"]
     assert pl.query_terms("之前") == ["之前"]
+
+
+def _cand(cid: int, path: str, start: int, end: int, score: float) -> pl.Candidate:
+    text = "\n".join(f"{path} line {n}" for n in range(start, end + 1))
+    return pl.Candidate(cid, path, "memory", start, end, text, score=score)
+
+
+def test_merge_adjacent_widens_a_result_instead_of_taking_a_slot():
+    ranked = [
+        _cand(1, "a.md", 10, 14, 0.9),
+        _cand(2, "b.md", 1, 5, 0.8),
+        _cand(3, "a.md", 13, 18, 0.7),  # overlaps a.md 10-14
+        _cand(4, "a.md", 19, 22, 0.6),  # touches the widened a.md 10-18
+        _cand(5, "c.md", 1, 2, 0.5),
+        _cand(6, "a.md", 30, 31, 0.4),  # same file, not adjacent: its own result
+        _cand(7, "b.md", 6, 6, 0.3),    # adjacent to b.md: absorbed when the loop gets this far
+        _cand(8, "d.md", 1, 1, 0.2),
+    ]
+    out = pl.merge_adjacent(ranked, 3)
+    assert [(c.path, c.start_line, c.end_line, c.score) for c in out] == [
+        ("a.md", 10, 22, 0.9), ("b.md", 1, 5, 0.8), ("c.md", 1, 2, 0.5),
+    ]
+    assert out[0].text.splitlines() == [f"a.md line {n}" for n in range(10, 23)]  # every line once, in order
+    assert (ranked[0].start_line, ranked[0].end_line) == (10, 14)  # the inputs are untouched
+    out = pl.merge_adjacent(ranked, 5)
+    assert [(c.path, c.start_line, c.end_line) for c in out] == [
+        ("a.md", 10, 22), ("b.md", 1, 6), ("c.md", 1, 2), ("a.md", 30, 31), ("d.md", 1, 1),
+    ]

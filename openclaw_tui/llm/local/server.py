@@ -110,10 +110,14 @@ class LocalServer:
             if log is not None:
                 err.write(f"\n--- {time.strftime('%Y-%m-%d %H:%M:%S')} local model server: {self.config.model_path}\n".encode())
                 err.flush()
-            return subprocess.Popen(  # noqa: S603 - our own module, fixed arguments
+            proc = subprocess.Popen(  # noqa: S603 - our own module, fixed arguments
                 self._command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
                 env=env, start_new_session=True,
             )  # fmt: skip
+            if log is not None:
+                err.write(f"--- server pid {proc.pid}\n".encode())
+                err.flush()
+            return proc
 
     def start(self) -> str:
         """Start the child (once) and return its base URL when it is healthy."""

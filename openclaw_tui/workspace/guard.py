@@ -110,12 +110,7 @@ def safe_join(root: Path, rel: str, *, allow_missing: bool = True) -> Path:
         if not last and not stat.S_ISDIR(st.st_mode):
             raise PathRefused(rel, f"'{part}' is not a directory")
         if last:
-            if stat.S_ISDIR(st.st_mode):
-                raise PathRefused(rel, "path is a directory, not a file")
-            if not stat.S_ISREG(st.st_mode):
-                raise PathRefused(rel, "not a regular file (device, FIFO or socket refused)")
-            if st.st_nlink > 1:
-                raise PathRefused(rel, "hard-linked files are refused")
+            check_file(rel, st)
     # Belt and braces: the resolved parent must still sit under the resolved root.
     try:
         parent = cur.parent.resolve()
@@ -131,3 +126,13 @@ def is_memory_rel(rel: str) -> bool:
     if rel in ("MEMORY.md", "memory.md"):
         return True
     return rel.startswith("memory/") and rel.lower().endswith(".md") and len(rel) > len("memory/.md")
+
+
+def check_file(rel: str, st: os.stat_result) -> None:
+    """A regular file with one link, or ``PathRefused``."""
+    if stat.S_ISDIR(st.st_mode):
+        raise PathRefused(rel, "path is a directory, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise PathRefused(rel, "not a regular file (device, FIFO or socket refused)")
+    if st.st_nlink > 1:
+        raise PathRefused(rel, "hard-linked files are refused")

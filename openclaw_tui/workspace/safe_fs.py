@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import BinaryIO, Callable, Iterator
 
 from openclaw_tui.workspace.atomic import replace_at
-from openclaw_tui.workspace.guard import PathRefused
+from openclaw_tui.workspace.guard import PathRefused, check_file
 
 #: Whole-file reads refuse files above this size (the indexer's cap).
 MAX_FILE_BYTES = 64 * 1024 * 1024
@@ -110,16 +110,6 @@ def parent_dir(root: Path, rel: str, *, create: bool = False) -> Iterator[tuple[
         yield fd, parts[-1]
     finally:
         os.close(fd)
-
-
-def check_file(rel: str, st: os.stat_result) -> None:
-    """A regular file with one link, or ``PathRefused``."""
-    if stat.S_ISDIR(st.st_mode):
-        raise PathRefused(rel, "path is a directory, not a file")
-    if not stat.S_ISREG(st.st_mode):
-        raise PathRefused(rel, "not a regular file (device, FIFO or socket refused)")
-    if st.st_nlink > 1:
-        raise PathRefused(rel, "hard-linked files are refused")
 
 
 def open_file(root: Path, rel: str) -> tuple[int, os.stat_result]:

@@ -10,7 +10,7 @@ summary; older items are dropped.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from openclaw_tui.session.engine import CANCEL_MARK  # loaded by then: replay runs once the engine is up
@@ -75,6 +75,14 @@ def _message_items(msg: dict[str, Any]) -> list[ReplayItem]:
     return []
 
 
+def _cancelled(items: list[tuple[int, ReplayItem]], partial: str) -> ReplayItem:
+    """The cancelled mark for ``partial``: when the engine already kept that partial reply as
+    the last assistant message, that message is the one marked (shown once, not twice)."""
+    if items and items[-1][1].kind == "assistant" and items[-1][1].text.rstrip() == partial.rstrip():
+        return replace(items.pop()[1], cancelled=True)
+    return ReplayItem("cancelled", partial)
+
+
 def replay(entries: list[dict[str, Any]]) -> Replay:
     """The conversation a transcript holds now, as chat items (oldest first)."""
     items: list[tuple[int, ReplayItem]] = []  # (message ordinal at that point, item)
@@ -86,7 +94,7 @@ def replay(entries: list[dict[str, Any]]) -> Replay:
             items += [(seq, item) for item in _message_items(e["message"])]
             seq += 1
         elif kind == "cancelled":
-            items.append((seq, ReplayItem("cancelled", str(e.get("partial") or ""))))
+            items.append((seq, _cancelled(items, str(e.get("partial") or ""))))
         elif kind == "error":
             items.append((seq, ReplayItem("error", str(e.get("message") or "error"), action=str(e.get("action") or ""))))
         elif kind == "compaction":

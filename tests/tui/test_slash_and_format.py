@@ -310,6 +310,19 @@ def test_meter_parts_keep_a_bar_of_twenty_cells():
     assert fmt.meter_parts(u, 78, flush=False)[1].startswith("compact 3.0k")
 
 
+def test_replay_shows_a_kept_partial_reply_once_marked_cancelled():
+    from openclaw_tui.tui.replay import replay
+
+    partial = "Sure, a poem:\nThe sea is wide,\nAnd find our peace"
+    entries = [
+        {"type": "message", "message": {"role": "user", "content": "a poem"}},
+        {"type": "message", "message": {"role": "assistant", "content": partial}, "partial": True},
+        {"type": "cancelled", "partial": partial},
+    ]
+    got = [(i.kind, i.text, i.cancelled) for i in replay(entries).items]
+    assert got == [("user", "a poem", False), ("assistant", partial, True)]
+
+
 def test_replay_keeps_tools_errors_cancels_and_only_what_a_compaction_kept():
     from openclaw_tui.tui.replay import replay
 

@@ -223,3 +223,16 @@ async def test_local_profile_stops_a_repeated_call_and_asks_for_the_answer(make_
     assert len(reqs) == 3 and "tools" in reqs[1] and not reqs[2].get("tools")  # answer without tools
     assert "already ran" in reqs[2]["messages"][-1]["content"]
     eng.close()
+
+
+async def test_local_profile_never_shows_the_narration_before_a_printed_call(make_settings, server, recorder, workspace) -> None:
+    (workspace / "USER.md").write_text("# USER\nName: Ada\n")
+    narrated = 'To read the USER.md file, you can use the `read` function. Here\'s the JSON object:\n\n{"name": "read", "arguments": {"path": "USER.md"}}'
+    server.chunk_chars = 4
+    server.push({"text": narrated}, {"text": "Your name is Ada."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("Read USER.md for me")
+    assert [c.name for c in recorder.of(events.ToolCalled)] == ["read"]
+    assert result.text == "Your name is Ada."
+    assert shown(recorder) == "Your name is Ada."  # the hosted profile streams the narration (prose is an answer there)
+    eng.close()

@@ -29,6 +29,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 from openclaw_tui.llm.toolcall_text import recover_tool_calls
@@ -153,7 +154,7 @@ def _models(args: argparse.Namespace) -> list[tuple[str, str, Any]]:
         spec = spec_named(name)
         if spec is None:
             raise SystemExit(f"unknown model {name!r}")
-        log = tempfile.mkdtemp(prefix="bench-decide-") + "/server.log"
+        log = Path(tempfile.mkdtemp(prefix="bench-decide-")) / "server.log"
         out.append((spec.label, "", LocalServer(ServerConfig(install(spec).path, spec.name, n_ctx=8192, log_path=log))))
     return out
 

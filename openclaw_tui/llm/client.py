@@ -165,6 +165,8 @@ class LiteLLMModel:
         }
         if tools:
             kwargs["tools"] = tools
+        if self.choice.temperature is not None:
+            kwargs["temperature"] = self.choice.temperature
         if self.choice.api_base:
             kwargs["api_base"] = self.choice.api_base
         if self.choice.api_key:

@@ -75,7 +75,7 @@ def parse_duration_s(value: str | int | float | None) -> float | None:
 
 
 class QmdBackend:
-    backend_name = "qmd"
+    name = "qmd"
 
     def __init__(self, settings: AgentSettings, *, sink: EventSink | None = None, builtin: Any) -> None:
         self.settings = settings
@@ -318,6 +318,10 @@ class QmdBackend:
         step = min(x for x in (interval, self.embed_interval_s) if x)
         while not self._stop.wait(step):
             self.sync(force=False, reason="interval")
+
+    def is_dirty(self) -> bool:
+        """qmd keeps its own index fresh (``qmd update`` on sync, the interval timer)."""
+        return False
 
     def start_watcher(self) -> None:
         if self._timer_thread is None and (self.update_interval_s or self.embed_interval_s):

@@ -8,11 +8,12 @@ changed; transcripts older than ``retentionDays`` are not exported and their exp
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from openclaw_tui.session.transcript import read_transcript
 
 _ROLES = {"user": "User", "assistant": "Assistant"}
 
@@ -38,33 +39,11 @@ def _text_of(content: object) -> str:
     return ""
 
 
-def _read_entries(path: Path) -> list[dict]:
-    try:
-        from openclaw_tui.session.transcript import read_transcript  # noqa: PLC0415
-    except ImportError:  # session package not available: parse the JSONL here
-        read_transcript = None
-    if read_transcript is not None:
-        return read_transcript(path)
-    out: list[dict] = []
-    try:
-        raw = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return out
-    for line in raw.splitlines():
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # torn last line
-        if isinstance(entry, dict):
-            out.append(entry)
-    return out
-
-
 def transcript_messages(path: Path) -> list[tuple[str, str]]:
     """(role, text) for user/assistant messages of one transcript; a torn last line is skipped."""
     out: list[tuple[str, str]] = []
     try:
-        entries = _read_entries(path)
+        entries = read_transcript(path)
     except OSError:
         return out
     for entry in entries:

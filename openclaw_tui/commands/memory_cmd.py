@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
                 f"`openclaw-tui init --workspace {settings.workspace}` or pass --workspace DIR"
             )
         memory = open_memory(settings)
-        if action in ("index", "search") and getattr(memory, "backend", "") == "builtin":
+        if action in ("index", "search") and memory.name == "builtin":
             problem = _index_problem(memory)
             if problem:
                 return fail(problem)

@@ -40,7 +40,7 @@ __all__ = ["QmdBackend"]
 
 
 class QmdBackend:
-    backend_name = "qmd"
+    name = "qmd"
 
     def __init__(self, settings: AgentSettings, *, sink: EventSink | None = None, builtin: Any) -> None:
         self.settings = settings
@@ -92,6 +92,10 @@ class QmdBackend:
             self.schedule.defer(last + debounce_s - started, reason)
             return {"backend": "qmd", "skipped": "debounced", "reason": reason, "ok": True}
         return self.indexer.update(force, reason, started)
+
+    def is_dirty(self) -> bool:
+        """qmd keeps its own index fresh (``qmd update`` on sync, the interval timer)."""
+        return False
 
     def start_watcher(self) -> None:
         self.schedule.start()

@@ -102,7 +102,6 @@ class MainScreen(Screen[None]):
         self._turn_streamed = False
         self._pending_text: list[str] = []
         self._text_timer: Any = None
-        self._silent_depth = 0  # silent turns in progress (TurnStarted(silent=True))
         self._silent_spans: set[str] = set()  # "flush" / "compaction" between their start and finish
         self.last_command_output: str = ""
         self._side_choice: bool | None = None  # the user's Ctrl+O choice; None follows the width
@@ -269,7 +268,7 @@ class MainScreen(Screen[None]):
 
     async def on_engine_event(self, message: EngineEvent) -> None:
         event = message.event
-        if isinstance(event, ev.TextDelta) and not (event.silent or self.silent):
+        if isinstance(event, ev.TextDelta) and not self.silent:
             # Coalesce deltas: one Markdown write per STREAM_INTERVAL instead of one per
             # token keeps a long reply from repainting the screen a thousand times.
             self._pending_text.append(event.text)
@@ -292,13 +291,10 @@ class MainScreen(Screen[None]):
     async def handle_event(self, event: ev.Event) -> None:
         chat = self.chat
         if isinstance(event, ev.TurnStarted):
-            if event.silent:
-                self._silent_depth += 1
-            else:
-                self._response = None
-                self._turn_streamed = False
+            self._response = None
+            self._turn_streamed = False
         elif isinstance(event, ev.TextDelta):
-            if event.silent or self.silent:
+            if self.silent:
                 return
             if self._response is None:
                 self._response = await chat.add_response()
@@ -306,9 +302,6 @@ class MainScreen(Screen[None]):
             self._count_streamed(event.text)
             await self._response.write(event.text)
         elif isinstance(event, ev.TurnFinished):
-            if event.silent:
-                self._silent_depth = max(0, self._silent_depth - 1)
-                return
             response = self._response
             if response is None and (event.cancelled or (event.text and not self._turn_streamed)):
                 response = await chat.add_response()
@@ -385,7 +378,7 @@ class MainScreen(Screen[None]):
 
     @property
     def silent(self) -> bool:
-        return bool(self._silent_depth or self._silent_spans)
+        return bool(self._silent_spans)
 
     def _set_busy(self, state: str) -> None:
         if not self.is_attached:  # a worker may end after the app closed the screen
@@ -606,7 +599,6 @@ class MainScreen(Screen[None]):
     async def on_settled(self, _message: Settled) -> None:
         # every event of the finished work has been handled: no silent span can still be open
         if not self.turn_running and not self.command_running:
-            self._silent_depth = 0
             self._silent_spans.clear()
             await self._drain_queue()  # the next queued prompt, after the reply shown so far
 

@@ -70,7 +70,7 @@ def _iso(ts: float | None) -> str | None:
 class MemoryManager:
     """Builtin memory backend for one agent."""
 
-    backend = "builtin"
+    name = "builtin"
 
     def __init__(
         self,
@@ -737,7 +737,7 @@ class MemoryManager:
             "provider": pid,
             "model": model,
             "fallback": self.provider_fallback(),
-            "backend": self.backend,
+            "backend": self.name,
         }
         if started is not None:
             out["searchMs"] = round((time.perf_counter() - started) * 1000, 1)
@@ -794,7 +794,7 @@ class MemoryManager:
             self._maybe_background_sync()
 
         pid, model, _ = self._provider_info()
-        base = {"provider": pid, "model": model, "fallback": self.provider_fallback(), "backend": self.backend}
+        base = {"provider": pid, "model": model, "fallback": self.provider_fallback(), "backend": self.name}
         if not q:
             return {"results": [], **base, "mode": "none", "searchMs": round((time.perf_counter() - t0) * 1000, 1)}
 
@@ -918,6 +918,8 @@ class MemoryManager:
         if hq.mmr.enabled:
             cands = pl.mmr_order(cands, hq.mmr.lambda_)
         ranked, relaxed = pl.apply_min_score(cands, floor, tw_floor, len(cands))
+        if mode == "hybrid":
+            ranked = pl.keep_each_best(ranked, max_r)
         picked = pl.merge_adjacent(ranked, max_r)
 
         cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(key))
@@ -1033,7 +1035,7 @@ class MemoryManager:
     def status(self) -> dict:
         pid, model, _ = self._provider_info()
         out: dict[str, Any] = {
-            "backend": self.backend,
+            "backend": self.name,
             "agentId": self.settings.agent_id,
             "workspace": str(self.workspace),
             "workspaceExists": self.workspace.is_dir(),

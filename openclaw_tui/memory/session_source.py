@@ -4,7 +4,8 @@ Enabled by ``memorySearch.experimental.sessionMemory: true`` plus ``"sessions"``
 ``memorySearch.sources``. Each transcript ``<stateDir>/agents/<id>/sessions/<sid>.jsonl``
 becomes one document ``sessions/<sid>.jsonl`` whose line N stands for JSONL line N:
 ``User: …`` / ``Assistant: …`` for user and assistant text (newlines folded to spaces),
-an empty line for everything else (header, tool calls and results, flush, compaction…).
+an empty line for everything silent (header, tool calls and results, flush, compaction,
+``NO_REPLY``…: the rule of ``session/transcript.py``).
 So a search hit's ``startLine``/``endLine`` are the transcript's own line numbers.
 
 When a transcript is re-indexed:
@@ -23,7 +24,6 @@ When a transcript is re-indexed:
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
 import time
@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 from openclaw_tui.memory.sources import SourceDoc
+from openclaw_tui.session.transcript import parse_line, spoken_line
 
 if TYPE_CHECKING:  # pragma: no cover
     from openclaw_tui.memory.manager import MemoryManager
@@ -40,46 +41,16 @@ log = logging.getLogger("openclaw_tui.memory.session_source")
 SOURCE = "sessions"
 PREFIX = "sessions/"
 SINCE_META = "sessionsSince"
-ROLE_LABEL = {"user": "User", "assistant": "Assistant"}
-
-
-def _content_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):  # OpenAI-style content parts
-        parts = []
-        for p in content:
-            if isinstance(p, dict) and isinstance(p.get("text"), str):
-                parts.append(p["text"])
-            elif isinstance(p, str):
-                parts.append(p)
-        return " ".join(parts)
-    return ""
 
 
 def render_line(raw: bytes) -> tuple[str, bool, bool]:
-    """(rendered line, is a user/assistant message, is a compaction) for one JSONL line."""
-    try:
-        obj = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    """(rendered line, is a user/assistant message, is a compaction) for one JSONL line;
+    what counts as text is the transcript module's one rule (``spoken_line``)."""
+    entry = parse_line(raw)
+    if entry is None:
         return "", False, False  # torn or garbled line: tolerated, renders empty
-    if not isinstance(obj, dict):
-        return "", False, False
-    kind = obj.get("type")
-    if kind == "compaction":
-        return "", False, True
-    if kind != "message":
-        return "", False, False
-    msg = obj.get("message")
-    if not isinstance(msg, dict):
-        return "", False, False
-    label = ROLE_LABEL.get(str(msg.get("role", "")))
-    if label is None:
-        return "", False, False
-    text = " ".join(_content_text(msg.get("content")).split())
-    if not text:
-        return "", False, False  # e.g. an assistant turn holding only tool calls
-    return f"{label}: {text}", True, False
+    text = spoken_line(entry)
+    return text, bool(text), entry.get("type") == "compaction"
 
 
 def render_transcript(data: bytes) -> tuple[str, int]:

@@ -28,7 +28,7 @@ def engine_for(make_settings, server, recorder, overrides=None) -> SessionEngine
 
 
 def shown(recorder) -> str:
-    return "".join(e.text for e in recorder.of(events.TextDelta) if not e.silent)
+    return "".join(e.text for e in recorder.of(events.TextDelta))
 
 
 @pytest.mark.parametrize(

@@ -352,4 +352,4 @@ class MainScreen(Screen[None]):
             return
         if self.turn_running or self.command_running in ("flush", "compact"):
             self.engine.cancel()
-            self.notify("cancelling…")
+            self.busy.set("cancelling")  # in the status bar: a toast covered the prompt

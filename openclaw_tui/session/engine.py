@@ -678,7 +678,7 @@ class SessionEngine:
             if not silent:
                 self._emit(events.TextDelta(text=piece))
 
-        hold = StreamHoldback(show, tool_names(tools)) if tools else None
+        hold = StreamHoldback(show, tool_names(tools), lead_in=self.profile.hold_lead_in) if tools else None
         rendered = render_messages(messages, self.profile)
         if purpose == "turn" and self._hint and messages[-1].get("role") == "user":  # the user's message, not results
             rendered = rendered[:-1] + [{**rendered[-1], "content": f"{rendered[-1].get('content', '')}\n\n{self._hint}"}]

@@ -225,6 +225,21 @@ async def test_local_profile_stops_a_repeated_call_and_asks_for_the_answer(make_
     eng.close()
 
 
+@pytest.mark.parametrize(("third", "answer"), [("", "I could not answer that from what I found."), ("Sorry, no luck.\n\n", "Sorry, no luck.")])
+async def test_a_call_printed_again_when_no_tools_were_offered_is_not_shown(make_settings, server, recorder, workspace, third, answer) -> None:
+    # the 0.5B model answered "answer now, without tools" with the same call JSON, which was shown as its answer
+    (workspace / "USER.md").write_text("# USER\nName: Ada\n")
+    call = '{"name": "read", "arguments": {"path": "USER.md"}}'
+    server.chunk_chars = 5
+    server.push({"text": call}, {"text": call}, {"text": third + call})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("Read USER.md for me")
+    assert result.text == answer and shown(recorder).strip() == answer
+    assert len(recorder.of(events.ToolCalled)) == 1  # nothing ran after the repeat
+    assert eng.history[-1] == {"role": "assistant", "content": answer}
+    eng.close()
+
+
 async def test_local_profile_never_shows_the_narration_before_a_printed_call(make_settings, server, recorder, workspace) -> None:
     (workspace / "USER.md").write_text("# USER\nName: Ada\n")
     narrated = 'To read the USER.md file, you can use the `read` function. Here\'s the JSON object:\n\n{"name": "read", "arguments": {"path": "USER.md"}}'

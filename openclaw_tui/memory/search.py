@@ -115,7 +115,7 @@ class Searcher:
             return got
         rows = store.chunk_rows(set(got.text) | set(got.vector))
         cands, text_floor = self._score(store, got, rows, terms, dates)
-        picked, relaxed = self._rank(cands, req, text_floor)
+        picked, relaxed = self._rank(cands, req, text_floor, got.mode)
         return self._result(started, results=self._hits(picked, req.session_key), mode=got.mode,
                             warning=got.warning, relaxed_min_score=relaxed)
 
@@ -216,7 +216,8 @@ class Searcher:
             cands.append(c)
         return cands, tw
 
-    def _rank(self, cands: list[pl.Candidate], req: SearchRequest, text_floor: float) -> tuple[list[pl.Candidate], bool]:
+    def _rank(self, cands: list[pl.Candidate], req: SearchRequest, text_floor: float,
+              mode: str) -> tuple[list[pl.Candidate], bool]:
         """The ``max_results`` best candidates (and whether the score floor was relaxed)."""
         hq = self.ms.query.hybrid
         if hidden_for(req.session_key):  # MEMORY.md by file identity, under any key (extraPaths, "..")
@@ -227,6 +228,8 @@ class Searcher:
         if hq.mmr.enabled:
             cands = pl.mmr_order(cands, hq.mmr.lambda_)
         ranked, relaxed = pl.apply_min_score(cands, req.min_score, text_floor, len(cands))
+        if mode == "hybrid":
+            ranked = pl.keep_each_best(ranked, req.max_results)
         return pl.merge_adjacent(ranked, req.max_results), relaxed
 
     def _hits(self, picked: list[pl.Candidate], session_key: str) -> tuple[SearchHit, ...]:

@@ -1,8 +1,8 @@
 """The tool box a session offers the model: schemas for a mode and one dispatcher.
 
 File tools come from ``tools.files``; ``memory_search`` / ``memory_get`` from
-``tools.memory_tools`` (the memory engine's handlers). Group sessions get a second guard
-here: MEMORY.md never comes back from memory_search or memory_get.
+``tools.memory_tools`` (the memory engine's handlers). The memory backend keeps MEMORY.md
+out of group sessions (it is given the session key); a refusal is reported to ``on_refused``.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, Awaitable, Callable
 
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.tools.files import FILE_SCHEMAS, READ_SCHEMA, FileTools
-from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, hide_private_results, is_direct_session, is_private_path
+from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL
 
 
 
@@ -70,7 +70,6 @@ class ToolBox:
             if self.before_search is not None:
                 await self.before_search()
             result = await asyncio.to_thread(self._mt.run_memory_search, self.memory, args, session_key=self.session_key)
-            result = hide_private_results(result if isinstance(result, dict) else {"results": []}, self.session_key)
         if self.on_search is not None:
             self.on_search(query, result)
         return result
@@ -79,10 +78,6 @@ class ToolBox:
         path = str(args.get("path", ""))
         if not self.memory_available:
             return {"path": path, "text": "", "disabled": True, "error": "memory is off in this session"}
-        if is_private_path(path) and not is_direct_session(self.session_key):
-            if self.files.on_refused:
-                self.files.on_refused("memory_get", path, PRIVATE_REFUSAL)
-            return {"path": path, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
         result = await asyncio.to_thread(self._mt.run_memory_get, self.memory, args, session_key=self.session_key)
         if result.get("error") == PRIVATE_REFUSAL and self.files.on_refused:
             self.files.on_refused("memory_get", path, PRIVATE_REFUSAL)

@@ -8,6 +8,7 @@ embeds the windows it has not seen. Provider failures are described once here
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -22,6 +23,21 @@ EMBED_BATCH_ITEMS = 128
 #: its best window's cosine. A ~400-token chunk averaged into one vector is a topic centroid,
 #: while questions target single lines (LoCoMo, MiniLM: see docs/embeddings.md)
 VECTOR_WINDOW_TOKENS = 48
+
+
+@dataclass
+class EmbedCounts:
+    """Embedding and cache work of one sync (``embed_chunks`` counts into it)."""
+
+    #: chunks that needed at least one new vector (also counted in ``cache_misses``)
+    chunks_embedded: int = 0
+    #: window texts sent to the provider
+    vectors_embedded: int = 0
+    #: chunks served wholly from the cache
+    cache_hits: int = 0
+    cache_misses: int = 0
+    #: cache entries dropped to stay under ``cache.maxEntries``
+    cache_pruned: int = 0
 
 
 class RebuildNeeded(Exception):
@@ -90,7 +106,7 @@ def _groups(missing: dict[str, str], tokens: dict[str, int], budget: int) -> lis
 
 
 def _embed_missing(provider: Any, store: Store, missing: dict[str, str], tokens: dict[str, int],
-                   report: Any, use_cache: bool) -> dict[str, np.ndarray]:
+                   counts: EmbedCounts, use_cache: bool) -> dict[str, np.ndarray]:
     pid, model, key = provider_key(provider)
     fresh: dict[str, np.ndarray] = {}
     for group in _groups(missing, tokens, batch_token_budget(provider)):
@@ -106,16 +122,14 @@ def _embed_missing(provider: Any, store: Store, missing: dict[str, str], tokens:
                 store.cache_put(*now, dict(zip(group, vecs)))
             raise ProviderSwitched(f"embedding provider switched from {pid} to {now[0]}")
         fresh.update(zip(group, vecs))
-        report.vectors_embedded += len(group)
+        counts.vectors_embedded += len(group)
     return fresh
 
 
-def embed_chunks(provider: Any, store: Store, chunks: list[Chunk], report: Any, *, use_cache: bool) -> list[np.ndarray]:
-    """Per chunk, the 2-D array of its sub-window vectors (``window_tokens``).
-
-    ``report`` counts: ``cache_hits`` chunks served wholly from the cache,
-    ``cache_misses``/``chunks_embedded`` chunks that needed at least one new vector,
-    ``vectors_embedded`` the window texts sent to the provider."""
+def embed_chunks(provider: Any, store: Store, chunks: list[Chunk], counts: EmbedCounts, *,
+                 use_cache: bool) -> list[np.ndarray]:
+    """Per chunk, the 2-D array of its sub-window vectors (``window_tokens``); the work done
+    is added to ``counts``."""
     if not chunks:
         return []
     pid, model, key = provider_key(provider)
@@ -126,17 +140,17 @@ def embed_chunks(provider: Any, store: Store, chunks: list[Chunk], report: Any, 
     tokens: dict[str, int] = {}
     for ws in wins:
         if all(w.hash in cached for w in ws):
-            report.cache_hits += 1
+            counts.cache_hits += 1
             continue
-        report.cache_misses += 1
+        counts.cache_misses += 1
         for w in ws:
             if w.hash not in cached:
                 missing.setdefault(w.hash, w.text)
                 tokens[w.hash] = w.tokens
     fresh: dict[str, np.ndarray] = {}
     if missing:
-        fresh = _embed_missing(provider, store, missing, tokens, report, use_cache)
-        report.chunks_embedded += sum(1 for ws in wins if any(w.hash in fresh for w in ws))
+        fresh = _embed_missing(provider, store, missing, tokens, counts, use_cache)
+        counts.chunks_embedded += sum(1 for ws in wins if any(w.hash in fresh for w in ws))
         if use_cache:
             store.cache_put(pid, model, key, fresh)
     allv = {**cached, **fresh}

@@ -23,6 +23,7 @@ from openclaw_tui.events import Event, IndexSynced
 from openclaw_tui.memory.api import ProgressFn, SyncReport
 from openclaw_tui.memory.chunking import Chunk, chunk_text
 from openclaw_tui.memory.embedding_ops import (
+    EmbedCounts,
     ProviderSwitched,
     RebuildNeeded,
     batch_token_budget,
@@ -52,6 +53,11 @@ class SyncTally:
 
     ok: bool = True
     full_rebuild: bool = False
+    #: nothing was written (the sync failed before its first commit)
+    aborted: bool = False
+    provider_failed: bool = False
+    errors: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
     files: int = 0
     chunks: int = 0
     files_indexed: int = 0
@@ -59,22 +65,15 @@ class SyncTally:
     files_removed: int = 0
     files_skipped: int = 0
     chunks_indexed: int = 0
-    chunks_embedded: int = 0
-    vectors_embedded: int = 0
-    cache_hits: int = 0
-    cache_misses: int = 0
-    cache_pruned: int = 0
-    errors: list[str] = field(default_factory=list)
-    warnings: list[str] = field(default_factory=list)
-    provider_failed: bool = False
     files_keyword_only: int | None = None
-    aborted: bool = False
+    embed: EmbedCounts = field(default_factory=EmbedCounts)
 
     def report(self, *, reason: str, duration_ms: float) -> SyncReport:
+        e = self.embed
         details: dict[str, Any] = {
-            "chunksIndexed": self.chunks_indexed, "chunksEmbedded": self.chunks_embedded,
-            "vectorsEmbedded": self.vectors_embedded, "cacheHits": self.cache_hits,
-            "cacheMisses": self.cache_misses, "cachePruned": self.cache_pruned,
+            "chunksIndexed": self.chunks_indexed, "chunksEmbedded": e.chunks_embedded,
+            "vectorsEmbedded": e.vectors_embedded, "cacheHits": e.cache_hits,
+            "cacheMisses": e.cache_misses, "cachePruned": e.cache_pruned,
         }
         if self.provider_failed:
             details["providerFailed"] = True
@@ -259,7 +258,7 @@ class Indexer:
         tally.files, tally.chunks = store.counts()
         tally.ok = not tally.provider_failed
         if self.provider is not None and self.ms.cache.enabled:
-            tally.cache_pruned = store.cache_prune(self.ms.cache.max_entries)
+            tally.embed.cache_pruned = store.cache_prune(self.ms.cache.max_entries)
         return tally
 
     def _prune(self, store: Store, existing: dict[str, FileRow], seen: set[str], ok_sources: set[str],
@@ -339,7 +338,7 @@ class Indexer:
         if tally.provider_failed:
             return self._write_without_vectors(store, batch, tally)
         try:
-            vecs = embed_chunks(self.provider, store, [c for _, _, chunks in batch for c in chunks], tally,
+            vecs = embed_chunks(self.provider, store, [c for _, _, chunks in batch for c in chunks], tally.embed,
                                 use_cache=self.ms.cache.enabled)
         except RebuildNeeded:
             raise

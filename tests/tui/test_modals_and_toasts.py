@@ -88,3 +88,24 @@ async def test_cancelling_shows_in_the_status_bar_not_over_the_prompt_at_80x24(w
             assert _toasts_over_prompt(app) == []
             assert not any("cancelling" in m for m in _messages(app))
             assert screen.chat.query(AgentResponse).last().has_class("-cancelled")
+
+
+async def test_a_reply_cancelled_before_any_text_still_shows_its_cancelled_mark(workspace: Path) -> None:
+    # cancelled while the model had sent nothing yet (first token slow, or after a tool
+    # call): the empty reply was hidden, and its "— cancelled" mark with it
+    with ChatServer(default={"text": "Short answer."}) as server:
+        server.push({"hang": 30, "text": "too late"})
+        settings = make_settings(workspace, model="openai/fake-model", api_base=server.base_url, api_key="sk-test-123")
+        app = OpenClawApp(settings, clock=FIXED_CLOCK)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_ready(pilot)
+            screen = app.main_screen
+            screen.prompt.load_text("a question the model is slow to answer")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: server.chat_requests, 60, "the request to the model")
+            await pilot.press("ctrl+c")
+            await wait_idle(pilot)
+            await pilot.pause()
+            reply = screen.chat.query(AgentResponse).last()
+            assert reply.has_class("-cancelled") and "cancelled" in reply.text
+            assert reply.display and reply.region.height > 0  # on screen, not hidden as empty

@@ -40,6 +40,7 @@ from openclaw_tui.llm.profiles import (
     serves_local_model,
 )
 from openclaw_tui.llm.toolcall_text import recover_completion, tool_names
+from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.llm.resolve import ModelChoice, choice_for_model, listed_models, resolve_model
 from openclaw_tui.session.compaction import (
     SUMMARY_HEADER,
@@ -122,7 +123,7 @@ class SessionEngine:
         settings: AgentSettings,
         *,
         sink: EventSink,
-        memory: Any = None,
+        memory: MemoryBackend | None = None,
         session_id: str | None = None,
         model: ChatModel | None = None,
         retry_policy: RetryPolicy | None = None,

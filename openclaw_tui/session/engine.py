@@ -721,7 +721,8 @@ class SessionEngine:
 
     def _cite_if_missing(self, completion: Completion, silent: bool) -> None:
         """Local profile: an answer drawn from this turn's memory results gets their Source: line."""
-        suffix = source_suffix(completion.text, self._turn_hits) if self.profile.cite_sources else ""
+        cite = self.profile.cite_sources and completion.text != NO_ANSWER
+        suffix = source_suffix(completion.text, self._turn_hits) if cite else ""
         if suffix and not is_no_reply(completion.text):
             completion.text += suffix
             self._partial.append(suffix)

@@ -141,13 +141,9 @@ class OpenClawApp(App[int]):
         if self.engine_factory is not None:
             return self.engine_factory(self.settings, sink=self.bridge, session_id=self.session_id)
         module = importlib.import_module("openclaw_tui.session.engine")
-        memory = None
-        try:
-            from openclaw_tui.memory.backend import open_memory
+        from openclaw_tui.session.memory_link import open_session_memory
 
-            memory = open_memory(self.settings, sink=self.bridge)
-        except Exception as exc:  # noqa: BLE001 - chat works without memory
-            self.bridge(Notice("warning", f"memory unavailable: {exc}"))
+        memory = open_session_memory(self.settings, self.bridge)  # the one memory the engine uses
         try:
             engine = module.SessionEngine(self.settings, sink=self.bridge, memory=memory, session_id=self.session_id)
         except Exception:
@@ -176,14 +172,14 @@ class OpenClawApp(App[int]):
         memory = self.memory
         if memory is None:
             return
-        sync_cfg = self.settings.memory_search.sync
+        from openclaw_tui.session.memory_link import sync_at_session_start
+
+        sync_at_session_start(memory, self.settings, self.bridge)
         try:
-            if sync_cfg.on_session_start:
-                memory.sync(reason="session start")
             if hasattr(memory, "start_watcher"):
                 memory.start_watcher()
         except Exception as exc:  # noqa: BLE001
-            self.bridge(Notice("warning", f"memory sync failed: {exc}"))
+            self.bridge(Notice("warning", f"memory watcher failed: {exc}"))
 
     async def _boot(self) -> None:
         if self.settings is None and self._load_settings is not None:

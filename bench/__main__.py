@@ -38,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     runs = [
         ("LoCoMo evidence-all-found@6, keyword-only, OR vs AND", "bench.locomo_eval", ["--fts-mode", "both"]),
         ("LoCoMo evidence-all-found@6, hybrid (local MiniLM) vs keyword-only", "bench.locomo_hybrid", []),
+        ("LoCoMo fusion side by side, per category and evidence line, leave-one-out", "bench.locomo_fusion", []),
         (
             "memory search latency and indexing",
             "bench.search_bench",

@@ -25,7 +25,6 @@ from openclaw_tui.commands.common import fail, print_json, settings_from_args
 from openclaw_tui.config import ConfigError
 from openclaw_tui.redaction import redact
 from openclaw_tui.workspace.guard import printable_path
-from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, hide_private_results, is_direct_session, is_private_path
 
 
 class _OneLine(logging.Formatter):
@@ -241,14 +240,13 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
         _prepare(memory)
         for q in queries:
             res = memory.search(q, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
-            res = dict(hide_private_results(res, session_key), query=q)
+            res = dict(res, query=q)
             print_json(res)
         return 0
     if not args.query or not args.query.strip():
         return fail("memory search needs a QUERY (or --batch FILE)")
     _prepare(memory)
     res = memory.search(args.query, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
-    res = hide_private_results(res, session_key)
     if args.json:
         print_json(res)
         return 1 if res.get("disabled") else 0
@@ -277,10 +275,7 @@ def _get(memory: Any, args: argparse.Namespace, session_key: str) -> int:
         return fail("--from must be >= 1")
     if args.lines is not None and args.lines < 1:
         return fail("--lines must be >= 1")
-    if is_private_path(args.path) and not is_direct_session(session_key):
-        res = {"path": args.path, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
-    else:
-        res = memory.get(args.path, from_line=args.from_line, lines=args.lines, session_key=session_key)
+    res = memory.get(args.path, from_line=args.from_line, lines=args.lines, session_key=session_key)
     if args.json:
         print_json(res)
         return 1 if res.get("error") else 0

@@ -918,6 +918,8 @@ class MemoryManager:
         if hq.mmr.enabled:
             cands = pl.mmr_order(cands, hq.mmr.lambda_)
         ranked, relaxed = pl.apply_min_score(cands, floor, tw_floor, len(cands))
+        if mode == "hybrid":
+            ranked = pl.keep_each_best(ranked, max_r)
         picked = pl.merge_adjacent(ranked, max_r)
 
         cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(key))

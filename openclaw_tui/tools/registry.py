@@ -4,8 +4,8 @@
 memory backend, it may change a workspace file, it is the daily-log append or the memory
 lookup the local profile's auto recall uses); the engine asks the registry, never a tool
 name. File tools come from ``tools.files``; ``memory_search`` / ``memory_get`` from
-``tools.memory_tools`` (the memory engine's handlers). Group sessions get a second guard
-here: MEMORY.md never comes back from memory_search or memory_get.
+``tools.memory_tools`` (the memory engine's handlers). The memory backend keeps MEMORY.md
+out of group sessions (it is given the session key); a refusal is reported to ``on_refused``.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, Awaitable, Callable, Iterable
 
 from openclaw_tui.tools import memory_tools
 from openclaw_tui.tools.files import APPEND_SCHEMA, EDIT_SCHEMA, READ_SCHEMA, WRITE_SCHEMA, FileTools
-from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, hide_private_results, is_direct_session, is_private_path
+from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,6 @@ class ToolBox:
             if self.before_search is not None:
                 await self.before_search()
             result = await asyncio.to_thread(memory_tools.run_memory_search, self.memory, args, session_key=self.session_key)
-            result = hide_private_results(result if isinstance(result, dict) else {"results": []}, self.session_key)
         if self.on_search is not None:
             self.on_search(query, result)
         return result
@@ -109,10 +108,6 @@ class ToolBox:
         path = str(args.get("path", ""))
         if not self.memory_available:
             return {"path": path, "text": "", "disabled": True, "error": "memory is off in this session"}
-        if is_private_path(path) and not is_direct_session(self.session_key):
-            if self.files.on_refused:
-                self.files.on_refused("memory_get", path, PRIVATE_REFUSAL)
-            return {"path": path, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
         result = await asyncio.to_thread(memory_tools.run_memory_get, self.memory, args, session_key=self.session_key)
         if result.get("error") == PRIVATE_REFUSAL and self.files.on_refused:
             self.files.on_refused("memory_get", path, PRIVATE_REFUSAL)

@@ -38,6 +38,10 @@ class EngineFailed(Message):
         self.action = action
 
 
+class Settled(Message):
+    """Posted when a turn or command worker ends; queued after the events it emitted."""
+
+
 class EventBridge:
     """An ``EventSink`` that posts every event to a message pump, from any thread."""
 

@@ -44,6 +44,7 @@ def main(argv: list[str] | None = None) -> int:
             "bench.search_bench",
             ["--sizes", "1000,10000", "--files", "500"] if quick else [],
         ),
+        ("local embedding throughput: batched vs one window per call", "bench.embed_throughput", []),
         ("session turn overhead vs a full re-count", "bench.turn_overhead", []),
         ("QMD vs builtin", "bench.qmd_bench", []),
         ("TUI first frame", "bench.first_frame", []),

@@ -44,7 +44,7 @@ from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
 from openclaw_tui.session.thresholds import compaction_cut_for, is_no_reply, should_compact
 from openclaw_tui.session.tokens import TokenCounter
-from openclaw_tui.session.tool_loop import REPEATED_CALL, LoopRun, ToolLoop
+from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopRun, ToolLoop
 from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
@@ -54,7 +54,7 @@ from openclaw_tui.workspace.change_diff import change_event
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
 from openclaw_tui.workspace.restore import undo_last
 
-__all__ = ["CANCEL_MARK", "REPEATED_CALL", "SessionEngine", "TurnResult", "make_model", "valid_session_id"]
+__all__ = ["CANCEL_MARK", "NO_ANSWER", "REPEATED_CALL", "SessionEngine", "TurnResult", "make_model", "valid_session_id"]
 
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 

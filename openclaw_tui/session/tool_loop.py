@@ -35,6 +35,8 @@ from openclaw_tui.workspace.guard import is_memory_rel
 
 REPEATED_CALL = "this exact call already ran in this turn and its result is above; answer the user now"
 INTERRUPTED = "interrupted by the user; the tool may not have finished"
+# the answer when a model told to answer without tools printed a tool call again, and nothing else
+NO_ANSWER = "I could not answer that from what I found."
 
 
 @dataclass(frozen=True)
@@ -102,9 +104,13 @@ class ToolLoop:
 
     # ------------------------------------------------------------------ one model call
 
-    async def call(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], purpose: str, silent: bool) -> Completion:
+    async def call(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], purpose: str, silent: bool,
+        withheld: list[dict[str, Any]] | None = None,
+    ) -> Completion:
         """One model call. A tool call printed as text is recovered into ``tool_calls`` and never
-        shown: streamed text that may be one is held back until the answer is complete."""
+        shown: streamed text that may be one is held back until the answer is complete. A call
+        to a ``withheld`` tool (offered before, not now) is neither run nor shown."""
         self.partial = []
 
         def show(piece: str) -> None:
@@ -113,7 +119,8 @@ class ToolLoop:
                 self._emit(events.TextDelta(text=piece))
 
         profile = self._profile()
-        hold = StreamHoldback(show, tool_names(tools)) if tools else None
+        watched = tools or withheld or []
+        hold = StreamHoldback(show, tool_names(watched), lead_in=profile.hold_lead_in) if watched else None
         rendered = render_messages(messages, profile)
         if purpose == "turn" and self.hint and messages[-1].get("role") == "user":  # the user's message, not results
             rendered = rendered[:-1] + [{**rendered[-1], "content": f"{rendered[-1].get('content', '')}\n\n{self.hint}"}]
@@ -126,8 +133,13 @@ class ToolLoop:
             policy=self.policy,
             on_retry=self.on_retry,
         )
-        done = recover_completion(done, tools, limit=profile.text_calls_per_step)
-        if hold is not None and not done.tool_calls:
+        done = recover_completion(done, watched, limit=profile.text_calls_per_step)
+        if done.tool_calls and not tools:  # printed although no tools were offered: the prose only
+            shown = hold.shown.strip() if hold else ""
+            done = Completion(text=shown or done.text or NO_ANSWER, usage=done.usage, finish_reason=done.finish_reason)
+            if not shown:
+                show(done.text)
+        elif hold is not None and not done.tool_calls:
             hold.release()
         return done
 
@@ -147,7 +159,8 @@ class ToolLoop:
 
     def cite_if_missing(self, completion: Completion, silent: bool) -> None:
         """Local profile: an answer drawn from this turn's memory results gets their Source: line."""
-        suffix = source_suffix(completion.text, self.turn_hits) if self._profile().cite_sources else ""
+        cite = self._profile().cite_sources and completion.text != NO_ANSWER
+        suffix = source_suffix(completion.text, self.turn_hits) if cite else ""
         if suffix and not is_no_reply(completion.text):
             completion.text += suffix
             self.partial.append(suffix)
@@ -212,10 +225,11 @@ class ToolLoop:
     async def _answer(self, run: LoopRun, answer_now: bool) -> Completion | None:
         """The model's next answer; None when the provider reported an overflow and the
         conversation was compacted (once per turn): the caller asks again."""
-        tools = [] if answer_now else offered_tools(run.toolbox.schemas(), self._profile())
+        offered = offered_tools(run.toolbox.schemas(), self._profile())
+        tools = [] if answer_now else offered
         messages = [{"role": "system", "content": run.system()}] + run.convo()
         try:
-            return await self.call(messages, tools, run.purpose, run.silent)
+            return await self.call(messages, tools, run.purpose, run.silent, withheld=offered)
         except LLMError as exc:
             if exc.info.is_overflow and run.purpose == "turn" and not self.overflow_retried:
                 self.overflow_retried = True

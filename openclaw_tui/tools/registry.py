@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Iterable
 
+from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.tools import memory_tools
 from openclaw_tui.tools.files import APPEND_SCHEMA, EDIT_SCHEMA, READ_SCHEMA, WRITE_SCHEMA, FileTools
 from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL
@@ -65,7 +66,7 @@ class ToolBox:
         self,
         files: FileTools,
         *,
-        memory: Any = None,
+        memory: MemoryBackend | None = None,
         memory_enabled: bool = True,
         session_key: str = "agent:main:main",
         on_search: Callable[[str, dict[str, Any]], None] | None = None,

@@ -40,6 +40,7 @@ from openclaw_tui.llm.profiles import (
     serves_local_model,
 )
 from openclaw_tui.llm.toolcall_text import recover_completion, tool_names
+from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.llm.resolve import ModelChoice, choice_for_model, listed_models, resolve_model
 from openclaw_tui.session.compaction import (
     SUMMARY_HEADER,
@@ -122,7 +123,7 @@ class SessionEngine:
         settings: AgentSettings,
         *,
         sink: EventSink,
-        memory: Any = None,
+        memory: MemoryBackend | None = None,
         session_id: str | None = None,
         model: ChatModel | None = None,
         retry_policy: RetryPolicy | None = None,
@@ -720,7 +721,8 @@ class SessionEngine:
 
     def _cite_if_missing(self, completion: Completion, silent: bool) -> None:
         """Local profile: an answer drawn from this turn's memory results gets their Source: line."""
-        suffix = source_suffix(completion.text, self._turn_hits) if self.profile.cite_sources else ""
+        cite = self.profile.cite_sources and completion.text != NO_ANSWER
+        suffix = source_suffix(completion.text, self._turn_hits) if cite else ""
         if suffix and not is_no_reply(completion.text):
             completion.text += suffix
             self._partial.append(suffix)

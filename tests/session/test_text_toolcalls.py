@@ -240,6 +240,17 @@ async def test_a_call_printed_again_when_no_tools_were_offered_is_not_shown(make
     eng.close()
 
 
+async def test_no_answer_after_repeated_searches_gets_no_source_line(make_settings, server, recorder, workspace) -> None:
+    (workspace / "memory").mkdir(exist_ok=True)
+    (workspace / "memory" / "2026-01-05.md").write_text("# 2026-01-05\n\n- We picked teal for the logo, and that was what we found best.\n")
+    call = '{"name": "memory_search", "arguments": {"query": "logo colour"}}'
+    server.push({"text": call}, {"text": call}, {"text": call})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("What colour did we pick for the logo?")
+    assert result.text == "I could not answer that from what I found."  # no "Source:" for a non-answer
+    eng.close()
+
+
 async def test_local_profile_never_shows_the_narration_before_a_printed_call(make_settings, server, recorder, workspace) -> None:
     (workspace / "USER.md").write_text("# USER\nName: Ada\n")
     narrated = 'To read the USER.md file, you can use the `read` function. Here\'s the JSON object:\n\n{"name": "read", "arguments": {"path": "USER.md"}}'

@@ -267,7 +267,7 @@ class QmdBackend:
         get_status = getattr(self.builtin, "status", None)
         if get_status is not None:
             try:
-                builtin_status = get_status()
+                builtin_status = get_status().to_dict()
             except Exception as exc:  # status must always answer
                 builtin_status = {"error": str(exc)}
         ws = Path(self.settings.workspace)

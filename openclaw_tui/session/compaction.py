@@ -15,6 +15,7 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, RetryPolicy, complete_with_retries
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo
+from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.redaction import redact
 from openclaw_tui.session.store import SessionStore
 from openclaw_tui.session.transcript import TranscriptWriter
@@ -212,7 +213,7 @@ class Compactor:
         )
         return count
 
-    async def resync_memory(self, memory: Any) -> None:
+    async def resync_memory(self, memory: MemoryBackend | None) -> None:
         """Transcripts are a memory source: re-sync after each compaction (DESIGN §7)."""
         ms = self.settings.memory_search
         if memory is None or not (ms.experimental.session_memory and "sessions" in ms.sources):

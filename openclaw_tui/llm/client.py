@@ -149,6 +149,12 @@ class LiteLLMModel:
         vals = [self.choice.api_key or ""] + list(self.choice.headers.values())
         return tuple(v for v in vals if v)
 
+    def _choice_options(self) -> dict[str, Any]:
+        """The request fields the model choice sets: endpoint, key, headers, sampling."""
+        c = self.choice
+        opts = {"api_base": c.api_base, "api_key": c.api_key, "extra_headers": dict(c.headers) if c.headers else None, "temperature": c.temperature}
+        return {k: v for k, v in opts.items() if v is not None and v != ""}
+
     async def complete(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
     ) -> Completion:
@@ -165,12 +171,7 @@ class LiteLLMModel:
         }
         if tools:
             kwargs["tools"] = tools
-        if self.choice.api_base:
-            kwargs["api_base"] = self.choice.api_base
-        if self.choice.api_key:
-            kwargs["api_key"] = self.choice.api_key
-        if self.choice.headers:
-            kwargs["extra_headers"] = dict(self.choice.headers)
+        kwargs.update(self._choice_options())
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.call_cap_s if self.call_cap_s else None
         if deadline is not None:  # the HTTP timeout bounds the connection; _capped bounds the stream

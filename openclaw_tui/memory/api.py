@@ -7,7 +7,8 @@ both implement it. It is synchronous: callers on an event loop run it in a threa
 The results are frozen dataclasses. ``to_dict()`` gives the JSON object the memory tools send
 to the model and the CLI prints (``None`` fields that JSON omits stay omitted). Each result is
 also a read-only ``Mapping`` over that JSON object, so code that reads its keys
-(``result["results"]``, ``result.get("error")``) sees exactly the JSON.
+(``result["results"]``, ``result.get("error")``) sees exactly the JSON, and
+``dict(result) == result.to_dict()``.
 """
 
 from __future__ import annotations

@@ -28,13 +28,12 @@ import logging
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
-from openclaw_tui.memory.sources import SourceDoc
+from openclaw_tui.config import AgentSettings
+from openclaw_tui.memory.sources import SourceDoc, SourceProvider, SyncContext
+from openclaw_tui.memory.store import Store
 from openclaw_tui.session.transcript import parse_line, spoken_line
-
-if TYPE_CHECKING:  # pragma: no cover
-    from openclaw_tui.memory.manager import MemoryManager
 
 log = logging.getLogger("openclaw_tui.memory.session_source")
 
@@ -84,26 +83,21 @@ def delta_since(data: bytes, offset: int) -> tuple[int, int, bool]:
 
 
 class SessionSource:
-    """A ``MemoryManager.extra_sources`` entry producing ``sessions/<file>`` documents."""
+    """An extra source of the builtin index producing ``sessions/<file>`` documents."""
 
     source = SOURCE
 
-    def __init__(self, manager: "MemoryManager"):
-        self.manager = manager
-        self.settings = manager.settings
-        self.sessions_dir: Path = self.settings.sessions_dir
-        sync = self.settings.memory_search.sync.sessions
+    def __init__(self, settings: AgentSettings):
+        self.settings = settings
+        self.sessions_dir: Path = settings.sessions_dir
+        sync = settings.memory_search.sync.sessions
         self.delta_bytes = sync.delta_bytes
         self.delta_messages = sync.delta_messages
 
-    # the manager sets ``forcing`` while ``sync(force=True)`` runs (memory index --force)
-    def _forcing(self) -> bool:
-        return bool(getattr(self.manager, "forcing", False))
-
-    def _indexed(self) -> tuple[dict[str, Any], float]:
+    @staticmethod
+    def _indexed(store: Store) -> tuple[dict[str, Any], float]:
         """Rows of transcripts in the live index, and the moment the source was switched on."""
         try:
-            store = self.manager._get_store()
             rows = store.files(SOURCE)
             since_raw = store.get_meta(SINCE_META)
             if since_raw is None:
@@ -133,9 +127,9 @@ class SessionSource:
                 continue
         return out
 
-    def __call__(self) -> list[SourceDoc]:
-        rows, since = self._indexed()
-        force = self._forcing()
+    def __call__(self, ctx: SyncContext) -> list[SourceDoc]:
+        rows, since = self._indexed(ctx.store)
+        force = ctx.force  # `memory index --force` backfills every transcript
         docs: list[SourceDoc] = []
         for path in self._files():
             key = PREFIX + path.name
@@ -162,13 +156,13 @@ class SessionSource:
         return docs
 
 
-def attach(manager: "MemoryManager") -> SessionSource | None:
-    """Plug the sessions source into ``manager`` when the config turns it on."""
-    ms = manager.settings.memory_search
+def attach(settings: AgentSettings, sources: list[SourceProvider]) -> SessionSource | None:
+    """Add the sessions source to ``sources`` when the config turns it on (once)."""
+    ms = settings.memory_search
     if not (ms.experimental.session_memory and SOURCE in ms.sources):
         return None
-    if any(getattr(s, "source", None) == SOURCE for s in manager.extra_sources):
+    if any(getattr(s, "source", None) == SOURCE for s in sources):
         return None
-    src = SessionSource(manager)
-    manager.extra_sources.append(src)
+    src = SessionSource(settings)
+    sources.append(src)
     return src

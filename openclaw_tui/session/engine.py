@@ -40,6 +40,7 @@ from openclaw_tui.llm.profiles import (
     serves_local_model,
 )
 from openclaw_tui.llm.toolcall_text import recover_completion, tool_names
+from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.llm.resolve import ModelChoice, choice_for_model, listed_models, resolve_model
 from openclaw_tui.session.compaction import (
     SUMMARY_HEADER,
@@ -78,6 +79,8 @@ from openclaw_tui.workspace.session_keys import is_direct_session
 SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 CANCEL_MARK = "[answer interrupted by the user]"
 REPEATED_CALL = "this exact call already ran in this turn and its result is above; answer the user now"
+# the answer when a model told to answer without tools printed a tool call again, and nothing else
+NO_ANSWER = "I could not answer that from what I found."
 
 
 @dataclass
@@ -120,7 +123,7 @@ class SessionEngine:
         settings: AgentSettings,
         *,
         sink: EventSink,
-        memory: Any = None,
+        memory: MemoryBackend | None = None,
         session_id: str | None = None,
         model: ChatModel | None = None,
         retry_policy: RetryPolicy | None = None,
@@ -668,9 +671,12 @@ class SessionEngine:
             )
         )
 
-    async def _call(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], purpose: str, silent: bool) -> Completion:
+    async def _call(
+        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], purpose: str, silent: bool, withheld: list[dict[str, Any]] | None = None
+    ) -> Completion:
         """One model call. A tool call printed as text is recovered into ``tool_calls`` and never
-        shown: streamed text that may be one is held back until the answer is complete."""
+        shown: streamed text that may be one is held back until the answer is complete. A call
+        to a ``withheld`` tool (offered before, not now) is neither run nor shown."""
         self._partial = []
 
         def show(piece: str) -> None:
@@ -678,7 +684,8 @@ class SessionEngine:
             if not silent:
                 self._emit(events.TextDelta(text=piece))
 
-        hold = StreamHoldback(show, tool_names(tools)) if tools else None
+        watched = tools or withheld or []
+        hold = StreamHoldback(show, tool_names(watched), lead_in=self.profile.hold_lead_in) if watched else None
         rendered = render_messages(messages, self.profile)
         if purpose == "turn" and self._hint and messages[-1].get("role") == "user":  # the user's message, not results
             rendered = rendered[:-1] + [{**rendered[-1], "content": f"{rendered[-1].get('content', '')}\n\n{self._hint}"}]
@@ -691,8 +698,13 @@ class SessionEngine:
             policy=self._policy,
             on_retry=self._on_retry,
         )
-        done = recover_completion(done, tools, limit=self.profile.text_calls_per_step)
-        if hold is not None and not done.tool_calls:
+        done = recover_completion(done, watched, limit=self.profile.text_calls_per_step)
+        if done.tool_calls and not tools:  # printed although no tools were offered: the prose only
+            shown = hold.shown.strip() if hold else ""
+            done = Completion(text=shown or done.text or NO_ANSWER, usage=done.usage, finish_reason=done.finish_reason)
+            if not shown:
+                show(done.text)
+        elif hold is not None and not done.tool_calls:
             hold.release()
         return done
 
@@ -709,7 +721,8 @@ class SessionEngine:
 
     def _cite_if_missing(self, completion: Completion, silent: bool) -> None:
         """Local profile: an answer drawn from this turn's memory results gets their Source: line."""
-        suffix = source_suffix(completion.text, self._turn_hits) if self.profile.cite_sources else ""
+        cite = self.profile.cite_sources and completion.text != NO_ANSWER
+        suffix = source_suffix(completion.text, self._turn_hits) if cite else ""
         if suffix and not is_no_reply(completion.text):
             completion.text += suffix
             self._partial.append(suffix)
@@ -754,7 +767,7 @@ class SessionEngine:
                 messages = [{"role": "system", "content": system()}] + convo()
                 assistant_added = False
                 try:
-                    completion = await self._call(messages, tools, purpose, silent)
+                    completion = await self._call(messages, tools, purpose, silent, withheld=offered_tools(toolbox.schemas(), self.profile))
                 except LLMError as exc:
                     if exc.info.is_overflow and purpose == "turn" and not self._overflow_retried:
                         self._overflow_retried = True

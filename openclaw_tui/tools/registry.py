@@ -11,6 +11,7 @@ import asyncio
 import json
 from typing import Any, Awaitable, Callable
 
+from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.tools.files import FILE_SCHEMAS, READ_SCHEMA, FileTools
 from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL
 
@@ -29,7 +30,7 @@ class ToolBox:
         self,
         files: FileTools,
         *,
-        memory: Any = None,
+        memory: MemoryBackend | None = None,
         memory_enabled: bool = True,
         session_key: str = "agent:main:main",
         on_search: Callable[[str, dict[str, Any]], None] | None = None,

@@ -27,6 +27,7 @@ from openclaw_tui.tui.screens.main import MainScreen
 
 if TYPE_CHECKING:
     from openclaw_tui.config import AgentSettings
+    from openclaw_tui.memory.api import MemoryBackend
 
 EngineFactory = Callable[..., Any]
 SettingsSource = Union["AgentSettings", Callable[[], "AgentSettings"]]
@@ -101,7 +102,7 @@ class OpenClawApp(App[int]):
         self.startup_error: BaseException | None = None
         self.bridge = EventBridge()
         self.engine: Any = None
-        self.memory: Any = None
+        self.memory: MemoryBackend | None = None
         self.main_screen = MainScreen()
         self._theme_arg = theme
         self.theme = THEMES.get(theme or "dark", THEMES["dark"])
@@ -180,8 +181,7 @@ class OpenClawApp(App[int]):
         try:
             if sync_cfg.on_session_start:
                 memory.sync(reason="session start")
-            if hasattr(memory, "start_watcher"):
-                memory.start_watcher()
+            memory.start_watcher()
         except Exception as exc:  # noqa: BLE001
             self.bridge(Notice("warning", f"memory sync failed: {exc}"))
 

@@ -66,6 +66,7 @@ class EventView:
         await self.handle(ev.TextDelta(text=text))
 
     async def handle(self, event: ev.Event) -> None:
+        await self.screen.side.build()  # the Timeline and the Memory panel (after the first frame)
         handler = self._HANDLERS.get(type(event))
         if handler is None:
             await self.screen.timeline.add_event(event)

@@ -6,22 +6,16 @@ They use the memory object the app hosts — the same index the engine searches.
 from __future__ import annotations
 
 import asyncio
-import inspect
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui.format import index_report_markdown, md_kv, memory_status_markdown
 from openclaw_tui.tui.messages import EngineEvent
 
 if TYPE_CHECKING:
+    from openclaw_tui.memory.api import MemoryBackend
     from openclaw_tui.tui.screens.main import MainScreen
     from openclaw_tui.tui.screens.viewer import SnippetViewer
-
-
-async def _maybe_await(value: Any) -> Any:
-    if inspect.isawaitable(value):
-        return await value
-    return value
 
 
 def off_reason(screen: "MainScreen") -> str:
@@ -30,7 +24,7 @@ def off_reason(screen: "MainScreen") -> str:
     return "memory is off for this agent (plugins.slots.memory or memorySearch.enabled)"
 
 
-def _memory(screen: "MainScreen") -> Any:
+def _memory(screen: "MainScreen") -> "MemoryBackend":
     memory = screen.oc_app.memory
     if memory is None:
         raise RuntimeError(off_reason(screen))
@@ -44,8 +38,7 @@ async def search(screen: "MainScreen", arg: str) -> None:
 
 
 async def status(screen: "MainScreen", arg: str) -> None:
-    got = await _maybe_await(_memory(screen).status())
-    data = got if isinstance(got, dict) else getattr(got, "__dict__", {"status": got})
+    data = dict(_memory(screen).status())  # the status's JSON object
     await screen.say(md_kv("Memory index", data) if arg == "--all" else memory_status_markdown(data))
 
 
@@ -54,15 +47,10 @@ async def index(screen: "MainScreen", arg: str) -> None:
     force = arg == "--force"
     screen.busy.set("indexing")
     try:
-        fn = memory.sync
-        if inspect.iscoroutinefunction(fn):
-            result = await fn(force=force)
-        else:
-            result = await asyncio.to_thread(fn, force=force)
+        result = await asyncio.to_thread(lambda: memory.sync(force=force))
     finally:
         screen.busy.set("")
-    summary = result if isinstance(result, dict) else getattr(result, "__dict__", None)
-    await screen.say(index_report_markdown(summary, force) if summary else "Index synced.")
+    await screen.say(index_report_markdown(dict(result), force))
 
 
 async def undo(screen: "MainScreen", _arg: str) -> None:
@@ -80,19 +68,15 @@ async def show_snippet(screen: "MainScreen", path: str, start: int | None, end: 
 
     text, error = "", ""
     memory = screen.oc_app.memory
-    if memory is None or not hasattr(memory, "get"):
+    if memory is None:
         error = off_reason(screen) + " — memory_get unavailable"
     else:
         lines = (end - start + 1) if (start and end and end >= start) else None
         try:
-            got = await _maybe_await(memory.get(path, start, lines))
+            got = memory.get(path, start, lines)  # never raises; the read's JSON keys
+            text, error = str(got.get("text") or ""), str(got.get("error") or "")
         except Exception as exc:  # noqa: BLE001
-            got = {"text": "", "error": str(exc)}
-        if isinstance(got, dict):
-            text = str(got.get("text") or "")
-            error = str(got.get("error") or "")
-        else:
-            text = str(got or "")
+            error = str(exc)
         if not text and not error:
             error = f"{path} is empty or no longer exists"
     viewer = SnippetViewer(path, start, end, text, error)

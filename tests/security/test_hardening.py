@@ -107,7 +107,7 @@ def test_group_session_qmd_key_for_memory_md_is_refused(tmp_path: Path, monkeypa
     try:
         for key in ("qmd/memory-root/MEMORY.md", "qmd/memory-root/MEMORY.md/", "qmd/memory-root/./MEMORY.md"):
             got = backend.get(key)
-            assert PRIVATE not in json.dumps(got) and got.get("error"), (key, got)
+            assert PRIVATE not in json.dumps(dict(got)) and got.get("error"), (key, got)
         res = backend.search("dentist", session_key=GROUP)
         assert not any(r["path"].endswith("MEMORY.md") for r in res["results"]), res
         assert PRIVATE in backend.get("qmd/memory-root/MEMORY.md", session_key="agent:main:main")["text"]

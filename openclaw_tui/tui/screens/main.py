@@ -19,24 +19,24 @@ from textual.events import Click, Key, Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
-from openclaw_tui.tui import slash, slash_memory, slash_run
+from openclaw_tui.tui import slash
 from openclaw_tui.tui.busy import BusyIndicator
 from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION, EventView
 from openclaw_tui.tui.format import one_line, welcome_markdown
-from openclaw_tui.tui.history_view import show_history
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady, Settled
 from openclaw_tui.tui.widgets.chat import ChatView
 from openclaw_tui.tui.widgets.completion_menu import CompletionMenu
 from openclaw_tui.tui.widgets.key_hints import KeyHints
-from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
 from openclaw_tui.tui.widgets.meter import TokenMeter
 from openclaw_tui.tui.widgets.prompt import PromptInput
 from openclaw_tui.tui.widgets.queue import PromptQueue
 from openclaw_tui.tui.widgets.status_bar import StatusBar
-from openclaw_tui.tui.widgets.timeline import Timeline
+from openclaw_tui.tui.widgets.side_panel import SidePanel
 
 if TYPE_CHECKING:
     from openclaw_tui.tui.app import OpenClawApp
+    from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
+    from openclaw_tui.tui.widgets.timeline import Timeline
     from openclaw_tui.tui.screens.viewer import SnippetViewer
 
 NEW_MESSAGES = "↓ new messages below · End on an empty prompt (or Ctrl+End) jumps there"
@@ -83,9 +83,7 @@ class MainScreen(Screen[None]):
                 yield CompletionMenu(id="completions")
                 yield PromptQueue(id="queue")
                 yield PromptInput(id="prompt", history_path=self.oc_app.history_path)
-            with Vertical(id="side"):
-                yield MemoryPanel(id="memory-panel", timings=self.oc_app.show_timings)
-                yield Timeline(id="timeline", clock=self.oc_app.clock, timings=self.oc_app.show_timings)
+            yield SidePanel(id="side", clock=self.oc_app.clock, timings=self.oc_app.show_timings)
         yield TokenMeter(id="token-meter")
         yield KeyHints(id="key-hints")
 
@@ -99,6 +97,8 @@ class MainScreen(Screen[None]):
         self.prompt.arg_values = self.arg_values
         self.prompt.take_queued = self.queue.take_last
         self._fit_side(self.app.size.width)
+        # the side column fills once the first frame is on screen
+        self.call_after_refresh(lambda: self.run_worker(self.side.build(), group="side"))
 
     def apply_settings(self) -> None:
         """Show the agent's settings (at mount, or once the app has read the config)."""
@@ -116,12 +116,16 @@ class MainScreen(Screen[None]):
         return self.query_one(ChatView)
 
     @property
-    def memory_panel(self) -> MemoryPanel:
-        return self.query_one(MemoryPanel)
+    def side(self) -> SidePanel:
+        return self.query_one(SidePanel)
 
     @property
-    def timeline(self) -> Timeline:
-        return self.query_one(Timeline)
+    def memory_panel(self) -> "MemoryPanel":
+        return self.side.memory_panel
+
+    @property
+    def timeline(self) -> "Timeline":
+        return self.side.timeline
 
     @property
     def meter(self) -> TokenMeter:
@@ -141,7 +145,7 @@ class MainScreen(Screen[None]):
 
     @property
     def side_visible(self) -> bool:
-        return bool(self.query_one("#side").display)
+        return bool(self.side.display)
 
     # ------------------------------------------------------------------ layout keys
 
@@ -150,7 +154,7 @@ class MainScreen(Screen[None]):
 
     def _fit_side(self, width: int) -> None:
         want = self._side_choice if self._side_choice is not None else width >= self.SIDE_MIN_WIDTH
-        self.query_one("#side").display = want
+        self.side.display = want
 
     def action_toggle_side(self) -> None:
         """Ctrl+O: show or hide the Memory/Timeline panel (the chat takes the full width)."""
@@ -183,7 +187,8 @@ class MainScreen(Screen[None]):
             self.chat.follow()
 
     def action_focus_memory(self) -> None:
-        self.query_one("#memory-results").focus()
+        if self.side.built:
+            self.query_one("#memory-results").focus()
 
     def on_key(self, event: Key) -> None:
         """Typing while another pane has focus goes to the prompt."""
@@ -203,6 +208,8 @@ class MainScreen(Screen[None]):
         bar.offline = bool(getattr(engine, "is_offline", False))
         self.refresh_usage()
         if getattr(engine, "history", None) or getattr(engine, "summary", ""):
+            from openclaw_tui.tui.history_view import show_history
+
             await show_history(self.chat, engine)  # resumed at launch (--continue, a session id)
         else:
             await self._welcome()
@@ -279,6 +286,8 @@ class MainScreen(Screen[None]):
         await self.start_turn(text)
 
     async def run_slash(self, text: str) -> None:
+        from openclaw_tui.tui import slash_run  # the handlers load with the first command
+
         await slash_run.run_slash(self, text)
 
     async def say(self, markdown: str) -> None:
@@ -287,10 +296,11 @@ class MainScreen(Screen[None]):
         await self.chat.add_notice(markdown)
 
     async def show_snippet(self, path: str, start: int | None, end: int | None) -> "SnippetViewer":
+        from openclaw_tui.tui import slash_memory
+
         return await slash_memory.show_snippet(self, path, start, end)
 
-    @on(MemoryPanel.OpenSnippet)
-    async def open_snippet(self, message: MemoryPanel.OpenSnippet) -> None:
+    async def on_memory_panel_open_snippet(self, message: "MemoryPanel.OpenSnippet") -> None:
         await self.show_snippet(message.path, message.start_line, message.end_line)
 
     # ------------------------------------------------------------------ turns
@@ -352,4 +362,4 @@ class MainScreen(Screen[None]):
             return
         if self.turn_running or self.command_running in ("flush", "compact"):
             self.engine.cancel()
-            self.notify("cancelling…")
+            self.busy.set("cancelling")  # in the status bar: a toast covered the prompt

@@ -31,7 +31,8 @@ from openclaw_tui.memory.qmd.schedule import SyncSchedule, parse_duration_s
 from openclaw_tui.memory.qmd.scope import decide_scope
 from openclaw_tui.memory.qmd.search import keep_min_score, run_search, to_hits
 from openclaw_tui.memory.qmd.status import probe
-from openclaw_tui.memory.reader import read_memory_file
+from openclaw_tui.memory.get_paths import range_error
+from openclaw_tui.memory.reader import read_memory_file, refused
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 
@@ -190,13 +191,13 @@ class QmdBackend:
             try:
                 rest = normalize_rel(stripped[len(QMD_PREFIX):])
             except PathRefused as exc:
-                return _refused(raw, exc.reason)
+                return refused(raw, exc.reason)
             name, _, rel = rest.partition("/")
             spec = self._by_name.get(name)
             if spec is None or not rel:
-                return _refused(raw, f"qmd collection {name!r} is not served by this agent")
+                return refused(raw, f"qmd collection {name!r} is not served by this agent")
             if not matches_pattern(spec.pattern, rel):
-                return _refused(raw, f"{rel} is not part of qmd collection {name!r} ({spec.pattern})")
+                return refused(raw, f"{rel} is not part of qmd collection {name!r} ({spec.pattern})")
             return self._read(spec.root, rel, raw, from_line, lines, key)
         try:
             norm = normalize_rel(stripped)
@@ -209,11 +210,11 @@ class QmdBackend:
 
     def _read(self, root: Path, rel: str, shown: str, from_line: int | None, lines: int | None,
               session_key: str) -> ReadResult:
-        for name, value in (("from", from_line), ("lines", lines)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-                return ReadResult(path=shown, error=f"{name} must be an integer >= 1")
+        bad_range = range_error(from_line, lines)
+        if bad_range:
+            return ReadResult(path=shown, error=bad_range)
         if not rel.lower().endswith(".md"):
-            return _refused(shown, "only .md files can be read")
+            return refused(shown, "only .md files can be read")
         return read_memory_file(Path(self.settings.workspace), root, rel, shown, from_line, lines,
                                 session_key=session_key)
 
@@ -253,6 +254,3 @@ class QmdBackend:
 def _ms_since(started: float) -> float:
     return round((time.monotonic() - started) * 1000.0, 1)
 
-
-def _refused(shown: str, reason: str) -> ReadResult:
-    return ReadResult(path=shown, disabled=True, error=f"refused: {reason}")

@@ -38,11 +38,13 @@ def main(argv: list[str] | None = None) -> int:
     runs = [
         ("LoCoMo evidence-all-found@6, keyword-only, OR vs AND", "bench.locomo_eval", ["--fts-mode", "both"]),
         ("LoCoMo evidence-all-found@6, hybrid (local MiniLM) vs keyword-only", "bench.locomo_hybrid", []),
+        ("LoCoMo fusion side by side, per category and evidence line, leave-one-out", "bench.locomo_fusion", []),
         (
             "memory search latency and indexing",
             "bench.search_bench",
             ["--sizes", "1000,10000", "--files", "500"] if quick else [],
         ),
+        ("local embedding throughput: batched vs one window per call", "bench.embed_throughput", []),
         ("session turn overhead vs a full re-count", "bench.turn_overhead", []),
         ("QMD vs builtin", "bench.qmd_bench", []),
         ("TUI first frame", "bench.first_frame", []),

@@ -9,8 +9,8 @@ measured through real HTTP:
 * prompt tok/s and generation tok/s: llama.cpp's own ``timings`` over ``--runs`` requests
   (a ~600-token prompt, 64 new tokens), median;
 * tool calls: five memory questions with ``memory_search`` offered. ``native`` counts
-  ``tool_calls`` in the response; ``in text`` counts replies whose text is a JSON object (bare
-  or fenced) naming ``memory_search`` with a ``query`` — what text tool-call recovery can use.
+  ``tool_calls`` in the response; ``in text`` counts replies in which the app's text tool-call
+  recovery (llm/toolcall_text.py) finds a ``memory_search`` call with valid arguments.
 
     python -m bench.local_llm [--models 1.5b,0.5b] [--runs 3] [--n-ctx 32768]
 
@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import json
-import re
 import statistics
 import sys
 import tempfile
@@ -34,6 +33,7 @@ from typing import Any
 from openclaw_tui.llm.local.catalog import spec_named
 from openclaw_tui.llm.local.install import install, parts_installed, target_path
 from openclaw_tui.llm.local.server import LocalServer, ServerConfig
+from openclaw_tui.llm.toolcall_text import recover_tool_calls
 
 TOOL = {
     "type": "function",
@@ -75,24 +75,9 @@ def _rss_mb(pid: int | None) -> float:
 
 
 def text_tool_call(text: str) -> bool:
-    """A JSON object in the text (bare or in a fence) naming memory_search with a query."""
-    for m in re.finditer(r"\{.*\}", text or "", re.S):
-        try:
-            obj = json.loads(m.group(0))
-        except ValueError:
-            continue
-        if not isinstance(obj, dict):
-            continue
-        name = obj.get("name") or obj.get("tool") or (obj.get("function") or {}).get("name")
-        args = obj.get("arguments") or obj.get("parameters") or obj
-        if isinstance(args, str):
-            try:
-                args = json.loads(args)
-            except ValueError:
-                args = {}
-        if name == "memory_search" and isinstance(args, dict) and args.get("query"):
-            return True
-    return False
+    """A memory_search call with valid arguments that the app's text tool-call recovery finds
+    in ``text`` (llm/toolcall_text.py: tags, fences, bare JSON and the common variants)."""
+    return any(c.name == "memory_search" and c.error is None for c in recover_tool_calls(text, [TOOL]).calls)
 
 
 def _speed(address: str, runs: int) -> tuple[float, float]:

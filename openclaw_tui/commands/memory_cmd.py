@@ -23,9 +23,9 @@ from typing import Any, Iterator
 
 from openclaw_tui.commands.common import fail, print_json, settings_from_args
 from openclaw_tui.config import ConfigError
+from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.redaction import redact
 from openclaw_tui.workspace.guard import printable_path
-from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL, hide_private_results, is_direct_session, is_private_path
 
 
 class _OneLine(logging.Formatter):
@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         from openclaw_tui.commands import memory_history_cmd  # noqa: PLC0415
 
         return memory_history_cmd.run(args, settings)
-    memory = None
+    memory: MemoryBackend | None = None
     try:
         if action in ("index", "search", "get") and settings.workspace.exists() and not settings.workspace.is_dir():
             return fail(f"workspace {settings.workspace} is a file, not a directory; pass --workspace DIR")
@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
                 f"`openclaw-tui init --workspace {settings.workspace}` or pass --workspace DIR"
             )
         memory = open_memory(settings)
-        if action in ("index", "search") and getattr(memory, "backend", "") == "builtin":
+        if action in ("index", "search"):
             problem = _index_problem(memory)
             if problem:
                 return fail(problem)
@@ -97,12 +97,14 @@ def run(args: argparse.Namespace) -> int:
                 pass
 
 
-def _index_problem(memory: Any) -> str | None:
+def _index_problem(memory: MemoryBackend) -> str | None:
     """One line when the builtin index cannot be opened at all (bad store.path, read-only dir)."""
-    from openclaw_tui.memory.manager import IndexUnavailable  # noqa: PLC0415
+    from openclaw_tui.memory.manager import IndexUnavailable, MemoryManager  # noqa: PLC0415
 
+    if not isinstance(memory, MemoryManager):
+        return None  # QMD keeps its own index (its builtin fallback reports its own problems)
     try:
-        memory._get_store()
+        memory.index.store()
     except IndexUnavailable as exc:
         return f"{exc}; fix memorySearch.store.path or the state dir permissions"
     except Exception:  # noqa: BLE001 - anything else is reported by sync/search themselves
@@ -117,8 +119,8 @@ def _shown(value: Any, missing: str = "-") -> Any:
     return missing if value is None else value
 
 
-def _status(memory: Any, args: argparse.Namespace) -> int:
-    st = memory.status()
+def _status(memory: MemoryBackend, args: argparse.Namespace) -> int:
+    st = dict(memory.status())  # the status's JSON object
     if args.json:
         print_json(st)
         return 0
@@ -177,15 +179,9 @@ class _Progress:
         self.stream.flush()
 
 
-def _index(memory: Any, args: argparse.Namespace) -> int:
-    kwargs: dict[str, Any] = {"force": bool(args.force), "reason": "cli"}
-    if not args.json and sys.stdout.isatty():
-        kwargs["progress"] = _Progress(sys.stdout)
-    try:
-        report = memory.sync(**kwargs)
-    except TypeError:  # a backend without progress support
-        kwargs.pop("progress", None)
-        report = memory.sync(**kwargs)
+def _index(memory: MemoryBackend, args: argparse.Namespace) -> int:
+    progress = _Progress(sys.stdout) if not args.json and sys.stdout.isatty() else None
+    report = dict(memory.sync(force=bool(args.force), reason="cli", progress=progress))  # its JSON object
     if args.json:
         print_json(report)
     elif report.get("aborted"):  # nothing was written: the index on disk is the one from before
@@ -207,10 +203,9 @@ def _index(memory: Any, args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- search
 
 
-def _prepare(memory: Any) -> None:
+def _prepare(memory: MemoryBackend) -> None:
     """Bring the index up to date before a one-shot CLI search (no background thread survives exit)."""
-    is_dirty = getattr(memory, "is_dirty", None)
-    if callable(is_dirty) and is_dirty():
+    if memory.is_dirty():
         memory.sync(reason="cli-search")
 
 
@@ -226,7 +221,7 @@ def _batch_queries(source: str) -> Iterator[str]:
     return (q for q in lines if q)
 
 
-def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
+def _search(memory: MemoryBackend, args: argparse.Namespace, session_key: str) -> int:
     if args.batch and args.query:
         return fail("give either QUERY or --batch FILE, not both")
     if args.max_results is not None and not 1 <= args.max_results <= 100:
@@ -241,14 +236,14 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
         _prepare(memory)
         for q in queries:
             res = memory.search(q, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
-            res = dict(hide_private_results(res, session_key), query=q)
+            res = dict(res, query=q)
             print_json(res)
         return 0
     if not args.query or not args.query.strip():
         return fail("memory search needs a QUERY (or --batch FILE)")
     _prepare(memory)
-    res = memory.search(args.query, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
-    res = hide_private_results(res, session_key)
+    res = dict(memory.search(args.query, max_results=args.max_results, min_score=args.min_score,
+                             session_key=session_key))  # the result's JSON object
     if args.json:
         print_json(res)
         return 1 if res.get("disabled") else 0
@@ -272,15 +267,12 @@ def _search(memory: Any, args: argparse.Namespace, session_key: str) -> int:
 # --------------------------------------------------------------------------- get
 
 
-def _get(memory: Any, args: argparse.Namespace, session_key: str) -> int:
+def _get(memory: MemoryBackend, args: argparse.Namespace, session_key: str) -> int:
     if args.from_line is not None and args.from_line < 1:
         return fail("--from must be >= 1")
     if args.lines is not None and args.lines < 1:
         return fail("--lines must be >= 1")
-    if is_private_path(args.path) and not is_direct_session(session_key):
-        res = {"path": args.path, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
-    else:
-        res = memory.get(args.path, from_line=args.from_line, lines=args.lines, session_key=session_key)
+    res = dict(memory.get(args.path, from_line=args.from_line, lines=args.lines, session_key=session_key))
     if args.json:
         print_json(res)
         return 1 if res.get("error") else 0

@@ -7,6 +7,12 @@ it is clearly prose (a fence of another language, JSON that names no offered too
 that cannot open an object) or the stream ends. At the end the caller either drops the held
 text (it was a call) or ``release()``-s it.
 
+With ``lead_in`` (the local profile) the reply's first paragraph is held too until it is
+complete: small models narrate a call before printing it ("To find Caroline's identity, you
+can call `memory_search` … Here's how:"). A first paragraph that names an offered tool in
+backticks or ends with a colon leads into a call and stays held with everything after it;
+any other is shown and the rest streams as usual.
+
     hb = StreamHoldback(show, {"memory_search", "read"})
     for piece in stream: hb.feed(piece)
     if not recover_tool_calls(full_text, tools).calls: hb.release()
@@ -25,12 +31,14 @@ TRIGGER_RE = re.compile(rf'<{TAG_NAMES}>|```|\{{\s*"|\[\s*\{{')
 # the end of the text could still grow into a trigger: hold it a moment
 PARTIAL_RE = re.compile(r"(?:<[A-Za-z_]{0,14}|`{1,2}|\{\s*|\[\s*|\[\s*\{\s*)$")
 HOLD, TEXT, CODE = "hold", "text", "code"  # CODE: a fence of another language opened
+PARAGRAPH_END_RE = re.compile(r"\S\s*?\n[ \t]*\n")
 
 
 class StreamHoldback:
-    def __init__(self, emit: Callable[[str], None], names: Collection[str]):
+    def __init__(self, emit: Callable[[str], None], names: Collection[str], *, lead_in: bool = False):
         self._emit = emit
         self._names = set(names)
+        self._lead: str | None = "first" if lead_in else None  # "first": deciding; "call": holding to the end
         self._text = ""
         self._shown = 0  # text[:_shown] went to emit
         self._hold_from: int | None = None
@@ -46,6 +54,8 @@ class StreamHoldback:
 
     def feed(self, piece: str) -> None:
         self._text += piece
+        if self._lead is not None and not self._lead_decided():
+            return
         while True:
             if self._in_code:
                 close = self._text.find("```", self._shown)
@@ -70,8 +80,20 @@ class StreamHoldback:
             self._in_code = verdict == CODE
             self._show_to(self._shown + end)
 
+    def _lead_decided(self) -> bool:
+        """With ``lead_in``: whether the first paragraph is complete and is not a lead-in."""
+        if self._lead == "first":
+            end = PARAGRAPH_END_RE.search(self._text)
+            if end is None:
+                return False
+            para = self._text[: end.start() + 1]
+            narrates = para.rstrip().endswith(":") or any(f"`{name}`" in para for name in self._names)
+            self._lead = "call" if narrates else None
+        return self._lead is None
+
     def release(self) -> None:
         """Show whatever is still held (the stream ended and it was not a tool call)."""
+        self._lead = None
         self._hold_from = None
         self._show_to(len(self._text))
 

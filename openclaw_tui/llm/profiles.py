@@ -40,10 +40,11 @@ class ModelProfile:
     text_calls_per_step: int | None = None  # run only the first N calls printed as text in one answer
     plain_summary: bool = False  # compaction asks for bullet points, not the sectioned checkpoint
     answer_after_repeat: bool = False  # a call repeated in one turn is not run; the next request has no tools
+    hold_lead_in: bool = False  # hold the reply's first paragraph: it may narrate a call printed after it (llm/holdback.py)
 
 
 HOSTED = ModelProfile("hosted", tool_results="tool", auto_recall=False, compact_prompt=False)
-LOCAL = ModelProfile("local", tool_results="user", auto_recall=True, compact_prompt=True, tools=LOCAL_TOOLS, cite_sources=True, text_calls_per_step=1, plain_summary=True, answer_after_repeat=True)
+LOCAL = ModelProfile("local", tool_results="user", auto_recall=True, compact_prompt=True, tools=LOCAL_TOOLS, cite_sources=True, text_calls_per_step=1, plain_summary=True, answer_after_repeat=True, hold_lead_in=True)
 PROFILES = {p.name: p for p in (HOSTED, LOCAL)}
 
 

@@ -47,6 +47,7 @@ class ModelChoice:
     headers: dict[str, str] = field(default_factory=dict, repr=False)
     local_path: Path | None = None  # the GGUF, for provider "local"
     local_spec: LocalModelSpec | None = None  # its catalog entry, when it is one
+    temperature: float | None = None  # sent with every request when set (the managed local server: llm/local/runtime.py)
 
     @property
     def offline(self) -> bool:

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
+from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.memory.manager import MemoryManager
 
 log = logging.getLogger("openclaw_tui.memory")
 
 
-def open_memory(settings: AgentSettings, *, sink: EventSink | None = None) -> Any:
+def open_memory(settings: AgentSettings, *, sink: EventSink | None = None) -> MemoryBackend:
     """``MemoryManager`` or, with ``memory.backend = "qmd"``, a ``QmdBackend`` that falls
-    back to a builtin manager. Both expose search/get/status/sync/close."""
+    back to a builtin manager. Both implement ``memory.api.MemoryBackend``."""
     builtin = MemoryManager(settings, sink=sink)
     if settings.config.memory.backend == "qmd":
         try:

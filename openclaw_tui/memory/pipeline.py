@@ -487,6 +487,31 @@ def apply_min_score(
     return relaxed[:max_results], bool(relaxed)
 
 
+def keep_each_best(cands: Sequence[Candidate], limit: int) -> list[Candidate]:
+    """**Ours:** ``cands`` (best first) reordered so that the best vector hit and the best
+    keyword hit are among the first ``limit``; the other places go to the best of the rest,
+    and the first ``limit`` keep their incoming order. In hybrid mode a chunk that only the
+    vector side finds scores ``vectorWeight · cosine`` and can lose to every weak keyword
+    hit even when it is the closest chunk by meaning ("martial arts" → a line about
+    kickboxing); likewise the strongest BM25 hit can lose to semantic near-misses. Each
+    retriever's single best hit now keeps a place: LoCoMo hybrid evidence-all-found@6
+    321 → 324 of 383, chosen on/off by leave-one-out (docs/memory.md). Ties go to the
+    earlier candidate. Inputs are not modified."""
+    items = list(cands)
+    if len(items) <= limit:
+        return items
+    best: list[Candidate] = []
+    for side in ("vector_score", "text_score"):
+        scored = [c for c in items if getattr(c, side) is not None]
+        if scored:
+            top = max(scored, key=lambda c: getattr(c, side))
+            if all(top is not b for b in best):
+                best.append(top)
+    others = [c for c in items if all(c is not b for b in best)]
+    head = {id(c) for c in others[: max(0, limit - len(best))]} | {id(b) for b in best}
+    return [c for c in items if id(c) in head] + [c for c in items if id(c) not in head]
+
+
 def merge_adjacent(cands: Sequence[Candidate], limit: int) -> list[Candidate]:
     """**Ours:** the first ``limit`` results of ``cands`` (best first), where a chunk that
     touches or overlaps a result already taken from the same file widens that result (its

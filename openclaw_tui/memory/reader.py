@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
-
+from openclaw_tui.memory.api import ReadResult
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file
@@ -20,39 +19,37 @@ from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_priva
 MAX_GET_CHARS = 200_000
 
 
-def _refused(shown: str, reason: str) -> dict[str, Any]:
-    return {"path": shown, "text": "", "disabled": True, "error": f"refused: {reason}"}
+def _refused(shown: str, reason: str) -> ReadResult:
+    return ReadResult(path=shown, disabled=True, error=f"refused: {reason}")
 
 
 def read_memory_file(workspace: Path, root: Path, rel: str, shown: str, from_line: int | None,
-                     lines: int | None, *, session_key: str) -> dict[str, Any]:
-    """``{"path", "text", ...}`` for ``root/rel`` (``rel`` normalised); never raises OSError."""
+                     lines: int | None, *, session_key: str) -> ReadResult:
+    """The text of ``root/rel`` (``rel`` normalised), or why not; never raises OSError."""
     private_hidden = hidden_for(session_key)
     if private_hidden and is_private_file(workspace, Path(root) / rel):
-        return {"path": shown, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
+        return ReadResult(path=shown, disabled=True, error=PRIVATE_REFUSAL)
     try:
         fd, st = safe_fs.open_file(Path(root), rel)
     except FileNotFoundError:
-        return {"path": shown, "text": ""}
+        return ReadResult(path=shown)
     except PathRefused as exc:
         return _refused(shown, exc.reason)
     except OSError as exc:
-        return {"path": shown, "text": "", "error": f"cannot read {shown}: {exc.strerror or exc}"}
+        return ReadResult(path=shown, error=f"cannot read {shown}: {exc.strerror or exc}")
     try:
         if private_hidden and is_private_file(workspace, Path(root) / rel, st):
-            return {"path": shown, "text": "", "disabled": True, "error": PRIVATE_REFUSAL}
+            return ReadResult(path=shown, disabled=True, error=PRIVATE_REFUSAL)
         whole = from_line is None and lines is None
         if whole and st.st_size > safe_fs.MAX_FILE_BYTES:
             reason = safe_fs.FileTooLarge(shown, st.st_size, safe_fs.MAX_FILE_BYTES).reason
-            return {"path": shown, "text": "", "error": f"{reason}; read a range with from/lines"}
+            return ReadResult(path=shown, error=f"{reason}; read a range with from/lines")
         got = safe_fs.read_lines(fd, from_line or 1, lines, MAX_GET_CHARS)
     finally:
         os.close(fd)
-    out: dict[str, Any] = {"path": shown, "text": "\n".join(got.lines)}
-    if not whole:
-        out["from"] = got.start
-        out["lines"] = len(got.lines)
-    if got.truncated:
-        out["truncated"] = True
-        out["note"] = f"text cut at {MAX_GET_CHARS} characters; read a range with from/lines"
-    return out
+    return ReadResult(
+        path=shown, text="\n".join(got.lines),
+        from_line=None if whole else got.start, lines=None if whole else len(got.lines),
+        truncated=got.truncated,
+        note=f"text cut at {MAX_GET_CHARS} characters; read a range with from/lines" if got.truncated else None,
+    )

@@ -4,7 +4,8 @@ Enabled by ``memorySearch.experimental.sessionMemory: true`` plus ``"sessions"``
 ``memorySearch.sources``. Each transcript ``<stateDir>/agents/<id>/sessions/<sid>.jsonl``
 becomes one document ``sessions/<sid>.jsonl`` whose line N stands for JSONL line N:
 ``User: …`` / ``Assistant: …`` for user and assistant text (newlines folded to spaces),
-an empty line for everything else (header, tool calls and results, flush, compaction…).
+an empty line for everything silent (header, tool calls and results, flush, compaction,
+``NO_REPLY``…: the rule of ``session/transcript.py``).
 So a search hit's ``startLine``/``endLine`` are the transcript's own line numbers.
 
 When a transcript is re-indexed:
@@ -23,63 +24,32 @@ When a transcript is re-indexed:
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import os
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import Any, Iterable
 
-from openclaw_tui.memory.sources import SourceDoc
-
-if TYPE_CHECKING:  # pragma: no cover
-    from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.config import AgentSettings
+from openclaw_tui.memory.sources import SourceDoc, SourceProvider, SyncContext
+from openclaw_tui.memory.store import Store
+from openclaw_tui.session.transcript import parse_line, spoken_line
 
 log = logging.getLogger("openclaw_tui.memory.session_source")
 
 SOURCE = "sessions"
 PREFIX = "sessions/"
 SINCE_META = "sessionsSince"
-ROLE_LABEL = {"user": "User", "assistant": "Assistant"}
-
-
-def _content_text(content: Any) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):  # OpenAI-style content parts
-        parts = []
-        for p in content:
-            if isinstance(p, dict) and isinstance(p.get("text"), str):
-                parts.append(p["text"])
-            elif isinstance(p, str):
-                parts.append(p)
-        return " ".join(parts)
-    return ""
 
 
 def render_line(raw: bytes) -> tuple[str, bool, bool]:
-    """(rendered line, is a user/assistant message, is a compaction) for one JSONL line."""
-    try:
-        obj = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    """(rendered line, is a user/assistant message, is a compaction) for one JSONL line;
+    what counts as text is the transcript module's one rule (``spoken_line``)."""
+    entry = parse_line(raw)
+    if entry is None:
         return "", False, False  # torn or garbled line: tolerated, renders empty
-    if not isinstance(obj, dict):
-        return "", False, False
-    kind = obj.get("type")
-    if kind == "compaction":
-        return "", False, True
-    if kind != "message":
-        return "", False, False
-    msg = obj.get("message")
-    if not isinstance(msg, dict):
-        return "", False, False
-    label = ROLE_LABEL.get(str(msg.get("role", "")))
-    if label is None:
-        return "", False, False
-    text = " ".join(_content_text(msg.get("content")).split())
-    if not text:
-        return "", False, False  # e.g. an assistant turn holding only tool calls
-    return f"{label}: {text}", True, False
+    text = spoken_line(entry)
+    return text, bool(text), entry.get("type") == "compaction"
 
 
 def render_transcript(data: bytes) -> tuple[str, int]:
@@ -113,26 +83,21 @@ def delta_since(data: bytes, offset: int) -> tuple[int, int, bool]:
 
 
 class SessionSource:
-    """A ``MemoryManager.extra_sources`` entry producing ``sessions/<file>`` documents."""
+    """An extra source of the builtin index producing ``sessions/<file>`` documents."""
 
     source = SOURCE
 
-    def __init__(self, manager: "MemoryManager"):
-        self.manager = manager
-        self.settings = manager.settings
-        self.sessions_dir: Path = self.settings.sessions_dir
-        sync = self.settings.memory_search.sync.sessions
+    def __init__(self, settings: AgentSettings):
+        self.settings = settings
+        self.sessions_dir: Path = settings.sessions_dir
+        sync = settings.memory_search.sync.sessions
         self.delta_bytes = sync.delta_bytes
         self.delta_messages = sync.delta_messages
 
-    # the manager sets ``forcing`` while ``sync(force=True)`` runs (memory index --force)
-    def _forcing(self) -> bool:
-        return bool(getattr(self.manager, "forcing", False))
-
-    def _indexed(self) -> tuple[dict[str, Any], float]:
+    @staticmethod
+    def _indexed(store: Store) -> tuple[dict[str, Any], float]:
         """Rows of transcripts in the live index, and the moment the source was switched on."""
         try:
-            store = self.manager._get_store()
             rows = store.files(SOURCE)
             since_raw = store.get_meta(SINCE_META)
             if since_raw is None:
@@ -162,9 +127,9 @@ class SessionSource:
                 continue
         return out
 
-    def __call__(self) -> list[SourceDoc]:
-        rows, since = self._indexed()
-        force = self._forcing()
+    def __call__(self, ctx: SyncContext) -> list[SourceDoc]:
+        rows, since = self._indexed(ctx.store)
+        force = ctx.force  # `memory index --force` backfills every transcript
         docs: list[SourceDoc] = []
         for path in self._files():
             key = PREFIX + path.name
@@ -191,13 +156,13 @@ class SessionSource:
         return docs
 
 
-def attach(manager: "MemoryManager") -> SessionSource | None:
-    """Plug the sessions source into ``manager`` when the config turns it on."""
-    ms = manager.settings.memory_search
+def attach(settings: AgentSettings, sources: list[SourceProvider]) -> SessionSource | None:
+    """Add the sessions source to ``sources`` when the config turns it on (once)."""
+    ms = settings.memory_search
     if not (ms.experimental.session_memory and SOURCE in ms.sources):
         return None
-    if any(getattr(s, "source", None) == SOURCE for s in manager.extra_sources):
+    if any(getattr(s, "source", None) == SOURCE for s in sources):
         return None
-    src = SessionSource(manager)
-    manager.extra_sources.append(src)
+    src = SessionSource(settings)
+    sources.append(src)
     return src

@@ -12,7 +12,9 @@ import re
 from typing import Any, Iterable
 
 WORD_RE = re.compile(r"[a-z0-9][a-z0-9'-]{2,}")
-SOURCE_RE = re.compile(r"(?im)^\s*\**source\**\s*:")
+# the answer cites already: a "Source:" anywhere (also inline, "(Source: …)", "**Sources:**")
+# or a citation-shaped reference, "memory/2023-06-09.md#L1-L8"
+CITED_RE = re.compile(r"(?i)\bsources?\**\s*:|[\w./-]+\.md#L\d+")
 MIN_SHARED = 2
 
 
@@ -38,7 +40,7 @@ def best_citation(answer: str, hits: Iterable[dict[str, Any]]) -> str | None:
 def source_suffix(answer: str, hits: Iterable[dict[str, Any]]) -> str:
     """``"\\n\\nSource: path#La-Lb"`` to append to ``answer``, or "" when it cites already
     or nothing it says comes from the hits."""
-    if not answer.strip() or SOURCE_RE.search(answer):
+    if not answer.strip() or CITED_RE.search(answer):
         return ""
     cite = best_citation(answer, hits)
     return f"\n\nSource: {cite}" if cite else ""

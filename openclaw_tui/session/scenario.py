@@ -14,17 +14,18 @@ A scenario file (YAML or JSON)::
       - user: "I prefer tea over coffee."
     expect:
       - flushBeforeTurn: 3
-      - flushCount: 1
+      - flushCount: 1              # or noFlush: true
       - compactionCount: 1
       - fileContains: {path: "memory/{today}.md", text: "tea"}
       - fileNotContains: {path: "MEMORY.md", text: "tea"}
       - workspaceUnchanged: true
       - memorySearch: {query: "tea", path: "memory/{today}.md"}   # or notPath
       - noNoReply: true
-      - replyContains: {turn: 2, text: "tea"}
+      - replyContains: {turn: 2, text: "tea"}   # or replyNotContains
       - promptExcludes: "secret"
       - accessRefused: 1           # at least this many refusals
 
+The expectation kinds live in one registry, :data:`openclaw_tui.session.expectations.EXPECTATIONS`.
 ``{today}`` and ``{yesterday}`` expand to local dates. Each run uses a fresh temporary
 workspace (from the template) and state dir, so scenarios never touch real memory.
 """
@@ -32,13 +33,11 @@ workspace (from the template) and state dir, so scenarios never touch real memor
 from __future__ import annotations
 
 import copy
-import difflib
-import hashlib
 import json
 import shutil
 import tempfile
-from dataclasses import dataclass, field
-from datetime import date, timedelta
+from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -48,33 +47,14 @@ from openclaw_tui import events
 from openclaw_tui.config import AgentSettings, ConfigError
 from openclaw_tui.config.loader import agent_of_session_key
 from openclaw_tui.llm.client import Completion, DeltaFn
-from openclaw_tui.session.thresholds import is_no_reply
+from openclaw_tui.session.expectations import EXPECTATIONS, Check, Run, TurnRecord, check, expand, snapshot
 from openclaw_tui.workspace.template import init_workspace
 
-KNOWN_EXPECTATIONS = {
-    "flushBeforeTurn",
-    "flushCount",
-    "noFlush",
-    "compactionCount",
-    "fileContains",
-    "fileNotContains",
-    "workspaceUnchanged",
-    "memorySearch",
-    "noNoReply",
-    "replyContains",
-    "replyNotContains",
-    "promptExcludes",
-    "accessRefused",
-}
 TOP_KEYS = {"name", "description", "model", "sessionKey", "workspaceAccess", "config", "files", "turns", "expect"}
 
 
 class ScenarioError(Exception):
     """The scenario file itself is wrong (one line, names the key)."""
-
-
-def expand(text: str, today: date) -> str:
-    return text.replace("{today}", today.isoformat()).replace("{yesterday}", (today - timedelta(days=1)).isoformat())
 
 
 def load_scenario(path: str | Path) -> dict[str, Any]:
@@ -119,9 +99,9 @@ def validate_scenario(data: Any, source: str = "scenario") -> dict[str, Any]:
         if not isinstance(e, dict) or len(e) != 1:
             raise ScenarioError(f"{source}: expect[{i}] must be a mapping with exactly one key")
         key = next(iter(e))
-        if key not in KNOWN_EXPECTATIONS:
-            raise ScenarioError(f"{source}: expect[{i}]: unknown expectation {key!r}; known: {sorted(KNOWN_EXPECTATIONS)}")
-        problem = _expectation_problem(key, e[key])
+        if key not in EXPECTATIONS:
+            raise ScenarioError(f"{source}: expect[{i}]: unknown expectation {key!r}; known: {sorted(EXPECTATIONS)}")
+        problem = EXPECTATIONS[key].arg_problem(e[key])
         if problem:
             raise ScenarioError(f"{source}: expect[{i}].{key}: {problem}")
     for key in ("config", "files"):
@@ -141,38 +121,6 @@ def validate_scenario(data: Any, source: str = "scenario") -> dict[str, Any]:
     return data
 
 
-_COUNT_EXPECTATIONS = {"flushBeforeTurn", "flushCount", "compactionCount", "accessRefused"}
-_MAPPING_EXPECTATIONS = {
-    "fileContains": ("path", "text"),
-    "fileNotContains": ("path", "text"),
-    "replyContains": ("text",),
-    "replyNotContains": ("text",),
-    "memorySearch": ("query",),
-}
-
-
-def _expectation_problem(kind: str, arg: Any) -> str | None:
-    """What is wrong with an expectation's argument, checked before any turn runs."""
-    if kind in _COUNT_EXPECTATIONS:
-        if isinstance(arg, bool) or not isinstance(arg, int) or arg < 0:
-            return f"must be a whole number >= 0 (got {arg!r})"
-    elif kind in _MAPPING_EXPECTATIONS:
-        needed = _MAPPING_EXPECTATIONS[kind]
-        if not isinstance(arg, dict):
-            return f"must be a mapping with {', '.join(needed)} (got {arg!r})"
-        missing = [k for k in needed if k not in arg]
-        if missing:
-            return f"missing {', '.join(missing)}"
-        if kind == "memorySearch" and "path" not in arg and "notPath" not in arg:
-            return "needs 'path' or 'notPath'"
-        turn = arg.get("turn")
-        if turn is not None and (isinstance(turn, bool) or not isinstance(turn, int)):
-            return f"turn must be a whole number (got {turn!r})"
-    elif kind == "promptExcludes" and not isinstance(arg, str):
-        return f"must be a text (got {arg!r})"
-    return None
-
-
 class RecordingModel:
     """Wraps the real chat model and keeps every message list it was sent."""
 
@@ -188,27 +136,6 @@ class RecordingModel:
     async def complete(self, messages: list[dict[str, Any]], tools: Any, *, on_delta: DeltaFn, purpose: str = "turn") -> Completion:
         self.prompts.append(copy.deepcopy(messages))
         return await self.inner.complete(messages, tools, on_delta=on_delta, purpose=purpose)
-
-
-@dataclass
-class TurnRecord:
-    index: int
-    user: str
-    reply: str = ""
-    error: str | None = None
-    events: list[events.Event] = field(default_factory=list)
-
-
-@dataclass
-class Check:
-    kind: str
-    ok: bool
-    expected: Any
-    actual: Any
-    diff: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "ok": self.ok, "expected": self.expected, "actual": self.actual, "diff": self.diff}
 
 
 @dataclass
@@ -258,20 +185,6 @@ class ScenarioReport:
         return "\n".join(lines)
 
 
-def _snapshot(root: Path) -> dict[str, str]:
-    out = {}
-    for p in sorted(root.rglob("*")):
-        if p.is_file() and not p.is_symlink():
-            out[str(p.relative_to(root))] = hashlib.sha256(p.read_bytes()).hexdigest()
-    return out
-
-
-def _diff(expected: str, actual: str, label: str) -> str:
-    return "\n".join(
-        difflib.unified_diff(expected.splitlines(), actual.splitlines(), fromfile=f"expected {label}", tofile=f"actual {label}", lineterm="")
-    )
-
-
 async def run_scenario(
     data: dict[str, Any],
     settings: AgentSettings,
@@ -305,7 +218,7 @@ async def run_scenario(
         settings.workspace_access = str(data["workspaceAccess"])
     if data.get("model") and not settings.model:
         settings.model = str(data["model"])
-    before = _snapshot(ws)
+    before = snapshot(ws)
 
     choice = choice_for_model(settings.model, settings, "scenario") if settings.model else resolve_model(settings)
     model = RecordingModel(make_model(choice))
@@ -335,7 +248,8 @@ async def run_scenario(
                 rec.reply, rec.error = result.text, result.error
             rec.events = current
             turns.append(rec)
-        checks = [await _check(e, engine=engine, model=model, turns=turns, all_events=all_events, ws=ws, before=before, day=day) for e in data.get("expect") or []]
+        run = Run(engine, model.prompts, turns, all_events, ws, before, day)
+        checks = [await check(e, run) for e in data.get("expect") or []]
         report = ScenarioReport(
             name=str(data.get("name") or "scenario"),
             passed=all(c.ok for c in checks) and not any(t.error for t in turns),  # a turn that errored did not run
@@ -350,98 +264,6 @@ async def run_scenario(
         if not keep_dir:
             shutil.rmtree(tmp, ignore_errors=True)
     return report
-
-
-async def _check(
-    exp: dict[str, Any],
-    *,
-    engine: Any,
-    model: RecordingModel,
-    turns: list[TurnRecord],
-    all_events: list[events.Event],
-    ws: Path,
-    before: dict[str, str],
-    day: date,
-) -> Check:
-    kind, arg = next(iter(exp.items()))
-    flushes = [e for e in all_events if isinstance(e, events.FlushStarted)]
-    if kind == "flushBeforeTurn":
-        n = int(arg)
-        if not 1 <= n <= len(turns):
-            return Check(kind, False, n, None, f"turn {n} does not exist (the scenario has {len(turns)} turns)")
-        evs = turns[n - 1].events
-        started = next((k for k, e in enumerate(evs) if isinstance(e, events.TurnStarted)), len(evs))
-        ok = any(isinstance(e, events.FlushStarted) for e in evs[:started])
-        flush_turns = [t.index for t in turns if any(isinstance(e, events.FlushStarted) for e in t.events)]
-        return Check(kind, ok, n, flush_turns, "" if ok else f"- flush before turn {n}\n+ flushes happened in turns {flush_turns or 'none'}")
-    if kind == "flushCount":
-        ok = len(flushes) == int(arg)
-        return Check(kind, ok, int(arg), len(flushes), "" if ok else f"- {int(arg)} flush(es)\n+ {len(flushes)} flush(es)")
-    if kind == "noFlush":
-        ok = not flushes
-        return Check(kind, ok, True, len(flushes), "" if ok else f"- no flush\n+ {len(flushes)} flush(es) started")
-    if kind == "compactionCount":
-        actual = engine.counters()["compactionCount"]
-        ok = actual == int(arg)
-        return Check(kind, ok, int(arg), actual, "" if ok else f"- compactionCount {int(arg)}\n+ compactionCount {actual}")
-    if kind in ("fileContains", "fileNotContains"):
-        rel = expand(str(arg.get("path", "")), day)
-        needle = expand(str(arg.get("text", "")), day)
-        path = ws / rel
-        content = path.read_text(encoding="utf-8", errors="replace") if path.is_file() else None
-        found = content is not None and needle in content
-        ok = found if kind == "fileContains" else not found
-        if ok:
-            return Check(kind, True, {"path": rel, "text": needle}, True)
-        shown = "(file does not exist)" if content is None else content
-        verb = "contains" if kind == "fileContains" else "does not contain"
-        return Check(kind, False, {"path": rel, "text": needle}, found, f"- {rel} {verb} {needle!r}\n+ {rel}:\n" + "\n".join("+   " + ln for ln in shown.splitlines()[-15:]))
-    if kind == "workspaceUnchanged":
-        after = _snapshot(ws)
-        changed = sorted(k for k in set(before) | set(after) if before.get(k) != after.get(k))
-        ok = not changed if arg else bool(changed)
-        return Check(kind, ok, bool(arg), changed, "" if ok else "- no file changed\n" + "\n".join(f"+ changed: {c}" for c in changed))
-    if kind == "memorySearch":
-        query = expand(str(arg.get("query", "")), day)
-        result = await engine.memory_search(query)
-        paths = [str(r.get("path")) for r in (result.get("results") or [])]
-        if "path" in arg:
-            want = expand(str(arg["path"]), day)
-            ok = want in paths
-            return Check(kind, ok, {"query": query, "path": want}, paths, "" if ok else f"- {want} among the results\n+ results: {paths or '(none)'}" + (f"\n+ error: {result.get('error')}" if result.get("error") else ""))
-        if "notPath" in arg:
-            bad = expand(str(arg["notPath"]), day)
-            ok = bad not in paths
-            return Check(kind, ok, {"query": query, "notPath": bad}, paths, "" if ok else f"- {bad} not among the results\n+ results: {paths}")
-        return Check(kind, False, arg, None, "memorySearch needs 'path' or 'notPath'")
-    if kind == "noNoReply":
-        shown = [t.index for t in turns if is_no_reply(t.reply) or "NO_REPLY" in t.reply]
-        deltas = [e.text for e in all_events if isinstance(e, events.TextDelta) and "NO_REPLY" in e.text]
-        finished = [e.text for e in all_events if isinstance(e, events.TurnFinished) and "NO_REPLY" in e.text]
-        ok = not shown and not deltas and not finished
-        return Check(kind, ok, True, {"turns": shown, "deltas": len(deltas)}, "" if ok else f"- NO_REPLY never shown\n+ shown in turns {shown}, {len(deltas)} streamed piece(s)")
-    if kind in ("replyContains", "replyNotContains"):
-        n = int(arg.get("turn", len(turns)))
-        needle = expand(str(arg.get("text", "")), day)
-        if not 1 <= n <= len(turns):
-            return Check(kind, False, arg, None, f"turn {n} does not exist")
-        reply = turns[n - 1].reply
-        found = needle.lower() in reply.lower()
-        ok = found if kind == "replyContains" else not found
-        return Check(kind, ok, {"turn": n, "text": needle}, reply, "" if ok else _diff(needle, reply, f"reply of turn {n}"))
-    if kind == "promptExcludes":
-        needle = expand(str(arg), day)
-        hits = []
-        for k, prompt in enumerate(model.prompts, 1):
-            if needle in json.dumps(prompt, ensure_ascii=False):
-                hits.append(k)
-        ok = not hits
-        return Check(kind, ok, needle, hits, "" if ok else f"- {needle!r} in no prompt sent to the model\n+ found in model call(s) {hits} of {len(model.prompts)}")
-    if kind == "accessRefused":
-        refused = [e for e in all_events if isinstance(e, events.AccessRefused)]
-        ok = len(refused) >= int(arg)
-        return Check(kind, ok, int(arg), len(refused), "" if ok else f"- at least {int(arg)} refusal(s)\n+ {len(refused)}")
-    return Check(kind, False, arg, None, f"unknown expectation {kind}")
 
 
 __all__ = ["ScenarioError", "ScenarioReport", "load_scenario", "run_scenario", "validate_scenario", "ConfigError"]

@@ -20,6 +20,13 @@ then entries, each with ``type`` and ``timestamp``:
   between, resume restores it as a message (``"recovered": true``).
 
 Every entry is appended, flushed and fsynced; a torn last line is skipped on read.
+
+What is text (one rule for every reader: the session memory source, the QMD export):
+the user and assistant messages, their text content parts joined and whitespace
+collapsed. Silent: everything else — the header, tool calls and results, context, flush,
+compaction, model, error, cancelled and pending entries — and an assistant reply that is
+``NO_REPLY`` (never shown, DESIGN §6). A message entry holds its message under
+``"message"``; the flat form (``role``/``content`` on the entry itself) reads the same.
 """
 
 from __future__ import annotations
@@ -32,9 +39,12 @@ from pathlib import Path
 from typing import Any
 
 from openclaw_tui.redaction import redact
+from openclaw_tui.session.thresholds import is_no_reply
 from openclaw_tui.unicode_clean import clean_surrogates
 
 TRANSCRIPT_VERSION = 1
+ROLE_LABEL = {"user": "User", "assistant": "Assistant"}
+_TEXT_PARTS = ("text", "output_text", "input_text")
 
 
 def now_iso() -> str:
@@ -49,15 +59,63 @@ def read_transcript(path: str | Path) -> list[dict[str, Any]]:
     except FileNotFoundError:
         return out
     for raw in data.split(b"\n"):
-        if not raw.strip():
-            continue
-        try:
-            obj = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            continue
-        if isinstance(obj, dict):
+        obj = parse_line(raw) if raw.strip() else None
+        if obj is not None:
             out.append(obj)
     return out
+
+
+def entry_message(entry: Any) -> dict[str, Any] | None:
+    """The message a ``message`` entry holds (nested or flat form), else None."""
+    if not isinstance(entry, dict) or entry.get("type") not in (None, "message"):
+        return None
+    msg = entry.get("message", entry)
+    return msg if isinstance(msg, dict) and "role" in msg else None
+
+
+def content_text(content: Any) -> str:
+    """The text of a message's content: a string, or its text parts joined by spaces."""
+    if isinstance(content, str):
+        return content
+    if not isinstance(content, list):  # None for an assistant turn holding only tool calls
+        return ""
+    parts = []
+    for part in content:
+        if isinstance(part, str):
+            parts.append(part)
+        elif isinstance(part, dict) and part.get("type", "text") in _TEXT_PARTS and isinstance(part.get("text"), str):
+            parts.append(part["text"])
+    return " ".join(p for p in parts if p)
+
+
+def spoken(entry: Any) -> tuple[str, str] | None:
+    """(role, text) when ``entry`` is a user or assistant message with text to show, index or
+    export (whitespace collapsed to single spaces); None for every silent entry."""
+    msg = entry_message(entry)
+    if msg is None:
+        return None
+    role = str(msg.get("role") or "").lower()
+    if role not in ROLE_LABEL:
+        return None
+    text = " ".join(content_text(msg.get("content", msg.get("text"))).split())
+    if not text or (role == "assistant" and is_no_reply(text)):
+        return None
+    return role, text
+
+
+def spoken_line(entry: Any) -> str:
+    """``User: …`` / ``Assistant: …`` for a spoken entry, "" for a silent one."""
+    said = spoken(entry)
+    return f"{ROLE_LABEL[said[0]]}: {said[1]}" if said else ""
+
+
+def parse_line(raw: bytes) -> dict[str, Any] | None:
+    """One JSONL line as an entry; None for a torn, garbled or non-object line."""
+    try:
+        obj = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return None
+    return obj if isinstance(obj, dict) else None
 
 
 class TranscriptWriter:

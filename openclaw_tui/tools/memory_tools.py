@@ -1,13 +1,16 @@
 """``memory_search`` and ``memory_get``: OpenAI function-tool schemas and handlers.
 
-Handlers validate the model's arguments and return result objects; they never raise.
-``memory`` is anything with the backend interface (MemoryManager or QmdBackend).
+Handlers validate the model's arguments and return the JSON object the model gets (the
+backend's result as a dict, i.e. its ``to_dict()``, or the argument error); they never raise. ``memory`` is a
+``MemoryBackend`` (the builtin index or QMD), or None when memory is off.
 """
 
 from __future__ import annotations
 
 import logging
 from typing import Any
+
+from openclaw_tui.memory.api import MemoryBackend
 
 log = logging.getLogger("openclaw_tui.tools.memory")
 
@@ -79,7 +82,7 @@ def _int_arg(args: dict, name: str, lo: int, hi: int | None = None) -> tuple[int
     return v, None
 
 
-def run_memory_search(memory: Any, args: dict, *, session_key: str) -> dict:
+def run_memory_search(memory: MemoryBackend | None, args: dict, *, session_key: str) -> dict[str, Any]:
     """Validate ``{query, maxResults?, minScore?}`` and run the search. Never raises."""
     try:
         if memory is None:
@@ -97,13 +100,13 @@ def run_memory_search(memory: Any, args: dict, *, session_key: str) -> dict:
             if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0 <= float(min_score) <= 1:
                 return _error("minScore must be a number between 0 and 1", warning="invalid arguments", action="")
             min_score = float(min_score)
-        return memory.search(query, max_results=max_results, min_score=min_score, session_key=session_key)
+        return dict(memory.search(query, max_results=max_results, min_score=min_score, session_key=session_key))
     except Exception as exc:  # noqa: BLE001
         log.warning("memory_search failed: %s", exc)
         return _error(f"memory_search failed: {type(exc).__name__}: {exc}", warning="memory search is unavailable", action="retry later")
 
 
-def run_memory_get(memory: Any, args: dict, *, session_key: str | None = None) -> dict:
+def run_memory_get(memory: MemoryBackend | None, args: dict, *, session_key: str | None = None) -> dict[str, Any]:
     """Validate ``{path, from?, lines?}`` and read. Never raises."""
     path = args.get("path") if isinstance(args, dict) else None
     shown = path if isinstance(path, str) else ""
@@ -120,9 +123,7 @@ def run_memory_get(memory: Any, args: dict, *, session_key: str | None = None) -
         lines, err = _int_arg(args, "lines", 1)
         if err:
             return {"path": shown, "text": "", "error": err}
-        if session_key is None:
-            return memory.get(path, from_line=from_line, lines=lines)
-        return memory.get(path, from_line=from_line, lines=lines, session_key=session_key)
+        return dict(memory.get(path, from_line=from_line, lines=lines, session_key=session_key))
     except Exception as exc:  # noqa: BLE001
         log.warning("memory_get failed: %s", exc)
         return {"path": shown, "text": "", "error": f"memory_get failed: {type(exc).__name__}: {exc}"}

@@ -298,6 +298,21 @@ def meter_parts(usage: ev.TokenUsage | None, width: int, *, flush: bool = True, 
 # --------------------------------------------------------------------------- /memory status and index
 
 
+def md_kv(title: str, data: dict[str, Any]) -> str:
+    """A titled Markdown list of ``key: `value` `` lines (``/status``, ``/memory status --all``)."""
+    lines = [f"**{title}**", ""]
+    for key, value in data.items():
+        if isinstance(value, dict):
+            value = ", ".join(f"{k}={v}" for k, v in value.items())
+        elif isinstance(value, (list, tuple)):
+            value = ", ".join(str(v) for v in value)
+        if value is None or value == "":
+            lines.append(f"- {key}: —")  # an empty code span would show as two backticks
+            continue
+        lines.append(f"- {key}: `{value}`")
+    return "\n".join(lines)
+
+
 def _cell(text: Any) -> str:
     return _md_escape(one_line(str(text), 110))
 

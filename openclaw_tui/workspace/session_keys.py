@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 GROUP_TOKENS = {"group", "channel"}
 
@@ -51,19 +50,3 @@ def is_direct_session(key: str) -> bool:
 #: Curated long-term memory: loaded, read and searched only in direct (private) sessions.
 PRIVATE_FILES = frozenset({"MEMORY.md", "memory.md"})
 PRIVATE_REFUSAL = "MEMORY.md is private and not available in group sessions"
-
-
-def is_private_path(path: str) -> bool:
-    return str(path or "").strip().lstrip("./") in PRIVATE_FILES
-
-
-def hide_private_results(result: Any, session_key: str) -> Any:
-    """A ``memory_search`` result without MEMORY.md hits when ``session_key`` is a group or
-    channel (the rule every caller applies: the model's tools and the ``memory`` CLI)."""
-    if is_direct_session(session_key) or not isinstance(result, dict):
-        return result
-    items = result.get("results")
-    if not isinstance(items, list):
-        return result
-    kept = [r for r in items if not (isinstance(r, dict) and is_private_path(str(r.get("path", ""))))]
-    return result if len(kept) == len(items) else {**result, "results": kept}

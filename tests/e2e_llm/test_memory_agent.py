@@ -36,9 +36,10 @@ def test_a_question_about_the_past_is_searched_and_answered_with_a_source(conv26
     text = data["text"]
     assert text.strip() and "Source: memory/" in text, text
     assert not leaked_call_json(text), text
-    # The behaviour above gates; naming the fact itself is the 1.5B model's answer quality, which
-    # varied (named in 1 of 3 runs, else it answered from the top hit about painting). It is
-    # reported as xfail, not hidden: issue 11 stays open on it and bench/memory_agent.py measures it.
+    # The behaviour above gates; naming the fact itself is the 1.5B model's answer quality: at
+    # temperature 0.8 it named it in 1 of 4 runs with hybrid search, at the managed server's 0.2 in
+    # 4 of 5 through the CLI (docs/local-llm.md) — better, not certain. A miss is reported as xfail,
+    # not hidden: issue 11 stays open on it and bench/memory_agent.py measures it.
     if not re.search(r"\btrans(gender)?\b", text, re.IGNORECASE):  # "transgender woman", "trans woman"
         pytest.xfail(f"the local model did not name her identity: {text[:200]!r}")
 
@@ -78,7 +79,7 @@ def test_flush_shows_nothing_and_compaction_summarises_with_the_model(conv26: Pa
     finally:
         eng.close()
     assert not eng.is_offline
-    shown = [e for e in flush_events if isinstance(e, events.TextDelta) and not e.silent]
+    shown = [e for e in flush_events if isinstance(e, events.TextDelta)]
     assert shown == [], "the flush showed text"
     (done,) = [e for e in flush_events if isinstance(e, events.FlushFinished)]
     assert done.skipped_reason is None

@@ -101,3 +101,19 @@ def test_memory_status_json_reports_the_local_provider(tmp_path, bundled_default
     assert out.returncode == 0, out.stderr
     st = json.loads(out.stdout)
     assert st["provider"] == "local" and st["searchMode"] == "hybrid", st
+
+
+def test_batched_calls_give_the_one_at_a_time_vectors(provider):
+    texts = [f"Note {i}: we talked about the {w} trip and the puppy Biscuit." for i, w in
+             enumerate(["Lisbon", "Rome", "Paris", "camping", "beach", "museum", "garden", "Alps", "lake", "city"])]
+    texts.append(" ".join(f"word{i}, (x)" for i in range(400)))  # windows llama.cpp halves: the call is redone one by one
+    provider.call_batch = 1
+    one = provider.embed_documents(texts)
+    provider.call_batch = 4
+    try:
+        batched = provider.embed_documents(texts)
+    finally:
+        provider.call_batch = 32
+    assert batched.shape == one.shape == (len(texts), 384)
+    assert np.abs(batched - one).max() < 2e-3
+    assert [int(np.argmax(batched @ v)) for v in one] == list(range(len(texts)))

@@ -204,3 +204,48 @@ def test_text_before_a_call_streams_through() -> None:
         hold.feed(piece)
     assert "".join(shown) == "Let me check. "
     assert hold.held.startswith('{"name"')
+
+
+# ---------------------------------------------------------------- lead_in (the local profile)
+
+
+@pytest.mark.parametrize("size", [1, 8])
+@pytest.mark.parametrize(("model", "index", "text"), CAPTURES, ids=[f"{m}-{i}" for m, i, _ in CAPTURES])
+def test_lead_in_hides_the_narration_before_a_call_and_shows_answers_in_full(model: str, index: int, text: str, size: int) -> None:
+    shown: list[str] = []
+    hold = StreamHoldback(shown.append, NAMES, lead_in=True)
+    for k in range(0, len(text), size):
+        hold.feed(text[k : k + size])
+    if recover_tool_calls(text, TOOLS).calls:
+        # "To find Caroline's identity, you can call `memory_search` … Here's how:" was shown before
+        assert "".join(shown) == ""
+    else:
+        hold.release()
+        assert "".join(shown) == text
+
+
+def test_lead_in_streams_once_the_first_paragraph_is_plain_prose() -> None:
+    shown: list[str] = []
+    hold = StreamHoldback(shown.append, NAMES, lead_in=True)
+    text = "Caroline is a trans woman.\n\nShe also paints.\n\nSource: memory/a.md#L1"
+    for ch in text[: text.index("She") + 1]:
+        hold.feed(ch)
+    assert "".join(shown).startswith("Caroline is a trans woman.")
+    for ch in text[text.index("She") + 1 :]:
+        hold.feed(ch)
+    assert len("".join(shown)) >= len(text) - 3  # streams on after the first paragraph
+
+
+@pytest.mark.parametrize(
+    "lead",
+    ["I will use `memory_search` to look this up.\n\n", "Here is the call:\n\n"],
+)
+def test_lead_in_paragraph_without_a_call_after_it_is_released_at_the_end(lead: str) -> None:
+    shown: list[str] = []
+    hold = StreamHoldback(shown.append, NAMES, lead_in=True)
+    text = lead + "Sorry, I could not find it."
+    for ch in text:
+        hold.feed(ch)
+    assert "".join(shown) == ""
+    hold.release()
+    assert "".join(shown) == text

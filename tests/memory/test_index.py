@@ -201,7 +201,7 @@ def test_extra_source_pointing_at_a_directory_is_skipped(workspace, keyword_mana
     write(workspace / "memory/ok.md", "steady fig\n")
     (workspace / "weird.md").mkdir()
     m = keyword_manager()
-    m.extra_sources.append(lambda: [SourceDoc(path="weird.md", source="extra", abs_path=workspace / "weird.md", mtime_ns=1, size=1)])
+    m.extra_sources.append(lambda ctx: [SourceDoc(path="weird.md", source="extra", abs_path=workspace / "weird.md", mtime_ns=1, size=1)])
     rep = m.sync()
     assert rep["filesIndexed"] == 1 and rep["filesSkipped"] == 1 and rep["ok"]
 
@@ -238,7 +238,7 @@ def test_file_vanishing_before_read_is_skipped(workspace, keyword_manager):
 
     write(workspace / "memory/ok.md", "steady guava\n")
     m = keyword_manager()
-    m.extra_sources.append(lambda: [SourceDoc(path="ghost.md", source="extra", abs_path=workspace / "ghost.md", mtime_ns=1, size=5)])
+    m.extra_sources.append(lambda ctx: [SourceDoc(path="ghost.md", source="extra", abs_path=workspace / "ghost.md", mtime_ns=1, size=5)])
     rep = m.sync()
     assert rep["filesIndexed"] == 1 and rep["filesSkipped"] == 1
     assert any("ghost.md" in e for e in rep["errors"])

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from openclaw_tui.config import deep_merge
-from openclaw_tui.memory import manager as manager_mod
+from openclaw_tui.memory import embedding_ops
 from openclaw_tui.memory import pipeline as pl
 from openclaw_tui.memory.chunking import count_tokens, sub_windows
 from openclaw_tui.memory.manager import MemoryManager
@@ -129,9 +129,9 @@ def test_index_embeds_windows_caches_them_and_restart_embeds_nothing(workspace, 
     n_sub = store.vector_count()
     assert n_sub > 2 * rep["chunks"]  # ~400-token chunks, 64-token windows
     assert rep["vectorsEmbedded"] == len(set(embed_server.inputs())) <= n_sub
-    assert max(count_tokens(t) for t in embed_server.inputs()) <= manager_mod.VECTOR_WINDOW_TOKENS
+    assert max(count_tokens(t) for t in embed_server.inputs()) <= embedding_ops.VECTOR_WINDOW_TOKENS
     assert store.conn.execute("select count(*) from chunks_vec").fetchone()[0] == n_sub
-    assert m.fingerprint()["vectorWindowTokens"] == manager_mod.VECTOR_WINDOW_TOKENS
+    assert m.fingerprint()["vectorWindowTokens"] == embedding_ops.VECTOR_WINDOW_TOKENS
     m.close()
     embed_server.reset_log()
     again = MemoryManager(make_settings(memorySearch=remote_ms))
@@ -150,7 +150,7 @@ def test_window_size_is_in_the_fingerprint_and_a_change_rebuilds(workspace, make
     assert m.sync()["ok"]
     before = m._get_store().vector_count()
     fp_before = m.fingerprint()
-    monkeypatch.setattr(manager_mod, "VECTOR_WINDOW_TOKENS", 32)
+    monkeypatch.setattr(embedding_ops, "VECTOR_WINDOW_TOKENS", 32)
     assert m.fingerprint() != fp_before and m.fingerprint()["vectorWindowTokens"] == 32
     assert m.is_dirty()
     rep = m.sync()

@@ -429,3 +429,42 @@ def test_merge_adjacent_widens_a_result_instead_of_taking_a_slot():
     assert [(c.path, c.start_line, c.end_line) for c in out] == [
         ("a.md", 10, 22), ("b.md", 1, 6), ("c.md", 1, 2), ("a.md", 30, 31), ("d.md", 1, 1),
     ]
+
+
+def _hit(cid: int, score: float, v: float | None, t: float | None) -> pl.Candidate:
+    return pl.Candidate(cid, f"f{cid}.md", "memory", 1, 2, f"chunk {cid}", vector_score=v, text_score=t, score=score)
+
+
+@pytest.mark.parametrize(
+    ("hits", "limit", "expected"),
+    [
+        # the closest chunk by meaning (no keyword hit, 7th by score) takes the last place
+        ([(1, .9, .3, .8), (2, .8, .2, .7), (3, .7, .2, .6), (4, .6, .1, .5), (5, .55, .1, .4), (6, .5, .1, .3),
+          (7, .45, .6, None)], 6, [1, 2, 3, 4, 5, 7, 6]),
+        # the best keyword hit likewise (vector side stronger everywhere else)
+        ([(1, .9, .9, None), (2, .8, .8, None), (3, .7, .7, .1), (4, .3, .1, .9)], 2, [1, 4, 2, 3]),
+        # both retrievers' best outside the first places: both kept, order of the rest kept
+        ([(1, .9, .5, .5), (2, .8, .4, .4), (3, .7, .3, .3), (4, .6, .9, None), (5, .5, None, .9)], 3,
+         [1, 4, 5, 2, 3]),
+        # both bests already in place (or the same chunk): unchanged
+        ([(1, .9, .9, .9), (2, .8, .1, .1), (3, .7, .2, .2)], 2, [1, 2, 3]),
+        # fewer candidates than places: unchanged
+        ([(1, .9, .1, .1), (2, .8, .9, None)], 6, [1, 2]),
+        # ties: the earlier candidate counts as the best
+        ([(1, .9, .1, .5), (2, .8, .1, .5), (3, .7, .6, None), (4, .6, .6, None)], 2, [1, 3, 2, 4]),
+        # keyword-only candidates (no vector side): the best keyword hit
+        ([(1, .9, None, .2), (2, .8, None, .3), (3, .7, None, .9)], 2, [1, 3, 2]),
+    ],
+)
+def test_keep_each_best(hits, limit, expected):
+    cands = [_hit(*h) for h in hits]
+    out = pl.keep_each_best(cands, limit)
+    assert [c.id for c in out] == expected
+    assert [c.id for c in cands] == [h[0] for h in hits]  # the input list is untouched
+
+
+def test_keep_each_best_then_merge_adjacent_shows_the_semantic_hit():
+    # six weak keyword hits outscore the one chunk the vector side ranks first
+    ranked = [_hit(i, 0.9 - i / 100, 0.2, 0.5) for i in range(1, 7)] + [_hit(7, 0.42, 0.6, None)]
+    assert 7 not in [c.id for c in pl.merge_adjacent(ranked, 6)]
+    assert 7 in [c.id for c in pl.merge_adjacent(pl.keep_each_best(ranked, 6), 6)]

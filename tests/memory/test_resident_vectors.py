@@ -15,6 +15,7 @@ import pytest
 from openclaw_tui.memory import pipeline as pl
 from openclaw_tui.memory import vector_matrix as vmx
 from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.search import text_hits
 from openclaw_tui.memory.store import Store
 
 DIMS = 16
@@ -131,7 +132,7 @@ def test_text_hits_equal_the_full_or_query(tmp_path):
     store.replace_file("a.md", "memory", "a", 0, 0, 0, rows, None)
     assert store.common_terms(pl.query_terms("lunch with Sam at the noodle bar")) == {"lunch", "sam"}
     for query, limit in (("lunch with Sam at the noodle bar", 8), ("lunch sam noodle", 30), ("lunch sam", 5)):
-        pruned = MemoryManager._text_hits(store, query, pl.query_terms(query), "or", limit)
+        pruned = text_hits(store, query, pl.query_terms(query), "or", limit)
         full = store.fts_search(pl.build_fts_query(query, "or"), limit)
         assert len(pruned) == len(full) == min(limit, 40)
         assert sorted(pruned.values()) == pytest.approx(sorted(pl.bm25_rank_to_score(r) for _, r in full), abs=1e-4)

@@ -212,7 +212,7 @@ def test_vectors_from_another_model_are_not_mixed(notes, make_settings, managers
     # onSearch off: the only background sync is the one the stale-vector check starts, so the
     # first answer is deterministically computed against the stale index (no race under load)
     m2 = manager(make_settings, managers, deep_merge(remote_ms, {"model": "other-embed", "sync": {"onSearch": False}}))
-    m2._searched_once = True  # skip the first-search sync to look at the stale index
+    m2.indexer.searched_once = True  # skip the first-search sync to look at the stale index
     res = m2.search("lisbon tram")
     assert res["mode"] == "keyword" and res["results"][0]["path"] == "memory/trips/lisbon.md"
     m2.wait_background_sync(timeout=60)

@@ -38,7 +38,7 @@ def test_watcher_picks_up_new_edited_and_deleted_files(workspace, make_settings,
     note.unlink()
     assert wait_for(lambda: not m.search("elderberries")["results"])
     m.stop_watcher()
-    assert m._watch_thread is None
+    assert m.watcher.watch_thread is None
 
 
 def test_watcher_debounces_bursts(workspace, make_settings, managers):
@@ -65,7 +65,7 @@ def test_watch_disabled_starts_no_thread(workspace, make_settings, managers):
     m = MemoryManager(make_settings(memorySearch={"provider": "none", "sync": {"watch": False}}))
     managers.append(m)
     m.start_watcher()
-    assert m._watch_thread is None
+    assert m.watcher.watch_thread is None
     m.stop_watcher()
 
 

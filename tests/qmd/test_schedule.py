@@ -65,7 +65,7 @@ def test_background_boot_sync_and_close_joins_it(make):
     b, _ = make()
     assert wait_for(lambda: "update" in subcommands(make.dir))
     b.close()
-    assert b._boot_thread is not None and not b._boot_thread.is_alive()
+    assert b.schedule.boot_thread is not None and not b.schedule.boot_thread.is_alive()
 
 
 def test_no_boot_when_on_boot_is_off(make):
@@ -121,7 +121,7 @@ def test_search_during_slow_boot_falls_back_instead_of_blocking(make, monkeypatc
     assert res["fallback"]["reason"].startswith("start:") and "boot sync" in res["fallback"]["reason"]
     assert res["backend"] == "builtin"
     monkeypatch.delenv("FAKE_QMD_SLOW_ADD")
-    b._boot_thread.join(30)
+    b.schedule.boot_thread.join(30)
     res = b.search("anything at all")
     assert res["fallback"] is None and res["backend"] == "qmd"
 

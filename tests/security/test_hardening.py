@@ -25,6 +25,7 @@ from openclaw_tui.llm.resolve import ModelChoice
 from openclaw_tui.memory.manager import MemoryManager
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
+from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL
 from tests.faults.conftest import ROOT, cli_cmd, cli_env, snapshot, write_config
 
 GROUP = "agent:main:discord:group:42"
@@ -69,6 +70,11 @@ def test_group_session_never_reads_memory_md(tmp_path: Path, monkeypatch: pytest
         for path in spellings:
             got = asyncio.run(_memory_get(group, path))
             assert PRIVATE not in json.dumps(got), (path, got)
+            # the rule lives in the backend: the tool only passes the session key on
+            own = mm.get(path, session_key=GROUP)
+            assert PRIVATE not in json.dumps(own) and own["text"] == "" and own["error"], (path, own)
+            if not path.startswith("/") and ".." not in path:
+                assert own["error"] == PRIVATE_REFUSAL, (path, own)
             read, _ = asyncio.run(group.run("read", {"path": path}))
             assert PRIVATE not in json.dumps(read), (path, read)
         hits = mm.search("dentist 7731", session_key=GROUP)["results"]
@@ -101,7 +107,7 @@ def test_group_session_qmd_key_for_memory_md_is_refused(tmp_path: Path, monkeypa
     try:
         for key in ("qmd/memory-root/MEMORY.md", "qmd/memory-root/MEMORY.md/", "qmd/memory-root/./MEMORY.md"):
             got = backend.get(key)
-            assert PRIVATE not in json.dumps(got) and got.get("error"), (key, got)
+            assert PRIVATE not in json.dumps(dict(got)) and got.get("error"), (key, got)
         res = backend.search("dentist", session_key=GROUP)
         assert not any(r["path"].endswith("MEMORY.md") for r in res["results"]), res
         assert PRIVATE in backend.get("qmd/memory-root/MEMORY.md", session_key="agent:main:main")["text"]

@@ -2,7 +2,8 @@
 
 The swap (rename the real folder away, plant a symlink to an outside folder in its place,
 then put the folder back) races the path check of every tool: read, write, append, edit,
-memory_get and the indexer. Whatever the interleaving, no outside byte may be returned or
+memory_get (builtin and QMD) and the indexer. For QMD the note itself is swapped too.
+Whatever the interleaving, no outside byte may be returned or
 indexed, no file may appear or change outside, and the workspace may not gain outside text.
 Each race is bounded: at most ``MAX_SWAPS`` swaps and ``RACE_S`` seconds.
 """
@@ -21,6 +22,7 @@ import pytest
 
 from openclaw_tui.config import resolve_agent, validate_config
 from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.qmd import QmdBackend
 from openclaw_tui.tools.files import FileTools
 
 OUTSIDE = "OUTSIDE-SECRET-race-5d2e"
@@ -46,9 +48,12 @@ def arena(tmp_path: Path):
     return ws, outside
 
 
-def race(ws: Path, outside: Path, action: Callable[[], None]) -> int:
-    """Run ``action`` repeatedly while a thread swaps memory/sub for a symlink; swaps done."""
-    sub, away = ws / "memory" / "sub", ws / "memory" / ".sub-away"
+def race(ws: Path, outside: Path, action: Callable[[], None], *, swap: str = "memory/sub") -> int:
+    """Run ``action`` repeatedly while a thread swaps ``ws/swap`` (a folder or a file) for a
+    symlink to the same name in ``outside``; swaps done."""
+    sub = ws / swap
+    away = sub.with_name(f".{sub.name}-away")
+    outside = outside / sub.name if sub.is_file() else outside
     stop = threading.Event()
     swaps = 0
 
@@ -128,3 +133,29 @@ def test_symlink_swap_never_escapes(arena, tool: str) -> None:
     assert _tree(outside) == before_outside, "a file outside the workspace appeared or changed"
     assert not any(OUTSIDE in p.read_text(errors="replace") for p in ws.rglob("*") if p.is_file() and not p.is_symlink())
     assert not [p for p in ws.rglob("*.tmp")], "stray temp files"
+
+
+@pytest.mark.parametrize("swap", ["memory/sub", "memory/sub/note.md"])
+@pytest.mark.parametrize("key", ["qmd/memory-dir/sub/note.md", "memory/sub/note.md"])
+def test_qmd_get_symlink_swap_never_escapes(arena, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            key: str, swap: str) -> None:
+    """QMD's get reads through the one memory reader: a folder or the note itself swapped for
+    a symlink to the outside between any check and the read is refused, never followed.
+    ``qmd/memory-dir/…`` is a collection key; ``memory/sub/…`` falls in a qmd path collection."""
+    ws, outside = arena
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
+    cfg = validate_config({"memory": {"backend": "qmd", "qmd": {
+        "command": str(tmp_path / "no-qmd"), "update": {"onBoot": False},
+        "paths": [{"path": str(ws / "memory"), "name": "notes"}]}},
+        "agents": {"defaults": {"memorySearch": {"provider": "none"}}}})
+    settings = resolve_agent(cfg, workspace=ws)
+    backend = QmdBackend(settings, builtin=MemoryManager(settings))
+    seen: list[dict] = []
+    try:
+        swaps = race(ws, outside, lambda: seen.append(dict(backend.get(key))), swap=swap)
+    finally:
+        backend.close()
+    assert swaps > 10  # the race really ran
+    assert not any(OUTSIDE in str(got) for got in seen)
+    assert any(got["text"] == "inside note" for got in seen), "the note itself was never read"
+    assert all(got["text"] in ("", "inside note") for got in seen)

@@ -228,3 +228,13 @@ def test_a_missing_or_file_workspace_is_warned_about(tmp_path, monkeypatch) -> N
     (tmp_path / "ok").mkdir()
     SessionEngine(resolve_agent(load_config(None), workspace=str(tmp_path / "ok")), sink=seen.append).close()
     assert not [e for e in seen if isinstance(e, events.Notice) and "workspace" in e.message]
+
+
+def test_the_scenario_docstring_names_every_registered_expectation() -> None:
+    import re
+
+    from openclaw_tui.session import scenario
+    from openclaw_tui.session.expectations import EXPECTATIONS
+
+    documented = set(re.findall(r"\b([a-z]+[A-Z]\w*)\b", scenario.__doc__ or "")) & set(EXPECTATIONS)
+    assert documented == set(EXPECTATIONS)

@@ -28,7 +28,7 @@ def engine_for(make_settings, server, recorder, overrides=None) -> SessionEngine
 
 
 def shown(recorder) -> str:
-    return "".join(e.text for e in recorder.of(events.TextDelta) if not e.silent)
+    return "".join(e.text for e in recorder.of(events.TextDelta))
 
 
 @pytest.mark.parametrize(
@@ -223,3 +223,66 @@ async def test_local_profile_stops_a_repeated_call_and_asks_for_the_answer(make_
     assert len(reqs) == 3 and "tools" in reqs[1] and not reqs[2].get("tools")  # answer without tools
     assert "already ran" in reqs[2]["messages"][-1]["content"]
     eng.close()
+
+
+@pytest.mark.parametrize(("third", "answer"), [("", "I could not answer that from what I found."), ("Sorry, no luck.\n\n", "Sorry, no luck.")])
+async def test_a_call_printed_again_when_no_tools_were_offered_is_not_shown(make_settings, server, recorder, workspace, third, answer) -> None:
+    # the 0.5B model answered "answer now, without tools" with the same call JSON, which was shown as its answer
+    (workspace / "USER.md").write_text("# USER\nName: Ada\n")
+    call = '{"name": "read", "arguments": {"path": "USER.md"}}'
+    server.chunk_chars = 5
+    server.push({"text": call}, {"text": call}, {"text": third + call})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("Read USER.md for me")
+    assert result.text == answer and shown(recorder).strip() == answer
+    assert len(recorder.of(events.ToolCalled)) == 1  # nothing ran after the repeat
+    assert eng.history[-1] == {"role": "assistant", "content": answer}
+    eng.close()
+
+
+async def test_no_answer_after_repeated_searches_gets_no_source_line(make_settings, server, recorder, workspace) -> None:
+    (workspace / "memory").mkdir(exist_ok=True)
+    (workspace / "memory" / "2026-01-05.md").write_text("# 2026-01-05\n\n- We picked teal for the logo, and that was what we found best.\n")
+    call = '{"name": "memory_search", "arguments": {"query": "logo colour"}}'
+    server.push({"text": call}, {"text": call}, {"text": call})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("What colour did we pick for the logo?")
+    assert result.text == "I could not answer that from what I found."  # no "Source:" for a non-answer
+    eng.close()
+
+
+async def test_local_profile_never_shows_the_narration_before_a_printed_call(make_settings, server, recorder, workspace) -> None:
+    (workspace / "USER.md").write_text("# USER\nName: Ada\n")
+    narrated = 'To read the USER.md file, you can use the `read` function. Here\'s the JSON object:\n\n{"name": "read", "arguments": {"path": "USER.md"}}'
+    server.chunk_chars = 4
+    server.push({"text": narrated}, {"text": "Your name is Ada."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("Read USER.md for me")
+    assert [c.name for c in recorder.of(events.ToolCalled)] == ["read"]
+    assert result.text == "Your name is Ada."
+    assert shown(recorder) == "Your name is Ada."  # the hosted profile streams the narration (prose is an answer there)
+    eng.close()
+
+
+async def test_a_model_choice_with_a_temperature_sends_it_and_others_leave_it_to_the_server(server) -> None:
+    from openclaw_tui.llm.client import LiteLLMModel
+    from openclaw_tui.llm.resolve import ModelChoice
+
+    server.push({"text": "a"}, {"text": "b"})
+    for temperature in (0.2, None):
+        model = LiteLLMModel(ModelChoice(MODEL, "local", api_base=server.base_url, api_key=SECRET_KEY, temperature=temperature))
+        await model.complete([{"role": "user", "content": "hi"}], None, on_delta=lambda _piece: None)
+    sent = [r.get("temperature") for r in server.chat_requests()]
+    assert sent == [0.2, None]
+
+
+@pytest.mark.parametrize(("env", "expected"), [(None, 0.2), ("0.7", 0.7), ("warm", 0.2)])
+def test_the_managed_local_server_samples_at_a_low_temperature(monkeypatch, env, expected) -> None:
+    from openclaw_tui.llm.local.runtime import LOCAL_TEMPERATURE, runtime_config
+
+    assert LOCAL_TEMPERATURE == 0.2  # measured in docs/local-llm.md (llama.cpp's own default is 0.8)
+    if env is None:
+        monkeypatch.delenv("OPENCLAW_LOCAL_TEMPERATURE", raising=False)
+    else:
+        monkeypatch.setenv("OPENCLAW_LOCAL_TEMPERATURE", env)
+    assert runtime_config().temperature == expected

@@ -55,7 +55,7 @@ async def test_tool_call_stream_and_reported_usage(workspace: Path, server: Chat
         assert items and items[0].path == "MEMORY.md" and items[0].source_line.startswith("Source: MEMORY.md#L")
         text = "".join(r.text for r in screen.chat.query(AgentResponse))
         assert "PostgreSQL 16" in text
-        deltas = [e for e in seen if isinstance(e, ev.TextDelta) and not e.silent]
+        deltas = [e for e in seen if isinstance(e, ev.TextDelta)]
         assert len(deltas) > 1, "the reply was not streamed"
         usage = screen.meter.usage
         assert usage is not None and not usage.estimated

@@ -359,3 +359,29 @@ def test_replay_keeps_tools_errors_cancels_and_only_what_a_compaction_kept():
         ("cancelled", "Well, first"),
     ]
     assert got.items[2].arguments == {"query": "db"} and got.items[6].action == "check the key"
+
+
+def test_every_slash_command_has_one_handler():
+    """The dispatch runs each command of the slash table through its entry in one handler
+    table; a command added to the table without a handler (or a stale handler) is caught."""
+    from openclaw_tui.tui.slash_run import HANDLERS
+
+    assert list(HANDLERS) == [c.name for c in slash.COMMANDS]
+    assert all(callable(h) for h in HANDLERS.values())
+    assert len(set(HANDLERS.values())) == len(HANDLERS)  # no handler serves two commands
+
+
+def test_session_id_prefix_resolution():
+    from openclaw_tui.tui.slash_session import session_id_for
+
+    sessions = [{"sessionId": "75cf0a"}, {"sessionId": "75ab11"}, {"sessionId": "0d9e"}]
+    assert session_id_for("0d9e", sessions) == "0d9e"
+    assert session_id_for("75c", sessions) == "75cf0a"
+    assert session_id_for("zz", sessions) == "zz"  # no match: the engine says what is wrong
+    with pytest.raises(ValueError, match="starts 2 session ids"):
+        session_id_for("75", sessions)
+
+
+def test_md_kv_shows_empty_values_as_a_dash():
+    out = fmt.md_kv("Status", {"a": 1, "b": "", "c": {"x": 1}, "d": [1, 2]})
+    assert out.splitlines() == ["**Status**", "", "- a: `1`", "- b: —", "- c: `x=1`", "- d: `1, 2`"]

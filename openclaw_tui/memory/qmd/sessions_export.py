@@ -1,20 +1,20 @@
 """Export session transcripts (JSONL, DESIGN §6) as Markdown for the qmd ``sessions`` collection.
 
 One ``<sessionId>.md`` per transcript: a title line, then one line per user/assistant
-message (``User: …`` / ``Assistant: …``, whitespace collapsed). Silent turns (flush,
-compaction) and tool traffic are left out. An export is rewritten only when its transcript
-changed; transcripts older than ``retentionDays`` are not exported and their exports removed.
+message (``User: …`` / ``Assistant: …``, whitespace collapsed). What is silent (flush,
+compaction, tool traffic, ``NO_REPLY``) is left out, by the rule of ``session/transcript.py``.
+An export is rewritten only when its transcript changed; transcripts older than
+``retentionDays`` are not exported and their exports removed.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-_ROLES = {"user": "User", "assistant": "Assistant"}
+from openclaw_tui.session.transcript import ROLE_LABEL, read_transcript, spoken
 
 
 @dataclass
@@ -24,67 +24,19 @@ class ExportReport:
     removed: list[str] = field(default_factory=list)
 
 
-def _text_of(content: object) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        parts = []
-        for part in content:
-            if isinstance(part, str):
-                parts.append(part)
-            elif isinstance(part, dict) and part.get("type", "text") in ("text", "output_text", "input_text"):
-                parts.append(str(part.get("text") or ""))
-        return " ".join(p for p in parts if p)
-    return ""
-
-
-def _read_entries(path: Path) -> list[dict]:
-    try:
-        from openclaw_tui.session.transcript import read_transcript  # noqa: PLC0415
-    except ImportError:  # session package not available: parse the JSONL here
-        read_transcript = None
-    if read_transcript is not None:
-        return read_transcript(path)
-    out: list[dict] = []
-    try:
-        raw = path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return out
-    for line in raw.splitlines():
-        try:
-            entry = json.loads(line)
-        except json.JSONDecodeError:
-            continue  # torn last line
-        if isinstance(entry, dict):
-            out.append(entry)
-    return out
-
-
 def transcript_messages(path: Path) -> list[tuple[str, str]]:
-    """(role, text) for user/assistant messages of one transcript; a torn last line is skipped."""
-    out: list[tuple[str, str]] = []
+    """(role, text) for the spoken messages of one transcript (the transcript module's rule);
+    a torn last line is skipped."""
     try:
-        entries = _read_entries(path)
+        entries = read_transcript(path)
     except OSError:
-        return out
-    for entry in entries:
-        if not isinstance(entry, dict) or entry.get("silent"):
-            continue
-        if entry.get("type") not in (None, "message"):
-            continue
-        msg = entry.get("message") if isinstance(entry.get("message"), dict) else entry
-        role = str(msg.get("role") or "").lower()
-        if role not in _ROLES or msg.get("silent"):
-            continue
-        text = " ".join(_text_of(msg.get("content", msg.get("text"))).split())
-        if text:
-            out.append((role, text))
-    return out
+        return []
+    return [said for said in map(spoken, entries) if said is not None]
 
 
 def render_markdown(session_id: str, messages: list[tuple[str, str]]) -> str:
     lines = [f"# Session {session_id}", ""]
-    lines += [f"{_ROLES[role]}: {text}" for role, text in messages]
+    lines += [f"{ROLE_LABEL[role]}: {text}" for role, text in messages]
     return "\n".join(lines) + "\n"
 
 

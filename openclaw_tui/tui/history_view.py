@@ -12,13 +12,13 @@ from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION
 from openclaw_tui.tui.widgets.chat import ChatView
 
 if TYPE_CHECKING:
-    from openclaw_tui.session.engine import SessionEngine
+    from openclaw_tui.session.surface import EngineSurface
     from openclaw_tui.tui.replay import ReplayItem  # imports the engine: loaded once it is up
 
 SHOWN_ITEMS = 200  # the most recent items replayed into the chat
 
 
-async def show_history(chat: ChatView, engine: "SessionEngine", limit: int = SHOWN_ITEMS) -> None:
+async def show_history(chat: ChatView, engine: "EngineSurface", limit: int = SHOWN_ITEMS) -> None:
     from openclaw_tui.session.transcript import read_transcript
     from openclaw_tui.tui.replay import replay
 

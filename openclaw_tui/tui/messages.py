@@ -15,7 +15,7 @@ from textual.message_pump import MessagePump
 from openclaw_tui import events as ev
 
 if TYPE_CHECKING:
-    from openclaw_tui.session.engine import SessionEngine
+    from openclaw_tui.session.surface import EngineSurface
 
 
 class EngineEvent(Message):
@@ -29,7 +29,7 @@ class EngineEvent(Message):
 class EngineReady(Message):
     """The session engine has been built (after the first frame)."""
 
-    def __init__(self, engine: "SessionEngine") -> None:
+    def __init__(self, engine: "EngineSurface") -> None:
         super().__init__()
         self.engine = engine
 

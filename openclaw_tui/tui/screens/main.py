@@ -34,7 +34,7 @@ from openclaw_tui.tui.widgets.status_bar import StatusBar
 from openclaw_tui.tui.widgets.side_panel import SidePanel
 
 if TYPE_CHECKING:
-    from openclaw_tui.session.engine import SessionEngine
+    from openclaw_tui.session.surface import EngineSurface
     from openclaw_tui.tui.app import OpenClawApp
     from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
     from openclaw_tui.tui.widgets.timeline import Timeline
@@ -59,7 +59,7 @@ class MainScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.engine: "SessionEngine | None" = None
+        self.engine: "EngineSurface | None" = None
         self.turn_running = False
         self.command_running: str | None = None  # a command that must not overlap a turn
         self.engine_failed: str = ""

@@ -152,6 +152,32 @@ def print_totals(label: str, rows: list[dict]) -> None:
     print(f"{label:<10} {'all':<8} {tf:>4}/{tq:<4} {tf / tq if tq else 0:>7.1%} {lf / lt if lt else 0:>7.1%}  {cats_s}")
 
 
+
+def embedding_bench_args(prog: str, description: str, argv: list[str] | None) -> argparse.Namespace:
+    """The arguments the embedding-based LoCoMo benches share: --data, --k, --json."""
+    ap = argparse.ArgumentParser(prog=prog, description=description)
+    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--k", type=int, default=6)
+    ap.add_argument("--json", action="store_true")
+    return ap.parse_args(argv)
+
+
+def embedding_conversations(data: Path, prog: str) -> tuple[list[Path], int | None]:
+    """The dev conversations for a bench that needs the local embedding model.
+
+    Returns ``(conversations, None)``, or ``([], exit code)`` after saying why not: 0 when the
+    local model is not installed (skipped), 2 when the data is missing."""
+    from openclaw_tui.memory.embeddings.local import bundled_minilm_dir, library_available, xllama_runnable  # noqa: PLC0415
+
+    folder = bundled_minilm_dir()
+    if folder is None or not (library_available("sentence-transformers") or xllama_runnable(folder)):
+        print(f"{prog}: needs the local embedding model (make dev); skipped", file=sys.stderr)
+        return [], 0
+    if not data.is_dir():
+        print(f"locomo data not found at {data}; pass --data DIR", file=sys.stderr)
+        return [], 2
+    return sorted(p for p in data.iterdir() if p.is_dir() and p.name.startswith("conv-")), None
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.locomo_eval", description=__doc__.split("\n")[0])
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA, help=f"folder holding conv-* (default {DEFAULT_DATA})")

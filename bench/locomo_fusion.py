@@ -21,7 +21,6 @@ conversations and reported on the third.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
@@ -30,7 +29,7 @@ import tempfile
 from collections import Counter
 from pathlib import Path
 
-from bench.locomo_eval import DEFAULT_DATA, evidence_lines_found, load_questions
+from bench.locomo_eval import embedding_bench_args, embedding_conversations, evidence_lines_found, load_questions
 from bench.locomo_hybrid import CATEGORIES, _settings
 
 VARIANTS = ["shipped", "without keep_each_best", "plain 0.7/0.3", "keyword-only"]
@@ -137,22 +136,10 @@ def _print(grid: dict[str, dict[str, Counter]], k: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.locomo_fusion", description=__doc__.split("\n")[0])
-    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    ap.add_argument("--k", type=int, default=6)
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args(argv)
-
-    from openclaw_tui.memory.embeddings.local import bundled_minilm_dir, library_available, xllama_runnable  # noqa: PLC0415
-
-    folder = bundled_minilm_dir()
-    if folder is None or not (library_available("sentence-transformers") or xllama_runnable(folder)):
-        print("locomo_fusion: needs the local embedding model (make dev); skipped", file=sys.stderr)
-        return 0
-    if not args.data.is_dir():
-        print(f"locomo data not found at {args.data}; pass --data DIR", file=sys.stderr)
-        return 2
-    convs = sorted(p for p in args.data.iterdir() if p.is_dir() and p.name.startswith("conv-"))
+    args = embedding_bench_args("python -m bench.locomo_fusion", __doc__.split("\n")[0], argv)
+    convs, code = embedding_conversations(args.data, "locomo_fusion")
+    if code is not None:
+        return code
     old_state = os.environ.get("OPENCLAW_STATE_DIR")
     try:
         with tempfile.TemporaryDirectory(prefix="locomo-fusion-") as tmp:

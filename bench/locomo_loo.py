@@ -22,7 +22,6 @@ Slow: two indexes per conversation are embedded and 16 variants searched (12.7 m
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
@@ -30,7 +29,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench.locomo_eval import DEFAULT_DATA, load_questions
+from bench.locomo_eval import embedding_bench_args, embedding_conversations, load_questions
 from bench.locomo_hybrid import CATEGORIES, _evaluate, _settings
 
 SCALES = [0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, 1.5]
@@ -103,22 +102,10 @@ def leave_one_out(grid: dict[str, dict]) -> list[dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.locomo_loo", description=__doc__.split("\n")[0])
-    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    ap.add_argument("--k", type=int, default=6)
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args(argv)
-
-    from openclaw_tui.memory.embeddings.local import bundled_minilm_dir, library_available, xllama_runnable  # noqa: PLC0415
-
-    folder = bundled_minilm_dir()
-    if folder is None or not (library_available("sentence-transformers") or xllama_runnable(folder)):
-        print("locomo_loo: needs the [local] extra: pip install -e '.[local]'; skipped", file=sys.stderr)
-        return 0
-    if not args.data.is_dir():
-        print(f"locomo data not found at {args.data}; pass --data DIR", file=sys.stderr)
-        return 2
-    convs = sorted(p for p in args.data.iterdir() if p.is_dir() and p.name.startswith("conv-"))
+    args = embedding_bench_args("python -m bench.locomo_loo", __doc__.split("\n")[0], argv)
+    convs, code = embedding_conversations(args.data, "locomo_loo")
+    if code is not None:
+        return code
     if len(convs) < 3:
         print("leave-one-out needs at least three conversations", file=sys.stderr)
         return 2

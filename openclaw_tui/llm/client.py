@@ -12,11 +12,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import random
 from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Protocol
 
-from openclaw_tui.llm.errors import LLMError, LLMErrorInfo, classify
+from openclaw_tui.llm.errors import LLMError, LLMErrorInfo, RetryPolicy, classify
 from openclaw_tui.llm.resolve import ModelChoice
 from openclaw_tui.unicode_clean import clean_surrogates
 
@@ -67,36 +66,6 @@ class ChatModel(Protocol):
     async def complete(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
     ) -> Completion: ...
-
-
-@dataclass
-class RetryPolicy:
-    attempts: int = 3
-    base_s: float = 0.5
-    max_s: float = 8.0
-    retry_after_cap_s: float = 60.0
-
-    @classmethod
-    def from_env(cls) -> "RetryPolicy":
-        def num(name: str, default: float) -> float:
-            try:
-                return float(os.environ.get(name, default))
-            except ValueError:
-                return default
-
-        return cls(
-            attempts=max(1, int(num("OPENCLAW_LLM_RETRY_ATTEMPTS", 3))),
-            base_s=max(0.0, num("OPENCLAW_LLM_RETRY_BASE_S", 0.5)),
-            max_s=max(0.0, num("OPENCLAW_LLM_RETRY_MAX_S", 8.0)),
-            retry_after_cap_s=max(0.0, num("OPENCLAW_LLM_RETRY_AFTER_CAP_S", 60.0)),
-        )
-
-    def delay(self, attempt: int, retry_after: float | None) -> float:
-        """Delay before retry number ``attempt`` (1-based): retry-after wins, else backoff with jitter."""
-        if retry_after is not None:
-            return min(retry_after, self.retry_after_cap_s)
-        raw = min(self.max_s, self.base_s * (2 ** (attempt - 1)))
-        return raw * (0.75 + 0.5 * random.random())
 
 
 class StreamStarted(Exception):
@@ -276,7 +245,7 @@ async def complete_with_retries(
             raise
         except Exception as exc:  # noqa: BLE001 - classified below
             info = classify(exc, provider=model.provider, secrets=secrets)
-            if not info.retryable or streamed or attempt >= policy.attempts:
+            if streamed or not policy.retries(info.retryable, attempt):
                 raise LLMError(info) from None
             wait = policy.delay(attempt, info.retry_after_s)
             if on_retry is not None:

@@ -1,16 +1,25 @@
-"""One table for provider errors: every litellm exception class -> friendly line + retry rule.
+"""One table for provider errors: every litellm exception class -> friendly line + retry rule,
+and one retry policy. Chat completions and embeddings both use them.
 
-``classify(exc, provider=...)`` turns any exception raised by a completion call into an
+``classify(exc, provider=...)`` turns any exception raised by a provider call into an
 ``LLMErrorInfo``: a one-line message with no secrets, what the user can do, the HTTP status,
-whether a retry makes sense, and whether the prompt overflowed the context window.
+whether a retry makes sense, the server's ``Retry-After``, and whether the prompt overflowed
+the context window. :class:`RetryPolicy` says how long to wait before each retry and
+``retry_call`` runs a blocking call under it (the chat's streaming loop is
+``llm/client.complete_with_retries``).
 """
 
 from __future__ import annotations
 
+import os
+import random
 import re
+import time
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
+from typing import Callable, TypeVar
 
+from openclaw_tui import events
 from openclaw_tui.redaction import redact  # noqa: F401 - re-exported for the engine and CLI
 
 # kind: auth | permission | rate | server | timeout | connection | overflow | bad_request |
@@ -117,6 +126,17 @@ class LLMErrorInfo:
             text += f": {self.detail}"
         return text
 
+    def event(self) -> events.ProviderError:
+        """The error as the UI is told of it."""
+        return events.ProviderError(provider=self.provider, message=self.line(), action=self.action, status=self.status, retryable=self.retryable)
+
+    def retry_event(self, attempt: int, wait: float) -> events.ProviderRetry:
+        """Retry number ``attempt`` after ``wait`` seconds, as the UI is told of it."""
+        note = self.line()
+        if self.retry_after_s is not None:
+            note += f" (server asked to wait {self.retry_after_s:g}s)"
+        return events.ProviderRetry(provider=self.provider, attempt=attempt, delay_s=round(wait, 3), message=note)
+
 
 class LLMError(Exception):
     """Raised by the completion wrapper after retries; carries the classified info."""
@@ -138,31 +158,51 @@ def rule_for(exc: BaseException) -> ErrorRule:
     return _FALLBACK
 
 
-def _retry_after(exc: BaseException) -> float | None:
-    resp = getattr(exc, "response", None)
-    headers = getattr(resp, "headers", None)
-    if not headers:
-        return None
+def _header(headers: object, name: str) -> str | None:
     try:
-        ms = headers.get("retry-after-ms")
-        if ms:
-            return min(MAX_RETRY_AFTER_S, max(0.0, float(ms) / 1000.0))
-        raw = headers.get("retry-after")
+        value = headers.get(name)  # type: ignore[attr-defined]
     except Exception:  # noqa: BLE001 - odd header containers
         return None
+    return value if isinstance(value, str) and value else None
+
+
+def _header_sources(exc: BaseException) -> list[object]:
+    """Where a provider error may carry the response headers: litellm's copy, the
+    exception's, its response's, and those of the exception it was raised from."""
+    out = [getattr(exc, "litellm_response_headers", None), getattr(exc, "headers", None),
+           getattr(getattr(exc, "response", None), "headers", None)]
+    cause = exc.__cause__ or exc.__context__
+    if cause is not None:
+        out += [getattr(cause, "headers", None), getattr(getattr(cause, "response", None), "headers", None)]
+    return [h for h in out if h]
+
+
+def _seconds(ms: str | None, raw: str | None) -> float | None:
+    if ms:
+        try:
+            return float(ms) / 1000.0
+        except ValueError:
+            pass
     if not raw:
         return None
     try:
-        return min(MAX_RETRY_AFTER_S, max(0.0, float(raw)))
+        return float(raw)
     except ValueError:
         pass
     try:
-        import time
-
-        when = parsedate_to_datetime(raw).timestamp()
-        return min(MAX_RETRY_AFTER_S, max(0.0, when - time.time()))
+        return parsedate_to_datetime(raw).timestamp() - time.time()
     except (TypeError, ValueError):
         return None
+
+
+def retry_after_seconds(exc: BaseException) -> float | None:
+    """Seconds the server asked to wait (``retry-after-ms`` or ``Retry-After``: seconds or an
+    HTTP date), at most ``MAX_RETRY_AFTER_S``; None when it did not say."""
+    for headers in _header_sources(exc):
+        secs = _seconds(_header(headers, "retry-after-ms"), _header(headers, "retry-after"))
+        if secs is not None:
+            return min(MAX_RETRY_AFTER_S, max(0.0, secs))
+    return None
 
 
 def _detail(exc: BaseException, secrets: list[str] | tuple[str, ...]) -> str:
@@ -221,6 +261,78 @@ def classify(exc: BaseException, *, provider: str, secrets: list[str] | tuple[st
         action=rule.action,
         provider=provider,
         status=status,
-        retry_after_s=_retry_after(exc) if retry else None,
+        retry_after_s=retry_after_seconds(exc) if retry else None,
         detail=detail,
     )
+
+
+@dataclass
+class RetryPolicy:
+    """How often and how long to retry a retryable provider error: up to ``attempts`` calls,
+    the server's Retry-After when it sends one (capped), else exponential backoff with jitter."""
+
+    attempts: int = 3
+    base_s: float = 0.5
+    max_s: float = 8.0
+    retry_after_cap_s: float = 60.0
+
+    @classmethod
+    def from_env(cls, prefix: str = "OPENCLAW_LLM_RETRY") -> "RetryPolicy":
+        def num(name: str, default: float) -> float:
+            try:
+                return float(os.environ.get(f"{prefix}_{name}", default))
+            except ValueError:
+                return default
+
+        return cls(
+            attempts=max(1, int(num("ATTEMPTS", 3))),
+            base_s=max(0.0, num("BASE_S", 0.5)),
+            max_s=max(0.0, num("MAX_S", 8.0)),
+            retry_after_cap_s=max(0.0, num("AFTER_CAP_S", 60.0)),
+        )
+
+    def delay(self, attempt: int, retry_after: float | None) -> float:
+        """Delay before retry number ``attempt`` (1-based): retry-after wins, else backoff with jitter."""
+        if retry_after is not None:
+            return min(retry_after, self.retry_after_cap_s)
+        raw = min(self.max_s, self.base_s * (2 ** (attempt - 1)))
+        return raw * (0.75 + 0.5 * random.random())
+
+    def retries(self, retryable: bool, attempt: int) -> bool:
+        """Whether a failure of call number ``attempt`` (1-based) is tried again."""
+        return retryable and attempt < self.attempts
+
+
+class Retryable(Exception):
+    """An error ``retry_call`` understands: whether to retry and what the server asked for."""
+
+    retryable: bool = False
+    retry_after_s: float | None = None
+
+
+E = TypeVar("E", bound=Retryable)
+T = TypeVar("T")
+
+
+def retry_call(
+    call: Callable[[], T],
+    classify_error: Callable[[Exception], E],
+    policy: RetryPolicy,
+    *,
+    on_retry: Callable[[E, int, float], None] | None = None,
+    sleep: Callable[[float], None] = time.sleep,
+) -> T:
+    """Run a blocking provider call under ``policy``; raise the classified error at the end."""
+    attempt = 0
+    while True:
+        attempt += 1
+        try:
+            return call()
+        except Exception as exc:  # noqa: BLE001 - classified below
+            err = classify_error(exc)
+            if not policy.retries(err.retryable, attempt):
+                raise err from None
+            wait = policy.delay(attempt, err.retry_after_s)
+            if on_retry is not None:
+                on_retry(err, attempt, wait)
+            sleep(wait)

@@ -30,7 +30,7 @@ from openclaw_tui.memory.embedding_ops import window_tokens
 from openclaw_tui.memory.get_paths import range_error, resolve_get_path
 from openclaw_tui.memory.index_file import IndexFile, IndexUnavailable
 from openclaw_tui.memory.indexer import Indexer
-from openclaw_tui.memory.reader import read_memory_file
+from openclaw_tui.memory.reader import read_memory_file, refused
 from openclaw_tui.memory.search import Searcher
 from openclaw_tui.memory.sources import SourceProvider, extra_roots
 from openclaw_tui.memory.status import builtin_status
@@ -212,7 +212,7 @@ class MemoryManager:
             try:
                 root, rel = resolve_get_path(self.workspace, extra_roots(self.workspace, self.ms.extra_paths), path)
             except PathRefused as exc:
-                return ReadResult(path=shown, disabled=True, error=f"refused: {exc.reason}")
+                return refused(shown, exc.reason)
             key = session_key if session_key is not None else self.settings.session_key
             return read_memory_file(self.workspace, root, rel, shown, from_line, lines, session_key=key)
         except Exception as exc:  # noqa: BLE001

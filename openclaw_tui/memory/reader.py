@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+
 from openclaw_tui.memory.api import ReadResult
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused
@@ -19,7 +20,8 @@ from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_priva
 MAX_GET_CHARS = 200_000
 
 
-def _refused(shown: str, reason: str) -> ReadResult:
+def refused(shown: str, reason: str) -> ReadResult:
+    """A ``memory_get`` refusal (``disabled``, ``refused: <reason>``)."""
     return ReadResult(path=shown, disabled=True, error=f"refused: {reason}")
 
 
@@ -34,7 +36,7 @@ def read_memory_file(workspace: Path, root: Path, rel: str, shown: str, from_lin
     except FileNotFoundError:
         return ReadResult(path=shown)
     except PathRefused as exc:
-        return _refused(shown, exc.reason)
+        return refused(shown, exc.reason)
     except OSError as exc:
         return ReadResult(path=shown, error=f"cannot read {shown}: {exc.strerror or exc}")
     try:

@@ -1,12 +1,24 @@
-"""Compaction helpers: render the older part of a conversation for the summariser, and a
-deterministic extractive summary (used by the offline agent and as a fallback when the
-model cannot summarise)."""
+"""Compaction: render the older part of a conversation for the summariser, a deterministic
+extractive summary (used by the offline agent and as a fallback when the model cannot
+summarise), and the :class:`Compactor` that runs a compaction's steps for the engine.
+Where to cut is ``thresholds.compaction_cut_for`` (pure)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
-from typing import Any
+from typing import Any, Callable
+
+from openclaw_tui import events
+from openclaw_tui.config import AgentSettings
+from openclaw_tui.events import EventSink
+from openclaw_tui.llm.client import ChatModel, RetryPolicy, complete_with_retries
+from openclaw_tui.llm.errors import LLMError, LLMErrorInfo
+from openclaw_tui.memory.api import MemoryBackend
+from openclaw_tui.redaction import redact
+from openclaw_tui.session.store import SessionStore
+from openclaw_tui.session.transcript import TranscriptWriter
 
 SUMMARY_SECTIONS = ("Goal", "Constraints and preferences", "Progress", "Decisions", "Open todos", "Exact identifiers")
 
@@ -143,3 +155,70 @@ def extractive_summary(rendered: str, instructions: str | None = None) -> str:
 
 def tool_result_content(result: Any) -> str:
     return json.dumps(result, ensure_ascii=False, default=str)
+
+
+class Compactor:
+    """Compaction's steps, each small: the summary (the model, else the extractive
+    fallback), the record (sessions.json, transcript, event) and the memory re-sync of
+    transcripts. The engine cuts its history and holds the new summary in between."""
+
+    def __init__(self, settings: AgentSettings, store: SessionStore, emit: EventSink, *, policy: RetryPolicy,
+                 on_retry: Callable[[LLMErrorInfo, int, float], None]):
+        self.settings = settings
+        self.store = store
+        self._emit = emit
+        self.policy = policy
+        self._on_retry = on_retry
+
+    def keep_tokens(self, threshold: int) -> int:
+        return min(self.settings.config.agents.defaults.compaction.keep_recent_tokens, max(0, threshold // 2))
+
+    async def summarise(self, model: ChatModel, head: list[dict[str, Any]], *, previous: str, instructions: str | None,
+                        plain: bool, context_window: int) -> str:
+        max_chars = max(4_000, (context_window - 2_000) * 3)
+        rendered = render_for_summary(head, previous_summary=previous, max_chars=max_chars)
+        summary = ""
+        try:
+            done = await complete_with_retries(
+                model,
+                compaction_request(rendered, instructions, plain=plain),
+                None,
+                on_delta=lambda _p: None,
+                purpose="compaction",
+                policy=self.policy,
+                on_retry=self._on_retry,
+            )
+            summary = done.text.strip() if has_content(done.text) else ""
+            if not summary:
+                self._emit(events.Notice("warning", "the model's summary was empty; using an extractive summary instead"))
+        except LLMError as exc:
+            self._emit(exc.info.event())
+            self._emit(events.Notice("warning", "the model could not summarise; using an extractive summary instead"))
+        return summary or extractive_summary(rendered, instructions)
+
+    def record(self, session_id: str, transcript: TranscriptWriter | None, entry: dict[str, Any]) -> int:
+        """Count the compaction in sessions.json, append ``entry`` to the transcript, report it."""
+        count = self.store.counters(session_id)["compactionCount"] + 1
+        self.store.update(session_id, compactionCount=count)
+        if transcript is not None:
+            transcript.append({"type": "compaction", **entry, "compactionCount": count})
+        self._emit(
+            events.CompactionFinished(
+                session_id=session_id,
+                tokens_before=entry["tokensBefore"],
+                tokens_after=entry["tokensAfter"],
+                compaction_count=count,
+                summary=entry["summary"],
+            )
+        )
+        return count
+
+    async def resync_memory(self, memory: MemoryBackend | None) -> None:
+        """Transcripts are a memory source: re-sync after each compaction (DESIGN §7)."""
+        ms = self.settings.memory_search
+        if memory is None or not (ms.experimental.session_memory and "sessions" in ms.sources):
+            return
+        try:
+            await asyncio.to_thread(lambda: memory.sync(force=False, reason="compaction"))
+        except Exception as exc:  # noqa: BLE001
+            self._emit(events.Notice("warning", f"memory sync after compaction failed: {redact(str(exc))}"))

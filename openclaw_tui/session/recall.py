@@ -36,11 +36,12 @@ def wants_recall(text: str) -> bool:
     return bool(SEARCH_PREFIX_RE.match(text) or ASK_RE.search(text))
 
 
-def store_hint(text: str, daily: str) -> str | None:
-    """The reminder sent with a request to remember something (None for other messages)."""
+def store_hint(text: str, daily: str, tool: str = "append") -> str | None:
+    """The reminder sent with a request to remember something (None for other messages):
+    call ``tool`` (the registry's appending tool) on today's log ``daily``."""
     if not text or not STORE_RE.match(text):
         return None
-    return f"(Save this now: call append with path {daily} and the fact as content.)"
+    return f"(Save this now: call {tool} with path {daily} and the fact as content.)"
 
 
 def recall_query(text: str) -> str:

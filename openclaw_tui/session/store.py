@@ -11,8 +11,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
-from openclaw_tui.session.transcript import read_transcript
+from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
 from openclaw_tui.workspace.atomic import replace_atomically
+from openclaw_tui.workspace.session_keys import is_direct_session
 
 log = logging.getLogger(__name__)
 
@@ -94,6 +95,61 @@ class SessionStore:
             data[session_id] = entry
             self._write(data)
             return dict(entry)
+
+    def persist(self, session_id: str, transcript: TranscriptWriter, notes: str, **header: Any) -> None:
+        """A session's first turn puts it on disk: the transcript's header line (``header``:
+        agentId, sessionKey, model…), its startup ``notes`` once, and its sessions.json entry."""
+        transcript.write_header(session_id, **header)
+        if notes:
+            transcript.append({"type": "context", "notes": notes})
+        keep = ("sessionKey", "agentId", "model")
+        self.update(session_id, **{k: header[k] for k in keep if k in header}, transcript=transcript.path.name)
+
+    def take_recovery_notice(self) -> str | None:
+        """Once, after a damaged sessions.json was rebuilt: the line telling the user."""
+        aside, self.recovered_to = self.recovered_to, None
+        if aside is None:
+            return None
+        return f"sessions.json was damaged: rebuilt from the transcripts (the damaged file is kept as {aside.name})"
+
+    def resumable(self, session_id: str, session_key: str, *, has_transcript: bool) -> None:
+        """ValueError unless ``session_key`` may resume ``session_id``: it must exist, and a
+        group or channel key never resumes another key's session (its history may quote
+        MEMORY.md from a direct chat, or another group's messages)."""
+        stored = self.get(session_id)
+        if not has_transcript and stored is None:
+            raise ValueError(f"no session {session_id!r} in {self.dir}")
+        owner = stored.get("sessionKey") if stored else None
+        if owner and owner != session_key and not is_direct_session(session_key):
+            raise ValueError(
+                f"session {session_id!r} belongs to {owner}; a group or channel session key cannot resume it "
+                "(start a new session id)"
+            )
+
+    def counters(self, session_id: str) -> dict[str, Any]:
+        """The flush and compaction counters of a session (compactionCount, memoryFlush*)."""
+        entry = self.get(session_id) or {}
+        return {
+            "compactionCount": int(entry.get("compactionCount") or 0),
+            "memoryFlushCompactionCount": entry.get("memoryFlushCompactionCount"),
+            "memoryFlushAt": entry.get("memoryFlushAt"),
+        }
+
+    def recent(self, current: str | None = None) -> list[dict[str, Any]]:
+        """Every session, most recently active first, each with its ``transcript`` path,
+        ``lastActivity`` (transcript mtime or ``updatedAt``, ms) and whether it is ``current``."""
+        out = []
+        for entry in self.list():
+            sid = str(entry.get("sessionId", ""))
+            path = self.dir / f"{sid}.jsonl"
+            updated = int(entry.get("updatedAt") or 0)
+            try:
+                last = int(path.stat().st_mtime * 1000)
+            except OSError:
+                last = updated
+            out.append({**entry, "transcript": str(path), "current": sid == current, "lastActivity": max(last, updated)})
+        out.sort(key=lambda e: e["lastActivity"], reverse=True)
+        return out
 
     def list(self) -> list[dict[str, Any]]:
         entries = [dict(v) for v in self.load().values() if isinstance(v, dict)]

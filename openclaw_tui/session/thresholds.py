@@ -97,3 +97,17 @@ def compaction_cut(token_counts: Sequence[int], roles: Sequence[str], keep_recen
     while fwd < n and roles[fwd] == "tool":
         fwd += 1
     return fwd
+
+
+def compaction_cut_for(reason: str, token_counts: Sequence[int], roles: Sequence[str], keep_recent_tokens: int) -> int:
+    """The cut for a compaction run for ``reason`` (threshold | overflow | manual).
+
+    The token rule first (``compaction_cut``); when it finds nothing "old" and the
+    compaction was not the threshold's, keep only the latest user turn — and a manual
+    compaction of a conversation without an earlier user turn summarises all of it.
+    """
+    cut = compaction_cut(token_counts, roles, keep_recent_tokens)
+    if cut == 0 and reason != "threshold" and roles:
+        last_user = max((i for i, r in enumerate(roles) if r == "user"), default=0)
+        cut = last_user if last_user > 0 else (len(roles) if reason == "manual" else 0)
+    return cut

@@ -1,6 +1,9 @@
-"""The tool box a session offers the model: schemas for a mode and one dispatcher.
+"""The tool box a session offers the model: the tool registry, schemas for a mode and one dispatcher.
 
-File tools come from ``tools.files``; ``memory_search`` / ``memory_get`` from
+``TOOLS`` registers every tool with what running it means for the session (it needs the
+memory backend, it may change a workspace file, it is the daily-log append or the memory
+lookup the local profile's auto recall uses); the engine asks the registry, never a tool
+name. File tools come from ``tools.files``; ``memory_search`` / ``memory_get`` from
 ``tools.memory_tools`` (the memory engine's handlers). The memory backend keeps MEMORY.md
 out of group sessions (it is given the session key); a refusal is reported to ``on_refused``.
 """
@@ -9,20 +12,53 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Iterable
 
 from openclaw_tui.memory.api import MemoryBackend
-from openclaw_tui.tools.files import FILE_SCHEMAS, READ_SCHEMA, FileTools
+from openclaw_tui.tools import memory_tools
+from openclaw_tui.tools.files import APPEND_SCHEMA, EDIT_SCHEMA, READ_SCHEMA, WRITE_SCHEMA, FileTools
 from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL
 
 
+@dataclass(frozen=True)
+class ToolSpec:
+    """One registered tool: its schema and what running it means for the session."""
 
-def _memory_tools_module() -> Any:
-    try:
-        from openclaw_tui.tools import memory_tools  # noqa: PLC0415
-    except ImportError:
-        return None
-    return memory_tools
+    schema: dict[str, Any]
+    memory: bool = False  # served by the memory backend (offered only when memory is on)
+    writes: bool = False  # may change a workspace file (a memory file changed: re-sync the index)
+    stores: bool = False  # appends to a file: the tool the store hint asks for
+    recalls: bool = False  # the memory lookup that auto recall runs
+
+    @property
+    def name(self) -> str:
+        return str(self.schema["function"]["name"])
+
+
+TOOLS: tuple[ToolSpec, ...] = (
+    ToolSpec(memory_tools.MEMORY_SEARCH_SCHEMA, memory=True, recalls=True),
+    ToolSpec(memory_tools.MEMORY_GET_SCHEMA, memory=True),
+    ToolSpec(READ_SCHEMA),
+    ToolSpec(WRITE_SCHEMA, writes=True),
+    ToolSpec(EDIT_SCHEMA, writes=True),
+    ToolSpec(APPEND_SCHEMA, writes=True, stores=True),
+)
+REGISTRY: dict[str, ToolSpec] = {spec.name: spec for spec in TOOLS}
+
+
+def spec_for(name: str) -> ToolSpec | None:
+    return REGISTRY.get(name)
+
+
+def registered(schemas: Iterable[dict[str, Any]]) -> list[ToolSpec]:
+    """The registry entries of the tools these schemas offer."""
+    names = {s.get("function", {}).get("name") for s in schemas}
+    return [spec for spec in TOOLS if spec.name in names]
+
+
+def recall_tool() -> ToolSpec:
+    return next(spec for spec in TOOLS if spec.recalls)
 
 
 class ToolBox:
@@ -42,20 +78,15 @@ class ToolBox:
         self.session_key = session_key
         self.on_search = on_search
         self.before_search = before_search
-        self._mt = _memory_tools_module() if memory_enabled else None
 
     @property
     def memory_available(self) -> bool:
-        return self.memory_enabled and self.memory is not None and self._mt is not None
+        return self.memory_enabled and self.memory is not None
 
     def schemas(self) -> list[dict[str, Any]]:
         if self.files.access == "none":
             return []
-        out: list[dict[str, Any]] = []
-        if self.memory_available:
-            out += [self._mt.MEMORY_SEARCH_SCHEMA, self._mt.MEMORY_GET_SCHEMA]
-        out += list(FILE_SCHEMAS)
-        return out
+        return [spec.schema for spec in TOOLS if self.memory_available or not spec.memory]
 
     def names(self) -> set[str]:
         return {s["function"]["name"] for s in self.schemas()}
@@ -69,7 +100,7 @@ class ToolBox:
         else:
             if self.before_search is not None:
                 await self.before_search()
-            result = await asyncio.to_thread(self._mt.run_memory_search, self.memory, args, session_key=self.session_key)
+            result = await asyncio.to_thread(memory_tools.run_memory_search, self.memory, args, session_key=self.session_key)
         if self.on_search is not None:
             self.on_search(query, result)
         return result
@@ -78,7 +109,7 @@ class ToolBox:
         path = str(args.get("path", ""))
         if not self.memory_available:
             return {"path": path, "text": "", "disabled": True, "error": "memory is off in this session"}
-        result = await asyncio.to_thread(self._mt.run_memory_get, self.memory, args, session_key=self.session_key)
+        result = await asyncio.to_thread(memory_tools.run_memory_get, self.memory, args, session_key=self.session_key)
         if result.get("error") == PRIVATE_REFUSAL and self.files.on_refused:
             self.files.on_refused("memory_get", path, PRIVATE_REFUSAL)
         return result
@@ -115,4 +146,4 @@ class ToolBox:
         return result, (str(err) if err else None)
 
 
-__all__ = ["ToolBox", "READ_SCHEMA"]
+__all__ = ["READ_SCHEMA", "REGISTRY", "TOOLS", "ToolBox", "ToolSpec", "recall_tool", "registered", "spec_for"]

@@ -26,10 +26,11 @@ from openclaw_tui.tui.messages import EngineFailed, EngineReady, EventBridge
 from openclaw_tui.tui.screens.main import MainScreen
 
 if TYPE_CHECKING:
+    from openclaw_tui.session.surface import EngineSurface
     from openclaw_tui.config import AgentSettings
     from openclaw_tui.memory.api import MemoryBackend
 
-EngineFactory = Callable[..., Any]
+EngineFactory = Callable[..., "EngineSurface"]
 SettingsSource = Union["AgentSettings", Callable[[], "AgentSettings"]]
 THEMES = {"dark": "textual-dark", "light": "textual-light"}
 
@@ -101,7 +102,7 @@ class OpenClawApp(App[int]):
         self.continue_latest = continue_latest
         self.startup_error: BaseException | None = None
         self.bridge = EventBridge()
-        self.engine: Any = None
+        self.engine: "EngineSurface | None" = None
         self.memory: MemoryBackend | None = None
         self.main_screen = MainScreen()
         self._theme_arg = theme
@@ -131,7 +132,7 @@ class OpenClawApp(App[int]):
     def start_engine(self) -> None:
         self.run_worker(self._boot(), group="boot", exclusive=True)
 
-    def _make_engine(self) -> Any:
+    def _make_engine(self) -> "EngineSurface":
         """Runs in a worker thread: open the memory backend, build the engine around it.
 
         The app hosts the memory object (it lives as long as the app) so the panel's viewer,
@@ -142,13 +143,9 @@ class OpenClawApp(App[int]):
         if self.engine_factory is not None:
             return self.engine_factory(self.settings, sink=self.bridge, session_id=self.session_id)
         module = importlib.import_module("openclaw_tui.session.engine")
-        memory = None
-        try:
-            from openclaw_tui.memory.backend import open_memory
+        from openclaw_tui.session.memory_link import open_session_memory
 
-            memory = open_memory(self.settings, sink=self.bridge)
-        except Exception as exc:  # noqa: BLE001 - chat works without memory
-            self.bridge(Notice("warning", f"memory unavailable: {exc}"))
+        memory = open_session_memory(self.settings, self.bridge)  # the one memory the engine uses
         try:
             engine = module.SessionEngine(self.settings, sink=self.bridge, memory=memory, session_id=self.session_id)
         except Exception:
@@ -163,7 +160,7 @@ class OpenClawApp(App[int]):
             self._continue_latest(engine)
         return engine
 
-    def _continue_latest(self, engine: Any) -> None:
+    def _continue_latest(self, engine: "EngineSurface") -> None:
         """--continue: resume the newest saved session of this session key, if there is one."""
         key = engine.session_key
         for entry in engine.list_sessions():  # newest first
@@ -177,13 +174,13 @@ class OpenClawApp(App[int]):
         memory = self.memory
         if memory is None:
             return
-        sync_cfg = self.settings.memory_search.sync
+        from openclaw_tui.session.memory_link import sync_at_session_start
+
+        sync_at_session_start(memory, self.settings, self.bridge)
         try:
-            if sync_cfg.on_session_start:
-                memory.sync(reason="session start")
             memory.start_watcher()
         except Exception as exc:  # noqa: BLE001
-            self.bridge(Notice("warning", f"memory sync failed: {exc}"))
+            self.bridge(Notice("warning", f"memory watcher failed: {exc}"))
 
     async def _boot(self) -> None:
         if self.settings is None and self._load_settings is not None:
@@ -208,9 +205,8 @@ class OpenClawApp(App[int]):
         self.main_screen.post_message(EngineReady(engine))
         # a local model's server loads now, after the first frame, beside the memory index;
         # the prompt is usable meanwhile (a turn waits for the server) and the bar says so
-        warm_up = getattr(engine, "warm_up", None)
-        await asyncio.gather(asyncio.to_thread(self._start_memory), *([warm_up()] if warm_up else []))
-        if not getattr(engine, "is_offline", True):
+        await asyncio.gather(asyncio.to_thread(self._start_memory), engine.warm_up())
+        if not engine.is_offline:
             # warm litellm in the background so the first reply does not pay for the import
             from openclaw_tui._offline import import_litellm
 

@@ -4,7 +4,7 @@ results, provider errors and cancelled replies (read from the transcript)."""
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual.widget import MountError
 
@@ -12,21 +12,21 @@ from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION
 from openclaw_tui.tui.widgets.chat import ChatView
 
 if TYPE_CHECKING:
+    from openclaw_tui.session.surface import EngineSurface
     from openclaw_tui.tui.replay import ReplayItem  # imports the engine: loaded once it is up
 
 SHOWN_ITEMS = 200  # the most recent items replayed into the chat
 
 
-async def show_history(chat: ChatView, engine: Any, limit: int = SHOWN_ITEMS) -> None:
+async def show_history(chat: ChatView, engine: "EngineSurface", limit: int = SHOWN_ITEMS) -> None:
     from openclaw_tui.session.transcript import read_transcript
     from openclaw_tui.tui.replay import replay
 
-    path = getattr(engine, "transcript_path", None)
-    entries = await asyncio.to_thread(read_transcript, path) if path else []
+    entries = await asyncio.to_thread(read_transcript, engine.transcript_path)
     if not entries:  # no transcript (yet): what the engine holds
-        entries = [{"type": "message", "message": m} for m in getattr(engine, "history", []) or []]
+        entries = [{"type": "message", "message": m} for m in engine.history]
     shown = replay(entries)
-    summary = (shown.summary or str(getattr(engine, "summary", "") or "")).strip()
+    summary = (shown.summary or engine.summary).strip()
     if summary:
         # after a compaction the older turns live only in the summary: without it a
         # resumed session looked empty

@@ -7,12 +7,15 @@ goes through ``call_soon_threadsafe``; so the sink only wraps and posts.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from textual.message import Message
 from textual.message_pump import MessagePump
 
 from openclaw_tui import events as ev
+
+if TYPE_CHECKING:
+    from openclaw_tui.session.surface import EngineSurface
 
 
 class EngineEvent(Message):
@@ -26,7 +29,7 @@ class EngineEvent(Message):
 class EngineReady(Message):
     """The session engine has been built (after the first frame)."""
 
-    def __init__(self, engine: Any) -> None:
+    def __init__(self, engine: "EngineSurface") -> None:
         super().__init__()
         self.engine = engine
 

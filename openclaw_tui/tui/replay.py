@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from openclaw_tui.session.engine import CANCEL_MARK  # loaded by then: replay runs once the engine is up
+from openclaw_tui.session.surface import CANCEL_MARK
 
 
 @dataclass(frozen=True)

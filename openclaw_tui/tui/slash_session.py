@@ -89,13 +89,12 @@ async def switch_model(screen: "MainScreen", arg: str) -> None:
             return
     engine = screen.engine
     engine.set_model(arg)
-    bar.model = str(getattr(engine, "model_label", arg))
-    bar.offline = bool(getattr(engine, "is_offline", False))
+    bar.model = engine.model_label
+    bar.offline = engine.is_offline
     screen.refresh_usage()
     await screen.say(f"Model set to `{bar.model}`.")
-    warm_up = getattr(engine, "warm_up", None)
-    if warm_up is not None:  # a local model loads now, not with the next message
-        screen.run_worker(warm_up(), group="model-load", exclusive=True)
+    # a local model loads now, not with the next message (a no-op for the others)
+    screen.run_worker(engine.warm_up(), group="model-load", exclusive=True)
 
 
 async def show_status(screen: "MainScreen", _arg: str) -> None:
@@ -104,7 +103,7 @@ async def show_status(screen: "MainScreen", _arg: str) -> None:
     usage = screen.meter.usage
     data: dict[str, Any] = {
         "model": bar.model + (" (offline agent)" if bar.offline else ""),
-        "session": getattr(screen.engine, "session_id", "starting…"),
+        "session": screen.engine.session_id if screen.engine is not None else "starting…",
         "session key": s.session_key,
         "agent": s.agent_id,
         "workspace": str(s.workspace),

@@ -220,3 +220,17 @@ def test_overlong_input_is_truncated_to_the_model_limit(embed_server):
 )
 def test_plan_batches(counts, budget, max_items, expected):
     assert plan_batches(counts, budget, max_items) == expected
+
+
+def test_batch_runner_gets_an_endpoint_value_not_the_provider(embed_server):
+    from types import SimpleNamespace
+
+    from openclaw_tui.memory.embeddings.base import Endpoint
+
+    p = make("openai", embed_server, "/v1", headers={"X-Team": "t1"}, batch=SimpleNamespace(enabled=True))
+    ep = p.batch.ep
+    assert isinstance(ep, Endpoint) and ep == p.endpoint
+    assert (ep.id, ep.model, ep.base_url, ep.api_key, dict(ep.headers)) == ("openai", p.model, embed_server.base + "/v1", KEY, {"X-Team": "t1"})
+    assert KEY not in repr(ep)
+    assert not any(v is p for v in vars(p.batch).values())  # no way back to the provider's private fields
+    assert p.batch._headers()["Authorization"] == f"Bearer {KEY}"

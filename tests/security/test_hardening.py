@@ -72,7 +72,7 @@ def test_group_session_never_reads_memory_md(tmp_path: Path, monkeypatch: pytest
             assert PRIVATE not in json.dumps(got), (path, got)
             # the rule lives in the backend: the tool only passes the session key on
             own = mm.get(path, session_key=GROUP)
-            assert PRIVATE not in json.dumps(own) and own["text"] == "" and own["error"], (path, own)
+            assert PRIVATE not in json.dumps(dict(own)) and own["text"] == "" and own["error"], (path, own)
             if not path.startswith("/") and ".." not in path:
                 assert own["error"] == PRIVATE_REFUSAL, (path, own)
             read, _ = asyncio.run(group.run("read", {"path": path}))

@@ -106,3 +106,71 @@ def test_missing_api_key_is_an_auth_error_not_a_retried_server_error() -> None:
     assert info.kind == "auth" and info.retryable is False and info.status is None
     assert "no API key for openai" in info.line() and "--api-key" in info.action
     assert "internal error" not in info.line()
+
+
+# ------------------------------------------------------------------ the one retry stack (chat and embeddings)
+
+
+class _Flaky(Exception):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("failures", "retryable", "attempts", "calls", "ok"),
+    [
+        (0, True, 3, 1, True),
+        (2, True, 3, 3, True),  # two retries, then the answer
+        (5, True, 3, 3, False),  # gives up after `attempts` calls
+        (5, False, 3, 1, False),  # a non-retryable error is raised at once
+    ],
+)
+def test_retry_call(failures, retryable, attempts, calls, ok) -> None:
+    from openclaw_tui.llm.errors import RetryPolicy, Retryable, retry_call
+
+    class Err(Retryable):
+        pass
+
+    seen: list[tuple[int, float]] = []
+    slept: list[float] = []
+    n = 0
+
+    def call() -> str:
+        nonlocal n
+        n += 1
+        if n <= failures:
+            raise _Flaky("boom")
+        return "done"
+
+    def classify_error(exc: Exception) -> Err:
+        err = Err(str(exc))
+        err.retryable, err.retry_after_s = retryable, (2.0 if n == 1 else None)
+        return err
+
+    policy = RetryPolicy(attempts=attempts, base_s=0.01, max_s=0.02)
+    if ok:
+        assert retry_call(call, classify_error, policy, on_retry=lambda e, a, w: seen.append((a, w)), sleep=slept.append) == "done"
+    else:
+        with pytest.raises(Err):
+            retry_call(call, classify_error, policy, on_retry=lambda e, a, w: seen.append((a, w)), sleep=slept.append)
+    assert n == calls
+    assert [a for a, _ in seen] == list(range(1, calls if ok else calls))[: len(seen)] and len(seen) == len(slept)
+    if seen:
+        assert slept[0] == 2.0  # the server's Retry-After wins over the backoff
+        assert all(0 < w <= 0.025 for w in slept[1:])
+
+
+def test_embeddings_classify_through_the_chat_table() -> None:
+    from openclaw_tui.memory.embeddings.remote import map_exception
+
+    rate = litellm.RateLimitError("slow", llm_provider="openai", model="m", response=_resp(429, {"retry-after": "3"}))
+    err = map_exception(rate, "openai", "OPENAI_API_KEY")
+    assert (err.status, err.retryable, err.retry_after_s) == (429, True, 3.0)
+    assert err.retry_after_s == classify(rate, provider="openai").retry_after_s
+    auth = litellm.AuthenticationError("bad key sk-live-ABCDEFGHIJKL", llm_provider="openai", model="m")
+    err = map_exception(auth, "openai", "OPENAI_API_KEY", ("sk-live-ABCDEFGHIJKL",))
+    assert (err.status, err.retryable) == (401, False) and "OPENAI_API_KEY" in err.message
+    assert "ABCDEFGHIJKL" not in err.message
+    err = map_exception(litellm.NotFoundError("no model", llm_provider="openai", model="m"), "openai", "")
+    assert (err.status, err.retryable, "refused" in err.message) == (404, False, True)
+    err = map_exception(ConnectionRefusedError("refused"), "ollama", "")
+    assert err.retryable and "unreachable" in err.message

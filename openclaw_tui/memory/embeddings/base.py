@@ -5,21 +5,39 @@ from __future__ import annotations
 import hashlib
 import json
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from openclaw_tui.llm.errors import Retryable
 
-class EmbeddingError(Exception):
+
+class EmbeddingError(Retryable):
     """A provider failed. ``message`` is one line, safe to show (never holds a key)."""
 
-    def __init__(self, provider: str, message: str, *, status: int | None = None, retryable: bool = False, action: str = ""):
+    def __init__(self, provider: str, message: str, *, status: int | None = None, retryable: bool = False, action: str = "",
+                 retry_after_s: float | None = None):
         super().__init__(message)
         self.provider = provider
         self.message = message
         self.status = status
         self.retryable = retryable
         self.action = action
+        self.retry_after_s = retry_after_s
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """Where and as whom a remote provider is called (the batch runner gets this, never the
+    provider's private fields). ``api_key`` is left out of ``repr``."""
+
+    id: str  # openai | gemini | voyage | mistral | ollama
+    model: str
+    base_url: str | None
+    api_key: str | None = field(default=None, repr=False)
+    headers: tuple[tuple[str, str], ...] = ()
+    key_source: str = ""
+    timeout_s: float = 60.0
 
 
 @dataclass(frozen=True)

@@ -31,14 +31,11 @@ import json
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from openclaw_tui.memory.embeddings.base import EmbeddingError, l2_normalize
-
-if TYPE_CHECKING:  # pragma: no cover
-    from openclaw_tui.memory.embeddings.remote import RemoteProvider
+from openclaw_tui.memory.embeddings.base import EmbeddingError, Endpoint, l2_normalize
 
 log = logging.getLogger("openclaw_tui.memory.embeddings.batch")
 
@@ -60,8 +57,8 @@ class BatchFailed(Exception):
 
 
 class BatchRunner:
-    def __init__(self, provider: "RemoteProvider", config: Any):
-        self.p = provider
+    def __init__(self, endpoint: Endpoint, config: Any):
+        self.ep = endpoint
         self.enabled = bool(getattr(config, "enabled", False))
         self.poll_s = max(0.001, getattr(config, "poll_interval_ms", 2000) / 1000.0)
         self.timeout_s = max(0.01, float(getattr(config, "timeout_minutes", 60)) * 60.0)
@@ -78,12 +75,12 @@ class BatchRunner:
     # ----------------------------------------------------------------- http
 
     def _base(self) -> str:
-        return (self.p.base_url or DEFAULT_BASES[self.p.id]).rstrip("/")
+        return (self.ep.base_url or DEFAULT_BASES[self.ep.id]).rstrip("/")
 
     def _headers(self) -> dict[str, str]:
-        h = dict(self.p.headers)
-        key = self.p._api_key or ""
-        if self.p.id == "gemini":
+        h = dict(self.ep.headers)
+        key = self.ep.api_key or ""
+        if self.ep.id == "gemini":
             h["x-goog-api-key"] = key
         elif key:
             h["Authorization"] = f"Bearer {key}"
@@ -93,25 +90,25 @@ class BatchRunner:
         import httpx  # noqa: PLC0415 - comes with litellm
 
         try:
-            with httpx.Client(timeout=self.p.timeout_s) as client:
+            with httpx.Client(timeout=self.ep.timeout_s) as client:
                 resp = client.request(method, url, headers=self._headers(), **kw)
         except httpx.HTTPError as exc:
-            raise BatchFailed(f"{self.p.id} batch request failed ({type(exc).__name__})") from None
+            raise BatchFailed(f"{self.ep.id} batch request failed ({type(exc).__name__})") from None
         if resp.status_code in (401, 403):
-            raise EmbeddingError(self.p.id, f"{self.p.id} batch API rejected the API key (HTTP {resp.status_code}); "
-                                            f"key from {self.p.key_source or 'no key configured'}",
-                                 status=resp.status_code, action=f"check the {self.p.id} key")
+            raise EmbeddingError(self.ep.id, f"{self.ep.id} batch API rejected the API key (HTTP {resp.status_code}); "
+                                            f"key from {self.ep.key_source or 'no key configured'}",
+                                 status=resp.status_code, action=f"check the {self.ep.id} key")
         if resp.status_code >= 400:
-            raise BatchFailed(f"{self.p.id} batch API answered HTTP {resp.status_code}")
+            raise BatchFailed(f"{self.ep.id} batch API answered HTTP {resp.status_code}")
         return resp
 
     def _json(self, resp) -> dict:
         try:
             data = resp.json()
         except ValueError:
-            raise BatchFailed(f"{self.p.id} batch API returned a malformed body") from None
+            raise BatchFailed(f"{self.ep.id} batch API returned a malformed body") from None
         if not isinstance(data, dict):
-            raise BatchFailed(f"{self.p.id} batch API returned a malformed body")
+            raise BatchFailed(f"{self.ep.id} batch API returned a malformed body")
         return data
 
     # ----------------------------------------------------------------- openai / voyage
@@ -120,40 +117,40 @@ class BatchRunner:
         base = self._base()
         lines = []
         for i, t in enumerate(texts):
-            if self.p.id == "voyage":
+            if self.ep.id == "voyage":
                 lines.append({"custom_id": str(i), "body": {"input": [t]}})
             else:
                 lines.append({"custom_id": str(i), "method": "POST", "url": "/v1/embeddings",
-                              "body": {"model": self.p.model, "input": t}})
+                              "body": {"model": self.ep.model, "input": t}})
         payload = "\n".join(json.dumps(x, ensure_ascii=False) for x in lines).encode()
         up = self._json(self._http("POST", f"{base}/files", data={"purpose": "batch"},
                                    files={"file": ("embeddings.jsonl", payload, "application/jsonl")}))
         file_id = up.get("id")
         if not isinstance(file_id, str):
-            raise BatchFailed(f"{self.p.id} batch upload returned no file id")
+            raise BatchFailed(f"{self.ep.id} batch upload returned no file id")
         body: dict[str, Any] = {"input_file_id": file_id, "endpoint": "/v1/embeddings", "completion_window": "24h"}
-        if self.p.id == "voyage":
+        if self.ep.id == "voyage":
             body["completion_window"] = "12h"
-            body["request_params"] = {"model": self.p.model, "input_type": "document"}
+            body["request_params"] = {"model": self.ep.model, "input_type": "document"}
         job = self._json(self._http("POST", f"{base}/batches", json=body))
         self.jobs_submitted += 1
         job_id = job.get("id")
         if not isinstance(job_id, str):
-            raise BatchFailed(f"{self.p.id} batch create returned no batch id")
+            raise BatchFailed(f"{self.ep.id} batch create returned no batch id")
         deadline = time.monotonic() + self.timeout_s
         while True:
             status = str(job.get("status", "")).lower()
             if status in DONE_OK:
                 break
             if status in DONE_BAD:
-                raise BatchFailed(f"{self.p.id} batch {status}")
+                raise BatchFailed(f"{self.ep.id} batch {status}")
             if time.monotonic() >= deadline:
-                raise BatchFailed(f"{self.p.id} batch timed out after {self.timeout_s / 60:g} min")
+                raise BatchFailed(f"{self.ep.id} batch timed out after {self.timeout_s / 60:g} min")
             time.sleep(self.poll_s)
             job = self._json(self._http("GET", f"{base}/batches/{job_id}"))
         out_id = job.get("output_file_id")
         if not isinstance(out_id, str):
-            raise BatchFailed(f"{self.p.id} batch completed without an output file")
+            raise BatchFailed(f"{self.ep.id} batch completed without an output file")
         content = self._http("GET", f"{base}/files/{out_id}/content").text
         vecs: dict[int, list[float]] = {}
         for raw in content.splitlines():
@@ -164,19 +161,19 @@ class BatchRunner:
                 idx = int(row["custom_id"])
                 resp = row.get("response") or {}
                 if int(resp.get("status_code", 200)) != 200:
-                    raise BatchFailed(f"{self.p.id} batch item failed (HTTP {resp.get('status_code')})")
+                    raise BatchFailed(f"{self.ep.id} batch item failed (HTTP {resp.get('status_code')})")
                 vecs[idx] = resp["body"]["data"][0]["embedding"]
             except BatchFailed:
                 raise
             except (ValueError, KeyError, IndexError, TypeError):
-                raise BatchFailed(f"{self.p.id} batch output is malformed") from None
+                raise BatchFailed(f"{self.ep.id} batch output is malformed") from None
         return self._assemble(vecs, len(texts))
 
     # ----------------------------------------------------------------- gemini
 
     def _run_gemini_job(self, texts: list[str]) -> np.ndarray:
         base = self._base()
-        model = f"models/{self.p.model}"
+        model = f"models/{self.ep.model}"
         reqs = [{"request": {"model": model, "content": {"parts": [{"text": t}]}, "taskType": "RETRIEVAL_DOCUMENT"},
                  "metadata": {"key": str(i)}} for i, t in enumerate(texts)]
         body = {"batch": {"displayName": "openclaw-memory-index", "inputConfig": {"requests": {"requests": reqs}}}}
@@ -219,18 +216,18 @@ class BatchRunner:
 
     def _assemble(self, vecs: dict[int, list[float]], n: int) -> np.ndarray:
         if sorted(vecs) != list(range(n)):
-            raise BatchFailed(f"{self.p.id} batch returned {len(vecs)} of {n} vectors")
+            raise BatchFailed(f"{self.ep.id} batch returned {len(vecs)} of {n} vectors")
         try:
             arr = np.asarray([vecs[i] for i in range(n)], dtype=np.float32)
         except (TypeError, ValueError):
-            raise BatchFailed(f"{self.p.id} batch returned non-numeric vectors") from None
+            raise BatchFailed(f"{self.ep.id} batch returned non-numeric vectors") from None
         if arr.ndim != 2 or not np.all(np.isfinite(arr)):
-            raise BatchFailed(f"{self.p.id} batch returned malformed vectors")
+            raise BatchFailed(f"{self.ep.id} batch returned malformed vectors")
         return l2_normalize(arr)
 
     def embed(self, texts: list[str]) -> np.ndarray:
         """Embed ``texts`` with batch jobs; raises BatchFailed/EmbeddingError on failure."""
-        run = self._run_gemini_job if self.p.id == "gemini" else self._run_files_job
+        run = self._run_gemini_job if self.ep.id == "gemini" else self._run_files_job
         groups = [texts[i:i + self.job_size] for i in range(0, len(texts), self.job_size)]
         if len(groups) == 1 or self.concurrency == 1:
             parts = [run(g) for g in groups]

@@ -19,29 +19,29 @@ Wire formats (what litellm sends; the tests' loopback servers speak them):
   ``{"embeddings": [[...]], "prompt_eval_count"}``. nomic models get their task
   prefixes ``search_document: `` / ``search_query: ``.
 
-Errors: every failure becomes an :class:`EmbeddingError` with a one-line message that
-names the provider (and, for 401/403, where the key came from) and never holds the key.
-429, 5xx, timeouts and connection errors are retried (3 attempts, exponential backoff
-with jitter from ``backoff_base_s`` — 0.5 s by default, capped at 8 s — or the server's
-``Retry-After`` when it sends one).
+Errors: the chat's error table and retry policy (``llm/errors.py``) serve embeddings too.
+Every failure becomes an :class:`EmbeddingError` with a one-line message that names the
+provider (and, for 401/403, where the key came from) and never holds the key. 429, 5xx,
+timeouts and connection errors are retried (3 attempts, exponential backoff with jitter
+from ``backoff_base_s`` — 0.5 s by default, capped at 8 s — or the server's ``Retry-After``
+when it sends one).
 """
 
 from __future__ import annotations
 
 import logging
 import os
-import random
-import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import numpy as np
 
 from openclaw_tui._offline import ensure_offline_env, import_litellm
-from openclaw_tui.redaction import redact
+from openclaw_tui.llm.errors import LLMErrorInfo, RetryPolicy, classify, redact, retry_call
 from openclaw_tui.memory.embeddings.base import (
     EmbeddingError,
     EmbeddingProvider,
+    Endpoint,
     ProviderInfo,
     endpoint_key,
     l2_normalize,
@@ -155,94 +155,59 @@ def plan_batches(
 
 
 # --------------------------------------------------------------------------- error mapping
+#
+# The shared table (llm/errors.classify) decides kind, status, retry and Retry-After; this
+# only words the result for embeddings and adds what embeddings see that chat does not: a
+# 2xx answer with a body that is not an embeddings response (litellm reports it as a 500).
+
+_REFUSED = {"bad_request", "not_found", "unsupported", "overflow", "policy", "budget"}
 
 
-def _header(obj: Any, name: str) -> str | None:
-    if obj is None:
-        return None
-    try:
-        value = obj.get(name)
-    except Exception:
-        return None
-    return value if isinstance(value, str) else None
+def _wording(kind: str, provider: str, status: int | None, name: str, key_source: str) -> tuple[str, str]:
+    """(message, action) for one kind of failure."""
+    src = key_source or "no key configured"
+    return {
+        "auth": (f"{provider} embeddings rejected the API key (HTTP {status}); key from {src}",
+                 f"check the {provider} key ({src}) or set memorySearch.provider"),
+        "timeout": (f"{provider} embeddings timed out", "retry later or raise the timeout"),
+        "rate": (f"{provider} embeddings rate-limited (HTTP 429)", "wait and retry, or enable remote.batch"),
+        "server": (f"{provider} embeddings server error (HTTP {status})", "retry later"),
+        "malformed": (f"{provider} embeddings returned a malformed response",
+                      "check remote.baseUrl points at a real embeddings endpoint"),
+        "connection": (f"{provider} embeddings endpoint unreachable ({name})", "check remote.baseUrl and that the server runs"),
+        "refused": (f"{provider} embeddings request refused (HTTP {status})", "check memorySearch.model and the input"),
+    }.get(kind, (f"{provider} embeddings failed ({name})", ""))
 
 
-def retry_after_seconds(exc: BaseException) -> float | None:
-    """Seconds asked for by a ``Retry-After`` (or ``retry-after-ms``) header on the error, if any."""
-    sources = [getattr(exc, "litellm_response_headers", None), getattr(exc, "headers", None)]
-    resp = getattr(exc, "response", None)
-    if resp is not None:
-        sources.append(getattr(resp, "headers", None))
-    cause = exc.__cause__ or exc.__context__
-    if cause is not None:
-        sources.append(getattr(cause, "headers", None))
-        sources.append(getattr(getattr(cause, "response", None), "headers", None))
-    for hdrs in sources:
-        ms = _header(hdrs, "retry-after-ms")
-        if ms:
-            try:
-                return max(0.0, float(ms) / 1000.0)
-            except ValueError:
-                pass
-        val = _header(hdrs, "retry-after")
-        if val:
-            try:
-                return max(0.0, float(val))
-            except ValueError:
-                try:
-                    from email.utils import parsedate_to_datetime  # noqa: PLC0415
-
-                    when = parsedate_to_datetime(val).timestamp()
-                    return max(0.0, when - time.time())
-                except Exception:
-                    continue
-    return None
-
-
-_TIMEOUT_NAMES = {"Timeout", "APITimeoutError", "TimeoutException", "ReadTimeout", "ConnectTimeout", "timeout"}
-_CONNECT_NAMES = {"APIConnectionError", "ConnectError", "ConnectionError", "RemoteProtocolError", "ServiceUnavailableError"}
+def _embedding_kind(exc: BaseException, info: LLMErrorInfo) -> tuple[str, int | None, bool]:
+    """(kind, status, retryable) for an embeddings failure, from the shared classification."""
+    kind, status = info.kind, info.status
+    if kind in ("auth", "permission"):
+        return "auth", status or 401, False
+    if kind == "timeout" or "timed out" in str(exc).lower():
+        return "timeout", status or 408, True
+    if kind == "rate":
+        return "rate", 429, True
+    if kind == "malformed" or _bad_body(exc) or isinstance(exc, (KeyError, TypeError, ValueError)):
+        return "malformed", status, False
+    if kind == "server" and status is not None and status >= 500:
+        return "server", status, True
+    if kind in ("connection", "server") and status is None or isinstance(exc, OSError):
+        return "connection", status, True
+    if kind in _REFUSED or (status is not None and 400 <= status < 500):
+        return "refused", status, False
+    return "other", status, True
 
 
 def map_exception(exc: BaseException, provider: str, key_source: str, secrets: tuple[str, ...] = ()) -> EmbeddingError:
-    """One table from litellm/httpx exceptions to a safe, one-line :class:`EmbeddingError`."""
+    """Any failure of an embeddings call as a safe, one-line :class:`EmbeddingError`."""
     if isinstance(exc, EmbeddingError):
         return exc
-    name = type(exc).__name__
-    status = getattr(exc, "status_code", None)
-    if not isinstance(status, int):
-        status = None
-    text = str(exc)
-    lowered = text.lower()
-    if status in (401, 403) or name in {"AuthenticationError", "PermissionDeniedError"}:
-        status = status or 401
-        src = key_source or "no key configured"
-        return EmbeddingError(
-            provider,
-            f"{provider} embeddings rejected the API key (HTTP {status}); key from {src}",
-            status=status,
-            retryable=False,
-            action=f"check the {provider} key ({src}) or set memorySearch.provider",
-        )
-    if name in _TIMEOUT_NAMES or status == 408 or "timed out" in lowered or "timeout" in name.lower():
-        return EmbeddingError(provider, f"{provider} embeddings timed out", status=status or 408, retryable=True,
-                              action="retry later or raise the timeout")
-    if status == 429 or name == "RateLimitError":
-        return EmbeddingError(provider, f"{provider} embeddings rate-limited (HTTP 429)", status=429, retryable=True,
-                              action="wait and retry, or enable remote.batch")
-    malformed = _bad_body(exc)
-    if status is not None and status >= 500 and not malformed:
-        return EmbeddingError(provider, f"{provider} embeddings server error (HTTP {status})", status=status, retryable=True,
-                              action="retry later")
-    if malformed or isinstance(exc, (KeyError, TypeError, ValueError)):
-        return EmbeddingError(provider, f"{provider} embeddings returned a malformed response", status=status, retryable=False,
-                              action="check remote.baseUrl points at a real embeddings endpoint")
-    if name in _CONNECT_NAMES or isinstance(exc, (ConnectionError, OSError)):
-        return EmbeddingError(provider, f"{provider} embeddings endpoint unreachable ({name})", status=status, retryable=True,
-                              action="check remote.baseUrl and that the server runs")
-    if status is not None and 400 <= status < 500:
-        return EmbeddingError(provider, f"{provider} embeddings request refused (HTTP {status})", status=status, retryable=False,
-                              action="check memorySearch.model and the input")
-    return EmbeddingError(provider, f"{provider} embeddings failed ({name})", status=status, retryable=True)
+    info = classify(exc, provider=provider, secrets=secrets)
+    kind, status, retry = _embedding_kind(exc, info)
+    message, action = _wording(kind, provider, status, type(exc).__name__, key_source)
+    return EmbeddingError(provider, redact(message, secrets), status=status, retryable=retry,
+                          action=redact(action, secrets), retry_after_s=info.retry_after_s if retry else None)
 
 
 def _bad_body(exc: BaseException) -> bool:
@@ -261,10 +226,6 @@ def _bad_body(exc: BaseException) -> bool:
         cur = cur.__cause__ or cur.__context__
         seen += 1
     return False
-
-
-def scrub(text: str, secrets: tuple[str, ...]) -> str:
-    return redact(text, secrets)
 
 
 # --------------------------------------------------------------------------- provider
@@ -330,6 +291,8 @@ class RemoteProvider(EmbeddingProvider):
                 backoff_base_s = BACKOFF_START_S
         self.backoff_base_s = max(0.0, backoff_base_s)
         self.attempts = max(1, attempts)
+        self.policy = RetryPolicy(attempts=self.attempts, base_s=self.backoff_base_s, max_s=BACKOFF_MAX_S,
+                                  retry_after_cap_s=RETRY_AFTER_MAX_S)
         self.max_batch_tokens = max_batch_tokens
         self.max_input_tokens = self.spec.max_input_tokens
         self.on_retry = on_retry
@@ -344,13 +307,17 @@ class RemoteProvider(EmbeddingProvider):
         if batch is not None and getattr(batch, "enabled", False) and provider_id in ("openai", "gemini", "voyage"):
             from openclaw_tui.memory.embeddings.batch import BatchRunner  # noqa: PLC0415
 
-            self.batch = BatchRunner(self, batch)
+            self.batch = BatchRunner(self.endpoint, batch)
 
     # ----------------------------------------------------------------- helpers
 
     @property
     def id(self) -> str:
         return self.spec.id
+
+    @property
+    def endpoint(self) -> Endpoint:
+        return Endpoint(self.id, self.model, self.base_url, self._api_key, tuple(self.headers.items()), self.key_source, self.timeout_s)
 
     def _secrets(self) -> tuple[str, ...]:
         out = [self._api_key or ""]
@@ -427,34 +394,22 @@ class RemoteProvider(EmbeddingProvider):
             raise EmbeddingError(self.id, f"{self.id} embeddings returned non-finite values")
         return l2_normalize(arr)
 
-    def _call(self, texts: list[str], query: bool = False) -> np.ndarray:
-        last: EmbeddingError | None = None
-        for attempt in range(1, self.attempts + 1):
+    def _classify(self, exc: Exception) -> EmbeddingError:
+        err = map_exception(exc, self.id, self.key_source, self._secrets())
+        log.debug("embedding request failed: %s", err.message)
+        return err
+
+    def _retrying(self, err: EmbeddingError, attempt: int, delay: float) -> None:
+        self.retry_log.append(delay)
+        if self.on_retry is not None:
             try:
-                return self._request(texts, query)
-            except Exception as exc:  # noqa: BLE001 - mapped to one table below
-                err = map_exception(exc, self.id, self.key_source, self._secrets())
-                err.message = scrub(err.message, self._secrets())
-                err.args = (err.message,)
-                last = err
-                log.debug("embedding attempt %d failed: %s", attempt, err.message)
-                if not err.retryable or attempt >= self.attempts:
-                    break
-                wait = retry_after_seconds(exc) if err.status in (429, 503) or err.status is None or err.status >= 500 else None
-                if wait is not None:
-                    delay = min(wait, RETRY_AFTER_MAX_S)
-                else:
-                    step = min(BACKOFF_MAX_S, self.backoff_base_s * (2 ** (attempt - 1)))
-                    delay = step * (0.5 + random.random() / 2)
-                self.retry_log.append(delay)
-                if self.on_retry is not None:
-                    try:
-                        self.on_retry(err, attempt, delay)
-                    except Exception:  # noqa: BLE001 - a listener never breaks embedding
-                        pass
-                time.sleep(delay)
-        assert last is not None
-        raise last
+                self.on_retry(err, attempt, delay)
+            except Exception:  # noqa: BLE001 - a listener never breaks embedding
+                pass
+
+    def _call(self, texts: list[str], query: bool = False) -> np.ndarray:
+        """One embeddings request under the shared retry policy (``llm/errors.py``)."""
+        return retry_call(lambda: self._request(texts, query), self._classify, self.policy, on_retry=self._retrying)
 
     # ----------------------------------------------------------------- interface
 

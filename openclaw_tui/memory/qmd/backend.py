@@ -15,22 +15,24 @@ as results); files are read by the one memory reader (``memory.reader``).
 from __future__ import annotations
 
 import logging
-import re
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from openclaw_tui.config.loader import AgentSettings
 from openclaw_tui.events import EventSink, Notice, QmdFallback, null_sink
+from openclaw_tui.memory.api import MemoryBackend, MemoryStatus, ReadResult, SearchResult, SyncReport
 from openclaw_tui.memory.qmd.collections import QMD_PREFIX, CollectionSpec, matches_pattern, plan_collections, qmd_home
 from openclaw_tui.memory.qmd.home import QmdHome
 from openclaw_tui.memory.qmd.indexer import QmdIndexer
-from openclaw_tui.memory.qmd.parse import strip_ansi
-from openclaw_tui.memory.qmd.runner import QmdError, first_line, resolve_command
+from openclaw_tui.memory.qmd.runner import QmdError, resolve_command
 from openclaw_tui.memory.qmd.schedule import SyncSchedule, parse_duration_s
 from openclaw_tui.memory.qmd.scope import decide_scope
-from openclaw_tui.memory.qmd.search import keep_min_score, run_search, to_results
-from openclaw_tui.memory.reader import read_memory_file
+from openclaw_tui.memory.qmd.search import keep_min_score, run_search, to_hits
+from openclaw_tui.memory.qmd.status import probe
+from openclaw_tui.memory.get_paths import range_error
+from openclaw_tui.memory.reader import read_memory_file, refused
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 
@@ -42,7 +44,7 @@ __all__ = ["QmdBackend"]
 class QmdBackend:
     name = "qmd"
 
-    def __init__(self, settings: AgentSettings, *, sink: EventSink | None = None, builtin: Any) -> None:
+    def __init__(self, settings: AgentSettings, *, sink: EventSink | None = None, builtin: MemoryBackend) -> None:
         self.settings = settings
         self.cfg = settings.config.memory.qmd
         self.sink: EventSink = sink or null_sink
@@ -79,7 +81,7 @@ class QmdBackend:
         """Make qmd's collections match the config (see ``QmdIndexer.ensure_collections``)."""
         return self.indexer.ensure_collections()
 
-    def sync(self, force: bool = False, reason: str = "", progress: Any = None) -> dict[str, Any]:
+    def sync(self, force: bool = False, reason: str = "", progress: Any = None) -> SyncReport:
         """Re-export sessions, add collections, ``qmd update`` (and ``qmd embed`` when due).
 
         Debounced by ``update.debounceMs`` unless ``force``: a debounced call schedules one
@@ -90,7 +92,7 @@ class QmdBackend:
         last = self.indexer.last_update
         if not force and last is not None and started - last < debounce_s:
             self.schedule.defer(last + debounce_s - started, reason)
-            return {"backend": "qmd", "skipped": "debounced", "reason": reason, "ok": True}
+            return SyncReport(backend="qmd", reason=reason, errors=None, details={"skipped": "debounced"})
         return self.indexer.update(force, reason, started)
 
     def is_dirty(self) -> bool:
@@ -102,56 +104,45 @@ class QmdBackend:
 
     def stop_watcher(self) -> None:
         self.schedule.stop()
-        stop = getattr(self.builtin, "stop_watcher", None)
-        if stop is not None:
-            stop()
+        self.builtin.stop_watcher()
 
     def close(self) -> None:
         if self._closed:
             return
         self._closed = True
         self.schedule.close((self.cfg.update.update_timeout_ms + self.cfg.update.embed_timeout_ms) / 1000)
-        stop = getattr(self.builtin, "stop_watcher", None)
-        if stop is not None:
-            stop()
-        close = getattr(self.builtin, "close", None)
-        if close is not None:
-            close()
+        self.builtin.stop_watcher()
+        self.builtin.close()
 
     # ------------------------------------------------------------------ search
 
     def search(self, query: str, *, max_results: int | None = None, min_score: float | None = None,
-               session_key: str | None = None) -> dict[str, Any]:
+               session_key: str | None = None) -> SearchResult:
         started = time.monotonic()
         key = session_key if session_key is not None else self.settings.session_key
         cap = self.cfg.limits.max_results  # limits.maxResults caps every search
         n = max(1, min(int(max_results or cap), cap))
         q = " ".join(clean_surrogates(str(query or "")).split())  # one line: newlines would form a qmd query document
-        base = {"backend": "qmd", "provider": "qmd", "model": self.cfg.search_mode, "fallback": None}
+        base = SearchResult(backend="qmd", provider="qmd", model=self.cfg.search_mode, search_ms=0.0)
         decision = decide_scope(self.cfg.scope, key)
         if not decision.allowed:
             log.warning("%s", decision.describe())
             self.sink(Notice(level="warning", message=decision.describe()))
-            return {**base, "results": [], "denied": True, "scope": {"channel": decision.channel,
-                    "chatType": decision.chat_type}, "searchMs": 0.0}
+            return replace(base, denied=True, scope={"channel": decision.channel, "chatType": decision.chat_type})
         if not q:
-            return {**base, "results": [], "searchMs": 0.0}
+            return base
         try:
             if not self.indexer.ready.is_set():
                 self._ensure_ready_for_search()
             names = [spec.name for spec in self.collections if spec.name in self.indexer.registered]
             if not names:  # no collection root exists yet: nothing to search
-                return {**base, "results": [], "searchMs": round((time.monotonic() - started) * 1000.0, 1)}
+                return replace(base, search_ms=_ms_since(started))
             hits, mode = run_search(self.qmd, self.cfg.search_mode, self.cfg.limits.timeout_ms, q, n, names)
         except QmdError as exc:
             return self._fallback(query, exc.reason, max_results=max_results, min_score=min_score,
                                   session_key=key, started=started)
-        results, relaxed = keep_min_score(to_results(self.settings, self._by_name, hits, n, key), min_score, mode)
-        out = {**base, "model": mode, "results": results,
-               "searchMs": round((time.monotonic() - started) * 1000.0, 1)}
-        if relaxed:
-            out["relaxedMinScore"] = True
-        return out
+        results, relaxed = keep_min_score(to_hits(self.settings, self._by_name, hits, n, key), min_score, mode)
+        return replace(base, model=mode, results=tuple(results), search_ms=_ms_since(started), relaxed_min_score=relaxed)
 
     def _ensure_ready_for_search(self) -> None:
         """Collections must exist before the first search; never wait longer than a search may."""
@@ -170,19 +161,16 @@ class QmdBackend:
             self.indexer.lock.release()
 
     def _fallback(self, query: str, reason: str, *, max_results: int | None, min_score: float | None,
-                  session_key: str, started: float) -> dict[str, Any]:
+                  session_key: str, started: float) -> SearchResult:
         log.warning("qmd search failed (%s); the builtin index answers", reason)
         self.sink(QmdFallback(reason=reason, query=query))
         try:
-            res = dict(self.builtin.search(query, max_results=max_results, min_score=min_score,
-                                           session_key=session_key))
+            res = self.builtin.search(query, max_results=max_results, min_score=min_score, session_key=session_key)
         except Exception as exc:  # the builtin must not turn a qmd failure into a crash
-            res = {"results": [], "disabled": True, "error": f"builtin search failed: {exc}",
-                   "warning": "memory search unavailable", "action": "check `openclaw-tui memory status`"}
-        res.setdefault("backend", "builtin")
-        res["fallback"] = {"from": "qmd", "reason": reason}
-        res.setdefault("searchMs", round((time.monotonic() - started) * 1000.0, 1))
-        return res
+            res = SearchResult(backend="builtin", disabled=True, error=f"builtin search failed: {exc}",
+                               warning="memory search unavailable", action="check `openclaw-tui memory status`")
+        return replace(res, fallback={"from": "qmd", "reason": reason},
+                       search_ms=_ms_since(started) if res.search_ms is None else res.search_ms)
 
     # ------------------------------------------------------------------ get
 
@@ -195,7 +183,7 @@ class QmdBackend:
         return None
 
     def get(self, path: str, from_line: int | None = None, lines: int | None = None,
-            *, session_key: str | None = None) -> dict[str, Any]:
+            *, session_key: str | None = None) -> ReadResult:
         key = session_key if session_key is not None else self.settings.session_key
         raw = path if isinstance(path, str) else str(path)
         stripped = raw.strip()
@@ -203,15 +191,13 @@ class QmdBackend:
             try:
                 rest = normalize_rel(stripped[len(QMD_PREFIX):])
             except PathRefused as exc:
-                return {"path": raw, "text": "", "disabled": True, "error": f"refused: {exc.reason}"}
+                return refused(raw, exc.reason)
             name, _, rel = rest.partition("/")
             spec = self._by_name.get(name)
             if spec is None or not rel:
-                return {"path": raw, "text": "", "disabled": True,
-                        "error": f"refused: qmd collection {name!r} is not served by this agent"}
+                return refused(raw, f"qmd collection {name!r} is not served by this agent")
             if not matches_pattern(spec.pattern, rel):
-                return {"path": raw, "text": "", "disabled": True,
-                        "error": f"refused: {rel} is not part of qmd collection {name!r} ({spec.pattern})"}
+                return refused(raw, f"{rel} is not part of qmd collection {name!r} ({spec.pattern})")
             return self._read(spec.root, rel, raw, from_line, lines, key)
         try:
             norm = normalize_rel(stripped)
@@ -223,79 +209,48 @@ class QmdBackend:
         return self.builtin.get(path, from_line=from_line, lines=lines, session_key=key)
 
     def _read(self, root: Path, rel: str, shown: str, from_line: int | None, lines: int | None,
-              session_key: str) -> dict[str, Any]:
-        for name, value in (("from", from_line), ("lines", lines)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-                return {"path": shown, "text": "", "error": f"{name} must be an integer >= 1"}
+              session_key: str) -> ReadResult:
+        bad_range = range_error(from_line, lines)
+        if bad_range:
+            return ReadResult(path=shown, error=bad_range)
         if not rel.lower().endswith(".md"):
-            return {"path": shown, "text": "", "disabled": True, "error": "refused: only .md files can be read"}
+            return refused(shown, "only .md files can be read")
         return read_memory_file(Path(self.settings.workspace), root, rel, shown, from_line, lines,
                                 session_key=session_key)
 
     # ------------------------------------------------------------------ status
 
-    def status(self) -> dict[str, Any]:
-        files: dict[str, int] = {}
-        available = True
-        error = None
-        version = None
+    def status(self) -> MemoryStatus:
+        qmd = probe(self.qmd, self.cfg.update.command_timeout_ms)
         try:
-            listing = self.qmd.run(["collection", "list"], self.cfg.update.command_timeout_ms)
-            if listing.returncode != 0:
-                available = False
-                error = first_line(strip_ansi(listing.stderr)) or f"exit status {listing.returncode}"
-            current = None
-            for line in strip_ansi(listing.stdout).splitlines():
-                m = re.match(r"^(\S+) \(qmd://", line)
-                if m:
-                    current = m.group(1)
-                m = re.match(r"^\s+Files:\s+(\d+)", line)
-                if m and current:
-                    files[current] = int(m.group(1))
-            ver = self.qmd.run(["--version"], self.cfg.update.command_timeout_ms)
-            version = first_line(ver.stdout) or None
-        except QmdError as exc:
-            available = False
-            error = exc.reason
-        cols = []
-        for spec in self.collections:
-            d = spec.to_dict()
-            d["files"] = files.get(spec.name)
-            d["registered"] = spec.name in files
-            cols.append(d)
-        builtin_status = None
-        get_status = getattr(self.builtin, "status", None)
-        if get_status is not None:
-            try:
-                builtin_status = get_status().to_dict()
-            except Exception as exc:  # status must always answer
-                builtin_status = {"error": str(exc)}
+            builtin_status: dict[str, Any] = self.builtin.status().to_dict()
+        except Exception as exc:  # status must always answer
+            builtin_status = {"error": str(exc)}
         ws = Path(self.settings.workspace)
-        return {
-            "backend": "qmd",
-            "agentId": self.settings.agent_id,
-            "workspace": str(ws),
-            "workspaceExists": ws.is_dir(),
-            "indexPath": str(self.index_path),
-            "files": sum(files.values()) if files else None,
-            "chunks": None,
-            "provider": "qmd",
-            "model": None,
-            "ftsAvailable": available,
-            "vectorBackend": "qmd embed" if self.cfg.search_mode != "search" else "none (BM25 search mode)",
-            "dirty": False,
-            "available": available,
-            "error": error,
-            "version": version,
-            "command": " ".join(self.qmd.command),
-            "home": str(self.qmd.root),
-            "index": str(self.index_path),
-            "searchMode": f"qmd {self.cfg.search_mode}",
-            "collections": cols,
-            "lastUpdate": self.indexer.last_update,
-            "lastEmbed": self.indexer.last_embed,
-            "lastError": self.indexer.last_error,
-            "lastEmbedError": self.indexer.last_embed_error,
-            "scope": {"default": self.cfg.scope.default, "rules": len(self.cfg.scope.rules)},
-            "builtin": builtin_status,
-        }
+        return MemoryStatus(
+            backend="qmd", agent_id=self.settings.agent_id, workspace=str(ws), workspace_exists=ws.is_dir(),
+            index_path=str(self.index_path), provider="qmd", model=None, search_mode=f"qmd {self.cfg.search_mode}",
+            files=sum(qmd.files.values()) if qmd.files else None, chunks=None, dirty=False,
+            details={
+                "ftsAvailable": qmd.available,
+                "vectorBackend": "qmd embed" if self.cfg.search_mode != "search" else "none (BM25 search mode)",
+                "available": qmd.available,
+                "error": qmd.error,
+                "version": qmd.version,
+                "command": " ".join(self.qmd.command),
+                "home": str(self.qmd.root),
+                "index": str(self.index_path),
+                "collections": qmd.collection_rows(self.collections),
+                "lastUpdate": self.indexer.last_update,
+                "lastEmbed": self.indexer.last_embed,
+                "lastError": self.indexer.last_error,
+                "lastEmbedError": self.indexer.last_embed_error,
+                "scope": {"default": self.cfg.scope.default, "rules": len(self.cfg.scope.rules)},
+                "builtin": builtin_status,
+            },
+        )
+
+
+def _ms_since(started: float) -> float:
+    return round((time.monotonic() - started) * 1000.0, 1)
+

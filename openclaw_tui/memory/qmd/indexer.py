@@ -17,6 +17,7 @@ from typing import Any
 
 from openclaw_tui.config.loader import AgentSettings
 from openclaw_tui.events import EventSink, IndexSynced, Notice
+from openclaw_tui.memory.api import SyncReport
 from openclaw_tui.memory.qmd.collections import SESSIONS, CollectionSpec
 from openclaw_tui.memory.qmd.home import QmdHome
 from openclaw_tui.memory.qmd.runner import QmdError
@@ -96,40 +97,42 @@ class QmdIndexer:
         interval = self.embed_interval_s or self.update_interval_s
         return interval is not None and time.time() - self.last_embed >= interval
 
-    def update(self, force: bool, reason: str, started: float) -> dict[str, Any]:
+    def update(self, force: bool, reason: str, started: float) -> SyncReport:
         """Collections, ``qmd update``, then ``qmd embed`` when due: the sync report."""
-        out: dict[str, Any] = {"backend": "qmd", "reason": reason, "updated": False, "embedded": False,
-                               "ok": True, "errors": []}
+        details: dict[str, Any] = {"updated": False, "embedded": False}
         with self.lock:
             try:
-                out["collections"] = self.ensure_collections()
-                out.update(self._update_index(reason, started))
+                details["collections"] = self.ensure_collections()
+                new, unchanged, removed = self._update_index(reason, started)
             except QmdError as exc:
                 self.last_error = exc.reason
-                out.update(error=exc.reason, ok=False, errors=[exc.reason])
                 self.sink(Notice(level="warning", message=f"qmd update failed: {exc.reason}"))
-                return out
+                return SyncReport(backend="qmd", ok=False, reason=reason, errors=(exc.reason,),
+                                  details={**details, "error": exc.reason})
+            details["updated"] = True
             if self.embed_due(force):
-                self._embed(out)
-        out["durationMs"] = round((time.time() - started) * 1000.0, 1)
-        return out
+                details.update(self._embed())
+        return SyncReport(backend="qmd", reason=reason, files=new + unchanged, files_indexed=new,
+                          files_unchanged=unchanged, files_removed=removed,
+                          duration_ms=round((time.time() - started) * 1000.0, 1), details=details)
 
-    def _update_index(self, reason: str, started: float) -> dict[str, Any]:
+    def _update_index(self, reason: str, started: float) -> tuple[int, int, int]:
+        """``qmd update``: (files indexed, unchanged, removed)."""
         res = self.home.run_ok(["update"], self.cfg.update.update_timeout_ms)
         counts = [tuple(map(int, m)) for m in _INDEXED_RE.findall(res.stdout)]
         new = sum(c[0] + c[1] for c in counts) + self._pending_indexed
         self._pending_indexed = 0
         removed = sum(c[3] for c in counts)
-        unchanged = sum(c[2] for c in counts)
         self.last_update = time.time()
         self.last_error = None
         self.sink(IndexSynced(agent_id=self.settings.agent_id, files_indexed=new, files_removed=removed,
                               chunks=0, duration_ms=(time.time() - started) * 1000.0,
                               reason=f"qmd {reason}".strip()))
-        return {"updated": True, "filesIndexed": new, "filesRemoved": removed, "filesUnchanged": unchanged,
-                "files": new + unchanged}
+        return new, sum(c[2] for c in counts), removed
 
-    def _embed(self, out: dict[str, Any]) -> None:
+    def _embed(self) -> dict[str, Any]:
+        """``qmd embed``: ``{"embedded": True}`` or its ``embedError``."""
+        out: dict[str, Any] = {}
         try:
             self.home.run_ok(["embed"], self.cfg.update.embed_timeout_ms)
             self.last_embed_error = None
@@ -141,3 +144,4 @@ class QmdIndexer:
                 self._warned_embed = True
                 self.sink(Notice(level="warning", message=f"qmd embed failed: {exc.reason}"))
         self.last_embed = time.time()
+        return out

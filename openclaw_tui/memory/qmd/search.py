@@ -9,10 +9,11 @@ Snippets are cut to ``limits.maxSnippetChars`` and all of them together to
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
 from openclaw_tui.config.loader import AgentSettings
 from openclaw_tui.memory import pipeline as pl
+from openclaw_tui.memory.api import SearchHit
 from openclaw_tui.memory.qmd.collections import CollectionSpec, display_path, resolve_hit_path, source_of
 from openclaw_tui.memory.qmd.home import QmdHome, exit_error
 from openclaw_tui.memory.qmd.parse import QmdHit, QmdParseError, parse_search_output, trim_blank_edges
@@ -48,31 +49,27 @@ def run_search(home: QmdHome, mode: str, timeout_ms: int, query: str, n: int,
     return hits, mode
 
 
-def _hit_item(spec: CollectionSpec, rel: str, hit: QmdHit, max_snippet: int, cite: bool) -> dict[str, Any]:
+def _hit(spec: CollectionSpec, rel: str, hit: QmdHit, max_snippet: int, cite: bool, budget: int) -> SearchHit:
     path = display_path(spec, rel)
     start, end, text = trim_blank_edges(hit.start_line, hit.end_line, hit.snippet)
     snippet = text[:max_snippet]
-    item: dict[str, Any] = {"path": path, "startLine": start, "endLine": end, "score": round(hit.score, 6),
-                            "snippet": snippet, "source": source_of(spec), "collection": spec.name}
-    if hit.docid:
-        item["docid"] = hit.docid
-    if cite:
-        citation = pl.citation_for(path, start, end)
-        item["citation"] = citation
-        item["snippet"] = f"{snippet}\n\nSource: {citation}"
-    return item
+    citation = pl.citation_for(path, start, end) if cite else None
+    if citation is not None:
+        snippet = f"{snippet}\n\nSource: {citation}"
+    return SearchHit(path=path, start_line=start, end_line=end, score=round(hit.score, 6), snippet=snippet[:budget],
+                     source=source_of(spec), citation=citation, collection=spec.name, docid=hit.docid or None)
 
 
-def to_results(settings: AgentSettings, by_name: dict[str, CollectionSpec], hits: list[QmdHit], n: int,
-               session_key: str) -> list[dict[str, Any]]:
-    """At most ``n`` results for ``hits`` within the injected-characters budget."""
+def to_hits(settings: AgentSettings, by_name: dict[str, CollectionSpec], hits: list[QmdHit], n: int,
+            session_key: str) -> list[SearchHit]:
+    """At most ``n`` search hits for qmd's ``hits`` within the injected-characters budget."""
     lim = settings.config.memory.qmd.limits
     cite = pl.citations_enabled(settings.config.memory.citations, is_direct_session(session_key))
     workspace = Path(settings.workspace)
     hide = hidden_for(session_key)
     private = private_identities(workspace) if hide else frozenset()
     budget = lim.max_injected_chars
-    results: list[dict[str, Any]] = []
+    results: list[SearchHit] = []
     for hit in hits:
         if len(results) >= n or budget <= 0:
             break
@@ -82,14 +79,13 @@ def to_results(settings: AgentSettings, by_name: dict[str, CollectionSpec], hits
         rel = resolve_hit_path(spec, hit.path)
         if hide and is_private_key(workspace, Path(spec.root) / rel, private):
             continue  # MEMORY.md by identity, whichever collection indexed it
-        item = _hit_item(spec, rel, hit, lim.max_snippet_chars, cite)
-        item["snippet"] = item["snippet"][:budget]
-        budget -= len(item["snippet"])
+        item = _hit(spec, rel, hit, lim.max_snippet_chars, cite, budget)
+        budget -= len(item.snippet)
         results.append(item)
     return results
 
 
-def keep_min_score(results: list[dict[str, Any]], min_score: float | None, mode: str) -> tuple[list[dict[str, Any]], bool]:
+def keep_min_score(results: list[SearchHit], min_score: float | None, mode: str) -> tuple[list[SearchHit], bool]:
     """``(results at or above min_score, relaxed)``.
 
     qmd's BM25 score is 0 for a real match when the term sits in half of a small collection's
@@ -97,7 +93,7 @@ def keep_min_score(results: list[dict[str, Any]], min_score: float | None, mode:
     rather than an empty answer (``relaxed``)."""
     if min_score is None:
         return results, False
-    kept = [r for r in results if r["score"] >= min_score]
+    kept = [r for r in results if r.score >= min_score]
     if not kept and results and mode == "search":
         return results, True
     return kept, False

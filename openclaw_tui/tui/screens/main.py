@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -34,6 +34,7 @@ from openclaw_tui.tui.widgets.status_bar import StatusBar
 from openclaw_tui.tui.widgets.side_panel import SidePanel
 
 if TYPE_CHECKING:
+    from openclaw_tui.session.surface import EngineSurface
     from openclaw_tui.tui.app import OpenClawApp
     from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
     from openclaw_tui.tui.widgets.timeline import Timeline
@@ -58,7 +59,7 @@ class MainScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__()
-        self.engine: Any = None
+        self.engine: "EngineSurface | None" = None
         self.turn_running = False
         self.command_running: str | None = None  # a command that must not overlap a turn
         self.engine_failed: str = ""
@@ -204,10 +205,10 @@ class MainScreen(Screen[None]):
         self.engine = engine = message.engine
         self.prompt.starting = False
         bar = self.status_bar
-        bar.model = str(getattr(engine, "model_label", "") or self.oc_app.settings.model or "?")
-        bar.offline = bool(getattr(engine, "is_offline", False))
+        bar.model = engine.model_label or self.oc_app.settings.model or "?"
+        bar.offline = engine.is_offline
         self.refresh_usage()
-        if getattr(engine, "history", None) or getattr(engine, "summary", ""):
+        if engine.history or engine.summary:
             from openclaw_tui.tui.history_view import show_history
 
             await show_history(self.chat, engine)  # resumed at launch (--continue, a session id)
@@ -226,8 +227,8 @@ class MainScreen(Screen[None]):
         engine = self.engine
         if engine is None or self.engine_failed:
             return
-        self.status_bar.model = str(getattr(engine, "model_label", "") or self.status_bar.model)
-        self.status_bar.offline = bool(getattr(engine, "is_offline", False))
+        self.status_bar.model = engine.model_label or self.status_bar.model
+        self.status_bar.offline = engine.is_offline
 
     async def on_engine_failed(self, message: EngineFailed) -> None:
         self.engine_failed = message.message

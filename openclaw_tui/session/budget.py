@@ -1,0 +1,128 @@
+"""The token budget of one session: how much the next prompt carries, against what window.
+
+Counts the fixed part (system prompt with notes and summary, tool schemas) once, takes
+the provider's reported usage when there is one (plus estimates of what was added since),
+and turns the context window into the flush and compaction thresholds of
+``session/thresholds.py``. It knows nothing of turns, tools or transcripts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from openclaw_tui import events
+from openclaw_tui.llm.context import resolve_context_window
+from openclaw_tui.session.thresholds import compaction_threshold, flush_threshold
+from openclaw_tui.session.tokens import TokenCounter
+
+
+class TokenBudget:
+    def __init__(self, config: Any, model: str, *, offline: bool):
+        self.config = config
+        self._warned_window: int | None = None
+        self.use_model(model, offline=offline)
+        self.reset()
+
+    def use_model(self, model: str, *, offline: bool) -> None:
+        """Another model: another tokenizer, window and tool-schema cost."""
+        self.model = model
+        self.offline = offline
+        self._counter: TokenCounter | None = None
+        self._window: int | None = None
+        self._window_source = ""
+        self._tools_tokens: dict[int, int] = {}
+        self.usage_base: tuple[int, int] | None = None  # (reported tokens, history tokens then)
+
+    def reset(self) -> None:
+        """A new or resumed session: nothing counted or reported yet."""
+        self.usage_base = None
+        self.last_usage: dict[str, int] | None = None
+        self.system_tokens: int | None = None
+
+    @property
+    def counter(self) -> TokenCounter:
+        if self._counter is None:
+            self._counter = TokenCounter(self.model)
+        return self._counter
+
+    def count_message(self, msg: dict[str, Any]) -> int:
+        return self.counter.count_message(msg)
+
+    # ------------------------------------------------------------------ window and thresholds
+
+    @property
+    def context_window(self) -> int:
+        if self._window is None or self._window_source == "default-pending":
+            window, source = resolve_context_window(self.config, self.model, allow_import=False)
+            if source == "default" and not self.offline:
+                source = "default-pending"  # litellm may know better once it is loaded
+            self._window, self._window_source = window, source
+        return self._window
+
+    async def resolve_window(self) -> None:
+        if self._window_source in ("", "default-pending") and not self.offline:
+            self._window, self._window_source = await asyncio.to_thread(resolve_context_window, self.config, self.model)
+
+    @property
+    def flush_threshold(self) -> int:
+        c = self.config.agents.defaults.compaction
+        return flush_threshold(self.context_window, c.reserve_tokens_floor, c.memory_flush.soft_threshold_tokens)
+
+    @property
+    def compaction_threshold(self) -> int:
+        c = self.config.agents.defaults.compaction
+        return compaction_threshold(self.context_window, c.reserve_tokens, c.reserve_tokens_floor)
+
+    def no_room_warning(self) -> str | None:
+        """Once per window: a reserve that eats the whole window makes every turn flush and compact."""
+        window = self.context_window
+        if self._warned_window == window or (self.flush_threshold > 0 and self.compaction_threshold > 0):
+            return None
+        self._warned_window = window
+        c = self.config.agents.defaults.compaction
+        return (
+            f"the context window ({window} tokens) leaves no room after compaction.reserveTokensFloor ({c.reserve_tokens_floor})"
+            f" and memoryFlush.softThresholdTokens ({c.memory_flush.soft_threshold_tokens}): every turn will flush and compact;"
+            " lower them under agents.defaults.compaction or raise agents.defaults.contextTokens"
+        )
+
+    # ------------------------------------------------------------------ counting
+
+    def count_fixed(self, system_text: str) -> None:
+        self.system_tokens = self.counter.count_message({"role": "system", "content": system_text})
+
+    def tools_cost(self, tools: list[dict[str, Any]]) -> int:
+        key = len(tools)
+        if key not in self._tools_tokens:
+            self._tools_tokens[key] = self.counter.count_tools(tools)
+        return self._tools_tokens[key]
+
+    def estimate(self, tools: list[dict[str, Any]], history_tokens: int) -> int:
+        return (self.system_tokens or 0) + self.tools_cost(tools) + history_tokens
+
+    def used(self, tools: list[dict[str, Any]], history_tokens: int) -> int:
+        """Tokens the next prompt carries: provider-reported usage of the last call plus
+        estimates of what was added since, else the cached per-message estimate."""
+        if self.usage_base is not None:
+            reported, hist_then = self.usage_base
+            return reported + (history_tokens - hist_then)
+        return self.estimate(tools, history_tokens)
+
+    def report(self, usage: dict[str, int], history_tokens: int) -> None:
+        """The provider's usage for a call whose answer is now in the history."""
+        self.last_usage = usage
+        reported = int(usage.get("prompt_tokens", 0)) + int(usage.get("completion_tokens", 0))
+        self.usage_base = (reported, history_tokens)
+
+    def snapshot(self, used: int) -> events.TokenUsage:
+        last = self.last_usage or {}
+        return events.TokenUsage(
+            used=used,
+            context_window=self.context_window,
+            flush_threshold=self.flush_threshold,
+            compaction_threshold=self.compaction_threshold,
+            estimated=self.usage_base is None,
+            prompt_tokens=last.get("prompt_tokens") if self.last_usage else None,
+            completion_tokens=last.get("completion_tokens") if self.last_usage else None,
+        )

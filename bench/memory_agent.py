@@ -27,10 +27,10 @@ import time
 from datetime import date
 from pathlib import Path
 
+from bench.locomo_qa import default_data
 from openclaw_tui.llm.local.files import models_dir
 
-REPO = Path(__file__).resolve().parents[1]
-DEFAULT_DATA = (REPO / ".." / "shared" / "data" / "locomo").resolve()
+DEFAULT_DATA = default_data()  # ../shared/data/locomo beside the repository or its worktree folder
 # conv-26 questions (categories 1-2) whose gold answer has one word an answer must contain
 QUESTIONS = [
     ("What is Caroline's identity?", "trans"),  # "transgender woman", "trans woman"

@@ -504,9 +504,9 @@ class SessionEngine:
 
     async def _send(self, text: str) -> TurnResult:
         done = TurnResult("", self.session_id)  # flushed / compacted, filled in as the turn goes
+        user_msg = {"role": "user", "content": text}
         try:
             await self._ready()
-            user_msg = {"role": "user", "content": text}
             await self._before_turn(user_msg, done)
             first = not self._history.has_user() and not self._summary
             self._add(user_msg)
@@ -531,7 +531,7 @@ class SessionEngine:
         except asyncio.CancelledError:
             if not self._tasks.cancel_requested:
                 raise
-            return self._ended_by_cancel(done)
+            return self._ended_by_cancel(done, user_msg)
 
     async def _before_turn(self, user_msg: dict[str, Any], done: TurnResult) -> None:
         """Flush and compact ahead of the prompt when it would pass the thresholds."""
@@ -560,10 +560,13 @@ class SessionEngine:
         self._emit(events.TurnFinished(session_id=self.session_id, text=done.text))
         return self._finished(done)
 
-    def _ended_by_cancel(self, done: TurnResult) -> TurnResult:
+    def _ended_by_cancel(self, done: TurnResult, prompt: dict[str, Any]) -> TurnResult:
         task = asyncio.current_task()
         if task is not None:
             task.uncancel()
+        if all(m is not prompt for m in self._history.messages):  # cancelled while getting ready
+            self._persist_header()
+            self._add(prompt)
         partial = "".join(self._loop.partial)
         self._transcript.append({"type": "cancelled", "partial": partial})
         last = self._history.last()

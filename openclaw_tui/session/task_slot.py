@@ -49,8 +49,11 @@ class TaskSlot:
             running = asyncio.get_running_loop()
         except RuntimeError:
             running = None
+        # Scheduled, never at once: a task created but not yet started would be cancelled
+        # before its first line, and its own cancel handling (keep the prompt, mark the
+        # transcript) would never run. The task's first step is already queued ahead of this.
         if running is loop:
-            task.cancel()
+            loop.call_soon(task.cancel)
         else:  # called from another thread (e.g. a UI thread)
             loop.call_soon_threadsafe(task.cancel)
 

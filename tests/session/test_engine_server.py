@@ -617,3 +617,27 @@ async def test_damaged_sessions_json_is_rebuilt_from_the_transcripts(make_settin
     entry = json.loads(store.read_text())[sid]
     assert entry["recovered"] is True and entry["title"] == "first message" and entry["compactionCount"] == 1
     eng2.close()
+
+
+async def test_cancel_before_the_model_is_ready_keeps_the_prompt(make_settings, server, recorder) -> None:
+    # cancelled while the engine still gets ready (a local model loading, memory opening):
+    # the prompt was typed, so it is kept, after the session header, and a resume shows it
+    eng = engine_for(make_settings, server, recorder)
+    task = asyncio.create_task(eng.send("a prompt typed while the model loads"))
+    await asyncio.sleep(0)
+    eng.cancel()
+    result = await asyncio.wait_for(task, 5)
+    assert result.cancelled and result.text == ""
+    entries = read_transcript(eng.transcript_path)
+    kinds = [e["type"] for e in entries]
+    assert kinds[0] == "session" and kinds[-1] == "cancelled", kinds
+    prompts = [e["message"]["content"] for e in entries if e["type"] == "message" and e["message"]["role"] == "user"]
+    assert prompts == ["a prompt typed while the model loads"]
+    sid = eng.session_id
+    eng.close()
+    again = engine_for(make_settings, server, recorder, session_id=sid)
+    again.resume(sid)
+    assert [m["content"] for m in again.history if m["role"] == "user"] == ["a prompt typed while the model loads"]
+    server.push({"text": "answered"})
+    assert (await again.send("go on")).text == "answered"
+    again.close()

@@ -121,7 +121,8 @@ class LiteLLMModel:
     def _choice_options(self) -> dict[str, Any]:
         """The request fields the model choice sets: endpoint, key, headers, sampling."""
         c = self.choice
-        opts = {"api_base": c.api_base, "api_key": c.api_key, "extra_headers": dict(c.headers) if c.headers else None, "temperature": c.temperature}
+        opts = {"api_base": c.api_base, "api_key": c.api_key, "extra_headers": dict(c.headers) if c.headers else None, "temperature": c.temperature,
+                "max_tokens": c.max_tokens}
         return {k: v for k, v in opts.items() if v is not None and v != ""}
 
     async def complete(

@@ -48,6 +48,7 @@ class ModelChoice:
     local_path: Path | None = None  # the GGUF, for provider "local"
     local_spec: LocalModelSpec | None = None  # its catalog entry, when it is one
     temperature: float | None = None  # sent with every request when set (the managed local server: llm/local/runtime.py)
+    max_tokens: int | None = None  # a cap on each answer, when set (likewise)
 
     @property
     def offline(self) -> bool:

@@ -286,3 +286,26 @@ def test_the_managed_local_server_samples_at_a_low_temperature(monkeypatch, env,
     else:
         monkeypatch.setenv("OPENCLAW_LOCAL_TEMPERATURE", env)
     assert runtime_config().temperature == expected
+
+
+async def test_a_model_choice_with_an_answer_cap_sends_it_and_others_leave_it_to_the_server(server) -> None:
+    from openclaw_tui.llm.client import LiteLLMModel
+    from openclaw_tui.llm.resolve import ModelChoice
+
+    server.push({"text": "a"}, {"text": "b"})
+    for cap in (1024, None):
+        model = LiteLLMModel(ModelChoice(MODEL, "local", api_base=server.base_url, api_key=SECRET_KEY, max_tokens=cap))
+        await model.complete([{"role": "user", "content": "hi"}], None, on_delta=lambda _piece: None)
+    sent = [r.get("max_tokens") for r in server.chat_requests()]
+    assert sent == [1024, None]
+
+
+@pytest.mark.parametrize(("env", "expected"), [(None, 1024), ("300", 300), ("0", None), ("lots", 1024)])
+def test_the_managed_local_server_caps_each_answer(monkeypatch, env, expected) -> None:
+    from openclaw_tui.llm.local.runtime import runtime_config
+
+    if env is None:
+        monkeypatch.delenv("OPENCLAW_LOCAL_MAX_TOKENS", raising=False)
+    else:
+        monkeypatch.setenv("OPENCLAW_LOCAL_MAX_TOKENS", env)
+    assert runtime_config().max_tokens == expected

@@ -30,6 +30,10 @@ RUNTIME = "llama.cpp"
 # Measured (docs/local-llm.md): at 0.8 the 1.5B named the fact in the recalled notes in 5 of
 # 10 runs of the identity question, at 0.2 in 6 of 6; OPENCLAW_LOCAL_TEMPERATURE overrides.
 LOCAL_TEMPERATURE = 0.2
+# A cap on each answer from the managed server. Without one a small model can loop: the 1.5B
+# wrote 4,900 tokens (about 8 minutes on 2 cores) for one LoCoMo question before the request
+# timed out. OPENCLAW_LOCAL_MAX_TOKENS overrides (0: no cap).
+LOCAL_MAX_TOKENS = 1024
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,7 @@ class LocalRuntimeConfig:
     log_path: Path | None = None
     start_timeout_s: float = 180.0
     temperature: float | None = LOCAL_TEMPERATURE
+    max_tokens: int | None = LOCAL_MAX_TOKENS
 
 
 def _prepare_file(path: Path, spec: LocalModelSpec | None) -> None:
@@ -128,7 +133,8 @@ class LocalModel:
             self.problem = f"{exc}; the offline agent serves meanwhile"
             self._fallback = self._fallback_factory()
             return
-        served = ModelChoice(f"openai/{self.name}", "local", api_base=address + "/v1", api_key="local", temperature=self.config.temperature)
+        served = ModelChoice(f"openai/{self.name}", "local", api_base=address + "/v1", api_key="local", temperature=self.config.temperature,
+                             max_tokens=self.config.max_tokens)
         self._inner = LiteLLMModel(served)
 
     def close(self) -> None:
@@ -172,7 +178,8 @@ class LocalModel:
 def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
     """Server settings from the agent settings: n_ctx = ``contextTokens`` or 8192; the log
     goes to ``<state dir>/logs/openclaw-tui.log``; the sampling temperature is
-    ``OPENCLAW_LOCAL_TEMPERATURE`` or ``LOCAL_TEMPERATURE``."""
+    ``OPENCLAW_LOCAL_TEMPERATURE`` or ``LOCAL_TEMPERATURE``; the answer cap
+    ``OPENCLAW_LOCAL_MAX_TOKENS`` or ``LOCAL_MAX_TOKENS`` (0: none)."""
     from openclaw_tui.config.loader import state_dir
     from openclaw_tui.llm.context import LOCAL_CONTEXT_WINDOW
 
@@ -184,4 +191,12 @@ def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
         temperature = float(os.environ.get("OPENCLAW_LOCAL_TEMPERATURE") or LOCAL_TEMPERATURE)
     except ValueError:
         temperature = LOCAL_TEMPERATURE
-    return LocalRuntimeConfig(n_ctx=n_ctx, log_path=base / "logs" / "openclaw-tui.log", temperature=temperature)
+    return LocalRuntimeConfig(n_ctx=n_ctx, log_path=base / "logs" / "openclaw-tui.log", temperature=temperature,
+                              max_tokens=_env_int("OPENCLAW_LOCAL_MAX_TOKENS", LOCAL_MAX_TOKENS) or None)
+
+
+def _env_int(name: str, default: int) -> int:
+    try:
+        return max(0, int(os.environ.get(name) or default))
+    except ValueError:
+        return default

@@ -31,6 +31,12 @@ def _put(out: Json, key: str, value: Any, *, keep_false: bool = False) -> None:
     out[key] = list(value) if isinstance(value, tuple) else value
 
 
+def _put_fields(out: Json, obj: Any, **keys: str) -> None:
+    """``_put`` each JSON key from the attribute named beside it, in the order given."""
+    for key, attr in keys.items():
+        _put(out, key, getattr(obj, attr))
+
+
 class _JsonView(Mapping[str, Any]):
     """A read-only ``Mapping`` over ``to_dict()`` (computed once: the values are frozen)."""
 
@@ -69,9 +75,7 @@ class SearchHit(_JsonView):
     def to_dict(self) -> Json:
         out: Json = {"path": self.path, "startLine": self.start_line, "endLine": self.end_line,
                      "score": self.score, "snippet": self.snippet, "source": self.source}
-        _put(out, "collection", self.collection)
-        _put(out, "docid", self.docid)
-        _put(out, "citation", self.citation)
+        _put_fields(out, self, collection="collection", docid="docid", citation="citation")
         return out
 
 
@@ -99,17 +103,11 @@ class SearchResult(_JsonView):
 
     def to_dict(self) -> Json:
         out: Json = {"results": [h.to_dict() for h in self.results]}
-        _put(out, "disabled", self.disabled)
-        _put(out, "error", self.error)
-        _put(out, "warning", self.warning)
-        _put(out, "action", self.action)
-        _put(out, "denied", self.denied)
+        _put_fields(out, self, disabled="disabled", error="error", warning="warning", action="action", denied="denied")
         _put(out, "scope", dict(self.scope) if self.scope is not None else None)
         out.update(provider=self.provider, model=self.model,
                    fallback=dict(self.fallback) if self.fallback is not None else None, backend=self.backend)
-        _put(out, "mode", self.mode)
-        _put(out, "searchMs", self.search_ms)
-        _put(out, "relaxedMinScore", self.relaxed_min_score)
+        _put_fields(out, self, mode="mode", searchMs="search_ms", relaxedMinScore="relaxed_min_score")
         return out
 
 
@@ -129,12 +127,8 @@ class ReadResult(_JsonView):
 
     def to_dict(self) -> Json:
         out: Json = {"path": self.path, "text": self.text}
-        _put(out, "from", self.from_line)
-        _put(out, "lines", self.lines)
-        _put(out, "truncated", self.truncated)
-        _put(out, "note", self.note)
-        _put(out, "disabled", self.disabled)
-        _put(out, "error", self.error)
+        _put_fields(out, self, **{"from": "from_line"}, lines="lines", truncated="truncated", note="note",
+                    disabled="disabled", error="error")
         return out
 
 

@@ -44,7 +44,7 @@ from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
 from openclaw_tui.session.thresholds import compaction_cut_for, is_no_reply, should_compact
 from openclaw_tui.session.tokens import TokenCounter
-from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopRun, ToolLoop
+from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopHooks, LoopRun, ToolLoop
 from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
@@ -105,16 +105,14 @@ class SessionEngine:
             self._emit(events.Notice("warning", problem))
 
     def _make_parts(self, policy: RetryPolicy) -> None:
-        self._loop = ToolLoop(
-            self.settings,
+        self._loop = ToolLoop(self.settings, policy, LoopHooks(
             model=lambda: self._model,
             profile=lambda: self.profile,
-            policy=policy,
             emit=self._emit,
             on_usage=lambda usage: self._budget.report(usage, self._history.tokens),
             on_overflow=lambda: self._compact("overflow"),
             on_memory_write=self._mem.touch,
-        )
+        ))
         self._flusher = MemoryFlush(
             self.settings, self._store, self._emit, self._loop,
             tools_for=lambda target: self._make_toolbox(self._file_tools(flush_mode=True, today_rel=lambda: target)),

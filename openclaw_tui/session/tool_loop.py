@@ -59,27 +59,24 @@ class _Step:
     answered: set[str]
 
 
+@dataclass(frozen=True)
+class LoopHooks:
+    """What the loop asks of its session: the model and profile of the moment, and where
+    events, usage, a context overflow and a memory write are reported."""
+
+    model: Callable[[], ChatModel]
+    profile: Callable[[], ModelProfile]
+    emit: EventSink
+    on_usage: Callable[[dict[str, int]], None]
+    on_overflow: Callable[[], Awaitable[bool]]
+    on_memory_write: Callable[[], None]
+
+
 class ToolLoop:
-    def __init__(
-        self,
-        settings: AgentSettings,
-        *,
-        model: Callable[[], ChatModel],
-        profile: Callable[[], ModelProfile],
-        policy: RetryPolicy,
-        emit: EventSink,
-        on_usage: Callable[[dict[str, int]], None],
-        on_overflow: Callable[[], Awaitable[bool]],
-        on_memory_write: Callable[[], None],
-    ):
+    def __init__(self, settings: AgentSettings, policy: RetryPolicy, hooks: LoopHooks):
         self.settings = settings
-        self._model = model
-        self._profile = profile
         self.policy = policy
-        self._emit = emit
-        self._on_usage = on_usage
-        self._on_overflow = on_overflow
-        self._on_memory_write = on_memory_write
+        self._hooks = hooks
         self.partial: list[str] = []
         self.hint: str | None = None  # sent after the user's message in this turn's first request
         self.turn_hits: list[dict[str, Any]] = []  # memory_search results seen in this turn
@@ -90,17 +87,17 @@ class ToolLoop:
         self.overflow_retried = False
 
     def on_retry(self, info: LLMErrorInfo, attempt: int, wait: float) -> None:
-        self._emit(info.retry_event(attempt, wait))
+        self._hooks.emit(info.retry_event(attempt, wait))
 
     def on_search(self, query: str, result: dict[str, Any]) -> None:
         hits = result.get("results") if isinstance(result, dict) else None
         self.turn_hits.extend(h for h in hits or [] if isinstance(h, dict))
-        self._emit(events.MemoryRetrieved(query=query, result=result))
+        self._hooks.emit(events.MemoryRetrieved(query=query, result=result))
 
     def emit_changes(self, files: FileTools, since: int, call_id: str) -> None:
         for change in files.changes[since:]:
-            self._on_memory_write()
-            self._emit(change_event(change, call_id=call_id))
+            self._hooks.on_memory_write()
+            self._hooks.emit(change_event(change, call_id=call_id))
 
     # ------------------------------------------------------------------ one model call
 
@@ -116,16 +113,16 @@ class ToolLoop:
         def show(piece: str) -> None:
             self.partial.append(piece)
             if not silent:
-                self._emit(events.TextDelta(text=piece))
+                self._hooks.emit(events.TextDelta(text=piece))
 
-        profile = self._profile()
+        profile = self._hooks.profile()
         watched = tools or withheld or []
         hold = StreamHoldback(show, tool_names(watched), lead_in=profile.hold_lead_in) if watched else None
         rendered = render_messages(messages, profile)
         if purpose == "turn" and self.hint and messages[-1].get("role") == "user":  # the user's message, not results
             rendered = rendered[:-1] + [{**rendered[-1], "content": f"{rendered[-1].get('content', '')}\n\n{self.hint}"}]
         done = await complete_with_retries(
-            self._model(),
+            self._hooks.model(),
             rendered,
             tools or None,
             on_delta=hold.feed if hold else show,
@@ -147,31 +144,31 @@ class ToolLoop:
 
     async def run_tool_call(self, tc: ToolCall, toolbox: ToolBox, add: Callable[..., None]) -> None:
         args, _err = tc.parsed()
-        self._emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
+        self._hooks.emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
         changed = len(toolbox.files.changes)
         result, err = ({"error": tc.invalid}, tc.invalid) if tc.invalid else await toolbox.run(tc.name, tc.arguments)
         self.emit_changes(toolbox.files, changed, tc.id)
-        self._emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
+        self._hooks.emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
         add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
         spec = spec_for(tc.name)
         if not err and spec is not None and spec.writes and args and is_memory_rel(str(args.get("path", "")).strip()):
-            self._on_memory_write()
+            self._hooks.on_memory_write()
 
     def cite_if_missing(self, completion: Completion, silent: bool) -> None:
         """Local profile: an answer drawn from this turn's memory results gets their Source: line."""
-        cite = self._profile().cite_sources and completion.text != NO_ANSWER
+        cite = self._hooks.profile().cite_sources and completion.text != NO_ANSWER
         suffix = source_suffix(completion.text, self.turn_hits) if cite else ""
         if suffix and not is_no_reply(completion.text):
             completion.text += suffix
             self.partial.append(suffix)
             if not silent:
-                self._emit(events.TextDelta(text=suffix))
+                self._hooks.emit(events.TextDelta(text=suffix))
 
     async def auto_recall(self, text: str, toolbox: ToolBox, add: Callable[..., None], *, writable: bool) -> None:
         """The local profile's memory help (recall.py): a lookup before the model answers a
         question, a reminder of today's log with a request to remember something."""
         self.hint = None
-        profile = self._profile()
+        profile = self._hooks.profile()
         if not profile.auto_recall:
             return
         store = [spec for spec in registered(offered_tools(toolbox.schemas(), profile)) if spec.stores]
@@ -204,7 +201,7 @@ class ToolLoop:
                 run.add(completion.assistant_message())
                 assistant_added = True
                 if completion.usage and run.purpose == "turn":
-                    self._on_usage(completion.usage)
+                    self._hooks.on_usage(completion.usage)
                 if not completion.tool_calls:
                     return completion
                 step = _Step(list(completion.tool_calls), set())
@@ -225,7 +222,7 @@ class ToolLoop:
     async def _answer(self, run: LoopRun, answer_now: bool) -> Completion | None:
         """The model's next answer; None when the provider reported an overflow and the
         conversation was compacted (once per turn): the caller asks again."""
-        offered = offered_tools(run.toolbox.schemas(), self._profile())
+        offered = offered_tools(run.toolbox.schemas(), self._hooks.profile())
         tools = [] if answer_now else offered
         messages = [{"role": "system", "content": run.system()}] + run.convo()
         try:
@@ -233,8 +230,8 @@ class ToolLoop:
         except LLMError as exc:
             if exc.info.is_overflow and run.purpose == "turn" and not self.overflow_retried:
                 self.overflow_retried = True
-                self._emit(events.Notice("warning", "context overflow reported by the provider: compacting, then retrying once"))
-                if await self._on_overflow():
+                self._hooks.emit(events.Notice("warning", "context overflow reported by the provider: compacting, then retrying once"))
+                if await self._hooks.on_overflow():
                     return None
             raise
 
@@ -243,7 +240,7 @@ class ToolLoop:
         repeated = False
         for tc in step.pending:
             key = f"{tc.name} {tc.arguments}"
-            if self._profile().answer_after_repeat and key in ran:
+            if self._hooks.profile().answer_after_repeat and key in ran:
                 run.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": REPEATED_CALL})})
                 repeated = True
             else:

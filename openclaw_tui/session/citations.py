@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from openclaw_tui.memory.stopwords import ALL as STOPWORDS
+
 WORD_RE = re.compile(r"[a-z0-9][a-z0-9'-]{2,}")
 # the answer cites already: a "Source:" anywhere (also inline, "(Source: …)", "**Sources:**")
 # or a citation-shaped reference, "memory/2023-06-09.md#L1-L8"
@@ -19,7 +21,9 @@ MIN_SHARED = 2
 
 
 def _words(text: str) -> set[str]:
-    return set(WORD_RE.findall(text.lower()))
+    """The content words of ``text``: stopwords ("that", "from", "with") say nothing about
+    where an answer came from, and two of them made an unrelated snippet its source."""
+    return set(WORD_RE.findall(text.lower())) - STOPWORDS
 
 
 def best_citation(answer: str, hits: Iterable[dict[str, Any]]) -> str | None:

@@ -41,3 +41,10 @@ def test_no_source_for_an_answer_that_uses_no_hit(answer: str) -> None:
 def test_hits_without_citations_add_nothing() -> None:
     hits = [{k: v for k, v in h.items() if k != "citation"} for h in HITS]
     assert source_suffix("Melanie painted a lake at sunrise.", hits) == ""
+
+
+def test_shared_stopwords_alone_make_no_source() -> None:
+    # the 0.5B's "could not answer" line shared only "that" and "from" with a snippet
+    hit = {"snippet": "Caroline said that she moved from Sweden four years ago.", "citation": "memory/2023-05-08.md#L3-L9"}
+    assert source_suffix("I could not answer that from what I found.", [hit]) == ""
+    assert source_suffix("She moved from Sweden.", [hit]) == "\n\nSource: memory/2023-05-08.md#L3-L9"

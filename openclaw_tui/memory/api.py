@@ -65,8 +65,9 @@ class SearchHit(_JsonView):
     start_line: int
     end_line: int
     score: float
-    snippet: str
-    source: str
+    snippet: str = ""
+    #: the index source the chunk came from ("memory", "sessions", or qmd's)
+    source: str = "memory"
     citation: str | None = None
     #: QMD only: the collection that indexed the file, and qmd's document id
     collection: str | None = None

@@ -153,6 +153,16 @@ def print_totals(label: str, rows: list[dict]) -> None:
 
 
 
+def copy_workspace(conv: Path, dest: Path) -> Path:
+    """A copy of a conversation's memory workspace (MEMORY.md and memory/) at ``dest/workspace``."""
+    ws = dest / "workspace"
+    ws.mkdir(parents=True)
+    if (conv / "MEMORY.md").exists():
+        shutil.copy2(conv / "MEMORY.md", ws / "MEMORY.md")
+    shutil.copytree(conv / "memory", ws / "memory")
+    return ws
+
+
 def embedding_bench_args(prog: str, description: str, argv: list[str] | None) -> argparse.Namespace:
     """The arguments the embedding-based LoCoMo benches share: --data, --k, --json."""
     ap = argparse.ArgumentParser(prog=prog, description=description)

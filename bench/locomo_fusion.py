@@ -23,13 +23,12 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
 
-from bench.locomo_eval import embedding_bench_args, embedding_conversations, evidence_lines_found, load_questions
+from bench.locomo_eval import copy_workspace, embedding_bench_args, embedding_conversations, evidence_lines_found, load_questions
 from bench.locomo_hybrid import CATEGORIES, _settings
 
 VARIANTS = ["shipped", "without keep_each_best", "plain 0.7/0.3", "keyword-only"]
@@ -75,11 +74,7 @@ def run_conv(conv: Path, k: int, tmp: Path) -> dict[str, Counter]:
     from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
-    ws = tmp / conv.name / "workspace"
-    ws.mkdir(parents=True)
-    if (conv / "MEMORY.md").exists():
-        shutil.copy2(conv / "MEMORY.md", ws / "MEMORY.md")
-    shutil.copytree(conv / "memory", ws / "memory")
+    ws = copy_workspace(conv, tmp / conv.name)
     os.environ["OPENCLAW_STATE_DIR"] = str(tmp / conv.name / "state")
     out: dict[str, Counter] = {}
     with MemoryManager(_settings(ws, {"provider": "none"}, {})) as m:

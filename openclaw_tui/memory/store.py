@@ -102,6 +102,9 @@ _REQUIRED_COLUMNS = {
     "embedding_cache": {"provider", "model", "provider_key", "hash", "dims", "embedding", "updated_at"},
 }
 _ROW_TYPES = (int, str, str, int, int, str, str)  # ChunkRow fields, in order
+_INSERT_CHUNK = ("insert into chunks(path, source, start_line, end_line, hash, model, text, embedding, updated_at)"
+                 " values(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_INSERT_FILE = "insert or replace into files(path, source, hash, mtime, mtime_ns, size) values(?, ?, ?, ?, ?, ?)"
 
 
 def _tokenizer_args() -> tuple[str, list[str]]:
@@ -171,6 +174,17 @@ def _per_chunk_vectors(embeddings, n: int) -> list[np.ndarray | None]:
         arr = np.asarray(v, dtype=np.float32)
         out.append(arr.reshape(1, -1) if arr.ndim == 1 else arr)
     return out
+
+
+def _mean_blob(subs: np.ndarray | None, dims: int | None) -> bytes | None:
+    """A chunk's ``embedding`` column: the normalised mean of its sub-vectors (None without)."""
+    if subs is None or not subs.size:
+        return None
+    if int(subs.shape[1]) != dims:
+        raise ValueError(f"vector dimension changed ({dims} → {int(subs.shape[1])}); a full rebuild is needed")
+    mean = subs.mean(axis=0)
+    norm = float(np.linalg.norm(mean))
+    return vec_to_blob(mean / norm if norm > 0 else mean)
 
 
 def vec_to_blob(vec: np.ndarray) -> bytes:
@@ -374,28 +388,15 @@ class Store:
         for row, subs in zip(f.chunks, per_chunk):
             start, end, chash, text = row[:4]
             context = row[4] if len(row) > 4 else ""
-            blob = None
-            if subs is not None and subs.size:
-                if int(subs.shape[1]) != dims:
-                    raise ValueError(f"vector dimension changed ({dims} → {int(subs.shape[1])}); a full rebuild is needed")
-                mean = subs.mean(axis=0)
-                norm = float(np.linalg.norm(mean))
-                blob = vec_to_blob(mean / norm if norm > 0 else mean)
-            self.conn.execute(
-                "insert into chunks(path, source, start_line, end_line, hash, model, text, embedding, updated_at)"
-                " values(?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (f.path, f.source, start, end, chash, model, text, blob, now),
-            )
+            blob = _mean_blob(subs, dims)
+            self.conn.execute(_INSERT_CHUNK, (f.path, f.source, start, end, chash, model, text, blob, now))
             cid = self.conn.last_insert_rowid()
             if self.fts_available:
                 fts_body = f"{context}\n{text}" if context else text
                 self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(fts_body)))
             if blob is not None:
                 self._write_sub_vectors(cid, subs)
-        self.conn.execute(
-            "insert or replace into files(path, source, hash, mtime, mtime_ns, size) values(?, ?, ?, ?, ?, ?)",
-            (f.path, f.source, f.hash, f.mtime, f.mtime_ns, f.size),
-        )
+        self.conn.execute(_INSERT_FILE, (f.path, f.source, f.hash, f.mtime, f.mtime_ns, f.size))
 
     def _write_sub_vectors(self, cid: int, subs: np.ndarray) -> None:
         for vec in subs:

@@ -100,14 +100,25 @@ def line_token_counts(lines: Sequence[str]) -> list[int]:
             counts[i] = count_tokens(line)
     if not joined:
         return counts
-    sep_token = enc.encode_ordinary(_LINE_SEPARATOR)[0]
     text = _LINE_SEPARATOR.join(lines[i] for i in joined) + _LINE_SEPARATOR
-    tokens = np.asarray(enc.encode_ordinary(text), dtype=np.int64)
-    ends = np.flatnonzero(tokens == sep_token)
-    sizes = np.diff(ends, prepend=-1) - 1
+    ends = np.flatnonzero(_encode_array(enc, text) == _separator_token())
+    sizes = ends - np.concatenate(([-1], ends[:-1])) - 1
     for i, n in zip(joined, sizes.tolist()):
         counts[i] = n
     return counts
+
+
+@lru_cache(maxsize=1)
+def _separator_token() -> int:
+    return _encoding().encode_ordinary(_LINE_SEPARATOR)[0]
+
+
+def _encode_array(enc, text: str) -> np.ndarray:
+    """``enc.encode_ordinary(text)`` as an array (without a list in between when tiktoken has
+    ``encode_to_numpy``; allowing no special token encodes their text as ordinary text)."""
+    if hasattr(enc, "encode_to_numpy"):
+        return enc.encode_to_numpy(text, allowed_special=set(), disallowed_special=())
+    return np.asarray(enc.encode_ordinary(text), dtype=np.int64)
 
 
 def sha256_text(text: str) -> str:

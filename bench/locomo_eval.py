@@ -26,6 +26,7 @@ import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Callable
 
 REPO = Path(__file__).resolve().parents[1]
 DEFAULT_DATA = (REPO / ".." / "shared" / "data" / "locomo").resolve()
@@ -52,6 +53,43 @@ def evidence_lines_found(item: dict, results: list[dict]) -> tuple[int, int]:
         for loc in locs
     )
     return hits, len(locs)
+
+
+def shown_text(result: dict) -> str:
+    """What a result shows the model: its snippet without the ``Source:`` footer."""
+    snippet = result.get("snippet") or ""
+    cut = snippet.rfind("\n\nSource: ")
+    return snippet[:cut] if cut >= 0 else snippet
+
+
+def evidence_lines_shown(item: dict, results: list[dict], file_lines: Callable[[str], list[str]]) -> tuple[int, int]:
+    """(evidence lines shown whole in some result's snippet, evidence lines) for one question.
+
+    Stricter than :func:`evidence_lines_found`: a result's line range may cover far more
+    than its snippet (at most 700 characters) shows, so a line counts only when it lies in
+    the range AND its text (stripped) is inside that result's snippet."""
+    hits = 0
+    for loc in item["evidence_locs"]:
+        lines = file_lines(loc["path"])
+        text = lines[loc["line"] - 1].strip() if 0 < loc["line"] <= len(lines) else ""
+        hits += any(
+            r.get("path") == loc["path"] and r.get("startLine", 0) <= loc["line"] <= r.get("endLine", -1)
+            and text in shown_text(r)
+            for r in results
+        )
+    return hits, len(item["evidence_locs"])
+
+
+def workspace_lines(root: Path) -> Callable[[str], list[str]]:
+    """``path -> lines`` of the workspace files under ``root`` (read once each)."""
+    cache: dict[str, list[str]] = {}
+
+    def lines(path: str) -> list[str]:
+        if path not in cache:
+            cache[path] = (root / path).read_text(encoding="utf-8").split("\n")
+        return cache[path]
+
+    return lines
 
 
 def evidence_found(item: dict, results: list[dict]) -> bool:
@@ -163,12 +201,15 @@ def copy_workspace(conv: Path, dest: Path) -> Path:
     return ws
 
 
-def embedding_bench_args(prog: str, description: str, argv: list[str] | None) -> argparse.Namespace:
-    """The arguments the embedding-based LoCoMo benches share: --data, --k, --json."""
+def embedding_bench_args(prog: str, description: str, argv: list[str] | None, *, state: bool = False) -> argparse.Namespace:
+    """The arguments the embedding-based LoCoMo benches share: --data, --k, --json (and
+    with ``state``, --state DIR: keep the workspaces and indexes there, reused next run)."""
     ap = argparse.ArgumentParser(prog=prog, description=description)
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--k", type=int, default=6)
     ap.add_argument("--json", action="store_true")
+    if state:
+        ap.add_argument("--state", type=Path, help="keep workspaces and indexes here (reused by the next run)")
     return ap.parse_args(argv)
 
 

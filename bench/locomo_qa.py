@@ -10,7 +10,7 @@ session per question, in a copy of the conversation's workspace:
                 what it knows without the notes;
 * ``offline``   the rule-based offline agent with the memory tools (the no-LLM baseline).
 
-Scores per row: token-F1 against the gold answer (LoCoMo's metric: lower-cased, punctuation
+Scores per row (on the answer without its ``Source:`` lines, see ``answer_part``): token-F1 against the gold answer (LoCoMo's metric: lower-cased, punctuation
 and articles dropped, token overlap; without LoCoMo's Porter stemming), the share of answers
 that contain the normalised gold answer, the share of turns that searched memory, the
 tool-call validity rate (calls that ran without an argument or unknown-tool error), median
@@ -76,6 +76,15 @@ def token_f1(prediction: str, gold: str) -> float:
         return 0.0
     precision, recall = same / len(pred), same / len(ref)
     return 2 * precision * recall / (precision + recall)
+
+
+def answer_part(text: str) -> str:
+    """What is scored: the answer without its citation lines (``Source: …``) and without the
+    engine's fixed lead before a quoted note (``tool_loop.QUOTE_LEAD``) — a citation is not an
+    answer, and its path would count as wrong words."""
+    from openclaw_tui.session.tool_loop import QUOTE_LEAD
+
+    return re.sub(r"\(?\bSource:\s*\S+\)?", " ", str(text).replace(QUOTE_LEAD, "")).strip()
 
 
 def contains_gold(prediction: str, gold: str) -> bool:
@@ -181,7 +190,8 @@ async def run_model(
                     await asyncio.to_thread(stores[conv].sync, force=False, reason="bench")
                 got = await _ask(settings, model, stores.get(conv) if memory_on else None, item["question"])
                 gold = str(item["answer"])
-                got.update(qid=item["qid"], gold=gold, f1=token_f1(got["text"], gold), contains=contains_gold(got["text"], gold))
+                scored = answer_part(got["text"])
+                got.update(qid=item["qid"], gold=gold, f1=token_f1(scored, gold), contains=contains_gold(scored, gold))
                 row.answers.append(got)
                 row.load_s = load_s
                 if getattr(model, "tokens_per_s", None):

@@ -232,14 +232,16 @@ def coverage(terms: Sequence[str], text: str) -> float:
         return 0.0
     toks = set(word_tokens(text))
     low = text.lower()
-    hit = 0
-    for term in terms:
-        if _CJK_RE.search(term):
-            if term in low:
-                hit += 1
-        elif term in toks or (len(term) >= 4 and any(t.startswith(term) for t in toks)):
-            hit += 1
-    return hit / len(terms)
+    return sum(term_in_tokens(term, toks, low) for term in terms) / len(terms)
+
+
+def term_in_tokens(term: str, toks: Collection[str], low: str) -> bool:
+    """Whether a query term occurs in a text given as its word tokens ``toks`` and its
+    lowercase form ``low``: a CJK term as a substring, another as a whole token or, for 4+
+    letters, as a token's prefix ("paint" in "painting")."""
+    if _CJK_RE.search(term):
+        return term in low
+    return term in toks or (len(term) >= 4 and any(t.startswith(term) for t in toks))
 
 
 def path_match(terms: Sequence[str], path: str) -> float:

@@ -18,6 +18,7 @@ import numpy as np
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event
 from openclaw_tui.memory import pipeline as pl
+from openclaw_tui.memory import snippets
 from openclaw_tui.memory.api import SearchHit, SearchResult
 from openclaw_tui.memory.embedding_ops import error_message, provider_error_event, provider_key
 from openclaw_tui.memory.store import ChunkRow, Store
@@ -116,7 +117,8 @@ class Searcher:
         rows = store.chunk_rows(set(got.text) | set(got.vector))
         cands, text_floor = self._score(store, got, rows, terms, dates)
         picked, relaxed = self._rank(cands, req, text_floor, got.mode)
-        return self._result(started, results=self._hits(picked, req.session_key), mode=got.mode,
+        weights = snippets.idf_weights(*store.doc_frequencies(terms))
+        return self._result(started, results=self._hits(picked, req.session_key, terms, weights), mode=got.mode,
                             warning=got.warning, relaxed_min_score=relaxed)
 
     # ------------------------------------------------------------------ retrieve
@@ -232,11 +234,12 @@ class Searcher:
             ranked = pl.keep_each_best(ranked, req.max_results)
         return pl.merge_adjacent(ranked, req.max_results), relaxed
 
-    def _hits(self, picked: list[pl.Candidate], session_key: str) -> tuple[SearchHit, ...]:
+    def _hits(self, picked: list[pl.Candidate], session_key: str, terms: list[str],
+              weights: dict[str, float]) -> tuple[SearchHit, ...]:
         cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(session_key))
         hits = []
         for c in picked:
-            snippet = pl.make_snippet(c.text)
+            snippet = snippets.focused_snippet(c.text, terms, weights)
             citation = pl.citation_for(c.path, c.start_line, c.end_line) if cite else None
             hits.append(SearchHit(path=c.path, start_line=c.start_line, end_line=c.end_line,
                                   score=round(float(c.score), 4),

@@ -488,9 +488,16 @@ class Store:
         such a term's IDF to 1e-6, so in an OR query it changes no ranking, yet FTS5 walks its
         whole doclist (at 100k chunks: ~120 ms of a ~145 ms query for four terms). A term the
         tokenizer splits in several tokens (a CJK phrase) is never reported."""
+        total, dfs = self.doc_frequencies(terms)
+        return {t for t, df in dfs.items() if (df or 0) * 2 > total}
+
+    def doc_frequencies(self, terms: Iterable[str]) -> tuple[int, dict[str, int | None]]:
+        """``(chunks, {term: chunks holding it})`` from the ``fts5vocab`` table, cached until
+        the next index write; None for a term the tokenizer splits (a CJK phrase); ``(0, {})``
+        without FTS5."""
         terms = list(terms)
         if not self.fts_available or not terms:
-            return set()
+            return 0, {}
         with self.lock:
             generation = self.get_meta("vector_generation")
             cached_gen, total, dfs = self._df_cache
@@ -501,7 +508,7 @@ class Store:
             for term in terms:
                 if term not in dfs:
                     dfs[term] = self._doc_frequency(term)
-        return {t for t in terms if (dfs[t] or 0) * 2 > total}
+            return total, {t: dfs[t] for t in terms}
 
     def _doc_frequency(self, term: str) -> int | None:
         if self._tokenize is None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from openclaw_tui.llm.client import Completion, DeltaFn, ToolCall
 from openclaw_tui.session.compaction import extractive_summary
+from openclaw_tui.session.quote import best_lines, quote_lines
 from openclaw_tui.workspace.daily import daily_rel
 
 LABEL = "offline agent (rule-based, not an LLM)"
@@ -69,33 +70,16 @@ def stated_facts(messages: list[dict[str, Any]]) -> list[str]:
     return out
 
 
-def best_lines(text: str, query: str, start_line: Any, limit: int = 2) -> list[tuple[str, Any]]:
-    """Up to ``limit`` lines sharing the most words with the query (file order), with line numbers."""
-    text = re.sub(r"\n\nSource: \S+\s*$", "", text)
-    terms = {w for w in re.findall(r"[\w'-]+", query.lower()) if len(w) > 1}
-    lines = text.splitlines()
-    try:
-        first = int(start_line)
-    except (TypeError, ValueError):
-        first = 1
-    scored = []
-    for i, line in enumerate(lines):
-        if not line.strip():
-            continue
-        words = set(re.findall(r"[\w'-]+", line.lower()))
-        score = sum(1 for t in terms if t in words or (len(t) >= 5 and any(w.startswith(t[:5]) for w in words)))
-        scored.append((score, -i, i))
-    if not scored:
-        return [("(empty)", first)]
-    scored.sort(reverse=True)
-    top = scored[0][0]
-    chosen = [scored[0][2]] + [i for sc, _neg, i in scored[1:limit] if sc > 0 and sc >= top - 1]
-    return [(lines[i].strip(), first + i) for i in sorted(chosen)]
-
-
 def _stream(text: str, on_delta: DeltaFn) -> None:
     for piece in re.findall(r"\S+\s*|\s+", text):
         on_delta(piece)
+
+
+def call_id() -> str:
+    """A unique tool-call id of fixed token length: ten random digits (tokenizers split digits
+    into groups of three, so every id costs the same tokens and the meter's estimate of a
+    replayed session never wobbles by one with the id's letters)."""
+    return f"call_{uuid.uuid4().int % 10**10:010d}"
 
 
 class OfflineModel:
@@ -108,7 +92,7 @@ class OfflineModel:
         self._stored: set[str] = set()  # facts this agent already wrote in this session
 
     def _call(self, name: str, args: dict[str, Any]) -> Completion:
-        return Completion(tool_calls=[ToolCall("call_" + uuid.uuid4().hex[:10], name, json.dumps(args))], finish_reason="tool_calls")
+        return Completion(tool_calls=[ToolCall(call_id(), name, json.dumps(args))], finish_reason="tool_calls")
 
     def _answer(self, text: str, on_delta: DeltaFn) -> Completion:
         _stream(text, on_delta)
@@ -197,11 +181,7 @@ class OfflineModel:
         return str(self._last_call_args(messages, "memory_search").get("query", ""))
 
     def _quote(self, text: str, path: Any, start_line: Any, query: str, on_delta: DeltaFn) -> Completion:
-        picked = best_lines(text, query, start_line)
-        quoted = "\n".join(f"> {line}" for line, _n in picked)
-        nums = [n for _line, n in picked]
-        loc = f"#L{nums[0]}" if len(nums) == 1 or nums[0] == nums[-1] else f"#L{nums[0]}-L{nums[-1]}"
-        return self._answer(f"From memory:\n{quoted}\n\nSource: {path}{loc}", on_delta)
+        return self._answer(quote_lines(text, path, start_line, query, lead="From memory:"), on_delta)
 
     def _after_tool(self, messages: list[dict[str, Any]], last: dict[str, Any], on_delta: DeltaFn, tool_names: set[str] | None = None) -> Completion:
         tool_names = tool_names or set()

@@ -25,6 +25,7 @@ from openclaw_tui.llm.profiles import ModelProfile, offered_tools, render_messag
 from openclaw_tui.llm.toolcall_text import recover_completion, tool_names
 from openclaw_tui.session.citations import source_suffix
 from openclaw_tui.session.compaction import tool_result_content
+from openclaw_tui.session.quote import quote_best_hit
 from openclaw_tui.session.recall import RECALL_MAX_RESULTS, recall_query, store_hint, wants_recall
 from openclaw_tui.session.thresholds import is_no_reply
 from openclaw_tui.tools.files import FileTools
@@ -37,6 +38,8 @@ REPEATED_CALL = "this exact call already ran in this turn and its result is abov
 INTERRUPTED = "interrupted by the user; the tool may not have finished"
 # the answer when a model told to answer without tools printed a tool call again, and nothing else
 NO_ANSWER = "I could not answer that from what I found."
+# a model that printed its call again instead of answering: the best note found is shown
+QUOTE_LEAD = "The model gave no answer of its own; the closest note in memory:"
 
 
 @dataclass(frozen=True)
@@ -80,10 +83,12 @@ class ToolLoop:
         self.partial: list[str] = []
         self.hint: str | None = None  # sent after the user's message in this turn's first request
         self.turn_hits: list[dict[str, Any]] = []  # memory_search results seen in this turn
+        self.turn_query = ""  # the last memory_search query of this turn
         self.overflow_retried = False
 
     def start_turn(self) -> None:
         self.turn_hits = []
+        self.turn_query = ""
         self.overflow_retried = False
 
     def on_retry(self, info: LLMErrorInfo, attempt: int, wait: float) -> None:
@@ -92,6 +97,7 @@ class ToolLoop:
     def on_search(self, query: str, result: dict[str, Any]) -> None:
         hits = result.get("results") if isinstance(result, dict) else None
         self.turn_hits.extend(h for h in hits or [] if isinstance(h, dict))
+        self.turn_query = query
         self._hooks.emit(events.MemoryRetrieved(query=query, result=result))
 
     def emit_changes(self, files: FileTools, since: int, call_id: str) -> None:
@@ -133,7 +139,8 @@ class ToolLoop:
         done = recover_completion(done, watched, limit=profile.text_calls_per_step)
         if done.tool_calls and not tools:  # printed although no tools were offered: the prose only
             shown = hold.shown.strip() if hold else ""
-            done = Completion(text=shown or done.text or NO_ANSWER, usage=done.usage, finish_reason=done.finish_reason)
+            text = shown or done.text or quote_best_hit(self.turn_hits, self.turn_query, lead=QUOTE_LEAD) or NO_ANSWER
+            done = Completion(text=text, usage=done.usage, finish_reason=done.finish_reason)
             if not shown:
                 show(done.text)
         elif hold is not None and not done.tool_calls:

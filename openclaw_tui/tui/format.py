@@ -6,6 +6,7 @@ No Textual imports: these are small functions over events and numbers, tested wi
 from __future__ import annotations
 
 import os
+import re
 import time
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -200,12 +201,18 @@ def short_path(path: str, limit: int = 48) -> str:
     return "…" + os.sep + os.sep.join(parts[-2:])
 
 
+# the passing state a local model's label ends with (llm/local/runtime.py): the status bar
+# shows it live, the welcome line stays in the chat and names the model only
+_LABEL_STATUS = re.compile(r" · (?:loading model…|\d+ tok/s)$")
+
+
 def welcome_markdown(model: str, offline: bool, workspace: str, state: str, access: str) -> str:
     """The first lines of a new session: who answers, where notes go, what to type.
 
     ``state`` is ``dir`` (the workspace exists), ``missing`` or ``file`` (not a folder).
     """
-    who = "the **offline agent** (rule-based, not an LLM: pass `--model` for a real one)" if offline else f"`{model}`"
+    steady = _LABEL_STATUS.sub("", model)
+    who = "the **offline agent** (rule-based, not an LLM: pass `--model` for a real one)" if offline else f"`{steady}`"
     full, ws = workspace, short_path(workspace)
     lines = [f"**openclaw-tui** · answering: {who}"]
     if access == "none":

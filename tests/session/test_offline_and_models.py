@@ -175,3 +175,15 @@ async def test_offline_flush_on_a_day_without_a_log_is_not_a_refusal(make_settin
     done = [e for e in seen if isinstance(e, events.FlushFinished)]
     assert done and done[-1].stored and done[-1].path == daily_rel()
     assert "My flight lands at 09:40 on Monday" in daily.read_text()
+
+
+def test_offline_tool_call_ids_are_unique_and_cost_the_same_tokens() -> None:
+    """The TUI snapshot after a flush showed the meter's estimate one token apart between runs:
+    the offline agent's ids were random hex, which tokenizes to 16–23 tokens in a message."""
+    from openclaw_tui.session.offline import call_id
+    from openclaw_tui.session.tokens import make_text_counter
+
+    count, _ = make_text_counter("offline")
+    ids = [call_id() for _ in range(500)]
+    assert len(set(ids)) == len(ids)
+    assert len({count(json.dumps({"id": i, "type": "function"})) for i in ids}) == 1

@@ -14,6 +14,7 @@ import pytest
 from openclaw_tui import events
 from openclaw_tui.llm.profiles import LOCAL_TOOLS
 from openclaw_tui.session.engine import SessionEngine
+from openclaw_tui.session.tool_loop import NO_ANSWER, QUOTE_LEAD
 from openclaw_tui.workspace.daily import daily_rel
 from tests.fakes.chat_server import ChatServer
 from tests.session.conftest import FAST_RETRY, SECRET_KEY
@@ -240,14 +241,27 @@ async def test_a_call_printed_again_when_no_tools_were_offered_is_not_shown(make
     eng.close()
 
 
-async def test_no_answer_after_repeated_searches_gets_no_source_line(make_settings, server, recorder, workspace) -> None:
+async def test_no_answer_after_repeated_searches_shows_the_best_note_with_one_source_line(make_settings, server, recorder, workspace) -> None:
+    # the 0.5B model printed its search again and again: "could not answer" hid the note it had found
     (workspace / "memory").mkdir(exist_ok=True)
-    (workspace / "memory" / "2026-01-05.md").write_text("# 2026-01-05\n\n- We picked teal for the logo, and that was what we found best.\n")
+    (workspace / "memory" / "2026-01-05.md").write_text("# 2026-01-05\n\n- Lunch was at noon.\n- We picked teal for the logo, and that was what we found best.\n")
     call = '{"name": "memory_search", "arguments": {"query": "logo colour"}}'
     server.push({"text": call}, {"text": call}, {"text": call})
     eng = engine_for(make_settings, server, recorder, LOCAL)
     result = await eng.send("What colour did we pick for the logo?")
-    assert result.text == "I could not answer that from what I found."  # no "Source:" for a non-answer
+    assert result.text.startswith(QUOTE_LEAD), result.text
+    assert "> - We picked teal for the logo" in result.text and "Lunch" not in result.text
+    assert result.text.count("Source:") == 1 and result.text.rstrip().endswith("Source: memory/2026-01-05.md#L4")
+    assert shown(recorder).strip() == result.text.strip()
+    eng.close()
+
+
+async def test_no_answer_and_nothing_found_says_so(make_settings, server, recorder, workspace) -> None:
+    call = '{"name": "memory_search", "arguments": {"query": "logo colour"}}'
+    server.push({"text": call}, {"text": call}, {"text": call})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("What colour did we pick for the logo?")
+    assert result.text == NO_ANSWER  # no "Source:" for a non-answer
     eng.close()
 
 
@@ -298,3 +312,17 @@ def test_the_managed_local_server_caps_each_answer(monkeypatch, env, expected) -
     else:
         monkeypatch.setenv("OPENCLAW_LOCAL_MAX_TOKENS", env)
     assert runtime_config().max_tokens == expected
+
+
+async def test_each_question_of_a_session_is_recalled_with_its_own_words(make_settings, server, recorder, workspace) -> None:
+    """Prompts sent one after another (as the TUI drains its queue): every question's automatic
+    lookup searches that question, never an earlier one the history shows."""
+    server.push({"text": "Teal."}, {"text": "Friday."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("What colour did we pick for the logo?")
+    await eng.send("When is the launch?")
+    queries = [c.arguments.get("query") for c in recorder.of(events.ToolCalled) if c.name == "memory_search"]
+    assert queries == ["What colour did we pick for the logo?", "When is the launch?"]
+    last = server.chat_requests()[-1]["messages"]
+    assert "When is the launch?" in last[-1]["content"]  # the results' hint names the new question
+    eng.close()

@@ -385,3 +385,19 @@ def test_session_id_prefix_resolution():
 def test_md_kv_shows_empty_values_as_a_dash():
     out = fmt.md_kv("Status", {"a": 1, "b": "", "c": {"x": 1}, "d": [1, 2]})
     assert out.splitlines() == ["**Status**", "", "- a: `1`", "- b: —", "- c: `x=1`", "- d: `1, 2`"]
+
+
+@pytest.mark.parametrize("label", [
+    "local · Qwen2.5-Coder-1.5B (llama.cpp) · loading model…",
+    "local · Qwen2.5-Coder-1.5B (llama.cpp) · 10 tok/s",
+    "local · Qwen2.5-Coder-1.5B (llama.cpp)",
+])
+def test_the_welcome_names_a_local_model_without_its_passing_state(label: str) -> None:
+    # the welcome stays in the chat: "loading model…" there was stale once the model had loaded
+    text = fmt.welcome_markdown(label, False, "/tmp/ws", "dir", "rw")
+    assert "`local · Qwen2.5-Coder-1.5B (llama.cpp)`" in text
+    assert "loading" not in text and "tok/s" not in text
+
+
+def test_the_welcome_keeps_a_hosted_model_label_whole() -> None:
+    assert "`openai/gpt-4o-mini`" in fmt.welcome_markdown("openai/gpt-4o-mini", False, "/tmp/ws", "dir", "rw")

@@ -1,0 +1,56 @@
+"""Quoting a memory snippet: the lines of a hit that best match a query, with their
+``Source: path#Lx-Ly`` line.
+
+The offline agent answers with such a quote, and so does the tool loop when a local model
+gave no answer of its own after a search (it printed its call again although no tools were
+offered): the user then sees the best note instead of "could not answer".
+
+    quote_lines(snippet, "memory/2026-01-02.md", 10, "budget euros", lead="From memory:")
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+def best_lines(text: str, query: str, start_line: Any, limit: int = 2) -> list[tuple[str, Any]]:
+    """Up to ``limit`` lines sharing the most words with the query (file order), with line numbers."""
+    text = re.sub(r"\n\nSource: \S+\s*$", "", text)
+    terms = {w for w in re.findall(r"[\w'-]+", query.lower()) if len(w) > 1}
+    lines = text.splitlines()
+    try:
+        first = int(start_line)
+    except (TypeError, ValueError):
+        first = 1
+    scored = []
+    for i, line in enumerate(lines):
+        if not line.strip():
+            continue
+        words = set(re.findall(r"[\w'-]+", line.lower()))
+        score = sum(1 for t in terms if t in words or (len(t) >= 5 and any(w.startswith(t[:5]) for w in words)))
+        scored.append((score, -i, i))
+    if not scored:
+        return [("(empty)", first)]
+    scored.sort(reverse=True)
+    top = scored[0][0]
+    chosen = [scored[0][2]] + [i for sc, _neg, i in scored[1:limit] if sc > 0 and sc >= top - 1]
+    return [(lines[i].strip(), first + i) for i in sorted(chosen)]
+
+
+def quote_lines(text: str, path: Any, start_line: Any, query: str, *, lead: str) -> str:
+    """``lead``, the best lines of ``text`` quoted with ``> ``, then their Source: line."""
+    picked = best_lines(text, query, start_line)
+    quoted = "\n".join(f"> {line}" for line, _n in picked)
+    nums = [n for _line, n in picked]
+    loc = f"#L{nums[0]}" if len(nums) == 1 or nums[0] == nums[-1] else f"#L{nums[0]}-L{nums[-1]}"
+    return f"{lead}\n{quoted}\n\nSource: {path}{loc}"
+
+
+def quote_best_hit(hits: list[dict[str, Any]], query: str, *, lead: str) -> str | None:
+    """The quote of the first hit with a snippet, or None when there is none."""
+    for hit in hits:
+        snippet = str(hit.get("snippet") or "").strip()
+        if snippet and hit.get("path"):
+            return quote_lines(snippet, hit["path"], hit.get("startLine"), query, lead=lead)
+    return None

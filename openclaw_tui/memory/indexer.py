@@ -43,6 +43,9 @@ log = logging.getLogger("openclaw_tui.memory")
 
 #: at most one background "is the index dirty?" check per this many seconds of searching
 BACKGROUND_CHECK_INTERVAL_S = 1.0
+#: files written per transaction (a commit of the live index costs fsyncs; a batch's text
+#: is also bounded by tokens, see ``_index_docs``)
+FILES_PER_BATCH = 256
 
 Batch = list[tuple[SourceDoc, str, list[Chunk]]]
 
@@ -294,7 +297,7 @@ class Indexer:
             chunks = chunk_text(text, tokens=tokens, overlap=overlap)
             pending.append((doc, digest, chunks))
             pending_tokens += sum(c.tokens for c in chunks)
-            if pending_tokens >= limit or len(pending) >= 64:
+            if pending_tokens >= limit or len(pending) >= FILES_PER_BATCH:
                 self._write_batch(store, pending, tally)
                 pending, pending_tokens = [], 0
         if pending:

@@ -46,9 +46,13 @@ class IndexFile:
         return Store(path, vector_enabled=self._vector_enabled, extension_path=self._extension_path)
 
     def open_rebuild(self, path: Path) -> Store:
-        """A store for a full rebuild at ``path`` (a temp file ``swap_in`` later makes live)."""
+        """A store for a full rebuild at ``path``, a temp file no one reads yet: its rollback
+        journal in memory and no fsync per commit; ``swap_in`` syncs the file once before it
+        replaces the live index, so a crash leaves the old index as before."""
         store = self.open_at(path)
-        store.bulk_mode()
+        with store.lock:
+            store.conn.execute("pragma journal_mode=memory").fetchall()
+            store.conn.execute("pragma synchronous=off").fetchall()
         return store
 
     def store(self) -> Store:
@@ -105,7 +109,7 @@ class IndexFile:
 
     def swap_in(self, tmp: Path) -> None:
         """Atomically replace the live file with the (closed) rebuilt one at ``tmp``."""
-        _fsync(tmp)  # written without fsyncs (``Store.bulk_mode``): durable before it goes live
+        _fsync(tmp)  # written without fsyncs (``open_rebuild``): durable before it goes live
         with self.lock:
             self._drop()
             os.replace(tmp, self.path)

@@ -272,14 +272,6 @@ class Store:
             self.fts_error = str(exc)
             log.warning("FTS5 unavailable; search is vector-only (%s)", exc)
 
-    def bulk_mode(self) -> None:
-        """For a file no one reads yet (a rebuild into a temp file): the rollback journal in
-        memory and no fsync per commit; ``IndexFile.swap_in`` syncs the file once before it
-        replaces the live index, so a crash leaves the old index as before."""
-        with self.lock:
-            self.conn.execute("pragma journal_mode=memory").fetchall()
-            self.conn.execute("pragma synchronous=off").fetchall()
-
     @property
     def vector_backend(self) -> str:
         return "sqlite-vec" if self.vec_loaded else "numpy"

@@ -47,6 +47,8 @@ def main(argv: list[str] | None = None) -> int:
         ("local embedding throughput: batched vs one window per call", "bench.embed_throughput", []),
         ("session turn overhead vs a full re-count", "bench.turn_overhead", []),
         ("QMD vs builtin", "bench.qmd_bench", []),
+        ("full index: builtin vs qmd collection add, interleaved", "bench.index_bench",
+         ["--files", "500", "--rounds", "1"] if quick else []),
         ("TUI first frame", "bench.first_frame", []),
         ("local LLMs: load, RAM, speed, tool calls (1.5B vs 0.5B)", "bench.local_llm", ["--runs", "1" if quick else "3"]),
     ]

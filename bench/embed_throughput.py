@@ -2,13 +2,15 @@
 
 Indexes the same generated Markdown workspace (``bench.qmd_bench.build_corpus``, seeded)
 with the default local model (all-MiniLM-L6-v2 on xllamacpp) through ``MemoryManager.sync``,
-each time into a fresh index and embedding cache: once with one window per call (as before
-batching) and once with ``xllama.CALL_BATCH`` windows per call decoded ``xllama.PARALLEL``
-sequences at a time; the two runs alternate ``--rounds`` times so machine load hits both.
-Prints chunks/s and windows/s (the multi-vector index embeds ~48-token windows) and the
-ratio measured in this run. The model load is outside the timing.
+each time into a fresh index and embedding cache, once per batch size of ``--batches``:
+that many windows per ``handle_embeddings`` call (1 = one window per call, as before
+batching; the default install sends ``xllama.CALL_BATCH``), llama.cpp decoding up to
+``xllama.PARALLEL`` sequences at a time; the runs alternate ``--rounds`` times so machine
+load hits every batch size alike. Prints chunks/s and windows/s (the multi-vector index
+embeds ~48-token windows) and each size's throughput over one-per-call measured in this
+run. The model load is outside the timing.
 
-    python -m bench.embed_throughput [--files 40] [--rounds 2]
+    python -m bench.embed_throughput [--files 40] [--rounds 2] [--batches 1,8,32,64]
 """
 
 from __future__ import annotations
@@ -43,7 +45,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.embed_throughput", description=__doc__.split("\n")[0])
     ap.add_argument("--files", type=int, default=40)
     ap.add_argument("--rounds", type=int, default=2)
+    ap.add_argument("--batches", default="1,8,32,64", help="windows per call, comma-separated (1 first: the baseline)")
     args = ap.parse_args(argv)
+    batches = [int(b) for b in args.batches.split(",") if b.strip()]
 
     from bench.qmd_bench import build_corpus  # noqa: PLC0415
     from openclaw_tui.memory.embeddings import xllama  # noqa: PLC0415
@@ -54,13 +58,13 @@ def main(argv: list[str] | None = None) -> int:
         print("embed_throughput: needs the default local model runtime (xllamacpp); skipped", file=sys.stderr)
         return 0
     saved = os.environ.get("OPENCLAW_STATE_DIR")
-    runs: dict[int, list[tuple[float, int, int]]] = {1: [], xllama.CALL_BATCH: []}
+    runs: dict[int, list[tuple[float, int, int]]] = {b: [] for b in batches}
     try:
         with tempfile.TemporaryDirectory(prefix="embed-bench-") as tmp:
             root = Path(tmp)
             build_corpus(root / "ws", args.files)
             for r in range(args.rounds):
-                for cb in runs:
+                for cb in batches if r % 2 == 0 else batches[::-1]:
                     # a fresh state dir per run: nothing comes from the embedding cache
                     runs[cb].append(_index_once(root / "ws", root / f"state-{cb}-{r}", cb))
     finally:
@@ -68,16 +72,19 @@ def main(argv: list[str] | None = None) -> int:
             os.environ.pop("OPENCLAW_STATE_DIR", None)
         else:
             os.environ["OPENCLAW_STATE_DIR"] = saved
-    print(f"local all-MiniLM-L6-v2 (xllamacpp, 2 threads), {args.files} generated files, "
-          f"{args.rounds} alternating rounds, median:")
+    print(f"local all-MiniLM-L6-v2 (xllamacpp, 2 threads, {xllama.PARALLEL} sequences at once), {args.files} "
+          f"generated files, {args.rounds} alternating rounds, median:")
     rates = {}
     for cb, rs in runs.items():
         dt = statistics.median(x[0] for x in rs)
         chunks, wins = rs[0][1], rs[0][2]
         rates[cb] = wins / dt
-        label = "one window per call" if cb == 1 else f"{cb} windows per call, {xllama.PARALLEL} sequences at once"
-        print(f"  {label:<48} {dt:7.1f} s  {chunks / dt:6.1f} chunks/s  {wins / dt:6.1f} windows/s  ({chunks} chunks, {wins} windows)")
-    print(f"  batched / one-per-call throughput: {rates[xllama.CALL_BATCH] / rates[1]:.2f}x")
+        label = "one window per call" if cb == 1 else f"{cb} windows per call"
+        if cb == xllama.CALL_BATCH:
+            label += " (default)"
+        ratio = f"  {rates[cb] / rates[batches[0]]:.2f}x batch {batches[0]}" if cb != batches[0] else ""
+        print(f"  {label:<32} {dt:7.1f} s  {chunks / dt:6.1f} chunks/s  {wins / dt:6.1f} windows/s"
+              f"  ({chunks} chunks, {wins} windows){ratio}")
     return 0
 
 

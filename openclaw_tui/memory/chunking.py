@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import hashlib
 import re
+import string
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
+
+import numpy as np
 
 TokenCounter = Callable[[str], int]
 
@@ -67,6 +70,57 @@ def count_tokens(text: str) -> int:
     return sum(len(enc.encode_ordinary(text[i : i + MAX_ENCODE_CHARS])) for i in range(0, len(text), MAX_ENCODE_CHARS))
 
 
+#: joins lines so one tiktoken call counts many (``line_token_counts``): cl100k encodes it as
+#: one token no line can contain (it holds a newline), and its leading space ends the piece
+#: before it (a word, number or punctuation run) exactly where the end of the text would
+_LINE_SEPARATOR = " \n"
+#: line endings after which the separator provably splits like the end of the text: a letter
+#: or digit (``isalnum``) or ASCII punctuation; a line ending in anything else (whitespace,
+#: which the separator would join, or a symbol) is counted on its own
+_SAFE_LAST = frozenset(string.punctuation)
+
+
+def _joinable(line: str) -> bool:
+    return (0 < len(line) <= MAX_ENCODE_CHARS and "\n" not in line and "\r" not in line
+            and (line[-1].isalnum() or line[-1] in _SAFE_LAST))
+
+
+def line_token_counts(lines: Sequence[str]) -> list[int]:
+    """``[count_tokens(line) for line in lines]`` (0 for an empty line) in one tiktoken call
+    for the usual lines: they are joined with ``_LINE_SEPARATOR`` and the tokens between two
+    separator tokens are the line's. tiktoken cuts text into regex pieces and encodes each
+    piece alone, and no piece crosses the separator, so each count equals the line's own."""
+    counts = [0] * len(lines)
+    enc = _encoding()
+    joined: list[int] = []
+    for i, line in enumerate(lines):
+        if enc is not None and _joinable(line):
+            joined.append(i)
+        elif line:
+            counts[i] = count_tokens(line)
+    if not joined:
+        return counts
+    text = _LINE_SEPARATOR.join(lines[i] for i in joined) + _LINE_SEPARATOR
+    ends = np.flatnonzero(_encode_array(enc, text) == _separator_token())
+    sizes = ends - np.concatenate(([-1], ends[:-1])) - 1
+    for i, n in zip(joined, sizes.tolist()):
+        counts[i] = n
+    return counts
+
+
+@lru_cache(maxsize=1)
+def _separator_token() -> int:
+    return _encoding().encode_ordinary(_LINE_SEPARATOR)[0]
+
+
+def _encode_array(enc, text: str) -> np.ndarray:
+    """``enc.encode_ordinary(text)`` as an array (without a list in between when tiktoken has
+    ``encode_to_numpy``; allowing no special token encodes their text as ordinary text)."""
+    if hasattr(enc, "encode_to_numpy"):
+        return enc.encode_to_numpy(text, allowed_special=set(), disallowed_special=())
+    return np.asarray(enc.encode_ordinary(text), dtype=np.int64)
+
+
 def sha256_text(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
@@ -102,6 +156,23 @@ def split_long_line(line: str, budget: int, counter: TokenCounter = count_tokens
     return pieces
 
 
+def _line_units(lines: list[str], tokens: int, counter: TokenCounter) -> list[tuple[int, str, int]]:
+    """``(line number, text, cost)`` per line, or per piece of a line over ``tokens``; a line
+    costs its tokens plus one for the newline joining it."""
+    if counter is count_tokens:
+        counts = line_token_counts(lines)
+    else:
+        counts = [counter(line) if line else 0 for line in lines]
+    units: list[tuple[int, str, int]] = []
+    for lineno, (line, n) in enumerate(zip(lines, counts), start=1):
+        if n + 1 <= tokens:
+            units.append((lineno, line, n + 1))
+        else:
+            for piece, ptoks in split_long_line(line, max(1, tokens - 1), counter):
+                units.append((lineno, piece, ptoks + 1))
+    return units
+
+
 def chunk_lines(
     lines: Iterable[str],
     *,
@@ -119,14 +190,7 @@ def chunk_lines(
     if tokens < 1:
         raise ValueError("tokens must be >= 1")
     overlap = max(0, min(overlap, tokens - 1))
-    units: list[tuple[int, str, int]] = []  # (line number, text, cost)
-    for lineno, line in enumerate(lines, start=1):
-        cost = counter(line) + 1 if line else 1
-        if cost <= tokens:
-            units.append((lineno, line, cost))
-        else:
-            for piece, ptoks in split_long_line(line, max(1, tokens - 1), counter):
-                units.append((lineno, piece, ptoks + 1))
+    units = _line_units(list(lines), tokens, counter)
 
     chunks: list[Chunk] = []
     cur: list[tuple[int, str, int]] = []

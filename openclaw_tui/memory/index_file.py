@@ -45,6 +45,16 @@ class IndexFile:
     def open_at(self, path: Path) -> Store:
         return Store(path, vector_enabled=self._vector_enabled, extension_path=self._extension_path)
 
+    def open_rebuild(self, path: Path) -> Store:
+        """A store for a full rebuild at ``path``, a temp file no one reads yet: its rollback
+        journal in memory and no fsync per commit; ``swap_in`` syncs the file once before it
+        replaces the live index, so a crash leaves the old index as before."""
+        store = self.open_at(path)
+        with store.lock:
+            store.conn.execute("pragma journal_mode=memory").fetchall()
+            store.conn.execute("pragma synchronous=off").fetchall()
+        return store
+
     def store(self) -> Store:
         """The live index; reopened when another process swapped in a rebuilt file."""
         if self.closed:
@@ -99,6 +109,7 @@ class IndexFile:
 
     def swap_in(self, tmp: Path) -> None:
         """Atomically replace the live file with the (closed) rebuilt one at ``tmp``."""
+        _fsync(tmp)  # written without fsyncs (``open_rebuild``): durable before it goes live
         with self.lock:
             self._drop()
             os.replace(tmp, self.path)
@@ -113,6 +124,14 @@ class IndexFile:
         with self.lock:
             self._drop()
             self.closed = True
+
+
+def _fsync(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 def discard(tmp: Path) -> None:

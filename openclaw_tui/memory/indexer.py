@@ -35,7 +35,7 @@ from openclaw_tui.memory.embedding_ops import (
 )
 from openclaw_tui.memory.index_file import IndexFile, discard
 from openclaw_tui.memory.sources import SourceDoc, SourceProvider, SyncContext, collect_docs, read_doc, unchanged
-from openclaw_tui.memory.store import FTS_CONTENT, FTS_TOKENIZER, SCHEMA_VERSION, FileRow, ForeignIndex, Store
+from openclaw_tui.memory.store import FTS_CONTENT, FTS_TOKENIZER, SCHEMA_VERSION, FileRow, FileWrite, ForeignIndex, Store
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.safe_fs import MAX_FILE_BYTES
 
@@ -43,6 +43,9 @@ log = logging.getLogger("openclaw_tui.memory")
 
 #: at most one background "is the index dirty?" check per this many seconds of searching
 BACKGROUND_CHECK_INTERVAL_S = 1.0
+#: files written per transaction (a commit of the live index costs fsyncs; a batch's text
+#: is also bounded by tokens, see ``_index_docs``)
+FILES_PER_BATCH = 256
 
 Batch = list[tuple[SourceDoc, str, list[Chunk]]]
 
@@ -226,7 +229,7 @@ class Indexer:
 
     def _rebuild(self, ctx: SyncContext, progress: ProgressFn | None) -> SyncTally:
         tmp = self.index.rebuild_path()
-        new = self.index.open_at(tmp)
+        new = self.index.open_rebuild(tmp)
         try:
             new.copy_cache_from(self.index.path)
             new.set_meta_json("fingerprint", self.fingerprint(new))
@@ -294,7 +297,7 @@ class Indexer:
             chunks = chunk_text(text, tokens=tokens, overlap=overlap)
             pending.append((doc, digest, chunks))
             pending_tokens += sum(c.tokens for c in chunks)
-            if pending_tokens >= limit or len(pending) >= 64:
+            if pending_tokens >= limit or len(pending) >= FILES_PER_BATCH:
                 self._write_batch(store, pending, tally)
                 pending, pending_tokens = [], 0
         if pending:
@@ -419,15 +422,15 @@ class Indexer:
 
 
 def _replace_files(store: Store, batch: Batch, embeddings: list[Any], model: str, tally: SyncTally) -> None:
-    for i, (doc, digest, chunks) in enumerate(batch):
-        try:
-            store.replace_file(doc.path, doc.source, digest, doc.mtime, doc.mtime_ns, doc.size,
-                               [(c.start_line, c.end_line, c.hash, c.text, c.context) for c in chunks],
-                               embeddings[i], model=model)
-        except ValueError as exc:  # vector dimension changed
-            raise RebuildNeeded(str(exc)) from None
-        tally.files_indexed += 1
-        tally.chunks_indexed += len(chunks)
+    writes = [FileWrite(doc.path, doc.source, digest, doc.mtime, doc.mtime_ns, doc.size,
+                        [(c.start_line, c.end_line, c.hash, c.text, c.context) for c in chunks], embeddings[i])
+              for i, (doc, digest, chunks) in enumerate(batch)]
+    try:
+        store.replace_files(writes, model=model)
+    except ValueError as exc:  # vector dimension changed
+        raise RebuildNeeded(str(exc)) from None
+    tally.files_indexed += len(batch)
+    tally.chunks_indexed += sum(len(chunks) for _, _, chunks in batch)
 
 
 def _root_cause(exc: BaseException) -> BaseException:

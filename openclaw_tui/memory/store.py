@@ -25,7 +25,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Any, Iterable, Sequence
 
 import apsw
 import numpy as np
@@ -102,6 +102,9 @@ _REQUIRED_COLUMNS = {
     "embedding_cache": {"provider", "model", "provider_key", "hash", "dims", "embedding", "updated_at"},
 }
 _ROW_TYPES = (int, str, str, int, int, str, str)  # ChunkRow fields, in order
+_INSERT_CHUNK = ("insert into chunks(path, source, start_line, end_line, hash, model, text, embedding, updated_at)"
+                 " values(?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_INSERT_FILE = "insert or replace into files(path, source, hash, mtime, mtime_ns, size) values(?, ?, ?, ?, ?, ?)"
 
 
 def _tokenizer_args() -> tuple[str, list[str]]:
@@ -119,6 +122,25 @@ class ChunkRow:
     end_line: int
     hash: str
     text: str
+
+
+#: one chunk to write: ``(start, end, hash, text)`` or ``(start, end, hash, text, context)``
+ChunkSpec = tuple[int, int, str, str] | tuple[int, int, str, str, str]
+
+
+@dataclass(frozen=True)
+class FileWrite:
+    """One file's rows for ``Store.replace_files``: its ``files`` row, chunks and vectors
+    (one 2-D array per chunk of its sub-window vectors, one vector per chunk, or None)."""
+
+    path: str
+    source: str
+    hash: str
+    mtime: float
+    mtime_ns: int
+    size: int
+    chunks: Sequence[ChunkSpec]
+    embeddings: Any = None
 
 
 @dataclass
@@ -152,6 +174,17 @@ def _per_chunk_vectors(embeddings, n: int) -> list[np.ndarray | None]:
         arr = np.asarray(v, dtype=np.float32)
         out.append(arr.reshape(1, -1) if arr.ndim == 1 else arr)
     return out
+
+
+def _mean_blob(subs: np.ndarray | None, dims: int | None) -> bytes | None:
+    """A chunk's ``embedding`` column: the normalised mean of its sub-vectors (None without)."""
+    if subs is None or not subs.size:
+        return None
+    if int(subs.shape[1]) != dims:
+        raise ValueError(f"vector dimension changed ({dims} → {int(subs.shape[1])}); a full rebuild is needed")
+    mean = subs.mean(axis=0)
+    norm = float(np.linalg.norm(mean))
+    return vec_to_blob(mean / norm if norm > 0 else mean)
 
 
 def vec_to_blob(vec: np.ndarray) -> bytes:
@@ -316,7 +349,7 @@ class Store:
         mtime: float,
         mtime_ns: int,
         size: int,
-        chunks: Sequence[tuple[int, int, str, str] | tuple[int, int, str, str, str]],
+        chunks: Sequence[ChunkSpec],
         embeddings: np.ndarray | Sequence[np.ndarray | None] | None,
         model: str = "",
     ) -> None:
@@ -326,46 +359,44 @@ class Store:
 
         ``embeddings`` is one vector per chunk (a 2-D array) or, per chunk, a 2-D array of
         its sub-window vectors (``chunk_vectors``); the chunk's row keeps their normalised mean."""
+        self.replace_files([FileWrite(path, source, file_hash, mtime, mtime_ns, size, chunks, embeddings)], model=model)
+
+    def replace_files(self, files: Sequence[FileWrite], model: str = "") -> None:
+        """``replace_file`` for several files in one savepoint with one generation stamp: FTS5
+        flushes its pending terms into a new segment at every savepoint, so a savepoint per
+        file made the FTS writes of a full index ~4× slower."""
         now = time.time()
-        per_chunk = _per_chunk_vectors(embeddings, len(chunks))
         with self.lock, self.conn:
-            self._delete_path_rows(path)
-            dims = next((int(v.shape[1]) for v in per_chunk if v is not None and v.size), None)
-            if dims is not None:
-                self._ensure_vec_table(dims)
-            for i, row in enumerate(chunks):
-                start, end, chash, text = row[:4]
-                context = row[4] if len(row) > 4 else ""
-                subs = per_chunk[i]
-                blob = None
-                if subs is not None and subs.size:
-                    if int(subs.shape[1]) != dims:
-                        raise ValueError(f"vector dimension changed ({dims} → {int(subs.shape[1])}); a full rebuild is needed")
-                    mean = subs.mean(axis=0)
-                    norm = float(np.linalg.norm(mean))
-                    blob = vec_to_blob(mean / norm if norm > 0 else mean)
-                self.conn.execute(
-                    "insert into chunks(path, source, start_line, end_line, hash, model, text, embedding, updated_at)"
-                    " values(?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    (path, source, start, end, chash, model, text, blob, now),
-                )
-                cid = self.conn.last_insert_rowid()
-                if self.fts_available:
-                    fts_body = f"{context}\n{text}" if context else text
-                    self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(fts_body)))
-                if blob is None:
-                    continue
-                for vec in subs:
-                    sub_blob = vec_to_blob(vec)
-                    self.conn.execute("insert into chunk_vectors(chunk_id, embedding) values(?, ?)", (cid, sub_blob))
-                    if self.vec_loaded:
-                        sid = self.conn.last_insert_rowid()
-                        self.conn.execute("insert into chunks_vec(rowid, embedding) values(?, ?)", (sid, sub_blob))
-            self.conn.execute(
-                "insert or replace into files(path, source, hash, mtime, mtime_ns, size) values(?, ?, ?, ?, ?, ?)",
-                (path, source, file_hash, mtime, mtime_ns, size),
-            )
+            for f in files:
+                self._write_file(f, model, now)
             self._bump_generation()
+
+    def _write_file(self, f: FileWrite, model: str, now: float) -> None:
+        per_chunk = _per_chunk_vectors(f.embeddings, len(f.chunks))
+        self._delete_path_rows(f.path)
+        dims = next((int(v.shape[1]) for v in per_chunk if v is not None and v.size), None)
+        if dims is not None:
+            self._ensure_vec_table(dims)
+        for row, subs in zip(f.chunks, per_chunk):
+            start, end, chash, text = row[:4]
+            context = row[4] if len(row) > 4 else ""
+            blob = _mean_blob(subs, dims)
+            self.conn.execute(_INSERT_CHUNK, (f.path, f.source, start, end, chash, model, text, blob, now))
+            cid = self.conn.last_insert_rowid()
+            if self.fts_available:
+                fts_body = f"{context}\n{text}" if context else text
+                self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(fts_body)))
+            if blob is not None:
+                self._write_sub_vectors(cid, subs)
+        self.conn.execute(_INSERT_FILE, (f.path, f.source, f.hash, f.mtime, f.mtime_ns, f.size))
+
+    def _write_sub_vectors(self, cid: int, subs: np.ndarray) -> None:
+        for vec in subs:
+            sub_blob = vec_to_blob(vec)
+            self.conn.execute("insert into chunk_vectors(chunk_id, embedding) values(?, ?)", (cid, sub_blob))
+            if self.vec_loaded:
+                sid = self.conn.last_insert_rowid()
+                self.conn.execute("insert into chunks_vec(rowid, embedding) values(?, ?)", (sid, sub_blob))
 
     def touch_file(self, path: str, mtime: float, mtime_ns: int, size: int) -> None:
         with self.lock:

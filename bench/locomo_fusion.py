@@ -1,22 +1,37 @@
-"""LoCoMo hybrid fusion side by side: per category, per evidence line, with leave-one-out.
+"""LoCoMo hybrid fusion and snippets side by side: per category, per evidence line, leave-one-out.
 
 One index per dev conversation (``conv-*`` in ``../shared/data/locomo``) with the default
 local model (all-MiniLM-L6-v2 on xllamacpp); every variant searches that same index
-in-process through ``MemoryManager.search`` (k = 6, shipped defaults otherwise):
+in-process through ``MemoryManager.search`` (k = 6, shipped defaults otherwise), one
+flag per idea:
 
 - ``shipped``: our fusion (keyword-only score plus ``0.5·vw·cosine``) with
-  ``pipeline.keep_each_best`` (each retriever's best hit keeps a place in the first k);
-- ``without keep_each_best``: the same fusion, ranked by score alone (the previous default);
+  ``pipeline.keep_each_best``, one chunk a result, query-focused snippets
+  (``memory/snippets.py``: the lines holding the most IDF-weighted query terms);
+- ``head snippet`` / ``focused snippet, unweighted``: the snippet is the chunk's head (as
+  before) / the best lines with every query term weighing 1;
+- ``merge_adjacent``: neighbouring chunks of one file joined into one result (the previous
+  default, ``pipeline.MERGE_ADJACENT``);
+- ``without keep_each_best``: ranked by score alone;
 - ``plain 0.7/0.3``: plain weighted fusion of the same two signals, ``0.7·cosine +
   0.3·bm25_rank_to_score``, no boosts, no nomination;
+- ``reciprocal-rank fusion``: ``Σ 1/(60 + rank)`` over the vector and keyword-only rankings;
+- ``candidates x8``: ``candidateMultiplier`` 8 instead of 4;
+- ``keyword PRF (RM3-style)``: the 5 best tf·idf words of the first pass's 3 best chunks
+  added to the OR query, scores first + 0.5 · expanded;
+- ``vector PRF (Rocchio)``: ``q/|q| + 0.5 · mean(3 closest sub-vectors)``;
 - ``keyword-only``: ``memorySearch.provider = "none"``.
 
-Reported: evidence-all-found@k (every evidence line inside a result) and per-evidence-line
-recall, per conversation and per LoCoMo category (1 multi-hop, 2 temporal, 3 open-domain,
-4 single-hop). Leave-one-out: the on/off choice of ``keep_each_best`` is made on two
-conversations and reported on the third.
+Reported twice: evidence-all-found@k **credited on the line range** (every evidence line
+inside a result's ``startLine..endLine``) and **credited on the snippet** (every evidence
+line shown whole in a result's snippet — what the model actually reads; a range may cover
+far more than the 700-character snippet), each with per-evidence-line recall, per
+conversation and per LoCoMo category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop).
+Leave-one-out: each choice (``CHOICES``) is made on two conversations and reported on the
+third. ``--state DIR`` keeps the workspaces and indexes for the next run (~4 min instead of
+~7 on the loaded 2-core VM).
 
-    python -m bench.locomo_fusion [--data DIR] [--k 6] [--json]
+    python -m bench.locomo_fusion [--data DIR] [--k 6] [--state DIR] [--json]
 """
 
 from __future__ import annotations
@@ -38,17 +53,18 @@ from bench.locomo_hybrid import CATEGORIES, _settings
 VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "merge_adjacent",
             "without keep_each_best", "plain 0.7/0.3", "reciprocal-rank fusion", "candidates x8", "keyword PRF (RM3-style)",
             "vector PRF (Rocchio)", "keyword-only"]
-#: leave-one-out choices: (question, metric, the options; ties go to the first)
+#: leave-one-out choices: (question, the options; ties go to the first), each made once per
+#: way of crediting an evidence line (``found``: in a result's range, ``shown``: in its snippet)
 CHOICES = [
-    ("keep_each_best", "found", ["shipped", "without keep_each_best"]),
-    ("fusion", "found", ["shipped", "reciprocal-rank fusion"]),
-    ("candidate pool", "found", ["shipped", "candidates x8"]),
-    ("keyword PRF", "found", ["shipped", "keyword PRF (RM3-style)"]),
-    ("vector PRF", "found", ["shipped", "vector PRF (Rocchio)"]),
-    ("snippet", "shown", ["head snippet", "focused snippet, unweighted", "shipped"]),
-    ("merge_adjacent", "shown", ["shipped", "merge_adjacent"]),
-    ("merge_adjacent", "found", ["shipped", "merge_adjacent"]),
+    ("keep_each_best", ["shipped", "without keep_each_best"]),
+    ("fusion", ["shipped", "reciprocal-rank fusion", "plain 0.7/0.3"]),
+    ("candidate pool", ["shipped", "candidates x8"]),
+    ("keyword PRF", ["shipped", "keyword PRF (RM3-style)"]),
+    ("vector PRF", ["shipped", "vector PRF (Rocchio)"]),
+    ("merge_adjacent", ["shipped", "merge_adjacent"]),
+    ("snippet", ["head snippet", "focused snippet, unweighted", "shipped"]),
 ]
+METRICS = ("found", "shown")
 #: variants that run with other ``memorySearch.query`` settings (a second manager, same index)
 QUERY_SETTINGS = {"candidates x8": {"hybrid": {"candidateMultiplier": 8}}}
 RRF_K = 60
@@ -220,17 +236,19 @@ def _total(c: Counter, key: str, cats=CATEGORIES) -> int:
 
 
 def leave_one_out(grid: dict[str, dict[str, Counter]]) -> list[dict]:
-    """For each choice and held-out conversation: the option with the most questions
-    (``metric``) on the other two, and its held-out figure."""
+    """For each choice, metric and held-out conversation: the option with the most
+    questions (``metric``) on the other two, and its held-out figure."""
     rows = []
-    for choice, metric, options in CHOICES:
+    for choice, options in CHOICES:
         options = [o for o in options if all(o in g for g in grid.values())]
-        for held in sorted(grid):
-            train = [c for c in grid if c != held]
-            scores = {o: sum(_total(grid[c][o], metric) for c in train) for o in options}
-            pick = max(options, key=lambda o: (scores[o], -options.index(o)))
-            rows.append({"choice": choice, "metric": metric, "heldOut": held, "train": scores, "picked": pick,
-                         "heldOutFound": _total(grid[held][pick], metric), "questions": _total(grid[held][pick], "n")})
+        for metric in METRICS:
+            for held in sorted(grid):
+                train = [c for c in grid if c != held]
+                scores = {o: sum(_total(grid[c][o], metric) for c in train) for o in options}
+                pick = max(options, key=lambda o: (scores[o], -options.index(o)))
+                rows.append({"choice": choice, "metric": metric, "heldOut": held, "train": scores, "picked": pick,
+                             "heldOutFound": _total(grid[held][pick], metric),
+                             "questions": _total(grid[held][pick], "n")})
     return rows
 
 
@@ -251,16 +269,15 @@ def _print(grid: dict[str, dict[str, Counter]], k: int) -> None:
                             for cat in sorted(CATEGORIES))
             print(f"{name:<28} {cells} {_total(tot, metric):>4}/{n} {_total(tot, metric) / n:.3f} "
                   f"{_total(tot, lines_key) / _total(tot, 'lines'):>6.3f} {cats}")
-    print("leave-one-out (each choice made on the other two conversations):")
+    print("leave-one-out (each choice made on the other two conversations; found = credited on the range,"
+          " shown = credited on the snippet):")
     rows = leave_one_out(grid)
-    for choice in dict.fromkeys(r["choice"] for r in rows):
-        sel = [r for r in rows if r["choice"] == choice]
-        for r in sel:
-            train = ", ".join(f"{o} {n}" for o, n in r["train"].items())
-            print(f"  {choice} ({r['metric']}), {r['heldOut']}: train {train} -> {r['picked']}: "
-                  f"{r['heldOutFound']}/{r['questions']} held out")
+    for key in dict.fromkeys((r["choice"], r["metric"]) for r in rows):
+        sel = [r for r in rows if (r["choice"], r["metric"]) == key]
+        picks = "; ".join(f"{r['heldOut']}: train " + ", ".join(f"{o} {n}" for o, n in r["train"].items())
+                          + f" -> {r['picked']} {r['heldOutFound']}/{r['questions']}" for r in sel)
         found, n = sum(r["heldOutFound"] for r in sel), sum(r["questions"] for r in sel)
-        print(f"  {choice}: held-out total {found}/{n} = {found / n:.3f}")
+        print(f"  {key[0]} ({key[1]}): held-out total {found}/{n} = {found / n:.3f}  [{picks}]")
 
 
 def main(argv: list[str] | None = None) -> int:

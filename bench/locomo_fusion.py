@@ -50,7 +50,7 @@ from bench.locomo_eval import (
 from bench.locomo_hybrid import CATEGORIES, _settings
 
 #: every variant searches the same index; the first is the shipped pipeline
-VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "merge_adjacent",
+VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "snippet: unstemmed", "merge_adjacent",
             "without keep_each_best", "plain 0.7/0.3", "reciprocal-rank fusion", "candidates x8", "keyword PRF (RM3-style)",
             "vector PRF (Rocchio)", "keyword-only"]
 #: leave-one-out choices: (question, the options; ties go to the first), each made once per
@@ -63,6 +63,7 @@ CHOICES = [
     ("vector PRF", ["shipped", "vector PRF (Rocchio)"]),
     ("merge_adjacent", ["shipped", "merge_adjacent"]),
     ("snippet", ["head snippet", "focused snippet, unweighted", "shipped"]),
+    ("snippet stems", ["snippet: unstemmed", "shipped"]),
 ]
 METRICS = ("found", "shown")
 #: variants that run with other ``memorySearch.query`` settings (a second manager, same index)
@@ -171,7 +172,8 @@ def _variant(name: str):
 
     @contextmanager
     def patched():
-        saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet,
+        saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
+                 snippets.focused_snippet, snippets.STEMMED_LINES,
                  pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
                  Store.vector_search, Store.vector_scores)
         focused = snippets.focused_snippet
@@ -188,14 +190,17 @@ def _variant(name: str):
             Store.vector_search, Store.vector_scores = _rocchio(Store.vector_search), _rocchio(Store.vector_scores)
         if name == "merge_adjacent":
             pl.MERGE_ADJACENT = True
+        if name == "snippet: unstemmed":
+            snippets.STEMMED_LINES = False
         if name == "head snippet":
-            snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS: pl.make_snippet(text, limit)
+            snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS, **_k: pl.make_snippet(text, limit)
         if name == "focused snippet, unweighted":
-            snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS: focused(text, terms, None, limit)
+            snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS, **k: focused(text, terms, None, limit, **k)
         try:
             yield
         finally:
-            (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet,
+            (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
+             snippets.focused_snippet, snippets.STEMMED_LINES,
              pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
              Store.vector_search, Store.vector_scores) = saved
 

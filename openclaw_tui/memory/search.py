@@ -118,7 +118,8 @@ class Searcher:
         cands, text_floor = self._score(store, got, rows, terms, dates)
         picked, relaxed = self._rank(cands, req, text_floor, got.mode)
         weights = snippets.idf_weights(*store.doc_frequencies(terms))
-        return self._result(started, results=self._hits(picked, req.session_key, terms, weights), mode=got.mode,
+        stems = store.index_tokens if snippets.STEMMED_LINES else None
+        return self._result(started, results=self._hits(picked, req.session_key, terms, weights, stems), mode=got.mode,
                             warning=got.warning, relaxed_min_score=relaxed)
 
     # ------------------------------------------------------------------ retrieve
@@ -236,12 +237,12 @@ class Searcher:
             return pl.merge_adjacent(ranked, req.max_results), relaxed
         return ranked[: req.max_results], relaxed
 
-    def _hits(self, picked: list[pl.Candidate], session_key: str, terms: list[str],
-              weights: dict[str, float]) -> tuple[SearchHit, ...]:
+    def _hits(self, picked: list[pl.Candidate], session_key: str, terms: list[str], weights: dict[str, float],
+              stems: Callable[[str], list[str]] | None) -> tuple[SearchHit, ...]:
         cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(session_key))
         hits = []
         for c in picked:
-            snippet = snippets.focused_snippet(c.text, terms, weights)
+            snippet = snippets.focused_snippet(c.text, terms, weights, stems=stems)
             citation = pl.citation_for(c.path, c.start_line, c.end_line) if cite else None
             hits.append(SearchHit(path=c.path, start_line=c.start_line, end_line=c.end_line,
                                   score=round(float(c.score), 4),

@@ -13,7 +13,7 @@ no line holds a query term, is shown from its head exactly as before
 from __future__ import annotations
 
 import math
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
 from openclaw_tui.memory.pipeline import SNIPPET_MAX_CHARS, make_snippet, term_in_tokens, word_tokens
 
@@ -26,14 +26,19 @@ def idf_weights(total: int, doc_freqs: Mapping[str, int | None]) -> dict[str, fl
     return {t: math.log(1.0 + (total - (df or 0) + 0.5) / ((df or 0) + 0.5)) for t, df in doc_freqs.items()}
 
 
-def line_scores(lines: Sequence[str], terms: Sequence[str], weights: Mapping[str, float] | None = None) -> list[float]:
-    """Per line, the summed weight (default 1) of the distinct query terms it contains
-    (the coverage rules of ``pipeline.coverage``: whole token, prefix for 4+ letters, CJK
-    substring)."""
+def line_scores(lines: Sequence[str], terms: Sequence[str], weights: Mapping[str, float] | None = None,
+                stems: Callable[[str], list[str]] | None = None) -> list[float]:
+    """Per line, the summed weight (default 1) of the distinct query terms it contains (the
+    coverage rules of ``pipeline.coverage``: whole token, prefix for 4+ letters, CJK
+    substring; with ``stems``, the keyword index's tokenizer, also a term whose stems all
+    occur among the line's: "camping" in "we camped")."""
+    term_stems = {t: set(stems(t)) for t in terms} if stems is not None else {}
     out = []
     for line in lines:
         toks, low = set(word_tokens(line)), line.lower()
-        out.append(sum((weights or {}).get(t, 1.0) for t in terms if term_in_tokens(t, toks, low)))
+        line_stems = set(stems(line)) if stems is not None else set()
+        out.append(sum((weights or {}).get(t, 1.0) for t in terms
+                       if term_in_tokens(t, toks, low) or (term_stems.get(t) and term_stems[t] <= line_stems)))
     return out
 
 
@@ -62,6 +67,10 @@ def trim(scores: Sequence[float], first: int, last: int) -> tuple[int, int]:
     return first, last
 
 
+#: **ours:** a line also holds a query term when the keyword index's tokenizer (porter stems)
+#: finds all of the term's stems in it, as BM25 did when it ranked the chunk
+STEMMED_LINES = True
+
 def widen(lengths: Sequence[int], first: int, last: int, limit: int) -> tuple[int, int]:
     """The run grown by whole lines, one after it then one before it in turn, while the
     joined length fits (so the matching lines sit near the middle)."""
@@ -81,7 +90,7 @@ def widen(lengths: Sequence[int], first: int, last: int, limit: int) -> tuple[in
 
 
 def focused_snippet(text: str, terms: Sequence[str], weights: Mapping[str, float] | None = None,
-                    limit: int = SNIPPET_MAX_CHARS) -> str:
+                    limit: int = SNIPPET_MAX_CHARS, stems: Callable[[str], list[str]] | None = None) -> str:
     """At most ``limit`` characters of ``text``: the best-matching run of whole lines
     (:func:`best_window`, widened), ``…`` marking lines left out before or after; the head
     of the text (``make_snippet``) when it fits or no line holds a query term."""
@@ -89,7 +98,7 @@ def focused_snippet(text: str, terms: Sequence[str], weights: Mapping[str, float
     lines = body.split("\n")
     if len(body) <= limit or not terms or len(lines) < 2:
         return make_snippet(text, limit)
-    scores = line_scores(lines, terms, weights)
+    scores = line_scores(lines, terms, weights, stems)
     if max(scores) <= 0:
         return make_snippet(text, limit)
     room = limit - 2 * (len(ELLIPSIS) + 1)  # "…\n" before and "\n…" after, when needed

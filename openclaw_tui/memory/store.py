@@ -502,6 +502,16 @@ class Store:
                     dfs[term] = self._doc_frequency(term)
             return total, {t: dfs[t] for t in terms}
 
+    def index_tokens(self, text: str) -> list[str]:
+        """``text`` as the keyword index sees it: FTS5's tokens (lowercase, diacritics
+        removed, porter stems: "camped" → "camp"); [] without FTS5."""
+        if not self.fts_available or not text:
+            return []
+        with self.lock:
+            if self._tokenize is None:
+                self._tokenize = self.conn.fts5_tokenizer(*_tokenizer_args())
+            return [t[2] for t in self._tokenize(fts_text(text).encode("utf-8"), apsw.FTS5_TOKENIZE_DOCUMENT, None)]
+
     def _doc_frequency(self, term: str) -> int | None:
         if self._tokenize is None:
             self._tokenize = self.conn.fts5_tokenizer(*_tokenizer_args())

@@ -430,3 +430,16 @@ def test_neighbouring_chunks_are_results_of_their_own_each_showing_its_match(wor
     shown = [r["snippet"].split("\n\nSource: ")[0] for r in res]
     assert any("floss daily" in s for s in shown) and any("visit is in May" in s for s in shown)
     assert all(len(s) <= 700 for s in shown)
+
+
+def test_snippet_finds_the_line_the_index_matched_by_stem(workspace, keyword_manager):
+    lines = [f"- **Ann**: ordinary line {i} about the weather and the bus ride" for i in range(30)]
+    lines[13] = "- **Ann**: we camped by the lake all weekend"  # "camping" only by porter stem
+    write(workspace / "memory/2026-03-02.md", "# 2026-03-02\n\n" + "\n".join(lines) + "\n")
+    for day in range(10, 20):
+        write(workspace / f"memory/2026-03-{day}.md", f"# 2026-03-{day}\n\n- Standup, code review, lunch.\n")
+    m = keyword_manager()
+    m.sync()
+    top = m.search("Where did Ann go camping?")["results"][0]
+    assert top["path"] == "memory/2026-03-02.md" and top["startLine"] == 1
+    assert "- **Ann**: we camped by the lake all weekend" in top["snippet"]

@@ -107,3 +107,16 @@ def test_idf_weights():
 def test_never_over_the_limit(parts, term):
     text = "\n".join(parts)
     assert len(sn.focused_snippet(text, [term], limit=100)) <= 100
+
+
+def test_stems_match_the_way_the_keyword_index_does():
+    # the keyword index matched "camping" to "camped" by porter stems; the snippet follows it
+    def stems(text):  # a stand-in for the index's tokenizer
+        return ["camp" if w.startswith("camp") else w for w in sn.word_tokens(text)]
+
+    lines = ["we camped by the lake", "a walk"]
+    assert sn.line_scores(lines, ["camping"]) == [0.0, 0.0]
+    assert sn.line_scores(lines, ["camping"], stems=stems) == [1.0, 0.0]
+    text = _doc(20, "- **Ann**: we camped by the lake")
+    assert sn.focused_snippet(text, ["camping"]) == pl.make_snippet(text)
+    assert "we camped by the lake" in sn.focused_snippet(text, ["camping"], stems=stems)

@@ -516,7 +516,7 @@ def keep_each_best(cands: Sequence[Candidate], limit: int) -> list[Candidate]:
 
 #: **ours, measured off:** :func:`merge_adjacent` widens a result's line range, but its snippet
 #: still shows at most 700 characters, so on LoCoMo the merged-in lines were mostly not
-#: shown: evidence shown in the snippets 264/383 without merging vs 244/383 with it
+#: shown: evidence shown in the snippets 267/383 without merging vs 247/383 with it
 #: (docs/memory.md); results are the best ``maxResults`` chunks, each with its own snippet.
 MERGE_ADJACENT = False
 

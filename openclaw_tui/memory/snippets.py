@@ -4,8 +4,8 @@ A result is one chunk (~400 tokens, ~1,600 characters) or several merged neighbo
 snippet holds at most 700 characters (DESIGN §4). The head of the chunk is often not the
 part that matched: **ours**, the snippet is the run of whole lines, within the limit, whose
 lines hold the most query-term weight (each line scores the summed weight of the distinct
-query terms it contains; rare terms weigh more), widened with the lines around it while
-they fit. Lines left out before or after are marked with ``…``. A text that fits, or where
+query terms it contains, rare terms weighing more, a term also found by the keyword index's
+porter stems), widened with the lines around it while they fit. Lines left out before or after are marked with ``…``. A text that fits, or where
 no line holds a query term, is shown from its head exactly as before
 (``pipeline.make_snippet``).
 """

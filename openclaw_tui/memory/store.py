@@ -484,9 +484,8 @@ class Store:
         return {t for t, df in dfs.items() if (df or 0) * 2 > total}
 
     def doc_frequencies(self, terms: Iterable[str]) -> tuple[int, dict[str, int | None]]:
-        """``(chunks, {term: chunks holding it})`` from the ``fts5vocab`` table, cached until
-        the next index write; None for a term the tokenizer splits (a CJK phrase); ``(0, {})``
-        without FTS5."""
+        """``(chunks, {term: chunks holding it})`` from ``fts5vocab``, cached until the next
+        write; None for a term the tokenizer splits (a CJK phrase); ``(0, {})`` without FTS5."""
         terms = list(terms)
         if not self.fts_available or not terms:
             return 0, {}
@@ -499,27 +498,21 @@ class Store:
                 self._df_cache = (generation, total, dfs)
             for term in terms:
                 if term not in dfs:
-                    dfs[term] = self._doc_frequency(term)
+                    tokens = self._tokens(term, apsw.FTS5_TOKENIZE_QUERY)
+                    row = self.conn.execute("select doc from temp.chunks_fts_vocab where term = ?",
+                                            tokens[:1]).fetchone() if len(tokens) == 1 else None
+                    dfs[term] = None if len(tokens) != 1 else int(row[0]) if row else 0
             return total, {t: dfs[t] for t in terms}
 
     def index_tokens(self, text: str) -> list[str]:
-        """``text`` as the keyword index sees it: FTS5's tokens (lowercase, diacritics
-        removed, porter stems: "camped" → "camp"); [] without FTS5."""
-        if not self.fts_available or not text:
-            return []
+        """``text`` as the keyword index sees it (lowercase, porter stems: "camped" → "camp")."""
         with self.lock:
-            if self._tokenize is None:
-                self._tokenize = self.conn.fts5_tokenizer(*_tokenizer_args())
-            return [t[2] for t in self._tokenize(fts_text(text).encode("utf-8"), apsw.FTS5_TOKENIZE_DOCUMENT, None)]
+            return self._tokens(text, apsw.FTS5_TOKENIZE_DOCUMENT) if self.fts_available and text else []
 
-    def _doc_frequency(self, term: str) -> int | None:
+    def _tokens(self, text: str, flag: int) -> list[str]:
         if self._tokenize is None:
             self._tokenize = self.conn.fts5_tokenizer(*_tokenizer_args())
-        tokens = self._tokenize(fts_text(term).encode("utf-8"), apsw.FTS5_TOKENIZE_QUERY, None)
-        if len(tokens) != 1:
-            return None
-        row = self.conn.execute("select doc from temp.chunks_fts_vocab where term = ?", (tokens[0][2],)).fetchone()
-        return int(row[0]) if row else 0
+        return [t[2] for t in self._tokenize(fts_text(text).encode("utf-8"), flag, None)]
 
     def vector_count(self) -> int:
         with self.lock:

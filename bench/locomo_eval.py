@@ -149,32 +149,29 @@ def run_conversation(
         lines = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
     if len(lines) != len(questions):
         raise SystemExit(f"{conv_dir.name}: got {len(lines)} results for {len(questions)} questions")
-    # per category: [all evidence found, questions, evidence lines found, evidence lines,
-    # all evidence shown in the snippets]
+    return {"conv": conv_dir.name, "questions": len(questions), "seconds": round(elapsed, 2),
+            "provider": lines[0].get("provider") if lines else None,
+            **score_answers(questions, lines, workspace_lines(conv_dir))}
+
+
+def score_answers(questions: list[dict], answers: list[dict], file_lines: Callable[[str], list[str]]) -> dict:
+    """Found (every evidence line in a result's range) and shown (every evidence line shown
+    whole in a snippet, what the model reads) per question, totalled and per category."""
+    # per category: [all evidence found, questions, evidence lines found, evidence lines, all shown]
     per_cat: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
-    found = shown = 0
     disabled = 0
-    file_lines = workspace_lines(conv_dir)
-    for q, res in zip(questions, lines):
+    for q, res in zip(questions, answers):
         line_hits, line_total = evidence_lines_found(q, res.get("results", []))
-        hit = line_hits == line_total
         seen = evidence_lines_shown(q, res.get("results", []), file_lines)[0] == line_total
         disabled += bool(res.get("disabled"))
-        found += hit
-        shown += seen
         tally = per_cat[int(q["category"])]
-        tally[0] += hit
-        tally[1] += 1
-        tally[2] += line_hits
-        tally[3] += line_total
-        tally[4] += seen
+        for i, n in enumerate((line_hits == line_total, 1, line_hits, line_total, seen)):
+            tally[i] += n
+    found = sum(v[0] for v in per_cat.values())
     return {
-        "conv": conv_dir.name,
-        "questions": len(questions),
         "found": found,
         "rate": found / len(questions) if questions else 0.0,
-        #: every evidence line shown whole in a snippet (what the model reads)
-        "shown": shown,
+        "shown": sum(v[4] for v in per_cat.values()),
         "byCategory": {
             str(c): {"found": v[0], "total": v[1], "linesFound": v[2], "lines": v[3], "shown": v[4]}
             for c, v in sorted(per_cat.items())
@@ -182,8 +179,6 @@ def run_conversation(
         "linesFound": sum(v[2] for v in per_cat.values()),
         "lines": sum(v[3] for v in per_cat.values()),
         "disabled": disabled,
-        "seconds": round(elapsed, 2),
-        "provider": lines[0].get("provider") if lines else None,
     }
 
 

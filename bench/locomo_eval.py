@@ -3,7 +3,9 @@
 For each conversation folder (``conv-*``) the workspace files are copied to a temp dir,
 the category 1–4 questions are written one per line, and ONE ``openclaw-tui memory search
 --batch`` process answers them all. A question counts as found when every evidence line
-lies inside some returned chunk's ``[startLine, endLine]`` of the same path.
+lies inside some returned chunk's ``[startLine, endLine]`` of the same path; "shown" counts
+it only when every evidence line is also shown whole in that result's snippet (at most 700
+characters, while a chunk is ~1,600), which is what the model reads.
 
     python -m bench.locomo_eval                       # keyword-only, OR-joined FTS query
     python -m bench.locomo_eval --fts-mode and        # OpenClaw's AND join, for comparison
@@ -147,27 +149,35 @@ def run_conversation(
         lines = [json.loads(x) for x in proc.stdout.splitlines() if x.strip()]
     if len(lines) != len(questions):
         raise SystemExit(f"{conv_dir.name}: got {len(lines)} results for {len(questions)} questions")
-    # per category: [all evidence found, questions, evidence lines found, evidence lines]
-    per_cat: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    found = 0
+    # per category: [all evidence found, questions, evidence lines found, evidence lines,
+    # all evidence shown in the snippets]
+    per_cat: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0])
+    found = shown = 0
     disabled = 0
+    file_lines = workspace_lines(conv_dir)
     for q, res in zip(questions, lines):
         line_hits, line_total = evidence_lines_found(q, res.get("results", []))
         hit = line_hits == line_total
+        seen = evidence_lines_shown(q, res.get("results", []), file_lines)[0] == line_total
         disabled += bool(res.get("disabled"))
         found += hit
+        shown += seen
         tally = per_cat[int(q["category"])]
         tally[0] += hit
         tally[1] += 1
         tally[2] += line_hits
         tally[3] += line_total
+        tally[4] += seen
     return {
         "conv": conv_dir.name,
         "questions": len(questions),
         "found": found,
         "rate": found / len(questions) if questions else 0.0,
+        #: every evidence line shown whole in a snippet (what the model reads)
+        "shown": shown,
         "byCategory": {
-            str(c): {"found": v[0], "total": v[1], "linesFound": v[2], "lines": v[3]} for c, v in sorted(per_cat.items())
+            str(c): {"found": v[0], "total": v[1], "linesFound": v[2], "lines": v[3], "shown": v[4]}
+            for c, v in sorted(per_cat.items())
         },
         "linesFound": sum(v[2] for v in per_cat.values()),
         "lines": sum(v[3] for v in per_cat.values()),
@@ -180,6 +190,7 @@ def run_conversation(
 def print_totals(label: str, rows: list[dict]) -> None:
     """All conversations together: all-found and line recall, overall and per category."""
     tf, tq = sum(r["found"] for r in rows), sum(r["questions"] for r in rows)
+    ts = sum(r["shown"] for r in rows)
     lf, lt = sum(r["linesFound"] for r in rows), sum(r["lines"] for r in rows)
     cats: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for r in rows:
@@ -187,7 +198,8 @@ def print_totals(label: str, rows: list[dict]) -> None:
             for i, key in enumerate(("found", "total", "linesFound", "lines")):
                 cats[c][i] += v[key]
     cats_s = " ".join(f"c{c}:{v[0]}/{v[1]} ({v[2] / v[3]:.0%})" for c, v in sorted(cats.items()))
-    print(f"{label:<10} {'all':<8} {tf:>4}/{tq:<4} {tf / tq if tq else 0:>7.1%} {lf / lt if lt else 0:>7.1%}  {cats_s}")
+    print(f"{label:<10} {'all':<8} {tf:>4}/{tq:<4} {tf / tq if tq else 0:>7.1%} {lf / lt if lt else 0:>7.1%}  {cats_s}"
+          f"  shown in snippets {ts}/{tq}")
 
 
 
@@ -267,13 +279,14 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     print(f"LoCoMo evidence-all-found@{args.k} (categories {sorted(cats)}, mode {args.mode})")
     print("all evidence found per question, and per evidence line (lines found / lines)")
-    print(f"{'fts':<10} {'conv':<8} {'found':>9} {'rate':>7} {'lines':>7}  by category: all-found (line recall)          secs")
+    print("(shown: every evidence line shown whole in a result's snippet, which holds at most 700 characters)")
+    print(f"{'fts':<10} {'conv':<8} {'found':>9} {'rate':>7} {'lines':>7}  by category: all-found (line recall)          secs  shown")
     for r in rows:
         cats_s = " ".join(
             f"c{c}:{v['found']}/{v['total']} ({v['linesFound'] / v['lines']:.0%})" for c, v in r["byCategory"].items()
         )
         print(f"{r['ftsMode']:<10} {r['conv']:<8} {r['found']:>4}/{r['questions']:<4} {r['rate']:>7.1%}"
-              f" {r['linesFound'] / max(1, r['lines']):>7.1%}  {cats_s:<46} {r['seconds']:>5}")
+              f" {r['linesFound'] / max(1, r['lines']):>7.1%}  {cats_s:<46} {r['seconds']:>5}  {r['shown']:>5}")
     for fm in fts_modes:
         print_totals(fm, [r for r in rows if r["ftsMode"] == fm])
     return 0

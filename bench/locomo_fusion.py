@@ -1,22 +1,37 @@
-"""LoCoMo hybrid fusion side by side: per category, per evidence line, with leave-one-out.
+"""LoCoMo hybrid fusion and snippets side by side: per category, per evidence line, leave-one-out.
 
 One index per dev conversation (``conv-*`` in ``../shared/data/locomo``) with the default
 local model (all-MiniLM-L6-v2 on xllamacpp); every variant searches that same index
-in-process through ``MemoryManager.search`` (k = 6, shipped defaults otherwise):
+in-process through ``MemoryManager.search`` (k = 6, shipped defaults otherwise), one
+flag per idea:
 
 - ``shipped``: our fusion (keyword-only score plus ``0.5·vw·cosine``) with
-  ``pipeline.keep_each_best`` (each retriever's best hit keeps a place in the first k);
-- ``without keep_each_best``: the same fusion, ranked by score alone (the previous default);
+  ``pipeline.keep_each_best``, one chunk a result, query-focused snippets
+  (``memory/snippets.py``: the lines holding the most IDF-weighted query terms);
+- ``head snippet`` / ``focused snippet, unweighted``: the snippet is the chunk's head (as
+  before) / the best lines with every query term weighing 1;
+- ``merge_adjacent``: neighbouring chunks of one file joined into one result (the previous
+  default, ``pipeline.MERGE_ADJACENT``);
+- ``without keep_each_best``: ranked by score alone;
 - ``plain 0.7/0.3``: plain weighted fusion of the same two signals, ``0.7·cosine +
   0.3·bm25_rank_to_score``, no boosts, no nomination;
+- ``reciprocal-rank fusion``: ``Σ 1/(60 + rank)`` over the vector and keyword-only rankings;
+- ``candidates x8``: ``candidateMultiplier`` 8 instead of 4;
+- ``keyword PRF (RM3-style)``: the 5 best tf·idf words of the first pass's 3 best chunks
+  added to the OR query, scores first + 0.5 · expanded;
+- ``vector PRF (Rocchio)``: ``q/|q| + 0.5 · mean(3 closest sub-vectors)``;
 - ``keyword-only``: ``memorySearch.provider = "none"``.
 
-Reported: evidence-all-found@k (every evidence line inside a result) and per-evidence-line
-recall, per conversation and per LoCoMo category (1 multi-hop, 2 temporal, 3 open-domain,
-4 single-hop). Leave-one-out: the on/off choice of ``keep_each_best`` is made on two
-conversations and reported on the third.
+Reported twice: evidence-all-found@k **credited on the line range** (every evidence line
+inside a result's ``startLine..endLine``) and **credited on the snippet** (every evidence
+line shown whole in a result's snippet — what the model actually reads; a range may cover
+far more than the 700-character snippet), each with per-evidence-line recall, per
+conversation and per LoCoMo category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop).
+Leave-one-out: each choice (``CHOICES``) is made on two conversations and reported on the
+third. ``--state DIR`` keeps the workspaces and indexes for the next run (~4 min instead of
+~7 on the loaded 2-core VM).
 
-    python -m bench.locomo_fusion [--data DIR] [--k 6] [--json]
+    python -m bench.locomo_fusion [--data DIR] [--k 6] [--state DIR] [--json]
 """
 
 from __future__ import annotations
@@ -35,13 +50,26 @@ from bench.locomo_eval import (
 from bench.locomo_hybrid import CATEGORIES, _settings
 
 #: every variant searches the same index; the first is the shipped pipeline
-VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "without keep_each_best", "plain 0.7/0.3",
-            "keyword-only"]
-#: leave-one-out choices: (question, metric, the options; ties go to the first)
+VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "merge_adjacent",
+            "without keep_each_best", "plain 0.7/0.3", "reciprocal-rank fusion", "candidates x8", "keyword PRF (RM3-style)",
+            "vector PRF (Rocchio)", "keyword-only"]
+#: leave-one-out choices: (question, the options; ties go to the first), each made once per
+#: way of crediting an evidence line (``found``: in a result's range, ``shown``: in its snippet)
 CHOICES = [
-    ("keep_each_best", "found", ["shipped", "without keep_each_best"]),
-    ("snippet", "shown", ["head snippet", "focused snippet, unweighted", "shipped"]),
+    ("keep_each_best", ["shipped", "without keep_each_best"]),
+    ("fusion", ["shipped", "reciprocal-rank fusion", "plain 0.7/0.3"]),
+    ("candidate pool", ["shipped", "candidates x8"]),
+    ("keyword PRF", ["shipped", "keyword PRF (RM3-style)"]),
+    ("vector PRF", ["shipped", "vector PRF (Rocchio)"]),
+    ("merge_adjacent", ["shipped", "merge_adjacent"]),
+    ("snippet", ["head snippet", "focused snippet, unweighted", "shipped"]),
 ]
+METRICS = ("found", "shown")
+#: variants that run with other ``memorySearch.query`` settings (a second manager, same index)
+QUERY_SETTINGS = {"candidates x8": {"hybrid": {"candidateMultiplier": 8}}}
+RRF_K = 60
+#: pseudo-relevance feedback: feedback chunks / sub-vectors, expansion terms, weights
+PRF_DOCS, PRF_TERMS, PRF_ALPHA, ROCCHIO_BETA = 3, 5, 0.5, 0.5
 
 
 def _evaluate(manager, questions: list[dict], k: int, file_lines) -> Counter:
@@ -63,22 +91,103 @@ def _evaluate(manager, questions: list[dict], k: int, file_lines) -> Counter:
     return out
 
 
+def _rrf_score(score_fn):
+    """``Searcher._score`` ranking by reciprocal-rank fusion of the vector ranking and the
+    keyword-only ranking, ``Σ 1/(60 + rank)``, scaled so a first place on both sides is 1."""
+    def score(self, store, got, rows, terms, dates):
+        cands, floor = score_fn(self, store, got, rows, terms, dates)
+        if got.mode != "hybrid":
+            return cands, floor
+        from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+
+        kw = {c.id: pl.keyword_only_score(c.text_score, pl.coverage(terms, c.text), pl.path_match(terms, c.path),
+                                          pl.date_path_match(dates, c.path)) for c in cands if c.text_score is not None}
+        vec = {c.id: c.vector_score for c in cands if c.vector_score is not None}
+        rank = {}
+        for side in (kw, vec):
+            for i, cid in enumerate(sorted(side, key=lambda x: -side[x])):
+                rank[cid] = rank.get(cid, 0.0) + 1.0 / (RRF_K + 1 + i)
+        for c in cands:
+            c.score = rank.get(c.id, 0.0) * (RRF_K + 1) / 2
+        return cands, floor
+    return score
+
+
+def _rm3_text_hits(text_hits):
+    """``search.text_hits`` with keyword pseudo-relevance feedback: the ``PRF_TERMS`` words of
+    the first pass's ``PRF_DOCS`` best chunks with the most score-weighted tf·idf (not query
+    terms, not stopwords) are added to the OR query; a chunk scores its first-pass score plus
+    ``PRF_ALPHA`` times its expanded-query score."""
+    from collections import Counter as _C  # noqa: PLC0415
+
+    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+    from openclaw_tui.memory.snippets import idf_weights  # noqa: PLC0415
+
+    def hits(store, q, terms, mode, limit):
+        first = text_hits(store, q, terms, mode, limit)
+        top = sorted(first, key=lambda c: -first[c])[:PRF_DOCS]
+        rows = store.chunk_rows(top)
+        tf: _C = _C()
+        for cid in top:
+            toks = [t for t in pl.word_tokens(rows[cid].text) if len(t) > 2 and t not in pl.STOPWORDS and t not in terms
+                    and not t.isdigit()]
+            for t, n in _C(toks).items():
+                tf[t] += first[cid] * n / max(1, len(toks))
+        idf = idf_weights(*store.doc_frequencies(list(tf)))
+        extra = [t for t, _ in sorted(tf.items(), key=lambda x: -x[1] * idf.get(x[0], 0.0))[:PRF_TERMS]]
+        if not extra:
+            return first
+        second = text_hits(store, q + " " + " ".join(extra), terms + extra, mode, limit)
+        merged = {c: first.get(c, 0.0) + PRF_ALPHA * second.get(c, 0.0) for c in set(first) | set(second)}
+        return dict(sorted(merged.items(), key=lambda x: -x[1])[:limit])
+    return hits
+
+
+def _rocchio(method):
+    """A ``Store`` vector method whose query is moved towards its ``PRF_DOCS`` closest
+    sub-vectors: ``q/|q| + ROCCHIO_BETA · mean(them)``."""
+    import numpy as np  # noqa: PLC0415
+
+    def run(self, query, arg):
+        vm, sims = self._similarities(np.asarray(query, dtype=np.float32))
+        if sims is None or not vm.rows:
+            return method(self, query, arg)
+        top = np.argsort(-sims)[:PRF_DOCS]
+        q = np.asarray(query, dtype=np.float32)
+        q2 = q / np.linalg.norm(q) + ROCCHIO_BETA * vm.mat[top].mean(axis=0)
+        return method(self, q2.astype(np.float32), arg)
+    return run
+
+
 def _variant(name: str):
     """Context patching the pipeline for one variant (benchmark only; restores on exit)."""
     from contextlib import contextmanager  # noqa: PLC0415
 
     from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
     from openclaw_tui.memory import snippets  # noqa: PLC0415
+    from openclaw_tui.memory import search as search_mod  # noqa: PLC0415
+    from openclaw_tui.memory.search import Searcher  # noqa: PLC0415
+    from openclaw_tui.memory.store import Store  # noqa: PLC0415
 
     @contextmanager
     def patched():
-        saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet)
+        saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet,
+                 pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
+                 Store.vector_search, Store.vector_scores)
         focused = snippets.focused_snippet
         if name in ("without keep_each_best", "plain 0.7/0.3"):
             pl.keep_each_best = lambda cands, limit: list(cands)
         if name == "plain 0.7/0.3":
             pl.keyword_only_score = lambda text_score, *_a, **_k: text_score
             pl.hybrid_keyword_score = lambda kw, v, vw: vw * max(0.0, v or 0.0) + (1 - vw) * (kw or 0.0)
+        if name == "reciprocal-rank fusion":
+            Searcher._score = _rrf_score(Searcher._score)
+        if name == "keyword PRF (RM3-style)":
+            search_mod.text_hits = _rm3_text_hits(search_mod.text_hits)
+        if name == "vector PRF (Rocchio)":
+            Store.vector_search, Store.vector_scores = _rocchio(Store.vector_search), _rocchio(Store.vector_scores)
+        if name == "merge_adjacent":
+            pl.MERGE_ADJACENT = True
         if name == "head snippet":
             snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS: pl.make_snippet(text, limit)
         if name == "focused snippet, unweighted":
@@ -86,7 +195,9 @@ def _variant(name: str):
         try:
             yield
         finally:
-            pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet = saved
+            (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score, snippets.focused_snippet,
+             pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
+             Store.vector_search, Store.vector_scores) = saved
 
     return patched()
 
@@ -111,9 +222,12 @@ def run_conv(conv: Path, k: int, tmp: Path, variants: list[str]) -> dict[str, Co
         if not rep.get("ok"):
             raise SystemExit(f"{conv.name}: indexing with the local model failed: {rep.get('errors')}")
         for name in variants:
-            if name != "keyword-only":
+            if name != "keyword-only" and name not in QUERY_SETTINGS:
                 with _variant(name):
                     out[name] = _evaluate(m, questions, k, lines)
+    for name in (v for v in variants if v in QUERY_SETTINGS):
+        with MemoryManager(_settings(ws, local_ms, QUERY_SETTINGS[name])) as m:
+            out[name] = _evaluate(m, questions, k, lines)
     return out
 
 
@@ -122,17 +236,19 @@ def _total(c: Counter, key: str, cats=CATEGORIES) -> int:
 
 
 def leave_one_out(grid: dict[str, dict[str, Counter]]) -> list[dict]:
-    """For each choice and held-out conversation: the option with the most questions
-    (``metric``) on the other two, and its held-out figure."""
+    """For each choice, metric and held-out conversation: the option with the most
+    questions (``metric``) on the other two, and its held-out figure."""
     rows = []
-    for choice, metric, options in CHOICES:
+    for choice, options in CHOICES:
         options = [o for o in options if all(o in g for g in grid.values())]
-        for held in sorted(grid):
-            train = [c for c in grid if c != held]
-            scores = {o: sum(_total(grid[c][o], metric) for c in train) for o in options}
-            pick = max(options, key=lambda o: (scores[o], -options.index(o)))
-            rows.append({"choice": choice, "metric": metric, "heldOut": held, "train": scores, "picked": pick,
-                         "heldOutFound": _total(grid[held][pick], metric), "questions": _total(grid[held][pick], "n")})
+        for metric in METRICS:
+            for held in sorted(grid):
+                train = [c for c in grid if c != held]
+                scores = {o: sum(_total(grid[c][o], metric) for c in train) for o in options}
+                pick = max(options, key=lambda o: (scores[o], -options.index(o)))
+                rows.append({"choice": choice, "metric": metric, "heldOut": held, "train": scores, "picked": pick,
+                             "heldOutFound": _total(grid[held][pick], metric),
+                             "questions": _total(grid[held][pick], "n")})
     return rows
 
 
@@ -153,16 +269,15 @@ def _print(grid: dict[str, dict[str, Counter]], k: int) -> None:
                             for cat in sorted(CATEGORIES))
             print(f"{name:<28} {cells} {_total(tot, metric):>4}/{n} {_total(tot, metric) / n:.3f} "
                   f"{_total(tot, lines_key) / _total(tot, 'lines'):>6.3f} {cats}")
-    print("leave-one-out (each choice made on the other two conversations):")
+    print("leave-one-out (each choice made on the other two conversations; found = credited on the range,"
+          " shown = credited on the snippet):")
     rows = leave_one_out(grid)
-    for choice in dict.fromkeys(r["choice"] for r in rows):
-        sel = [r for r in rows if r["choice"] == choice]
-        for r in sel:
-            train = ", ".join(f"{o} {n}" for o, n in r["train"].items())
-            print(f"  {choice} ({r['metric']}), {r['heldOut']}: train {train} -> {r['picked']}: "
-                  f"{r['heldOutFound']}/{r['questions']} held out")
+    for key in dict.fromkeys((r["choice"], r["metric"]) for r in rows):
+        sel = [r for r in rows if (r["choice"], r["metric"]) == key]
+        picks = "; ".join(f"{r['heldOut']}: train " + ", ".join(f"{o} {n}" for o, n in r["train"].items())
+                          + f" -> {r['picked']} {r['heldOutFound']}/{r['questions']}" for r in sel)
         found, n = sum(r["heldOutFound"] for r in sel), sum(r["questions"] for r in sel)
-        print(f"  {choice}: held-out total {found}/{n} = {found / n:.3f}")
+        print(f"  {key[0]} ({key[1]}): held-out total {found}/{n} = {found / n:.3f}  [{picks}]")
 
 
 def main(argv: list[str] | None = None) -> int:

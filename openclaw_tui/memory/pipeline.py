@@ -514,6 +514,13 @@ def keep_each_best(cands: Sequence[Candidate], limit: int) -> list[Candidate]:
     return [c for c in items if id(c) in head] + [c for c in items if id(c) not in head]
 
 
+#: **ours, measured off:** :func:`merge_adjacent` widens a result's line range, but its snippet
+#: still shows at most 700 characters, so on LoCoMo the merged-in lines were mostly not
+#: shown: evidence shown in the snippets 264/383 without merging vs 244/383 with it
+#: (docs/memory.md); results are the best ``maxResults`` chunks, each with its own snippet.
+MERGE_ADJACENT = False
+
+
 def merge_adjacent(cands: Sequence[Candidate], limit: int) -> list[Candidate]:
     """**Ours:** the first ``limit`` results of ``cands`` (best first), where a chunk that
     touches or overlaps a result already taken from the same file widens that result (its

@@ -1,9 +1,9 @@
 """The builtin index's search, composed from the pure ``pipeline`` steps.
 
 retrieve (FTS5 BM25 hits, the query's vector hits) → score (keyword-only, vector or
-hybrid) → rank (privacy, temporal decay, sort, MMR, min score, adjacent merge) → hits
-(snippets, citations). A provider that fails answers keyword-only when it is only down
-and keyword hits exist, else the search comes back ``disabled``.
+hybrid) → rank (privacy, temporal decay, sort, MMR, min score, each retriever's best) →
+hits (query-focused snippets, citations). A provider that fails answers keyword-only
+when it is only down and keyword hits exist, else the search comes back ``disabled``.
 """
 
 from __future__ import annotations
@@ -232,7 +232,9 @@ class Searcher:
         ranked, relaxed = pl.apply_min_score(cands, req.min_score, text_floor, len(cands))
         if mode == "hybrid":
             ranked = pl.keep_each_best(ranked, req.max_results)
-        return pl.merge_adjacent(ranked, req.max_results), relaxed
+        if pl.MERGE_ADJACENT:
+            return pl.merge_adjacent(ranked, req.max_results), relaxed
+        return ranked[: req.max_results], relaxed
 
     def _hits(self, picked: list[pl.Candidate], session_key: str, terms: list[str],
               weights: dict[str, float]) -> tuple[SearchHit, ...]:

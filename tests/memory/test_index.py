@@ -400,14 +400,33 @@ def test_snippet_shows_the_matching_lines_of_a_long_chunk(workspace, keyword_man
     # a chunk is ~1,600 characters but a snippet at most 700: the snippet is the part that
     # matched, not the chunk's head (which showed only the first ~6 lines)
     lines = [f"- **Ann**: ordinary line {i} about the weather and the bus ride" for i in range(30)]
-    lines[22] = "- **Ann**: my dentist appointment moved to Friday at nine"
+    lines[13] = "- **Ann**: my dentist appointment moved to Friday at nine"  # line 16, in the first chunk only
     write(workspace / "memory/2026-03-02.md", "# 2026-03-02\n\n" + "\n".join(lines) + "\n")
     for day in range(10, 20):
         write(workspace / f"memory/2026-03-{day}.md", f"# 2026-03-{day}\n\n- Standup, code review, lunch.\n")
     m = keyword_manager()
     m.sync()
     top = m.search("When is the dentist appointment?")["results"][0]
-    assert top["path"] == "memory/2026-03-02.md" and top["startLine"] <= 25 <= top["endLine"]
+    assert top["path"] == "memory/2026-03-02.md" and top["startLine"] == 1 and top["endLine"] >= 20
     shown = top["snippet"].split("\n\nSource: ")[0]
     assert "- **Ann**: my dentist appointment moved to Friday at nine" in shown
     assert len(shown) <= 700 and shown.startswith("…\n")
+
+
+
+def test_neighbouring_chunks_are_results_of_their_own_each_showing_its_match(workspace, keyword_manager):
+    # a snippet shows at most 700 characters, so joining neighbouring chunks into one result
+    # (pipeline.merge_adjacent, now off) hid the second match: each chunk is its own result
+    lines = [f"- **Ann**: ordinary line {i} about the weather and the bus ride" for i in range(60)]
+    lines[10] = "- **Ann**: the dentist said to floss daily"
+    lines[31] = "- **Ann**: next dentist visit is in May"
+    write(workspace / "memory/2026-03-02.md", "\n".join(lines) + "\n")
+    for day in range(10, 20):
+        write(workspace / f"memory/2026-03-{day}.md", f"# 2026-03-{day}\n\n- Standup, code review, lunch.\n")
+    m = keyword_manager()
+    m.sync()
+    res = [r for r in m.search("dentist")["results"] if r["path"] == "memory/2026-03-02.md"]
+    assert len(res) >= 2
+    shown = [r["snippet"].split("\n\nSource: ")[0] for r in res]
+    assert any("floss daily" in s for s in shown) and any("visit is in May" in s for s in shown)
+    assert all(len(s) <= 700 for s in shown)

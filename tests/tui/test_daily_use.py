@@ -42,11 +42,17 @@ def _last_user_prompt(request: dict) -> str:
 
 async def _start_stalled_reply(pilot, text: str = "tell me a long story") -> None:
     screen = pilot.app.main_screen
+    before = len(list(screen.chat.query(AgentResponse)))
     screen.prompt.load_text(text)
     screen.prompt.focus()
     await pilot.press("enter")
+
+    def streaming() -> bool:  # this reply's own first words, not an earlier reply's block
+        replies = list(screen.chat.query(AgentResponse))
+        return screen.turn_running and len(replies) > before and bool(replies[-1].text)
+
     # 60 s: the first reply also waits for litellm's import, slow on a loaded machine
-    await wait_until(pilot, lambda: screen.turn_running and list(screen.chat.query(AgentResponse)), 60, "the reply to stream")
+    await wait_until(pilot, streaming, 60, "the reply to stream")
 
 
 async def test_prompts_typed_during_a_reply_are_queued_and_sent_in_order(workspace: Path, server: ChatServer) -> None:

@@ -62,6 +62,13 @@ class _Step:
     answered: set[str]
 
 
+def call_key(tc: ToolCall) -> str:
+    """A call's name and arguments, compared as parsed JSON (key order and spacing aside): the
+    0.5B model printed the automatic lookup's call again verbatim, and it ran twice."""
+    args, _err = tc.parsed()
+    return f"{tc.name} {json.dumps(args, sort_keys=True) if args is not None else tc.arguments}"
+
+
 @dataclass(frozen=True)
 class LoopHooks:
     """What the loop asks of its session: the model and profile of the moment, and where
@@ -84,11 +91,13 @@ class ToolLoop:
         self.hint: str | None = None  # sent after the user's message in this turn's first request
         self.turn_hits: list[dict[str, Any]] = []  # memory_search results seen in this turn
         self.turn_query = ""  # the last memory_search query of this turn
+        self.recalled: set[str] = set()  # call_key of this turn's automatic lookup
         self.overflow_retried = False
 
     def start_turn(self) -> None:
         self.turn_hits = []
         self.turn_query = ""
+        self.recalled = set()
         self.overflow_retried = False
 
     def on_retry(self, info: LLMErrorInfo, attempt: int, wait: float) -> None:
@@ -186,6 +195,7 @@ class ToolLoop:
         args = {"query": recall_query(text), "maxResults": RECALL_MAX_RESULTS}
         tc = ToolCall(f"recall_{uuid.uuid4().hex[:12]}", recall_tool().name, json.dumps(args, ensure_ascii=False))
         add(Completion(tool_calls=[tc]).assistant_message(), autoRecall=True)
+        self.recalled = {call_key(tc)}  # the model printing this same call is a repeat
         await self.run_tool_call(tc, toolbox, add)
 
     # ------------------------------------------------------------------ the loop
@@ -194,7 +204,7 @@ class ToolLoop:
         """Model ↔ tools until an answer without tool calls (or the step cap)."""
         max_steps = self.settings.config.agents.defaults.max_tool_steps
         step = _Step([], set())
-        ran: set[str] = set()  # name + arguments of the calls run in this loop
+        ran = set(self.recalled) if run.purpose == "turn" else set()  # call_key of the calls run in this turn
         answer_now = False  # a repeated call: the next request offers no tools
         assistant_added = False
         try:
@@ -246,7 +256,7 @@ class ToolLoop:
         """Run one answer's tool calls; True when one repeated a call already run in this loop."""
         repeated = False
         for tc in step.pending:
-            key = f"{tc.name} {tc.arguments}"
+            key = call_key(tc)
             if self._hooks.profile().answer_after_repeat and key in ran:
                 run.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": REPEATED_CALL})})
                 repeated = True

@@ -326,3 +326,19 @@ async def test_each_question_of_a_session_is_recalled_with_its_own_words(make_se
     last = server.chat_requests()[-1]["messages"]
     assert "When is the launch?" in last[-1]["content"]  # the results' hint names the new question
     eng.close()
+
+
+async def test_the_automatic_lookup_printed_again_by_the_model_is_a_repeat(make_settings, server, recorder, workspace) -> None:
+    # the 0.5B printed the automatic lookup's call verbatim (keys reordered here): it ran twice,
+    # a second prompt's worth of snippets before any answer
+    (workspace / "memory").mkdir(exist_ok=True)
+    (workspace / "memory" / "2026-01-05.md").write_text("# 2026-01-05\n\n- We picked teal for the logo.\n")
+    again = '{"name": "memory_search", "arguments": {"maxResults": 3, "query": "What colour did we pick for the logo?"}}'
+    server.push({"text": again}, {"text": "Teal."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("What colour did we pick for the logo?")
+    assert [c.name for c in recorder.of(events.ToolCalled)] == ["memory_search"]  # the lookup only
+    assert result.text.startswith("Teal.")
+    reqs = server.chat_requests()
+    assert len(reqs) == 2 and "tools" in reqs[0] and not reqs[1].get("tools")
+    eng.close()

@@ -277,6 +277,9 @@ async def test_events_from_a_background_thread_reach_the_timeline(workspace: Pat
     async with app.run_test(size=(120, 40)) as pilot:
         await wait_ready(pilot)
         screen = app.main_screen
+        # the session-start sync reports from its own thread too: let it land first, or under
+        # load its line arrived after "r11" below and was the last entry
+        await wait_until(pilot, lambda: any("session start" in line for line in screen.timeline.lines), 20, "the start sync")
         before = len(screen.timeline.lines)
 
         def report() -> None:

@@ -208,15 +208,19 @@ def copy_workspace(conv: Path, dest: Path) -> Path:
     return ws
 
 
-def embedding_bench_args(prog: str, description: str, argv: list[str] | None, *, state: bool = False) -> argparse.Namespace:
+def embedding_bench_args(prog: str, description: str, argv: list[str] | None, *, state: bool = False,
+                         extra: Callable[[argparse.ArgumentParser], None] | None = None) -> argparse.Namespace:
     """The arguments the embedding-based LoCoMo benches share: --data, --k, --json (and
-    with ``state``, --state DIR: keep the workspaces and indexes there, reused next run)."""
+    with ``state``, --state DIR: keep the workspaces and indexes there, reused next run);
+    ``extra`` adds a bench's own."""
     ap = argparse.ArgumentParser(prog=prog, description=description)
     ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
     ap.add_argument("--k", type=int, default=6)
     ap.add_argument("--json", action="store_true")
     if state:
         ap.add_argument("--state", type=Path, help="keep workspaces and indexes here (reused by the next run)")
+    if extra is not None:
+        extra(ap)
     return ap.parse_args(argv)
 
 

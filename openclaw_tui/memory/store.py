@@ -23,7 +23,7 @@ import logging
 import threading
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -368,8 +368,7 @@ class Store:
 
     def _write_file(self, f: FileWrite, model: str, now: float) -> None:
         per_chunk = _per_chunk_vectors(f.embeddings, len(f.chunks))
-        file = f.file
-        self._delete_path_rows(file.path)
+        self._delete_path_rows(f.file.path)
         dims = next((int(v.shape[1]) for v in per_chunk if v is not None and v.size), None)
         if dims is not None:
             self._ensure_vec_table(dims)
@@ -377,14 +376,14 @@ class Store:
             start, end, chash, text = row[:4]
             context = row[4] if len(row) > 4 else ""
             blob = _mean_blob(subs, dims)
-            self.conn.execute(_INSERT_CHUNK, (file.path, file.source, start, end, chash, model, text, blob, now))
+            self.conn.execute(_INSERT_CHUNK, (f.file.path, f.file.source, start, end, chash, model, text, blob, now))
             cid = self.conn.last_insert_rowid()
             if self.fts_available:
                 fts_body = f"{context}\n{text}" if context else text
                 self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(fts_body)))
             if blob is not None:
                 self._write_sub_vectors(cid, subs)
-        self.conn.execute(_INSERT_FILE, (file.path, file.source, file.hash, file.mtime, file.mtime_ns, file.size))
+        self.conn.execute(_INSERT_FILE, astuple(f.file))
 
     def _write_sub_vectors(self, cid: int, subs: np.ndarray) -> None:
         for vec in subs:

@@ -45,7 +45,7 @@ from openclaw_tui.session.task_slot import TaskSlot
 from openclaw_tui.session.thresholds import compaction_cut_for, is_no_reply, should_compact
 from openclaw_tui.session.tokens import TokenCounter
 from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopHooks, LoopRun, ToolLoop
-from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
+from openclaw_tui.session.transcript import TranscriptWriter, read_transcript, usage_entry
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.unicode_clean import clean_surrogates
@@ -73,6 +73,10 @@ def workspace_problem(ws: Path) -> str | None:
         f"workspace {ws} does not exist yet: no bootstrap files or memory to read (the first saved "
         f"note creates it); set it up with `openclaw-tui init --workspace {ws}`"
     )
+
+
+# the notice when a resume restores a prompt that a crash cut off behind a flush or compaction
+RECOVERED_PROMPT = "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
 
 
 class SessionEngine:
@@ -290,13 +294,7 @@ class SessionEngine:
             # the prompt is part of the conversation again, and goes into the transcript
             # so a later resume sees it as a normal message.
             self._transcript.append({"type": "message", "message": convo.messages[-1], "recovered": True})
-            self._emit(
-                events.Notice(
-                    "warning",
-                    "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
-                    + session_title(convo.recovered),
-                )
-            )
+            self._emit(events.Notice("warning", RECOVERED_PROMPT + session_title(convo.recovered)))
         self._persisted = bool(entries)
         self._recount_fixed()
 
@@ -424,8 +422,7 @@ class SessionEngine:
         """The model's count for the prompt and answer now in the history: the meter's base,
         kept in the transcript so a resumed session starts from it, not from an estimate."""
         self._budget.report(usage, self._history.tokens)
-        self._transcript.append({"type": "usage", "model": self._model.model, "promptTokens": int(usage.get("prompt_tokens", 0)),
-                                 "completionTokens": int(usage.get("completion_tokens", 0))})
+        self._transcript.append(usage_entry(self._model.model, usage))
 
     def _add(self, msg: dict[str, Any], **meta: Any) -> None:
         self._history.add(msg)

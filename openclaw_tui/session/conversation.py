@@ -48,7 +48,8 @@ class Conversation:
     usage: ReportedUsage | None = None
 
 
-def _kept(entry: dict[str, Any]) -> int:
+def kept_count(entry: dict[str, Any]) -> int:
+    """How many recent messages a ``compaction`` entry kept (0 for a damaged entry)."""
     try:
         return max(0, int(entry.get("kept") or 0))
     except (TypeError, ValueError):  # a hand-edited entry: keep only the summary
@@ -74,7 +75,7 @@ def replay(entries: Iterable[dict[str, Any]]) -> Conversation:
         elif kind == "usage":
             usage = _usage(e, len(history))
         elif kind == "compaction":
-            kept = _kept(e)
+            kept = kept_count(e)
             history = history[len(history) - kept :] if kept else []
             summary = str(e.get("summary") or "")
             usage = None  # the prompt it measured holds the older turns

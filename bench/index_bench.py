@@ -21,7 +21,6 @@ Prints each round and the medians, and the ratios builtin / qmd of this run.
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import statistics
@@ -63,13 +62,12 @@ def qmd_once(ws: Path, home_dir: Path, command: list[str]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.index_bench", description=__doc__.splitlines()[0])
-    ap.add_argument("--files", type=int, default=2000)
+    from bench.qmd_bench import build_corpus, qmd_parser  # noqa: PLC0415
+
+    ap = qmd_parser("python -m bench.index_bench", __doc__)
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("--command", default=None, help="qmd command (default: the make qmd install, then PATH)")
     args = ap.parse_args(argv)
 
-    from bench.qmd_bench import build_corpus  # noqa: PLC0415
     from openclaw_tui.memory.qmd.runner import resolve_command  # noqa: PLC0415
 
     command = resolve_command(args.command)

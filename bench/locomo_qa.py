@@ -8,7 +8,9 @@ session per question, in a copy of the conversation's workspace:
                 and all);
 * ``no-memory`` the same model with the memory plugin off (``plugins.slots.memory: none``):
                 what it knows without the notes;
-* ``offline``   the rule-based offline agent with the memory tools (the no-LLM baseline).
+* ``offline``   the rule-based offline agent with the memory tools (the no-LLM baseline);
+* ``memory:N``  as ``memory`` with N automatic-lookup results (``autoRecallResults``), to
+                compare result counts question by question in one run.
 
 Scores per row (on the answer without its ``Source:`` lines, see ``answer_part``): token-F1 against the gold answer (LoCoMo's metric: lower-cased, punctuation
 and articles dropped, token overlap; without LoCoMo's Porter stemming), the share of answers
@@ -122,10 +124,18 @@ class Row:
     load_s: float | None = None
 
 
-def _settings(ws: Path, model: str, memory: bool) -> Any:
+def recall_results(variant: str) -> int | None:
+    """``memory:5`` → 5 (``agents.defaults.autoRecallResults``); plain ``memory`` → None."""
+    _, _, n = variant.partition(":")
+    return int(n) if n.strip().isdigit() else None
+
+
+def _settings(ws: Path, model: str, variant: str) -> Any:
     from openclaw_tui.config import load_config, resolve_agent
 
-    overrides = {} if memory else {"plugins": {"slots": {"memory": "none"}}}
+    overrides: dict[str, Any] = {} if variant != "no-memory" else {"plugins": {"slots": {"memory": "none"}}}
+    if recall_results(variant) is not None:
+        overrides["agents"] = {"defaults": {"autoRecallResults": recall_results(variant)}}
     return resolve_agent(load_config(None, overrides=overrides), workspace=str(ws), model=model)
 
 
@@ -175,7 +185,7 @@ async def run_model(
     spec = spec_named(model_name)
     label = "offline agent" if model_name == "offline" else (spec.label if spec is not None else model_name)
     rows = [Row(v, label) for v in variants]
-    model, load_s = await _start_model(model_str, _settings(copy_workspace(questions[0][0], work), model_str, True))
+    model, load_s = await _start_model(model_str, _settings(copy_workspace(questions[0][0], work), model_str, "memory"))
     stores: dict[Path, Any] = {}
     try:
         for conv, item in questions:
@@ -184,7 +194,7 @@ async def run_model(
                 break
             for row in rows:
                 memory_on = row.variant != "no-memory"
-                settings = _settings(copy_workspace(conv, work), model_str, memory_on)
+                settings = _settings(copy_workspace(conv, work), model_str, row.variant)
                 if memory_on and conv not in stores:
                     stores[conv] = await asyncio.to_thread(open_memory, settings)
                     await asyncio.to_thread(stores[conv].sync, force=False, reason="bench")
@@ -254,7 +264,7 @@ async def _main(args: argparse.Namespace) -> int:
         if spec is None:
             raise SystemExit(f"unknown model {name!r}: 1.5b or 0.5b")
         deadline = time.monotonic() + args.budget_min * 60 if args.budget_min else None
-        chosen = [v for v in ("memory", "no-memory") if v in variants]
+        chosen = [v for v in variants if v == "no-memory" or v.split(":")[0] == "memory"]
         if chosen:
             rows += await run_model(spec.name, chosen, questions, work, deadline)
     if "offline" in variants:
@@ -277,7 +287,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, default=30, help="questions in the sample (default 30)")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--models", default="1.5b,0.5b")
-    ap.add_argument("--variants", default="memory,no-memory,offline")
+    ap.add_argument("--variants", default="memory,no-memory,offline",
+                    help="memory, no-memory, offline; memory:N hands the model N automatic-lookup results")
     ap.add_argument("--json-out", type=Path)
     ap.add_argument("--budget-min", type=float, default=0, help="per model: stop asking after this many minutes (0: no limit)")
     args = ap.parse_args(argv)

@@ -63,11 +63,17 @@ def _median_ms(samples: list[float]) -> float:
     return statistics.median(samples) * 1000.0
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m bench.qmd_bench", description=__doc__.splitlines()[0])
+def qmd_parser(prog: str, doc: str) -> argparse.ArgumentParser:
+    """The options every bench beside qmd takes: the corpus size and the qmd command."""
+    ap = argparse.ArgumentParser(prog=prog, description=doc.splitlines()[0])
     ap.add_argument("--files", type=int, default=2000)
+    ap.add_argument("--command", default=None, help="qmd command (default: the make qmd install, then PATH)")
+    return ap
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = qmd_parser("python -m bench.qmd_bench", __doc__)
     ap.add_argument("--queries", type=int, default=30)
-    ap.add_argument("--command", default=None, help="qmd command (default: make qmd install, then PATH)")
     args = ap.parse_args(argv)
 
     saved_state = os.environ.get("OPENCLAW_STATE_DIR")

@@ -26,6 +26,7 @@ from openclaw_tui.config import ConfigError, load_config, masked_dump, resolve_a
         ({"agents": {"defaults": {"memorySearch": {"chunking": {"overlap": False}}}}}, "agents.defaults.memorySearch.chunking.overlap", "not false"),
         ({"agents": {"defaults": {"contextTokens": True}}}, "agents.defaults.contextTokens", "must be a number"),
         ({"agents": {"defaults": {"memorySearch": {"query": {"minScore": True}}}}}, "agents.defaults.memorySearch.query.minScore", "must be a number"),
+        ({"agents": {"defaults": {"autoRecallResults": 0}}}, "agents.defaults.autoRecallResults", "0"),
     ],
 )
 def test_bad_values_name_the_dotted_key(raw, key, fragment):

@@ -242,6 +242,8 @@ class AgentDefaults(Model):
     tool_profile: Literal["auto", "hosted", "local"] = "auto"
     # memory_search with the user's question before the model answers; None: the profile decides
     auto_recall: bool | None = None
+    # how many results that lookup hands the model; None: the profile's (3 for local models)
+    auto_recall_results: int | None = Field(None, ge=1, le=20)
     #: OpenClaw's cap on one whole model call (connect + stream), seconds
     timeout_seconds: float | None = Field(None, gt=0)
 

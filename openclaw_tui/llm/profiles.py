@@ -24,6 +24,8 @@ LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "0.0.0.0")
 # after the results, the question again: a small model answers what it read last
 RESULT_HINT = 'Using these results, answer my message "{question}" in one or two sentences. If you used a note, end with its Source: line.'
 QUESTION_CAP = 300
+# the automatic lookup's result count: every snippet costs prompt time on a small model
+RECALL_RESULTS = 3
 # the local profile offers fewer tools: every schema costs prompt time, and a small model
 # that sees `write` uses it over MEMORY.md (issue 17)
 LOCAL_TOOLS = ("memory_search", "read", "append", "edit")
@@ -41,6 +43,7 @@ class ModelProfile:
     plain_summary: bool = False  # compaction asks for bullet points, not the sectioned checkpoint
     answer_after_repeat: bool = False  # a call repeated in one turn is not run; the next request has no tools
     hold_lead_in: bool = False  # hold the reply's first paragraph: it may narrate a call printed after it (llm/holdback.py)
+    recall_results: int = RECALL_RESULTS  # how many results the automatic lookup hands the model
 
 
 HOSTED = ModelProfile("hosted", tool_results="tool", auto_recall=False, compact_prompt=False)
@@ -61,17 +64,21 @@ def serves_local_model(listing: list[dict[str, Any]]) -> bool:
     return any(str(item.get("owned_by", "")).lower() in LOCAL_SERVERS for item in listing)
 
 
-def profile_for(*, model: str, local_server: bool = False, setting: str = "auto", auto_recall: bool | None = None) -> ModelProfile:
+def profile_for(*, model: str, local_server: bool = False, setting: str = "auto", auto_recall: bool | None = None,
+                recall_results: int | None = None) -> ModelProfile:
     """``setting``: auto | hosted | local (``agents.defaults.toolProfile``); auto picks local for
     the local providers and for a loopback server that said it is llama.cpp/Ollama
     (``local_server``). ``auto_recall`` (``agents.defaults.autoRecall``) overrides the
-    profile's choice when set."""
+    profile's choice when set, ``recall_results`` (``agents.defaults.autoRecallResults``) its
+    result count."""
     provider = model.split("/", 1)[0].lower() if "/" in model else ""
     local = provider in LOCAL_PROVIDERS or local_server
     base = PROFILES.get(setting) or (LOCAL if local else HOSTED)
-    if auto_recall is None or auto_recall == base.auto_recall:
-        return base
-    return replace(base, auto_recall=auto_recall)
+    if auto_recall is not None and auto_recall != base.auto_recall:
+        base = replace(base, auto_recall=auto_recall)
+    if recall_results is not None and recall_results != base.recall_results:
+        base = replace(base, recall_results=recall_results)
+    return base
 
 
 def render_messages(messages: list[dict[str, Any]], profile: ModelProfile) -> list[dict[str, Any]]:

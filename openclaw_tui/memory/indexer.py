@@ -422,7 +422,7 @@ class Indexer:
 
 
 def _replace_files(store: Store, batch: Batch, embeddings: list[Any], model: str, tally: SyncTally) -> None:
-    writes = [FileWrite(doc.path, doc.source, digest, doc.mtime, doc.mtime_ns, doc.size,
+    writes = [FileWrite(FileRow(doc.path, doc.source, digest, doc.mtime, doc.mtime_ns, doc.size),
                         [(c.start_line, c.end_line, c.hash, c.text, c.context) for c in chunks], embeddings[i])
               for i, (doc, digest, chunks) in enumerate(batch)]
     try:

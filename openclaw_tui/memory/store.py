@@ -23,7 +23,7 @@ import logging
 import threading
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -128,21 +128,6 @@ class ChunkRow:
 ChunkSpec = tuple[int, int, str, str] | tuple[int, int, str, str, str]
 
 
-@dataclass(frozen=True)
-class FileWrite:
-    """One file's rows for ``Store.replace_files``: its ``files`` row, chunks and vectors
-    (one 2-D array per chunk of its sub-window vectors, one vector per chunk, or None)."""
-
-    path: str
-    source: str
-    hash: str
-    mtime: float
-    mtime_ns: int
-    size: int
-    chunks: Sequence[ChunkSpec]
-    embeddings: Any = None
-
-
 @dataclass
 class FileRow:
     path: str
@@ -151,6 +136,16 @@ class FileRow:
     mtime: float
     mtime_ns: int
     size: int
+
+
+@dataclass(frozen=True)
+class FileWrite:
+    """One file's rows for ``Store.replace_files``: its ``files`` row, chunks and vectors
+    (one 2-D array per chunk of its sub-window vectors, one vector per chunk, or None)."""
+
+    file: FileRow
+    chunks: Sequence[ChunkSpec]
+    embeddings: Any = None
 
 
 #: sub-vectors fetched per wanted chunk in the first KNN round (widened when chunks repeat)
@@ -359,7 +354,7 @@ class Store:
 
         ``embeddings`` is one vector per chunk (a 2-D array) or, per chunk, a 2-D array of
         its sub-window vectors (``chunk_vectors``); the chunk's row keeps their normalised mean."""
-        self.replace_files([FileWrite(path, source, file_hash, mtime, mtime_ns, size, chunks, embeddings)], model=model)
+        self.replace_files([FileWrite(FileRow(path, source, file_hash, mtime, mtime_ns, size), chunks, embeddings)], model=model)
 
     def replace_files(self, files: Sequence[FileWrite], model: str = "") -> None:
         """``replace_file`` for several files in one savepoint with one generation stamp: FTS5
@@ -373,7 +368,7 @@ class Store:
 
     def _write_file(self, f: FileWrite, model: str, now: float) -> None:
         per_chunk = _per_chunk_vectors(f.embeddings, len(f.chunks))
-        self._delete_path_rows(f.path)
+        self._delete_path_rows(f.file.path)
         dims = next((int(v.shape[1]) for v in per_chunk if v is not None and v.size), None)
         if dims is not None:
             self._ensure_vec_table(dims)
@@ -381,14 +376,14 @@ class Store:
             start, end, chash, text = row[:4]
             context = row[4] if len(row) > 4 else ""
             blob = _mean_blob(subs, dims)
-            self.conn.execute(_INSERT_CHUNK, (f.path, f.source, start, end, chash, model, text, blob, now))
+            self.conn.execute(_INSERT_CHUNK, (f.file.path, f.file.source, start, end, chash, model, text, blob, now))
             cid = self.conn.last_insert_rowid()
             if self.fts_available:
                 fts_body = f"{context}\n{text}" if context else text
                 self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(fts_body)))
             if blob is not None:
                 self._write_sub_vectors(cid, subs)
-        self.conn.execute(_INSERT_FILE, (f.path, f.source, f.hash, f.mtime, f.mtime_ns, f.size))
+        self.conn.execute(_INSERT_FILE, astuple(f.file))
 
     def _write_sub_vectors(self, cid: int, subs: np.ndarray) -> None:
         for vec in subs:

@@ -153,7 +153,14 @@ def extractive_summary(rendered: str, instructions: str | None = None) -> str:
     return "\n".join(out)
 
 
+# fields of a tool result meant for the screen, not the model: a timing would change the
+# context's tokens from run to run (and cost them)
+SCREEN_ONLY_FIELDS = frozenset({"searchMs"})
+
+
 def tool_result_content(result: Any) -> str:
+    if isinstance(result, dict):
+        result = {k: v for k, v in result.items() if k not in SCREEN_ONLY_FIELDS}
     return json.dumps(result, ensure_ascii=False, default=str)
 
 

@@ -2,8 +2,9 @@
 
 ``replay(entries)`` is pure: transcript entries (``session/transcript.py``) in, a frozen
 :class:`Conversation` out — the messages still in context after the last compaction (its
-``kept`` most recent ones), the compaction summary, the startup notes, and a prompt that a
-crash cut off while it waited behind a flush or compaction (``pending``). Tool calls left
+``kept`` most recent ones), the compaction summary, the startup notes, the model's last
+reported usage (``usage`` entries) and a prompt that a crash cut off while it waited behind
+a flush or compaction (``pending``). Tool calls left
 without results by a crash get an ``interrupted`` result, so the model never sees a call
 without its answer.
 
@@ -18,15 +19,37 @@ from typing import Any, Callable, Iterable
 
 
 @dataclass(frozen=True)
+class ReportedUsage:
+    """A ``usage`` entry: the tokens a model reported for the prompt and answer that ended
+    at ``messages`` messages of the replayed conversation."""
+
+    model: str
+    tokens: int
+    messages: int
+
+
+def _usage(entry: dict[str, Any], messages: int) -> ReportedUsage | None:
+    try:
+        tokens = int(entry.get("promptTokens") or 0) + int(entry.get("completionTokens") or 0)
+    except (TypeError, ValueError):  # a hand-edited entry: estimate instead
+        return None
+    model = entry.get("model")
+    return ReportedUsage(model, tokens, messages) if isinstance(model, str) and tokens > 0 else None
+
+
+@dataclass(frozen=True)
 class Conversation:
     messages: tuple[dict[str, Any], ...] = ()
     summary: str = ""
     notes: str = ""
     #: the text of a prompt written as ``pending`` whose turn never started (restored as a message)
     recovered: str | None = None
+    #: the last usage the model reported since the last compaction, if any
+    usage: ReportedUsage | None = None
 
 
-def _kept(entry: dict[str, Any]) -> int:
+def kept_count(entry: dict[str, Any]) -> int:
+    """How many recent messages a ``compaction`` entry kept (0 for a damaged entry)."""
     try:
         return max(0, int(entry.get("kept") or 0))
     except (TypeError, ValueError):  # a hand-edited entry: keep only the summary
@@ -37,6 +60,7 @@ def replay(entries: Iterable[dict[str, Any]]) -> Conversation:
     """What a transcript's entries leave in the conversation (oldest message first)."""
     history: list[dict[str, Any]] = []
     pending: dict[str, Any] | None = None
+    usage: ReportedUsage | None = None
     summary = notes = ""
     for e in entries:
         kind = e.get("type")
@@ -48,17 +72,20 @@ def replay(entries: Iterable[dict[str, Any]]) -> Conversation:
             pending = e["message"]
         elif kind == "context":
             notes = str(e.get("notes") or "")
+        elif kind == "usage":
+            usage = _usage(e, len(history))
         elif kind == "compaction":
-            kept = _kept(e)
+            kept = kept_count(e)
             history = history[len(history) - kept :] if kept else []
             summary = str(e.get("summary") or "")
+            usage = None  # the prompt it measured holds the older turns
     history = close_dangling_tool_calls(history)
     recovered = pending.get("content") if pending is not None else None
     if isinstance(recovered, str):
         history.append({"role": "user", "content": recovered})
     else:
         recovered = None
-    return Conversation(tuple(history), summary, notes, recovered)
+    return Conversation(tuple(history), summary, notes, recovered, usage)
 
 
 def close_dangling_tool_calls(history: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -102,6 +129,9 @@ class History:
     @property
     def messages(self) -> list[dict[str, Any]]:
         return [e.message for e in self._entries]
+
+    def tokens_of_first(self, n: int) -> int:
+        return sum(e.tokens for e in self._entries[:n])
 
     @property
     def token_counts(self) -> list[int]:

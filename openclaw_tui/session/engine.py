@@ -45,7 +45,7 @@ from openclaw_tui.session.task_slot import TaskSlot
 from openclaw_tui.session.thresholds import compaction_cut_for, is_no_reply, should_compact
 from openclaw_tui.session.tokens import TokenCounter
 from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopHooks, LoopRun, ToolLoop
-from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
+from openclaw_tui.session.transcript import TranscriptWriter, read_transcript, usage_entry
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.unicode_clean import clean_surrogates
@@ -73,6 +73,10 @@ def workspace_problem(ws: Path) -> str | None:
         f"workspace {ws} does not exist yet: no bootstrap files or memory to read (the first saved "
         f"note creates it); set it up with `openclaw-tui init --workspace {ws}`"
     )
+
+
+# the notice when a resume restores a prompt that a crash cut off behind a flush or compaction
+RECOVERED_PROMPT = "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
 
 
 class SessionEngine:
@@ -109,7 +113,7 @@ class SessionEngine:
             model=lambda: self._model,
             profile=lambda: self.profile,
             emit=self._emit,
-            on_usage=lambda usage: self._budget.report(usage, self._history.tokens),
+            on_usage=self._on_usage,
             on_overflow=lambda: self._compact("overflow"),
             on_memory_write=self._mem.touch,
         ))
@@ -283,18 +287,14 @@ class SessionEngine:
         convo = replay(entries)
         self._notes, self._summary = convo.notes, convo.summary
         self._history.extend(convo.messages)
+        if convo.usage is not None and convo.usage.model == self._model.model:
+            self._budget.usage_base = (convo.usage.tokens, self._history.tokens_of_first(convo.usage.messages))
         if convo.recovered is not None:
             # The process died during the flush/compaction that ran before this prompt:
             # the prompt is part of the conversation again, and goes into the transcript
             # so a later resume sees it as a normal message.
             self._transcript.append({"type": "message", "message": convo.messages[-1], "recovered": True})
-            self._emit(
-                events.Notice(
-                    "warning",
-                    "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
-                    + session_title(convo.recovered),
-                )
-            )
+            self._emit(events.Notice("warning", RECOVERED_PROMPT + session_title(convo.recovered)))
         self._persisted = bool(entries)
         self._recount_fixed()
 
@@ -417,6 +417,12 @@ class SessionEngine:
         notice = self._store.take_recovery_notice()
         if notice:
             self._emit(events.Notice("warning", notice))
+
+    def _on_usage(self, usage: dict[str, int]) -> None:
+        """The model's count for the prompt and answer now in the history: the meter's base,
+        kept in the transcript so a resumed session starts from it, not from an estimate."""
+        self._budget.report(usage, self._history.tokens)
+        self._transcript.append(usage_entry(self._model.model, usage))
 
     def _add(self, msg: dict[str, Any], **meta: Any) -> None:
         self._history.add(msg)

@@ -73,7 +73,8 @@ class ModelSlot:
         if d.tool_profile == "auto" and is_loopback(api_base):
             listing = await asyncio.to_thread(listed_models, str(api_base), getattr(choice, "api_key", None), 2.0)
             local_server = serves_local_model(listing)
-        self._profile = profile_for(model=self.model.model, local_server=local_server, setting=d.tool_profile, auto_recall=d.auto_recall)
+        self._profile = profile_for(model=self.model.model, local_server=local_server, setting=d.tool_profile, auto_recall=d.auto_recall,
+                                    recall_results=d.auto_recall_results)
         return True
 
     def switch(self, model: str) -> None:

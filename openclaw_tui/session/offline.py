@@ -75,11 +75,11 @@ def _stream(text: str, on_delta: DeltaFn) -> None:
         on_delta(piece)
 
 
-def call_id() -> str:
+def call_id(prefix: str = "call") -> str:
     """A unique tool-call id of fixed token length: ten random digits (tokenizers split digits
     into groups of three, so every id costs the same tokens and the meter's estimate of a
     replayed session never wobbles by one with the id's letters)."""
-    return f"call_{uuid.uuid4().int % 10**10:010d}"
+    return f"{prefix}_{uuid.uuid4().int % 10**10:010d}"
 
 
 class OfflineModel:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 
-RECALL_MAX_RESULTS = 3
 QUERY_CAP = 300
 
 STORE_RE = re.compile(r"^\s*(?:please\s+)?(?:remember|note|save|store|write down|keep in mind|add)\b", re.IGNORECASE)

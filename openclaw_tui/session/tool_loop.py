@@ -11,7 +11,6 @@ means for the session comes from the tool registry (``tools/registry.py``), neve
 from __future__ import annotations
 
 import json
-import uuid
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable
 
@@ -25,8 +24,9 @@ from openclaw_tui.llm.profiles import ModelProfile, offered_tools, render_messag
 from openclaw_tui.llm.toolcall_text import recover_completion, tool_names
 from openclaw_tui.session.citations import source_suffix
 from openclaw_tui.session.compaction import tool_result_content
+from openclaw_tui.session.offline import call_id
 from openclaw_tui.session.quote import quote_best_hit
-from openclaw_tui.session.recall import RECALL_MAX_RESULTS, recall_query, store_hint, wants_recall
+from openclaw_tui.session.recall import recall_query, store_hint, wants_recall
 from openclaw_tui.session.thresholds import is_no_reply
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox, recall_tool, registered, spec_for
@@ -192,8 +192,8 @@ class ToolLoop:
             self.hint = store_hint(text, daily_rel(), store[0].name)
         if not (toolbox.memory_available and wants_recall(text)):
             return
-        args = {"query": recall_query(text), "maxResults": RECALL_MAX_RESULTS}
-        tc = ToolCall(f"recall_{uuid.uuid4().hex[:12]}", recall_tool().name, json.dumps(args, ensure_ascii=False))
+        args = {"query": recall_query(text), "maxResults": profile.recall_results}
+        tc = ToolCall(call_id("recall"), recall_tool().name, json.dumps(args, ensure_ascii=False))
         add(Completion(tool_calls=[tc]).assistant_message(), autoRecall=True)
         self.recalled = {call_key(tc)}  # the model printing this same call is a repeat
         await self.run_tool_call(tc, toolbox, add)

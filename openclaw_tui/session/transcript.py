@@ -51,6 +51,12 @@ def now_iso() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds").replace("+00:00", "Z")
 
 
+def usage_entry(model: str, usage: dict[str, int]) -> dict[str, Any]:
+    """A ``usage`` entry: what ``model`` reported for the prompt and answer just written."""
+    return {"type": "usage", "model": model, "promptTokens": int(usage.get("prompt_tokens", 0)),
+            "completionTokens": int(usage.get("completion_tokens", 0))}
+
+
 def read_transcript(path: str | Path) -> list[dict[str, Any]]:
     """All parseable entries (header first). Torn or garbled lines are skipped, never raised."""
     out: list[dict[str, Any]] = []

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.tools.note_text import drop_citation_lines
 from openclaw_tui.tools.write_policy import ReadLedger, check_edit, check_write
 from openclaw_tui.workspace.daily import append_text, daily_rel
 from openclaw_tui.workspace import safe_fs
@@ -275,6 +276,10 @@ class FileTools:
         if isinstance(got, dict):
             return got
         rel, _path = got
+        if is_memory_rel(rel):
+            content = drop_citation_lines(content)
+            if not content.strip():
+                return {"path": rel, "error": "nothing to append: the content is only a Source: line; append the fact itself"}
         try:
             before = safe_fs.current_bytes(self.workspace, rel)
             after = _appended(before, content)

@@ -13,6 +13,7 @@ import json
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from openclaw_tui.session.conversation import kept_count
 from openclaw_tui.session.surface import CANCEL_MARK
 
 
@@ -98,10 +99,7 @@ def replay(entries: list[dict[str, Any]]) -> Replay:
         elif kind == "error":
             items.append((seq, ReplayItem("error", str(e.get("message") or "error"), action=str(e.get("action") or ""))))
         elif kind == "compaction":
-            try:
-                kept = max(0, int(e.get("kept") or 0))
-            except (TypeError, ValueError):
-                kept = 0
+            kept = kept_count(e)
             cutoff = seq - kept
             items = [(s, item) for s, item in items if s >= cutoff and kept]
             summary = str(e.get("summary") or "")

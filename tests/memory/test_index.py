@@ -396,16 +396,24 @@ def test_heading_context_is_searchable_but_not_part_of_results(workspace, keywor
     assert m.fingerprint()["ftsTokenizer"].endswith("heading-context")
 
 
-def test_snippet_shows_the_matching_lines_of_a_long_chunk(workspace, keyword_manager):
-    # a chunk is ~1,600 characters but a snippet at most 700: the snippet is the part that
-    # matched, not the chunk's head (which showed only the first ~6 lines)
-    lines = [f"- **Ann**: ordinary line {i} about the weather and the bus ride" for i in range(30)]
-    lines[13] = "- **Ann**: my dentist appointment moved to Friday at nine"  # line 16, in the first chunk only
-    write(workspace / "memory/2026-03-02.md", "# 2026-03-02\n\n" + "\n".join(lines) + "\n")
+def _long_log_among_noise(workspace, keyword_manager, special: dict[int, str], count: int = 30, heading: bool = True):
+    """memory/2026-03-02.md: ``count`` ordinary lines with ``special`` ones (by index) among
+    them, beside ten short unrelated logs; returns the synced keyword-only manager."""
+    lines = [f"- **Ann**: ordinary line {i} about the weather and the bus ride" for i in range(count)]
+    for i, text in special.items():
+        lines[i] = text
+    write(workspace / "memory/2026-03-02.md", ("# 2026-03-02\n\n" if heading else "") + "\n".join(lines) + "\n")
     for day in range(10, 20):
         write(workspace / f"memory/2026-03-{day}.md", f"# 2026-03-{day}\n\n- Standup, code review, lunch.\n")
     m = keyword_manager()
     m.sync()
+    return m
+
+
+def test_snippet_shows_the_matching_lines_of_a_long_chunk(workspace, keyword_manager):
+    # a chunk is ~1,600 characters but a snippet at most 700: the snippet is the part that
+    # matched, not the chunk's head (which showed only the first ~6 lines); line 16, in the first chunk only
+    m = _long_log_among_noise(workspace, keyword_manager, {13: "- **Ann**: my dentist appointment moved to Friday at nine"})
     top = m.search("When is the dentist appointment?")["results"][0]
     assert top["path"] == "memory/2026-03-02.md" and top["startLine"] == 1 and top["endLine"] >= 20
     shown = top["snippet"].split("\n\nSource: ")[0]
@@ -417,14 +425,8 @@ def test_snippet_shows_the_matching_lines_of_a_long_chunk(workspace, keyword_man
 def test_neighbouring_chunks_are_results_of_their_own_each_showing_its_match(workspace, keyword_manager):
     # a snippet shows at most 700 characters, so joining neighbouring chunks into one result
     # (pipeline.merge_adjacent, now off) hid the second match: each chunk is its own result
-    lines = [f"- **Ann**: ordinary line {i} about the weather and the bus ride" for i in range(60)]
-    lines[10] = "- **Ann**: the dentist said to floss daily"
-    lines[31] = "- **Ann**: next dentist visit is in May"
-    write(workspace / "memory/2026-03-02.md", "\n".join(lines) + "\n")
-    for day in range(10, 20):
-        write(workspace / f"memory/2026-03-{day}.md", f"# 2026-03-{day}\n\n- Standup, code review, lunch.\n")
-    m = keyword_manager()
-    m.sync()
+    special = {10: "- **Ann**: the dentist said to floss daily", 31: "- **Ann**: next dentist visit is in May"}
+    m = _long_log_among_noise(workspace, keyword_manager, special, count=60, heading=False)
     res = [r for r in m.search("dentist")["results"] if r["path"] == "memory/2026-03-02.md"]
     assert len(res) >= 2
     shown = [r["snippet"].split("\n\nSource: ")[0] for r in res]
@@ -433,13 +435,8 @@ def test_neighbouring_chunks_are_results_of_their_own_each_showing_its_match(wor
 
 
 def test_snippet_finds_the_line_the_index_matched_by_stem(workspace, keyword_manager):
-    lines = [f"- **Ann**: ordinary line {i} about the weather and the bus ride" for i in range(30)]
-    lines[13] = "- **Ann**: we camped by the lake all weekend"  # "camping" only by porter stem
-    write(workspace / "memory/2026-03-02.md", "# 2026-03-02\n\n" + "\n".join(lines) + "\n")
-    for day in range(10, 20):
-        write(workspace / f"memory/2026-03-{day}.md", f"# 2026-03-{day}\n\n- Standup, code review, lunch.\n")
-    m = keyword_manager()
-    m.sync()
+    # "camping" only by porter stem
+    m = _long_log_among_noise(workspace, keyword_manager, {13: "- **Ann**: we camped by the lake all weekend"})
     top = m.search("Where did Ann go camping?")["results"][0]
     assert top["path"] == "memory/2026-03-02.md" and top["startLine"] == 1
     assert "- **Ann**: we camped by the lake all weekend" in top["snippet"]

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from openclaw_tui.session.conversation import Conversation, History, replay
+from openclaw_tui.session.conversation import Conversation, History, ReportedUsage, replay
 from openclaw_tui.session.engine import SessionEngine
 from openclaw_tui.session.surface import EngineSurface
 from openclaw_tui.session.thresholds import compaction_cut_for
@@ -27,6 +27,8 @@ def msg(m: dict) -> dict:
 
 INTERRUPTED = {"role": "tool", "tool_call_id": "c2", "name": "append", "content": json.dumps({"error": "interrupted"})}
 
+USAGE = {"type": "usage", "model": "m", "promptTokens": 100, "completionTokens": 7}
+
 # (entries, the conversation they leave)
 TABLE = [
     ([], Conversation()),
@@ -42,6 +44,12 @@ TABLE = [
     # ... but not when its turn did start
     ([msg(U1), {"type": "pending", "message": U2}, msg(U2)], Conversation((U1, U2))),
     ([{"type": "pending", "message": {"role": "user", "content": ["parts"]}}], Conversation()),
+    # the model's last reported usage, and where in the conversation it was measured
+    ([msg(U1), msg(A1), USAGE, msg(U2)], Conversation((U1, A1, U2), usage=ReportedUsage("m", 107, 2))),
+    ([msg(U1), {**USAGE, "promptTokens": 5}, msg(A1), USAGE], Conversation((U1, A1), usage=ReportedUsage("m", 107, 2))),
+    ([msg(U1), msg(A1), USAGE, {"type": "compaction", "summary": "S", "kept": 1}], Conversation((A1,), summary="S")),
+    ([msg(U1), {**USAGE, "promptTokens": "lots"}], Conversation((U1,))),
+    ([msg(U1), {**USAGE, "model": None}], Conversation((U1,))),
     # entries that are not conversation
     ([msg(U1), {"type": "flush", "path": "memory/x.md"}, {"type": "error", "message": "boom"},
       {"type": "cancelled", "partial": "p"}, {"type": "model", "model": "m"}, {"type": "message", "message": "x"}],

@@ -528,6 +528,32 @@ async def test_provider_usage_is_preferred_over_the_estimate(make_settings, serv
     eng.close()
 
 
+async def test_a_resumed_session_counts_from_the_last_reported_usage(make_settings, server, recorder) -> None:
+    """After --continue the meter showed our estimate (3,699) where the model had last reported
+    2,926: the reported count is kept in the transcript and a resume starts from it."""
+    server.push({"text": "big", "usage": {"prompt_tokens": 50_000, "completion_tokens": 7}})
+    eng = engine_for(make_settings, server, recorder)
+    await eng.send("count me")
+    sid = eng.session_id
+    eng.close()
+    again = engine_for(make_settings, server, recorder)
+    again.resume(sid)
+    snap = again.token_snapshot()
+    assert (snap.used, snap.estimated) == (50_007, False)
+    settings = make_settings(None, model="openai/another-model", api_base=server.base_url, api_key=SECRET_KEY)
+    other = SessionEngine(settings, sink=recorder, retry_policy=FAST_RETRY)  # another model, another tokenizer: estimate
+    other.resume(sid)
+    assert other.token_snapshot().estimated and other.token_snapshot().used < 5_000
+    server.push({"text": "- talked"})
+    await again.compact()
+    assert again.token_snapshot().estimated  # the summary replaced what was measured
+    again.close()
+    other.close()
+    (entry,) = [e for e in read_transcript(again.transcript_path) if e.get("type") == "usage"]
+    assert {k: entry[k] for k in ("model", "promptTokens", "completionTokens")} == {
+        "model": MODEL, "promptTokens": 50_000, "completionTokens": 7}
+
+
 async def test_usage_is_an_estimate_when_the_provider_sends_none(make_settings, server, recorder) -> None:
     """litellm invents a usage block when the stream carried none; the meter must still say
     "estimate" and count with our own per-message numbers."""

@@ -139,6 +139,26 @@ async def test_auto_recall_is_off_for_hosted_models_and_configurable(make_settin
     eng.close()
 
 
+@pytest.mark.parametrize(("setting", "expected"), [(None, 3), (5, 5), (1, 1)])
+async def test_the_automatic_lookup_hands_the_model_its_configured_number_of_results(
+        make_settings, server, recorder, workspace, setting, expected) -> None:
+    (workspace / "memory").mkdir(exist_ok=True)
+    for day in range(1, 8):  # seven notes that match, among others that do not
+        (workspace / "memory" / f"2026-01-0{day}.md").write_text(f"# 2026-01-0{day}\n\n- Logo review {day}: teal logo colour kept.\n")
+    for day in range(10, 25):
+        (workspace / "memory" / f"2026-01-{day}.md").write_text(f"# 2026-01-{day}\n\n- Lunch at noon, standup {day}.\n")
+    server.push({"text": "Teal."})
+    overrides = {"agents": {"defaults": {"toolProfile": "local", "autoRecallResults": setting}}}
+    eng = engine_for(make_settings, server, recorder, overrides)
+    await eng.send("Which logo colour did we keep?")
+    (call,) = [c for c in recorder.of(events.ToolCalled) if c.name == "memory_search"]
+    (search,) = recorder.of(events.ToolResult)
+    assert call.arguments["maxResults"] == expected and len(search.result["results"]) == expected
+    sent = server.chat_requests()[-1]["messages"][-1]["content"]
+    assert sent.count("Source: memory/2026-01-0") == expected  # every result reaches the model, no more
+    eng.close()
+
+
 async def test_a_llamacpp_server_on_loopback_gets_the_local_profile(make_settings, recorder) -> None:
     with ChatServer(owned_by="llamacpp") as srv:
         srv.push({"text": "Hello."})

@@ -176,3 +176,33 @@ def test_undoing_the_change_that_created_a_file_removes_it(tools: FileTools, wor
     assert history.entries()[-1].after is None  # the removal is recorded: restoring it brings the note back
     restore_before(workspace, history, history.entries()[-1], ChangeOrigin("user"))
     assert (workspace / day).read_text() == "- first note of the day\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "kept"),
+    [
+        # Qwen2.5-Coder-1.5B's note for "Remember that my favourite colour is teal-4711."
+        ("My favourite colour is teal-4711.\nSource: memory/2026-12-03.md#L1-1", "My favourite colour is teal-4711."),
+        ("- Dana owns billing.\n\n**Source:** MEMORY.md#L4-L8\n", "- Dana owns billing.\n"),
+        ("- a\n(Sources: memory/2026-01-05.md#L3)\n- b", "- a\n- b"),
+        ("> Source: memory/x.md#L2-L9.", ""),
+        # a citation inside a sentence, or a source that is not a memory citation, stays
+        ("- The Source: memory/x.md#L1 line was wrong, said Dana.", "- The Source: memory/x.md#L1 line was wrong, said Dana."),
+        ("- Source: the Q3 report", "- Source: the Q3 report"),
+        ("", ""),
+    ],
+)
+def test_a_note_keeps_its_facts_not_citation_lines(content: str, kept: str) -> None:
+    from openclaw_tui.tools.note_text import drop_citation_lines
+
+    assert drop_citation_lines(content) == kept
+
+
+def test_append_to_a_memory_file_drops_a_copied_citation_line(tools: FileTools, workspace: Path) -> None:
+    note = "My favourite colour is teal-4711.\nSource: memory/2026-12-03.md#L1-1"
+    assert tools.append({"path": "memory/2026-12-03.md", "content": note}) == {"path": "memory/2026-12-03.md", "ok": True, "linesAppended": 1}
+    assert (workspace / "memory/2026-12-03.md").read_text() == "My favourite colour is teal-4711.\n"
+    only = tools.append({"path": "memory/2026-12-03.md", "content": "Source: memory/2026-12-03.md#L1-L1"})
+    assert "only a Source: line" in only["error"]
+    assert tools.append({"path": "notes/log.md", "content": note})["ok"]  # not a memory file: as sent
+    assert (workspace / "notes/log.md").read_text() == note + "\n"

@@ -35,7 +35,7 @@ Leave-one-out: each choice (``CHOICES``) is made on two conversations and report
 third. ``--state DIR`` keeps the workspaces and indexes for the next run (~4 min instead of
 ~7 on the loaded 2-core VM).
 
-    python -m bench.locomo_fusion [--data DIR] [--k 6] [--state DIR] [--json] [--model PATH] [--variant NAME ...]
+    python -m bench.locomo_fusion [--data DIR] [--k 6] [--state DIR] [--json] [--model PATH] [--chunk-tokens N] [--variant NAME ...]
 """
 
 from __future__ import annotations
@@ -224,9 +224,11 @@ def _variant(name: str):
     return patched()
 
 
-def run_conv(conv: Path, k: int, tmp: Path, variants: list[str], model: str = DEFAULT_MODEL) -> dict[str, Counter]:
-    """Every variant's counts on one conversation; ``model`` is ``local.modelPath`` (the index
-    time and the process's peak RSS after indexing go to stderr)."""
+def run_conv(conv: Path, k: int, tmp: Path, variants: list[str], model: str = DEFAULT_MODEL,
+             chunk_tokens: int | None = None) -> dict[str, Counter]:
+    """Every variant's counts on one conversation; ``model`` is ``local.modelPath``,
+    ``chunk_tokens`` the chunk size when not the default (the index time and the process's
+    peak RSS after indexing go to stderr)."""
     import resource  # noqa: PLC0415
 
     from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
@@ -238,11 +240,12 @@ def run_conv(conv: Path, k: int, tmp: Path, variants: list[str], model: str = DE
     lines = workspace_lines(ws)
     os.environ["OPENCLAW_STATE_DIR"] = str(tmp / conv.name / "state")
     out: dict[str, Counter] = {}
+    chunking = {"chunking": {"tokens": chunk_tokens}} if chunk_tokens is not None else {}
     if "keyword-only" in variants:
-        with MemoryManager(_settings(ws, {"provider": "none"}, {})) as m:
+        with MemoryManager(_settings(ws, {"provider": "none", **chunking}, {})) as m:
             m.sync()
             out["keyword-only"] = _evaluate(m, questions, k, lines)
-    local_ms = {"provider": "local", "local": {"modelPath": model}}
+    local_ms = {"provider": "local", "local": {"modelPath": model}, **chunking}
     with MemoryManager(_settings(ws, local_ms, {})) as m:
         started = time.perf_counter()
         rep = m.sync(reason="bench")
@@ -319,10 +322,10 @@ def main(argv: list[str] | None = None) -> int:
     old_state = os.environ.get("OPENCLAW_STATE_DIR")
     try:
         if args.state is not None:
-            grid = {c.name: run_conv(c, args.k, args.state, variants, args.model) for c in convs}
+            grid = {c.name: run_conv(c, args.k, args.state, variants, args.model, args.chunk_tokens) for c in convs}
         else:
             with tempfile.TemporaryDirectory(prefix="locomo-fusion-") as tmp:
-                grid = {c.name: run_conv(c, args.k, Path(tmp), variants, args.model) for c in convs}
+                grid = {c.name: run_conv(c, args.k, Path(tmp), variants, args.model, args.chunk_tokens) for c in convs}
     finally:
         if old_state is None:
             os.environ.pop("OPENCLAW_STATE_DIR", None)
@@ -339,6 +342,7 @@ def main(argv: list[str] | None = None) -> int:
 def _extra_args(ap) -> None:
     ap.add_argument("--model", default=DEFAULT_MODEL,
                     help="local.modelPath to index with (default: the bundled MiniLM; give another model its own --state)")
+    ap.add_argument("--chunk-tokens", type=int, help="memorySearch.chunking.tokens (default 400; give it its own --state)")
     ap.add_argument("--variant", action="append", choices=VARIANTS, help="run only these variants (repeatable)")
 
 

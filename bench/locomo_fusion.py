@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -61,7 +62,8 @@ COVERAGE_VARIANTS = [f"coverage re-rank w {w}" for w in COVER_WEIGHTS]
 #: every variant searches the same index; the first is the shipped pipeline
 VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "snippet: unstemmed", "merge_adjacent",
             "without keep_each_best", "plain 0.7/0.3", "reciprocal-rank fusion", "candidates x8", "keyword PRF (RM3-style)",
-            "vector PRF (Rocchio)", "best-line keyword score", *COVERAGE_VARIANTS, "keyword-only"]
+            "vector PRF (Rocchio)", "best-line keyword score", *COVERAGE_VARIANTS, "query vector: no question words",
+            "keyword-only"]
 #: leave-one-out choices: (question, the options; ties go to the first), each made once per
 #: way of crediting an evidence line (``found``: in a result's range, ``shown``: in its snippet)
 CHOICES = [
@@ -73,6 +75,7 @@ CHOICES = [
     ("merge_adjacent", ["shipped", "merge_adjacent"]),
     ("best-line keyword score", ["shipped", "best-line keyword score"]),
     ("query-term coverage re-rank", ["shipped", *COVERAGE_VARIANTS]),
+    ("query vector: no question words", ["shipped", "query vector: no question words"]),
     ("snippet", ["head snippet", "focused snippet, unweighted", "shipped"]),
     ("snippet stems", ["snippet: unstemmed", "shipped"]),
 ]
@@ -173,6 +176,27 @@ def _rocchio(method):
     return run
 
 
+#: the question form a query vector is embedded without ("What is Caroline's identity?" →
+#: "Caroline's identity"): with per-line sub-vectors, a question line of the notes ("What's
+#: your best camping memory?") is close to any question by its form alone
+QUESTION_FORM = re.compile(
+    r"^\s*(?:(?:what|who|whom|whose|when|where|why|how|which)(?:'s)?\b(?:\s+(?:kind|type|sort)\s+of)?"
+    r"(?:\s+(?:many|much|long|often|old|far))?(?:\s+(?:is|are|was|were|did|does|do|has|have|had|can|could|would|will|might|should))?"
+    r"|(?:is|are|was|were|did|does|do|has|have|had|can|could|would|will|might|should)\b)\s*", re.I)
+
+
+def declarative(query: str) -> str:
+    """``query`` without its leading question words and question mark (benchmark lever)."""
+    stripped = QUESTION_FORM.sub("", query).rstrip(" ?")
+    return stripped or query
+
+
+def _declarative_embed(method):
+    def embed(self, q, got, started):
+        return method(self, declarative(q), got, started)
+    return embed
+
+
 def _variant(name: str):
     """Context patching the pipeline for one variant (benchmark only; restores on exit)."""
     from contextlib import contextmanager  # noqa: PLC0415
@@ -188,8 +212,10 @@ def _variant(name: str):
         saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
                  snippets.focused_snippet, snippets.STEMMED_LINES,
                  pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
-                 Store.vector_search, Store.vector_scores, Searcher.run)
+                 Store.vector_search, Store.vector_scores, Searcher.run, Searcher._embed_query)
         focused = snippets.focused_snippet
+        if name == "query vector: no question words":
+            Searcher._embed_query = _declarative_embed(Searcher._embed_query)
         if name in ("without keep_each_best", "plain 0.7/0.3"):
             pl.keep_each_best = lambda cands, limit: list(cands)
         if name == "plain 0.7/0.3":
@@ -219,7 +245,7 @@ def _variant(name: str):
             (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
              snippets.focused_snippet, snippets.STEMMED_LINES,
              pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
-             Store.vector_search, Store.vector_scores, Searcher.run) = saved
+             Store.vector_search, Store.vector_scores, Searcher.run, Searcher._embed_query) = saved
 
     return patched()
 

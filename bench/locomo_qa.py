@@ -10,7 +10,10 @@ session per question, in a copy of the conversation's workspace:
                 what it knows without the notes;
 * ``offline``   the rule-based offline agent with the memory tools (the no-LLM baseline);
 * ``memory:N``  as ``memory`` with N automatic-lookup results (``autoRecallResults``), to
-                compare result counts question by question in one run.
+                compare result counts question by question in one run;
+* ``memory:first`` / ``memory:last`` (also ``memory:N:last``) the results handed to the
+                model as text with the best hit first or last (the profile's
+                ``best_result_last``, patched in this process for that row's questions).
 
 Scores per row (on the answer without its ``Source:`` lines, see ``answer_part``): token-F1 against the gold answer (LoCoMo's metric: lower-cased, punctuation
 and articles dropped, token overlap; without LoCoMo's Porter stemming), the share of answers
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import re
@@ -40,7 +44,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -126,8 +131,26 @@ class Row:
 
 def recall_results(variant: str) -> int | None:
     """``memory:5`` → 5 (``agents.defaults.autoRecallResults``); plain ``memory`` → None."""
-    _, _, n = variant.partition(":")
-    return int(n) if n.strip().isdigit() else None
+    counts = [int(p) for p in variant.split(":")[1:] if p.strip().isdigit()]
+    return counts[0] if counts else None
+
+
+@contextlib.contextmanager
+def result_order(variant: str) -> Iterator[None]:
+    """``…:first`` / ``…:last``: the local profile's ``best_result_last`` for this row only."""
+    from openclaw_tui.llm import profiles
+
+    parts = variant.split(":")[1:]
+    if "first" not in parts and "last" not in parts:
+        yield
+        return
+    saved = profiles.LOCAL
+    profiles.LOCAL = replace(saved, best_result_last="last" in parts)
+    profiles.PROFILES["local"] = profiles.LOCAL
+    try:
+        yield
+    finally:
+        profiles.LOCAL = profiles.PROFILES["local"] = saved
 
 
 def _settings(ws: Path, model: str, variant: str) -> Any:
@@ -198,7 +221,8 @@ async def run_model(
                 if memory_on and conv not in stores:
                     stores[conv] = await asyncio.to_thread(open_memory, settings)
                     await asyncio.to_thread(stores[conv].sync, force=False, reason="bench")
-                got = await _ask(settings, model, stores.get(conv) if memory_on else None, item["question"])
+                with result_order(row.variant):
+                    got = await _ask(settings, model, stores.get(conv) if memory_on else None, item["question"])
                 gold = str(item["answer"])
                 scored = answer_part(got["text"])
                 got.update(qid=item["qid"], gold=gold, f1=token_f1(scored, gold), contains=contains_gold(scored, gold))
@@ -288,7 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--models", default="1.5b,0.5b")
     ap.add_argument("--variants", default="memory,no-memory,offline",
-                    help="memory, no-memory, offline; memory:N hands the model N automatic-lookup results")
+                    help="memory, no-memory, offline; memory:N hands the model N automatic-lookup results; "
+                         "memory:first / memory:last orders them best first / best last")
     ap.add_argument("--json-out", type=Path)
     ap.add_argument("--budget-min", type=float, default=0, help="per model: stop asking after this many minutes (0: no limit)")
     args = ap.parse_args(argv)

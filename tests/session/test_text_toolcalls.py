@@ -159,6 +159,25 @@ async def test_the_automatic_lookup_hands_the_model_its_configured_number_of_res
     eng.close()
 
 
+@pytest.mark.parametrize("best_last", [False, True])
+def test_results_as_user_text_are_ordered_as_the_profile_says(best_last) -> None:
+    from dataclasses import replace
+
+    from openclaw_tui.llm import profiles
+
+    assert profiles.LOCAL.best_result_last is False  # best first: measured better on LoCoMo QA (docs/local-llm.md)
+    ranked = [f"memory/2026-01-0{i}.md" for i in (1, 2, 3)]
+    found = {"results": [{"path": p, "snippet": f"- note {i}\n\nSource: {p}#L1-L2", "score": 1 - i / 10} for i, p in enumerate(ranked)]}
+    history = [{"role": "user", "content": "Which logo colour did we keep?"},
+               {"role": "assistant", "content": "", "tool_calls": [{"id": "c1", "type": "function",
+                "function": {"name": "memory_search", "arguments": '{"query": "logo colour"}'}}]},
+               {"role": "tool", "tool_call_id": "c1", "name": "memory_search", "content": json.dumps(found)}]
+    sent = profiles.render_messages(history, replace(profiles.LOCAL, best_result_last=best_last))[-1]["content"]
+    order = sorted(ranked, key=lambda path: sent.index(f"Source: {path}#L"))
+    assert order == (ranked[::-1] if best_last else ranked)
+    assert sent.index(f"Source: {ranked[-1 if not best_last else 0]}#L") < sent.index("Using these results")
+
+
 async def test_a_llamacpp_server_on_loopback_gets_the_local_profile(make_settings, recorder) -> None:
     with ChatServer(owned_by="llamacpp") as srv:
         srv.push({"text": "Hello."})

@@ -150,6 +150,14 @@ class History:
     def has_user(self) -> bool:
         return any(e.message.get("role") == "user" for e in self._entries)
 
+    def last_user_text(self, where: Callable[[str], object] = bool) -> str | None:
+        """The latest user message's text for which ``where`` is true (None when there is none)."""
+        for e in reversed(self._entries):
+            text = e.message.get("content")
+            if e.message.get("role") == "user" and isinstance(text, str) and where(text):
+                return text
+        return None
+
     def drop_head(self, cut: int) -> list[dict[str, Any]]:
         """Remove and return the ``cut`` oldest messages (compaction)."""
         head, self._entries = self._entries[:cut], self._entries[cut:]

@@ -43,7 +43,34 @@ def store_hint(text: str, daily: str, tool: str = "append") -> str | None:
     return f"(Save this now: call {tool} with path {daily} and the fact as content.)"
 
 
-def recall_query(text: str) -> str:
-    """The search query for ``text``: the question without a "search your memory:" lead-in."""
+#: words that say nothing about what to look up: a question made only of these ("And when was
+#: that?", "Why?", "What about her?") is a follow-up that refers to the message before it
+FUNCTION_WORDS = frozenset(
+    "a an the and or but so then also too again else ever more about of on in at to for from with by as if not "
+    "what when where who whom whose why how which is are was were be been being did do does done have has had "
+    "can could would will should shall may might must that this these those it its it's they them their theirs "
+    "there here he him his she her hers we us our ours you your yours i me my mine one ones some any "
+    "ok okay yes no well oh really exactly".split()
+)
+WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
+CLITIC_RE = re.compile(r"(?:['’](?:s|re|m|d|ll|ve)|n['’]t)$")
+
+
+def own_words(text: str) -> list[str]:
+    """The words of ``text`` that name something (not function words or pronouns; "what's"
+    and "didn't" count as "what" and "did")."""
+    words = (CLITIC_RE.sub("", w) for w in WORD_RE.findall(text.lower()))
+    return [w for w in words if w and w not in FUNCTION_WORDS]
+
+
+def recall_query(text: str, previous: str | None = None) -> str:
+    """The search query for ``text``: the question without a "search your memory:" lead-in;
+    a follow-up with no words of its own gets ``previous`` (the last user message) in front,
+    so "And when was that?" after "What did Melanie paint?" searches both."""
     query = SEARCH_PREFIX_RE.sub("", text.strip(), count=1).strip() or text.strip()
+    if previous and previous.strip() and not own_words(query):
+        before = SEARCH_PREFIX_RE.sub("", previous.strip(), count=1).strip() or previous.strip()
+        room = QUERY_CAP - len(query) - 1
+        if room > 0:
+            query = f"{before[-room:] if len(before) > room else before} {query}"
     return query[:QUERY_CAP]

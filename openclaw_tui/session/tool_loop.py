@@ -180,9 +180,12 @@ class ToolLoop:
             if not silent:
                 self._hooks.emit(events.TextDelta(text=suffix))
 
-    async def auto_recall(self, text: str, toolbox: ToolBox, add: Callable[..., None], *, writable: bool) -> None:
+    async def auto_recall(self, text: str, toolbox: ToolBox, add: Callable[..., None], *, writable: bool,
+                          previous: str | None = None) -> None:
         """The local profile's memory help (recall.py): a lookup before the model answers a
-        question, a reminder of today's log with a request to remember something."""
+        question, a reminder of today's log with a request to remember something. A follow-up
+        with no words of its own ("And when was that?") is looked up with ``previous``, the
+        session's last user message, in front."""
         self.hint = None
         profile = self._hooks.profile()
         if not profile.auto_recall:
@@ -192,7 +195,7 @@ class ToolLoop:
             self.hint = store_hint(text, daily_rel(), store[0].name)
         if not (toolbox.memory_available and wants_recall(text)):
             return
-        args = {"query": recall_query(text), "maxResults": profile.recall_results}
+        args = {"query": recall_query(text, previous), "maxResults": profile.recall_results}
         tc = ToolCall(call_id("recall"), recall_tool().name, json.dumps(args, ensure_ascii=False))
         add(Completion(tool_calls=[tc]).assistant_message(), autoRecall=True)
         self.recalled = {call_key(tc)}  # the model printing this same call is a repeat

@@ -367,6 +367,26 @@ async def test_each_question_of_a_session_is_recalled_with_its_own_words(make_se
     eng.close()
 
 
+async def test_a_follow_up_without_words_of_its_own_is_recalled_with_the_question_before(
+        make_settings, server, recorder, workspace) -> None:
+    """Typed in the TUI: "And when was that?" searched alone found unrelated notes; with the
+    question it follows, the lookup finds the note both are about."""
+    (workspace / "memory").mkdir(exist_ok=True)
+    (workspace / "memory" / "2026-01-05.md").write_text("# 2026-01-05\n\n- Melanie painted a sunrise over the lake.\n")
+    (workspace / "memory" / "2026-01-09.md").write_text("# 2026-01-09\n\n- When was that road trip? It was fun.\n")
+    server.push({"text": "A sunrise."}, {"text": "On 5 January."}, {"text": "She liked it."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    for prompt in ("What did Melanie paint?", "And when was that?", "Why?"):
+        await eng.send(prompt)
+    queries = [c.arguments.get("query") for c in recorder.of(events.ToolCalled) if c.name == "memory_search"]
+    # a follow-up of a follow-up still refers to the last message with words of its own
+    assert queries == ["What did Melanie paint?", "What did Melanie paint? And when was that?", "What did Melanie paint? Why?"]
+    follow_up = recorder.of(events.ToolResult)[1].result["results"]
+    assert follow_up[0]["path"] == "memory/2026-01-05.md"
+    assert "And when was that?" in server.chat_requests()[1]["messages"][-1]["content"]  # the hint quotes the message as typed
+    eng.close()
+
+
 async def test_the_automatic_lookup_printed_again_by_the_model_is_a_repeat(make_settings, server, recorder, workspace) -> None:
     # the 0.5B printed the automatic lookup's call verbatim (keys reordered here): it ran twice,
     # a second prompt's worth of snippets before any answer

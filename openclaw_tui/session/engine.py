@@ -39,12 +39,12 @@ from openclaw_tui.session.conversation import History, replay
 from openclaw_tui.session.flush import FlushTurn, MemoryFlush
 from openclaw_tui.session.memory_link import SessionMemory
 from openclaw_tui.session.model_slot import ModelSlot, make_model
+from openclaw_tui.session.recall import names_something
 from openclaw_tui.session.store import SessionStore, session_title
 from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
 from openclaw_tui.session.thresholds import compaction_cut_for, is_no_reply, should_compact
 from openclaw_tui.session.tokens import TokenCounter
-from openclaw_tui.session.recall import own_words
 from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopHooks, LoopRun, ToolLoop
 from openclaw_tui.session.transcript import TranscriptWriter, read_transcript, usage_entry
 from openclaw_tui.tools.files import FileTools
@@ -514,14 +514,13 @@ class SessionEngine:
             await self._ready()
             await self._before_turn(user_msg, done)
             first = not self._history.has_user() and not self._summary
-            previous = self._history.last_user_text(where=own_words)  # what a bare follow-up refers to
             self._add(user_msg)
             if first:
                 self._store.update(self.session_id, title=session_title(text))
             self._emit(events.TurnStarted(session_id=self.session_id, prompt=text))
             self._loop.start_turn()
             try:
-                await self._loop.auto_recall(text, self._toolbox, self._add, writable=self.access == "rw", previous=previous)
+                await self._loop.auto_recall(text, self._toolbox, self._add, writable=self.access == "rw", previous=self._history.last_user_text(where=names_something))
                 final = await self._loop.run(LoopRun(self._system_text, lambda: self.history, self._add, "turn", self._toolbox, False))
             except LLMError as exc:
                 return self._ended_by_error(exc, done)

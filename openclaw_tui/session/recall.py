@@ -63,6 +63,12 @@ def own_words(text: str) -> list[str]:
     return [w for w in words if w and w not in FUNCTION_WORDS]
 
 
+def names_something(text: str) -> bool:
+    """Whether the question in ``text`` (without a "search your memory:" lead-in) has words of
+    its own, i.e. is not a bare follow-up."""
+    return bool(own_words(SEARCH_PREFIX_RE.sub("", text.strip(), count=1)))
+
+
 def recall_query(text: str, previous: str | None = None) -> str:
     """The search query for ``text``: the question without a "search your memory:" lead-in;
     a follow-up with no words of its own gets ``previous`` (the last user message) in front,

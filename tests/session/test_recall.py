@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from openclaw_tui.session.recall import QUERY_CAP, own_words, recall_query
+from openclaw_tui.session.recall import QUERY_CAP, names_something, own_words, recall_query
 
 
 @pytest.mark.parametrize(
@@ -41,3 +41,12 @@ def test_a_long_previous_message_keeps_its_end_and_the_whole_follow_up() -> None
 )
 def test_own_words(text: str, words: list[str]) -> None:
     assert own_words(text) == words
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("What did Melanie paint?", True), ("And when was that?", False), ("Search your memory: why?", False),
+     ("Search your memory for the launch date", True)],
+)
+def test_names_something(text: str, expected: bool) -> None:
+    assert names_something(text) is expected

@@ -13,6 +13,9 @@ flag per idea:
 - ``merge_adjacent``: neighbouring chunks of one file joined into one result (the previous
   default, ``pipeline.MERGE_ADJACENT``);
 - ``without keep_each_best``: ranked by score alone;
+- ``vector nominee margin …``: ``keep_each_best``'s vector-side nominee only when its cosine
+  beats the best cosine of the results already in by that margin
+  (``pipeline.VECTOR_NOMINEE_MARGIN``; 0.0 nominates it always);
 - ``plain 0.7/0.3``: plain weighted fusion of the same two signals, ``0.7·cosine +
   0.3·bm25_rank_to_score``, no boosts, no nomination;
 - ``reciprocal-rank fusion``: ``Σ 1/(60 + rank)`` over the vector and keyword-only rankings;
@@ -54,20 +57,23 @@ from bench.locomo_eval import (
     workspace_lines,
 )
 from bench.locomo_hybrid import CATEGORIES, _settings
-from bench.locomo_levers import COVER_WEIGHTS, best_line_text_hits, coverage_patches
+from bench.locomo_levers import COVER_WEIGHTS, NOMINEE_MARGINS, best_line_text_hits, coverage_patches, margin_keep_each_best
 
 #: the query-term coverage re-rank at each bonus weight (``bench/locomo_levers.py``)
 COVERAGE_VARIANTS = [f"coverage re-rank w {w}" for w in COVER_WEIGHTS]
+#: keep_each_best's vector nominee only when its cosine beats the shown results' best by a margin
+MARGIN_VARIANTS = [f"vector nominee margin {m}" for m in NOMINEE_MARGINS]
 
 #: every variant searches the same index; the first is the shipped pipeline
 VARIANTS = ["shipped", "head snippet", "focused snippet, unweighted", "snippet: unstemmed", "merge_adjacent",
-            "without keep_each_best", "plain 0.7/0.3", "reciprocal-rank fusion", "candidates x8", "keyword PRF (RM3-style)",
+            "without keep_each_best", *MARGIN_VARIANTS, "plain 0.7/0.3", "reciprocal-rank fusion", "candidates x8", "keyword PRF (RM3-style)",
             "vector PRF (Rocchio)", "best-line keyword score", *COVERAGE_VARIANTS, "query vector: no question words",
             "keyword-only"]
 #: leave-one-out choices: (question, the options; ties go to the first), each made once per
 #: way of crediting an evidence line (``found``: in a result's range, ``shown``: in its snippet)
 CHOICES = [
     ("keep_each_best", ["shipped", "without keep_each_best"]),
+    ("vector nominee margin", ["shipped", *MARGIN_VARIANTS, "without keep_each_best"]),
     ("fusion", ["shipped", "reciprocal-rank fusion", "plain 0.7/0.3"]),
     ("candidate pool", ["shipped", "candidates x8"]),
     ("keyword PRF", ["shipped", "keyword PRF (RM3-style)"]),
@@ -231,6 +237,8 @@ def _variant(name: str):
             pl.MERGE_ADJACENT = True
         if name == "best-line keyword score":
             search_mod.text_hits = best_line_text_hits(search_mod.text_hits)
+        if name in MARGIN_VARIANTS:
+            pl.keep_each_best = margin_keep_each_best(float(name.split()[-1]))
         if name in COVERAGE_VARIANTS:
             Searcher.run, pl.keep_each_best = coverage_patches(Searcher.run, pl.keep_each_best, float(name.split()[-1]))
         if name == "snippet: unstemmed":

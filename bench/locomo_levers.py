@@ -1,4 +1,4 @@
-"""Two ranking levers measured by ``bench.locomo_fusion`` and not taken (issue 16, docs/memory.md).
+"""Ranking levers measured by ``bench.locomo_fusion`` and not taken (issue 16, docs/memory.md).
 
 - **Query-term coverage re-rank** (:func:`coverage_rerank`): a greedy set cover over the
   query's terms among the first ``n`` candidates — each next result is the one whose score
@@ -126,3 +126,15 @@ def coverage_patches(run: Callable, keep_each_best: Callable, w: float, n: int =
             items = [items[i] for i in coverage_rerank(items, [c.score for c in items], covers, query["weights"], w, n)]
         return keep_each_best(items, limit)
     return patched_run, patched_keep
+
+
+#: the vector nominee margins measured (``pipeline.VECTOR_NOMINEE_MARGIN``; 0 nominates it always)
+NOMINEE_MARGINS = (0.0, 0.02, 0.05, 0.1)
+
+
+def margin_keep_each_best(margin: float) -> Callable:
+    """``pipeline.keep_each_best`` with the vector nominee's margin fixed at ``margin``."""
+    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+
+    keep = pl.keep_each_best
+    return lambda cands, limit: keep(cands, limit, vector_margin=margin)

@@ -13,7 +13,10 @@ session per question, in a copy of the conversation's workspace:
                 compare result counts question by question in one run;
 * ``memory:first`` / ``memory:last`` (also ``memory:N:last``) the results handed to the
                 model as text with the best hit first or last (the profile's
-                ``best_result_last``, patched in this process for that row's questions).
+                ``best_result_last``, patched in this process for that row's questions);
+* ``memory:margin=X`` as ``memory`` with ``pipeline.VECTOR_NOMINEE_MARGIN`` X for that row
+                (the vector nominee of ``keep_each_best`` only when its cosine beats the
+                results' best by X; ``margin=0`` always nominates it).
 
 Scores per row (on the answer without its ``Source:`` lines, see ``answer_part``): token-F1 against the gold answer (LoCoMo's metric: lower-cased, punctuation
 and articles dropped, token overlap; without LoCoMo's Porter stemming), the share of answers
@@ -153,6 +156,21 @@ def result_order(variant: str) -> Iterator[None]:
         profiles.LOCAL = profiles.PROFILES["local"] = saved
 
 
+@contextlib.contextmanager
+def nominee_margin(variant: str) -> Iterator[None]:
+    """``…:margin=X``: ``pipeline.VECTOR_NOMINEE_MARGIN`` X for this row only."""
+    from openclaw_tui.memory import pipeline
+
+    given = [p.split("=", 1)[1] for p in variant.split(":")[1:] if p.startswith("margin=")]
+    saved = pipeline.VECTOR_NOMINEE_MARGIN
+    if given:
+        pipeline.VECTOR_NOMINEE_MARGIN = float(given[0])
+    try:
+        yield
+    finally:
+        pipeline.VECTOR_NOMINEE_MARGIN = saved
+
+
 def _settings(ws: Path, model: str, variant: str) -> Any:
     from openclaw_tui.config import load_config, resolve_agent
 
@@ -221,7 +239,7 @@ async def run_model(
                 if memory_on and conv not in stores:
                     stores[conv] = await asyncio.to_thread(open_memory, settings)
                     await asyncio.to_thread(stores[conv].sync, force=False, reason="bench")
-                with result_order(row.variant):
+                with result_order(row.variant), nominee_margin(row.variant):
                     got = await _ask(settings, model, stores.get(conv) if memory_on else None, item["question"])
                 gold = str(item["answer"])
                 scored = answer_part(got["text"])
@@ -313,7 +331,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--models", default="1.5b,0.5b")
     ap.add_argument("--variants", default="memory,no-memory,offline",
                     help="memory, no-memory, offline; memory:N hands the model N automatic-lookup results; "
-                         "memory:first / memory:last orders them best first / best last")
+                         "memory:first / memory:last orders them best first / best last; "
+                         "memory:margin=X sets the vector nominee margin (pipeline.VECTOR_NOMINEE_MARGIN)")
     ap.add_argument("--json-out", type=Path)
     ap.add_argument("--budget-min", type=float, default=0, help="per model: stop asking after this many minutes (0: no limit)")
     args = ap.parse_args(argv)

@@ -489,7 +489,14 @@ def apply_min_score(
     return relaxed[:max_results], bool(relaxed)
 
 
-def keep_each_best(cands: Sequence[Candidate], limit: int) -> list[Candidate]:
+#: **ours:** the vector side's nominee of :func:`keep_each_best` keeps its reserved place only
+#: when its cosine beats the best cosine among the results already in by this much (a hair
+#: of cosine is no reason to give a slot to a chunk the fusion ranked far lower). Measured
+#: (docs/memory.md, "The vector nominee's margin").
+VECTOR_NOMINEE_MARGIN = 0.0
+
+
+def keep_each_best(cands: Sequence[Candidate], limit: int, vector_margin: float | None = None) -> list[Candidate]:
     """**Ours:** ``cands`` (best first) reordered so that the best vector hit and the best
     keyword hit are among the first ``limit``; the other places go to the best of the rest,
     and the first ``limit`` keep their incoming order. In hybrid mode a chunk that only the
@@ -497,21 +504,35 @@ def keep_each_best(cands: Sequence[Candidate], limit: int) -> list[Candidate]:
     hit even when it is the closest chunk by meaning ("martial arts" → a line about
     kickboxing); likewise the strongest BM25 hit can lose to semantic near-misses. Each
     retriever's single best hit now keeps a place: LoCoMo hybrid evidence-all-found@6
-    321 → 324 of 383, chosen on/off by leave-one-out (docs/memory.md). Ties go to the
-    earlier candidate. Inputs are not modified."""
+    321 → 324 of 383, chosen on/off by leave-one-out (docs/memory.md). The vector hit only
+    when its cosine beats the first ``limit``'s best by ``vector_margin`` (default
+    :data:`VECTOR_NOMINEE_MARGIN`). Ties go to the earlier candidate. Inputs are not
+    modified."""
     items = list(cands)
     if len(items) <= limit:
         return items
-    best: list[Candidate] = []
-    for side in ("vector_score", "text_score"):
-        scored = [c for c in items if getattr(c, side) is not None]
-        if scored:
-            top = max(scored, key=lambda c: getattr(c, side))
-            if all(top is not b for b in best):
-                best.append(top)
+    margin = VECTOR_NOMINEE_MARGIN if vector_margin is None else vector_margin
+    best = [top for top in (_vector_nominee(items, limit, margin), _side_best(items, "text_score")) if top is not None]
+    if len(best) == 2 and best[0] is best[1]:
+        best.pop()
     others = [c for c in items if all(c is not b for b in best)]
     head = {id(c) for c in others[: max(0, limit - len(best))]} | {id(b) for b in best}
     return [c for c in items if id(c) in head] + [c for c in items if id(c) not in head]
+
+
+def _side_best(items: Sequence[Candidate], side: str) -> Candidate | None:
+    scored = [c for c in items if getattr(c, side) is not None]
+    return max(scored, key=lambda c: getattr(c, side)) if scored else None
+
+
+def _vector_nominee(items: Sequence[Candidate], limit: int, margin: float) -> Candidate | None:
+    """The best vector hit, when it is already among the first ``limit`` or its cosine
+    beats theirs by ``margin``."""
+    top = _side_best(items, "vector_score")
+    if top is None or margin <= 0.0 or any(top is c for c in items[:limit]):
+        return top
+    shown = [c.vector_score for c in items[:limit] if c.vector_score is not None]
+    return top if not shown or top.vector_score >= max(shown) + margin else None
 
 
 #: **ours, measured off:** :func:`merge_adjacent` widens a result's line range, but its snippet

@@ -463,6 +463,26 @@ def test_keep_each_best(hits, limit, expected):
     assert [c.id for c in cands] == [h[0] for h in hits]  # the input list is untouched
 
 
+@pytest.mark.parametrize(
+    ("margin", "expected"),
+    [
+        (0.0, [1, 2, 9, 3]),  # always nominated: it takes the last place
+        (0.05, [1, 2, 9, 3]),  # .62 >= .55 + .05: still nominated
+        (0.1, [1, 2, 3, 9]),  # .62 < .55 + .1: a hair of cosine over chunk 1 is no reason for a place
+    ],
+)
+def test_keep_each_best_nominates_the_vector_hit_only_by_a_margin(margin, expected):
+    # "What is Caroline's identity?": strong keyword hits, and a chunk outside them whose only
+    # claim is a slightly higher cosine (a "What's your best camping memory?" line)
+    ranked = [_hit(1, .95, .55, .7), _hit(2, .94, .50, .72), _hit(3, .93, .52, .68), _hit(9, .47, .62, None)]
+    assert [c.id for c in pl.keep_each_best(ranked, 3, vector_margin=margin)] == expected
+
+
+def test_keep_each_best_margin_keeps_a_vector_hit_already_in_place():
+    ranked = [_hit(1, .9, .61, .7), _hit(2, .8, .2, .6), _hit(3, .7, .6, None)]
+    assert [c.id for c in pl.keep_each_best(ranked, 2, vector_margin=0.5)] == [1, 2, 3]
+
+
 def test_keep_each_best_then_merge_adjacent_shows_the_semantic_hit():
     # six weak keyword hits outscore the one chunk the vector side ranks first
     ranked = [_hit(i, 0.9 - i / 100, 0.2, 0.5) for i in range(1, 7)] + [_hit(7, 0.42, 0.6, None)]

@@ -51,6 +51,8 @@ def no_llama_cpp(monkeypatch):
         monkeypatch.delitem(sys.modules, name)
     monkeypatch.setitem(sys.modules, "llama_cpp", None)  # import -> ImportError, find_spec -> None
     monkeypatch.setitem(sys.modules, "llama_cpp.llama_cpp", None)
+    # and the default install's runtime, which otherwise runs a .gguf without llama-cpp-python
+    monkeypatch.setitem(sys.modules, "xllamacpp", None)
 
 
 # ----------------------------------------------------------------- runs everywhere
@@ -67,11 +69,11 @@ def test_gguf_provider_without_llama_cpp_says_not_installed_with_pip_hint(fake_g
 
 def test_gguf_model_path_without_llama_cpp_through_resolution(fake_gguf, no_llama_cpp):
     d = describe_resolution(settings({"local": {"modelPath": str(fake_gguf)}}))
-    assert d["provider"] is None and "llama-cpp-python is not installed" in d["reason"]
+    assert d["provider"] is None and "nor llama-cpp-python is installed" in d["reason"]
     p = resolve_provider(settings({"provider": "local", "local": {"modelPath": str(fake_gguf)}}))
     with pytest.raises(EmbeddingError) as info:
         p.embed_query("x")
-    assert "not installed" in info.value.message and "pip install" in info.value.action
+    assert "nor llama-cpp-python is installed" in info.value.message and "pip install" in info.value.action
 
 
 def test_cli_search_with_gguf_and_no_llama_cpp_is_one_line_not_a_traceback(tmp_path, fake_gguf, no_llama_cpp, monkeypatch, capsys):
@@ -91,7 +93,7 @@ def test_cli_search_with_gguf_and_no_llama_cpp_is_one_line_not_a_traceback(tmp_p
     err = capsys.readouterr().err
     assert rc != 0
     assert "Traceback" not in err
-    assert "llama-cpp-python is not installed" in err and "pip install 'openclaw-tui[gguf]'" in err
+    assert "nor llama-cpp-python is installed" in err and "pip install 'openclaw-tui[gguf]'" in err
 
 
 def test_cli_status_and_index_name_the_missing_library(tmp_path, fake_gguf, no_llama_cpp, monkeypatch, capsys):
@@ -113,7 +115,7 @@ def test_cli_status_and_index_name_the_missing_library(tmp_path, fake_gguf, no_l
         "provider": "local", "local": {"modelPath": str(fake_gguf)}}}}}))
     assert main(["--config", str(cfg), "memory", "status", "--json"]) == 0
     st = json.loads(capsys.readouterr().out)
-    assert "llama-cpp-python is not installed" in st["providerError"] and "pip install" in st["providerError"]
+    assert "nor llama-cpp-python is installed" in st["providerError"] and "pip install" in st["providerError"]
     assert st["searchMode"].startswith("unavailable")
     assert main(["--config", str(cfg), "memory", "index", "--force"]) == 1
     captured = capsys.readouterr()

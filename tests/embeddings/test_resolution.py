@@ -121,11 +121,12 @@ def test_auto_picks_local_model_folder_only_when_its_library_is_installed(tmp_pa
 def test_gguf_without_llama_cpp(tmp_path, monkeypatch):
     if importlib.util.find_spec("llama_cpp") is not None:
         pytest.skip("llama-cpp-python is installed here")
+    monkeypatch.setitem(sys.modules, "xllamacpp", None)  # the default install's runtime, hidden
     gguf = tmp_path / "minilm.gguf"
     gguf.write_bytes(b"GGUF" + b"\0" * 60)
     # auto: not usable, falls through to keyword-only and says why
     d = describe_resolution(settings({"local": {"modelPath": str(gguf)}}))
-    assert d["provider"] is None and "llama-cpp-python is not installed" in d["reason"]
+    assert d["provider"] is None and "nor llama-cpp-python is installed" in d["reason"]
     # explicit local: a provider that reports the missing extra on use
     p = resolve_provider(settings({"provider": "local", "local": {"modelPath": str(gguf)}}))
     assert isinstance(p, UnavailableProvider)

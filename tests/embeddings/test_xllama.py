@@ -117,3 +117,56 @@ def test_batched_calls_give_the_one_at_a_time_vectors(provider):
     assert batched.shape == one.shape == (len(texts), 384)
     assert np.abs(batched - one).max() < 2e-3
     assert [int(np.argmax(batched @ v)) for v in one] == list(range(len(texts)))
+
+
+# ------------------------------------------------ any .gguf embedding model, on xllamacpp
+
+
+def test_a_gguf_model_path_runs_on_xllamacpp_without_llama_cpp_python(provider, monkeypatch):
+    """``local.modelPath`` naming a ``.gguf`` file used to need llama-cpp-python (compiled
+    from source); the default install's runtime runs it, with the same vectors as the
+    converted bundled model it is."""
+    from openclaw_tui.memory.embeddings.xllama import XllamaProvider
+
+    provider.embed_query("warm up")  # converts the bundled model to provider.path
+    monkeypatch.setitem(sys.modules, "llama_cpp", None)
+    d = describe_resolution(settings({"provider": "local", "local": {"modelPath": str(provider.path)}}))
+    assert d["provider"] == "local" and d["kind"] == "gguf" and "error" not in d, d
+    p = resolve_provider(settings({"provider": "local", "local": {"modelPath": str(provider.path)}}))
+    inner = getattr(p, "primary", p)
+    assert isinstance(inner, XllamaProvider) and inner.prefixes.query == ""
+    texts = ["The deploy moved to Friday.", "Alex is allergic to peanuts."]
+    got, want = p.embed_documents(texts), provider.embed_documents(texts)
+    assert got.shape == want.shape and np.allclose(got, want, atol=1e-3)
+
+
+def test_task_prefixes_come_from_the_model_family_in_the_header(provider, tmp_path):
+    """A nomic-embed GGUF is trained with ``search_query: `` / ``search_document: ``: read
+    from its header, applied to every query and document, and part of the index fingerprint."""
+    import gguf
+
+    from openclaw_tui.memory.embeddings.gguf_meta import NO_PREFIXES, TaskPrefixes, header_names, task_prefixes
+    from openclaw_tui.memory.embeddings.xllama import XllamaProvider
+
+    nomic = tmp_path / "tiny-nomic.gguf"
+    w = gguf.GGUFWriter(str(nomic), "nomic-bert")
+    w.add_name("nomic-embed-text-v1.5")
+    w.add_array("tokenizer.ggml.tokens", ["a", "bb", "ccc"])  # an array before nothing we need
+    w.write_header_to_file()
+    w.write_kv_data_to_file()
+    w.close()
+    assert header_names(nomic) == {"general.architecture": "nomic-bert", "general.name": "nomic-embed-text-v1.5"}
+    assert task_prefixes(nomic) == TaskPrefixes("search_query: ", "search_document: ")
+    provider.embed_query("warm up")
+    assert header_names(provider.path)["general.architecture"] == "bert" and task_prefixes(provider.path) == NO_PREFIXES
+
+    marked = XllamaProvider(provider.path, model="m", prefixes=TaskPrefixes("search_query: ", "search_document: "))
+    plain = XllamaProvider(provider.path, model="m")
+    try:
+        assert np.allclose(marked.embed_query("peanuts"), plain.embed_query("search_query: peanuts"), atol=1e-4)
+        assert np.allclose(marked.embed_documents(["peanuts"])[0], plain.embed_documents(["search_document: peanuts"])[0], atol=1e-4)
+        assert not np.allclose(marked.embed_query("peanuts"), plain.embed_query("peanuts"), atol=1e-3)
+        assert marked.info.endpoint_key != plain.info.endpoint_key  # other prefixes: the index is rebuilt
+    finally:
+        marked.close()
+        plain.close()

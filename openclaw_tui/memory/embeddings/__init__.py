@@ -125,7 +125,7 @@ def _local_choice(settings: AgentSettings, *, bundled: bool = False) -> tuple[An
 
     raw = settings.memory_search.local.model_path
     if not raw and bundled:
-        raw = nomic_bundle.NAME if nomic_bundle.available() else sorted(BUNDLED_MINILM_NAMES)[0]
+        raw = sorted(BUNDLED_MINILM_NAMES)[0]
     if not raw:
         return None, "", "local.modelPath not set"
     path = resolve_model_path(raw, settings.workspace)

@@ -14,6 +14,8 @@ session per question, in a copy of the conversation's workspace:
 * ``memory:first`` / ``memory:last`` (also ``memory:N:last``) the results handed to the
                 model as text with the best hit first or last (the profile's
                 ``best_result_last``, patched in this process for that row's questions);
+* ``memory:embed=NAME`` as ``memory`` with ``memorySearch.local.modelPath`` NAME (its own
+  index file), e.g. ``memory:embed=nomic-embed-text-v1.5`` against the default MiniLM;
 * ``memory:margin=X`` as ``memory`` with ``pipeline.VECTOR_NOMINEE_MARGIN`` X for that row
                 (the vector nominee of ``keep_each_best`` only when its cosine beats the
                 results' best by X; ``margin=0`` always nominates it).
@@ -132,6 +134,12 @@ class Row:
     load_s: float | None = None
 
 
+def embed_model(variant: str) -> str | None:
+    """``memory:embed=NAME``: the row's ``memorySearch.local.modelPath`` (its own index file)."""
+    given = [p.split("=", 1)[1] for p in variant.split(":")[1:] if p.startswith("embed=")]
+    return given[0] if given else None
+
+
 def recall_results(variant: str) -> int | None:
     """``memory:5`` → 5 (``agents.defaults.autoRecallResults``); plain ``memory`` → None."""
     counts = [int(p) for p in variant.split(":")[1:] if p.strip().isdigit()]
@@ -175,8 +183,14 @@ def _settings(ws: Path, model: str, variant: str) -> Any:
     from openclaw_tui.config import load_config, resolve_agent
 
     overrides: dict[str, Any] = {} if variant != "no-memory" else {"plugins": {"slots": {"memory": "none"}}}
+    defaults: dict[str, Any] = {}
     if recall_results(variant) is not None:
-        overrides["agents"] = {"defaults": {"autoRecallResults": recall_results(variant)}}
+        defaults["autoRecallResults"] = recall_results(variant)
+    if embed_model(variant):
+        name = embed_model(variant)
+        defaults["memorySearch"] = {"local": {"modelPath": name}, "store": {"path": f"{{stateDir}}/memory/{{agentId}}-{name}.sqlite"}}
+    if defaults:
+        overrides["agents"] = {"defaults": defaults}
     return resolve_agent(load_config(None, overrides=overrides), workspace=str(ws), model=model)
 
 
@@ -227,7 +241,7 @@ async def run_model(
     label = "offline agent" if model_name == "offline" else (spec.label if spec is not None else model_name)
     rows = [Row(v, label) for v in variants]
     model, load_s = await _start_model(model_str, _settings(copy_workspace(questions[0][0], work), model_str, "memory"))
-    stores: dict[Path, Any] = {}
+    stores: dict[tuple[Path, str | None], Any] = {}
     try:
         for conv, item in questions:
             if deadline is not None and time.monotonic() > deadline:
@@ -236,11 +250,12 @@ async def run_model(
             for row in rows:
                 memory_on = row.variant != "no-memory"
                 settings = _settings(copy_workspace(conv, work), model_str, row.variant)
-                if memory_on and conv not in stores:
-                    stores[conv] = await asyncio.to_thread(open_memory, settings)
-                    await asyncio.to_thread(stores[conv].sync, force=False, reason="bench")
+                key = (conv, embed_model(row.variant))
+                if memory_on and key not in stores:
+                    stores[key] = await asyncio.to_thread(open_memory, settings)
+                    await asyncio.to_thread(stores[key].sync, force=False, reason="bench")
                 with result_order(row.variant), nominee_margin(row.variant):
-                    got = await _ask(settings, model, stores.get(conv) if memory_on else None, item["question"])
+                    got = await _ask(settings, model, stores.get(key) if memory_on else None, item["question"])
                 gold = str(item["answer"])
                 scored = answer_part(got["text"])
                 got.update(qid=item["qid"], gold=gold, f1=token_f1(scored, gold), contains=contains_gold(scored, gold))

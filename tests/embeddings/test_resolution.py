@@ -167,3 +167,16 @@ def test_keys_masked_in_config_show(tmp_path):
     assert out.returncode == 0, out.stderr
     assert SECRET not in out.stdout and SECRET not in out.stderr
     assert SECRET not in json.dumps(masked_dump(validate_config(json.loads(cfg.read_text()))))
+
+
+def test_the_nomic_name_without_its_extra_says_how_to_install_it(tmp_path, monkeypatch):
+    from openclaw_tui.memory.embeddings import nomic_bundle
+
+    monkeypatch.setenv("OPENCLAW_MODELS_DIR", str(tmp_path / "models"))  # nothing assembled there
+    monkeypatch.setattr(nomic_bundle, "volume_files", lambda: None)  # the embed extra absent
+    d = describe_resolution(settings({"local": {"modelPath": "nomic-embed-text-v1.5"}}))
+    assert d["provider"] is None and "not installed" in d["reason"] and "openclaw-tui[embed]" in d["reason"]
+    p = resolve_provider(settings({"provider": "local", "local": {"modelPath": "nomic-embed-text-v1.5"}}))
+    with pytest.raises(EmbeddingError) as info:
+        p.embed_query("x")
+    assert "openclaw-tui[embed]" in info.value.message

@@ -129,6 +129,8 @@ def _local_choice(settings: AgentSettings, *, bundled: bool = False) -> tuple[An
     if not raw:
         return None, "", "local.modelPath not set"
     path = resolve_model_path(raw, settings.workspace)
+    if path is None and str(raw).strip().lower() in nomic_bundle.ALIASES:
+        return None, "", f"local.modelPath {raw!r}: the model is not installed ({nomic_bundle.EXTRA_HINT})"
     if path is None:
         return None, "", f"local.modelPath {raw!r} does not exist"
     if str(raw).strip().lower() in nomic_bundle.ALIASES:

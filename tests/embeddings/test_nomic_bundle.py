@@ -25,15 +25,9 @@ pytestmark = pytest.mark.skipif(
 def models(tmp_path_factory):
     """One private models dir with the model assembled (~4 s), shared by the module."""
     d = tmp_path_factory.mktemp("models")
-    saved = os.environ.get("OPENCLAW_MODELS_DIR")
-    os.environ["OPENCLAW_MODELS_DIR"] = str(d)
-    try:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("OPENCLAW_MODELS_DIR", str(d))
         nomic_bundle.assemble()
-    finally:
-        if saved is None:
-            os.environ.pop("OPENCLAW_MODELS_DIR", None)
-        else:
-            os.environ["OPENCLAW_MODELS_DIR"] = saved
     return d
 
 

@@ -50,6 +50,7 @@ class TurnFinished(Event):
     session_id: str
     text: str  # the visible reply ("" when the reply was NO_REPLY)
     cancelled: bool = False
+    corrected: bool = False  # the engine changed the streamed reply (citations, save claims): show ``text``
 
 
 @dataclass

@@ -207,6 +207,15 @@ class MemoryFlushConfig(Model):
     soft_threshold_tokens: int = Field(4000, ge=0)
     prompt: str = DEFAULT_FLUSH_PROMPT
     system_prompt: str = DEFAULT_FLUSH_SYSTEM_PROMPT
+    # who writes the notes (session/flush.py): "model" (the model's own tool calls), "engine"
+    # (the user's fact sentences, dates made absolute), "hybrid" (the model, then the engine
+    # adds what it left out); "auto": engine for local models and the offline agent, hybrid
+    # for hosted ones (measured: docs/session.md#fact-survival)
+    mode: Literal["auto", "model", "engine", "hybrid"] = "auto"
+    # OpenClaw's key: the model the flush runs on (None: the session's model)
+    model: str | None = None
+    # store the unflushed fact sentences on /new and when the session ends (engine notes, no model call)
+    on_session_end: bool = True
 
 
 class CompactionConfig(Model):

@@ -36,7 +36,7 @@ from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.session.budget import TokenBudget
 from openclaw_tui.session.compaction import SUMMARY_HEADER, Compactor
 from openclaw_tui.session.conversation import History, replay
-from openclaw_tui.session.flush import FlushTurn, MemoryFlush
+from openclaw_tui.session.flush import FlushTurn, MemoryFlush, flush_mode
 from openclaw_tui.session.memory_link import SessionMemory
 from openclaw_tui.session.model_slot import ModelSlot, make_model
 from openclaw_tui.session.recall import names_something
@@ -47,6 +47,9 @@ from openclaw_tui.session.thresholds import compaction_cut_for, is_no_reply, sho
 from openclaw_tui.session.tokens import TokenCounter
 from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopHooks, LoopRun, ToolLoop
 from openclaw_tui.session.transcript import TranscriptWriter, read_transcript, usage_entry
+from openclaw_tui.session.reply_check import Evidence, reads_of
+from openclaw_tui.session.turn_plan import ReplyCheck, TurnPlan, plan_turn
+from openclaw_tui.session.offline import call_id
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.unicode_clean import clean_surrogates
@@ -115,13 +118,13 @@ class SessionEngine:
             profile=lambda: self.profile,
             emit=self._emit,
             on_usage=self._on_usage,
-            on_overflow=lambda: self._compact("overflow"),
+            on_overflow=self._overflow,
             on_memory_write=self._mem.touch,
         ))
         self._flusher = MemoryFlush(
             self.settings, self._store, self._emit, self._loop,
             tools_for=lambda target: self._make_toolbox(self._file_tools(flush_mode=True, today_rel=lambda: target)),
-            on_stored=self._mem.touch,
+            on_stored=self._mem.touch, mode=self._flush_mode,
         )
         self._compactor = Compactor(self.settings, self._store, self._emit, policy=policy, on_retry=self._loop.on_retry)
 
@@ -274,6 +277,7 @@ class SessionEngine:
 
     def new_session(self) -> str:
         self._refuse_if_busy("start a new session")
+        self._end_flush("new")
         self._start_new(str(uuid.uuid4()))
         self._recount_fixed()
         return self.session_id
@@ -318,6 +322,7 @@ class SessionEngine:
             return
         self._closed = True
         self._tasks.stop()
+        self._end_flush("quit")
         if self._transcript is not None:
             self._transcript.close()
         self._slot.close()
@@ -444,9 +449,30 @@ class SessionEngine:
     def _want_flush(self, projected: int) -> bool:
         return self._flusher.wanted(self.session_id, projected, self.flush_threshold)
 
+    def _flush_mode(self) -> str:
+        setting = self.settings.config.agents.defaults.compaction.memory_flush.mode
+        return flush_mode(setting, local=self.profile.name == "local", offline=self.is_offline)
+
+    def _end_flush(self, reason: str) -> None:
+        """/new and quitting: the engine's notes for what no flush stored (memoryFlush.onSessionEnd)."""
+        if self._persisted and self._transcript is not None and self._flush_mode() != "model":
+            try:
+                self._flusher.end_of_session(self._flush_turn(), reason)
+            except Exception as exc:  # noqa: BLE001 - ending a session must not fail on a note
+                self._emit(events.Notice("warning", f"notes at session end not stored: {exc}"))
+
+    def _flush_turn(self) -> FlushTurn:
+        return FlushTurn(self.session_id, self.history, self._system_text, self._transcript, self.flush_threshold)
+
+    async def _overflow(self) -> bool:
+        """The provider said the context overflowed: flush (once per cycle), then compact."""
+        used = self.used_tokens()
+        if self._want_flush(max(used, self.flush_threshold)):
+            await self._run_flush("overflow", used)
+        return await self._compact("overflow")
+
     async def _run_flush(self, reason: str, tokens: int) -> bool:
-        turn = FlushTurn(self.session_id, self.history, self._system_text, self._transcript, self.flush_threshold)
-        return await self._flusher.run(turn, reason, tokens)
+        return await self._flusher.run(self._flush_turn(), reason, tokens)
 
     async def flush(self) -> None:
         """/flush: a silent flush turn now, whatever the thresholds say."""
@@ -519,14 +545,19 @@ class SessionEngine:
                 self._store.update(self.session_id, title=session_title(text))
             self._emit(events.TurnStarted(session_id=self.session_id, prompt=text))
             self._loop.start_turn()
+            plan, mark = self._plan(text), len(self._toolbox.files.writes)
             try:
-                await self._loop.auto_recall(text, self._toolbox, self._add, writable=self.access == "rw", previous=self._history.last_user_text(where=names_something))
-                final = await self._loop.run(LoopRun(self._system_text, lambda: self.history, self._add, "turn", self._toolbox, False))
+                if plan.store_now:
+                    self._store_now(text)
+                if not plan.no_tools:
+                    await self._loop.auto_recall(text, self._toolbox, self._add, writable=self.access == "rw", previous=self._history.last_user_text(where=names_something))
+                final = await self._loop.run(LoopRun(self._system_text, lambda: self.history, self._add, "turn", self._toolbox, False,
+                                                     no_tools=plan.no_tools, check=self._reply_check(plan, mark)))
             except LLMError as exc:
                 return self._ended_by_error(exc, done)
             done.no_reply = is_no_reply(final.text)
             done.text = "" if done.no_reply else final.text
-            self._emit(events.TurnFinished(session_id=self.session_id, text=done.text))
+            self._emit(events.TurnFinished(session_id=self.session_id, text=done.text, corrected=self._loop.corrected))
             used = self.used_tokens()
             if should_compact(used, self.compaction_threshold):
                 if self._want_flush(used):
@@ -537,6 +568,24 @@ class SessionEngine:
             if not self._tasks.cancel_requested:
                 raise
             return self._ended_by_cancel(done, user_msg)
+
+    def _plan(self, text: str) -> TurnPlan:
+        return plan_turn(text, local=self.profile.name == "local", engine_notes=self._flush_mode() != "model",
+                         access=self.access, memory_on=self.memory_plugin_on)
+
+    def _store_now(self, text: str) -> None:
+        """A statement to a local model: the engine appends its fact sentences to today's log."""
+        since = len(self._toolbox.files.changes)
+        self._flusher.store_notes([{"role": "user", "content": text}], self._toolbox)
+        self._loop.emit_changes(self._toolbox.files, since, call_id("note"))
+
+    def _reply_check(self, plan: TurnPlan, wrote: int) -> ReplyCheck:
+        files = self._toolbox.files
+        return ReplyCheck(
+            plan, local=self.profile.name == "local", access=self.access, memory_on=self.memory_plugin_on, system=self._system_text,
+            evidence=lambda: Evidence(tuple(self._loop.turn_hits), tuple(reads_of(self._loop.turn_calls)), len(files.writes) - wrote),
+            saved_to=lambda: next((w.path for w in files.writes[wrote:] if w.tool == "append"), None),
+        )
 
     async def _before_turn(self, user_msg: dict[str, Any], done: TurnResult) -> None:
         """Flush and compact ahead of the prompt when it would pass the thresholds."""

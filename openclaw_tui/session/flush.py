@@ -6,6 +6,13 @@ compaction cycle) and runs one: the flush prompt after the conversation, the mod
 restricted to reading and appending to ``memory/<today>.md``, nothing streamed to the
 user. The result is one ``flush`` transcript entry, the cycle recorded in sessions.json
 (unless the provider failed) and a ``FlushFinished`` event.
+
+Who writes the notes is ``memoryFlush.mode`` (``flush_mode``): the model through its tools,
+the engine (``session/notes.py``: the user's own fact sentences, dates made absolute, what
+today's log holds skipped), or both — the model first, then the engine adds what the model
+left out. Measured with ``openclaw-tui eval survival`` (docs/session.md#fact-survival): the
+1.5B local model stored nothing in its flushes, so local models and the offline agent get
+engine notes by default and hosted models keep their own tool calls with the engine behind.
 """
 
 from __future__ import annotations
@@ -18,12 +25,34 @@ from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.errors import LLMError
+from openclaw_tui.session.notes import fact_sentences, note_lines
 from openclaw_tui.session.store import SessionStore
 from openclaw_tui.session.thresholds import flush_skip_reason, is_no_reply, should_flush
 from openclaw_tui.session.tool_loop import LoopRun, ToolLoop
 from openclaw_tui.session.transcript import TranscriptWriter
 from openclaw_tui.tools.registry import ToolBox
+from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.daily import daily_rel, today
+from openclaw_tui.workspace.privacy import hidden_for
+
+
+def flush_mode(setting: str, *, local: bool, offline: bool) -> str:
+    """``memoryFlush.mode`` made concrete: auto → engine for local models and the offline
+    agent (they store nothing reliably on their own), hybrid for hosted models."""
+    if setting != "auto":
+        return setting
+    return "engine" if local or offline else "hybrid"
+
+
+def stated_notes(history: list[dict[str, Any]], existing: str) -> list[str]:
+    """Note lines for the fact sentences of the user's messages in ``history`` not yet in
+    ``existing`` (today's log)."""
+    facts: list[str] = []
+    for msg in history:
+        content = msg.get("content")
+        if msg.get("role") == "user" and isinstance(content, str) and not msg.get("engine"):
+            facts.extend(f for f in fact_sentences(content) if f not in facts)
+    return note_lines(facts, today=today(), existing=existing)
 
 
 @dataclass(frozen=True)
@@ -47,6 +76,7 @@ class MemoryFlush:
         *,
         tools_for: Callable[[str], ToolBox],
         on_stored: Callable[[], None],
+        mode: Callable[[], str] = lambda: "model",
     ):
         self.settings = settings
         self.store = store
@@ -54,6 +84,7 @@ class MemoryFlush:
         self._loop = loop
         self._tools_for = tools_for  # a flush-mode tool box that may append only to this daily log
         self._on_stored = on_stored
+        self._mode = mode  # model | engine | hybrid (flush_mode)
 
     def skip_reason(self) -> str | None:
         c = self.settings.config.agents.defaults.compaction.memory_flush
@@ -86,7 +117,48 @@ class MemoryFlush:
         self._emit(events.FlushStarted(session_id=turn.session_id, tokens=tokens, threshold=turn.threshold, reason=reason))
         day = today()
         toolbox = self._tools_for(daily_rel(day))
-        reply, error = await self._ask(turn, toolbox, day.isoformat())
+        mode = self._mode()
+        reply, error = ("NO_REPLY", None)
+        if mode in ("model", "hybrid"):
+            reply, error = await self._ask(turn, toolbox, day.isoformat())
+        if mode in ("engine", "hybrid"):
+            self.store_notes(turn.history, toolbox)
+        path, lines, written = self._record(turn, toolbox, reason=reason, reply=reply, error=error, by=mode)
+        if error is None:
+            ctr = self.store.counters(turn.session_id)
+            self.store.update(turn.session_id, memoryFlushCompactionCount=ctr["compactionCount"], memoryFlushAt=int(time.time() * 1000))
+        skipped = f"provider error: {error}" if error else None
+        self._emit(
+            events.FlushFinished(
+                session_id=turn.session_id, path=path, lines_appended=lines, stored=bool(lines), skipped_reason=skipped, written=written
+            )
+        )
+        return error is None
+
+    def store_notes(self, history: list[dict[str, Any]], toolbox: ToolBox) -> None:
+        """The engine's notes: the user's unstored fact sentences, appended to today's log
+        through the flush tool box (the same safe write, history and ``/undo`` as a tool call)."""
+        rel = daily_rel(today())
+        existing = self._known_text(rel)
+        lines = stated_notes(history, existing)
+        if lines:
+            toolbox.files.append({"path": rel, "content": "\n".join(lines)})
+
+    def _known_text(self, rel: str) -> str:
+        """What memory holds already, for the dedup: today's log, and MEMORY.md in a private session."""
+        ws = self.settings.workspace
+        names = [rel] if hidden_for(self.settings.session_key) else [rel, "MEMORY.md", "memory.md"]
+        parts: list[str] = []
+        for name in names:
+            try:
+                parts.append((safe_fs.current_bytes(ws, name) or b"").decode("utf-8", "replace"))
+            except (OSError, safe_fs.PathRefused):
+                continue
+        return "\n".join(parts)
+
+    def _record(self, turn: FlushTurn, toolbox: ToolBox, *, reason: str, reply: str, error: str | None,
+                by: str) -> tuple[str | None, int, str]:
+        """The flush's transcript entry; (path, lines appended, text written)."""
         appended = [w for w in toolbox.files.writes if w.tool == "append"]
         path = appended[0].path if appended else None
         lines = sum(w.lines for w in appended)
@@ -102,20 +174,27 @@ class MemoryFlush:
                     "linesAppended": lines,
                     "stored": bool(appended),
                     "written": written,
+                    "by": by,
                     "reply": "NO_REPLY" if is_no_reply(reply) else reply[:500],
                     "error": error,
                 }
             )
-        if error is None:
-            ctr = self.store.counters(turn.session_id)
-            self.store.update(turn.session_id, memoryFlushCompactionCount=ctr["compactionCount"], memoryFlushAt=int(time.time() * 1000))
-        skipped = f"provider error: {error}" if error else None
-        self._emit(
-            events.FlushFinished(
-                session_id=turn.session_id, path=path, lines_appended=lines, stored=bool(appended), skipped_reason=skipped, written=written
-            )
-        )
-        return error is None
+        return path, lines, written
+
+    def end_of_session(self, turn: FlushTurn, reason: str) -> int:
+        """On /new and when the session ends: the engine's notes for what was never flushed
+        (no model call, so quitting stays instant). Lines appended; events only when some were."""
+        cfg = self.settings.config.agents.defaults.compaction.memory_flush
+        if not cfg.on_session_end or self.skip_reason() or not any(m.get("role") == "user" for m in turn.history):
+            return 0
+        toolbox = self._tools_for(daily_rel(today()))
+        self.store_notes(turn.history, toolbox)
+        if not toolbox.files.writes:
+            return 0
+        self._emit(events.FlushStarted(session_id=turn.session_id, tokens=0, threshold=turn.threshold, reason=reason))
+        path, lines, written = self._record(turn, toolbox, reason=reason, reply="NO_REPLY", error=None, by="engine")
+        self._emit(events.FlushFinished(session_id=turn.session_id, path=path, lines_appended=lines, stored=True, written=written))
+        return lines
 
     async def _ask(self, turn: FlushTurn, toolbox: ToolBox, day: str) -> tuple[str, str | None]:
         """(the model's final reply, the provider error line or None)."""

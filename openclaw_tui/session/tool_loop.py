@@ -52,6 +52,8 @@ class LoopRun:
     purpose: str  # turn | flush
     toolbox: ToolBox
     silent: bool  # a flush turn streams nothing to the user
+    no_tools: bool = False  # answer without tools (a statement, local profile: session/turn_plan.py)
+    check: Callable[[str], str] | None = None  # the final answer's check (citations, claims; turn_plan.ReplyCheck)
 
 
 @dataclass
@@ -93,12 +95,16 @@ class ToolLoop:
         self.turn_query = ""  # the last memory_search query of this turn
         self.recalled: set[str] = set()  # call_key of this turn's automatic lookup
         self.overflow_retried = False
+        self.turn_calls: list[tuple[str, dict[str, Any], dict[str, Any]]] = []  # (name, args, result) of this turn
+        self.corrected = False  # the final answer differs from what was streamed (the check changed it)
 
     def start_turn(self) -> None:
         self.turn_hits = []
         self.turn_query = ""
         self.recalled = set()
         self.overflow_retried = False
+        self.turn_calls = []
+        self.corrected = False
 
     def on_retry(self, info: LLMErrorInfo, attempt: int, wait: float) -> None:
         self._hooks.emit(info.retry_event(attempt, wait))
@@ -164,6 +170,7 @@ class ToolLoop:
         changed = len(toolbox.files.changes)
         result, err = ({"error": tc.invalid}, tc.invalid) if tc.invalid else await toolbox.run(tc.name, tc.arguments)
         self.emit_changes(toolbox.files, changed, tc.id)
+        self.turn_calls.append((tc.name, args if isinstance(args, dict) else {}, result if isinstance(result, dict) else {}))
         self._hooks.emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
         add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
         spec = spec_for(tc.name)
@@ -218,6 +225,7 @@ class ToolLoop:
                     continue
                 if not completion.tool_calls and run.purpose == "turn":
                     self.cite_if_missing(completion, run.silent)
+                    self._check(completion, run)
                 run.add(completion.assistant_message())
                 assistant_added = True
                 if completion.usage and run.purpose == "turn":
@@ -239,11 +247,19 @@ class ToolLoop:
                     run.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": INTERRUPTED})})
             raise
 
+    def _check(self, completion: Completion, run: LoopRun) -> None:
+        if run.check is None or is_no_reply(completion.text):
+            return
+        checked = run.check(completion.text)
+        if checked != completion.text:
+            completion.text = checked
+            self.corrected = True
+
     async def _answer(self, run: LoopRun, answer_now: bool) -> Completion | None:
         """The model's next answer; None when the provider reported an overflow and the
         conversation was compacted (once per turn): the caller asks again."""
         offered = offered_tools(run.toolbox.schemas(), self._hooks.profile())
-        tools = [] if answer_now else offered
+        tools = [] if answer_now or run.no_tools else offered
         messages = [{"role": "system", "content": run.system()}] + run.convo()
         try:
             return await self.call(messages, tools, run.purpose, run.silent, withheld=offered)

@@ -93,7 +93,7 @@ class EventView:
         if response is None and (event.cancelled or (event.text and not self._turn_streamed)):
             response = await self.screen.chat.add_response()
         if response is not None:
-            final = "" if self._turn_streamed else event.text
+            final = event.text if event.corrected or not self._turn_streamed else ""
             await response.finish(final, cancelled=event.cancelled)
         self.response = None
 

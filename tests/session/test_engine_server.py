@@ -345,6 +345,7 @@ async def test_context_overflow_compacts_then_retries_once(make_settings, server
     await eng.send("q2")
     server.push(
         {"error": 400, "message": "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens."},
+        {"text": "NO_REPLY"},  # the flush before compaction (issue 24: a flush on the overflow path too)
         {"text": "## Goal\n- summary"},
         {"text": "answer after compaction"},
     )
@@ -352,8 +353,10 @@ async def test_context_overflow_compacts_then_retries_once(make_settings, server
     assert result.text == "answer after compaction" and result.error is None
     assert eng.counters()["compactionCount"] == 1
     assert recorder.of(events.CompactionStarted)[0].reason == "overflow"
-    # a second overflow in the same turn is not retried again
-    server.push({"error": 400, "message": "maximum context length exceeded"}, {"text": "## Goal\n- s"}, {"error": 400, "message": "maximum context length exceeded"})
+    assert [e.reason for e in recorder.of(events.FlushStarted)] == ["overflow"]
+    # a second overflow in the same turn is not retried again (and the flush ran once this cycle)
+    server.push({"error": 400, "message": "maximum context length exceeded"}, {"text": "NO_REPLY"}, {"text": "## Goal\n- s"},
+                {"error": 400, "message": "maximum context length exceeded"})
     result = await eng.send("q4")
     assert result.error and "context window" in result.error
     eng.close()

@@ -21,6 +21,9 @@ from tests.session.conftest import FAST_RETRY, SECRET_KEY
 
 MODEL = "openai/fake-model"
 LOCAL = {"agents": {"defaults": {"toolProfile": "local"}}}
+# the local profile with the model writing its own notes (memoryFlush.mode "model"): the text
+# tool-call paths a flush or a "remember" request take when the engine does not write them
+LOCAL_MODEL_NOTES = {"agents": {"defaults": {"toolProfile": "local", "compaction": {"memoryFlush": {"mode": "model"}}}}}
 
 
 def engine_for(make_settings, server, recorder, overrides=None) -> SessionEngine:
@@ -212,7 +215,7 @@ async def test_the_flush_stays_silent_for_no_reply_variants(make_settings, serve
 async def test_a_flush_call_printed_as_text_appends_to_today(make_settings, server, recorder, workspace) -> None:
     call = json.dumps({"name": "append", "arguments": {"path": daily_rel(), "content": "- User likes teal.\n"}})
     server.push({"text": "noted"}, {"text": f"```json\n{call}\n```"}, {"text": "NO_REPLY."})
-    eng = engine_for(make_settings, server, recorder, LOCAL)
+    eng = engine_for(make_settings, server, recorder, LOCAL_MODEL_NOTES)
     await eng.send("I like teal.")
     recorder.clear()
     await eng.flush()
@@ -226,7 +229,7 @@ async def test_a_flush_call_printed_as_text_appends_to_today(make_settings, serv
 async def test_local_profile_reminds_of_todays_log_with_a_request_to_remember(make_settings, server, recorder, workspace) -> None:
     call = json.dumps({"name": "append", "arguments": {"path": daily_rel(), "content": "- favourite colour: teal"}})
     server.push({"text": call}, {"text": "Saved."})
-    eng = engine_for(make_settings, server, recorder, LOCAL)
+    eng = engine_for(make_settings, server, recorder, LOCAL_MODEL_NOTES)
     await eng.send("Remember that my favourite colour is teal.")
     first, second = server.chat_requests()
     assert first["messages"][-1]["content"].startswith("Remember that my favourite colour is teal.")

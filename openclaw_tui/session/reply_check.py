@@ -1,0 +1,201 @@
+"""The engine's check of a finished reply, for every model (pure functions).
+
+A model's word about memory is not taken on trust:
+
+- **Citations.** A ``Source: path#Lx-Ly`` line stays only when it names a hit this turn's
+  searches returned (same path, overlapping lines) or a file the turn read; any other is
+  removed, and an inline ``path.md#L…`` reference that names nothing found is marked
+  "(unverified)". A small model cited "memory/2026-12-04.md#L1-2" under "2 + 2 equals 4".
+- **Save claims.** A reply that says it saved or will remember something when no write
+  landed this turn gets a visible note saying nothing was stored, and why.
+- **Statements.** A reply to a statement that repeats the system prompt's instructions, or
+  says it could not answer, is replaced by a short acknowledgement.
+
+    checked = check_reply(text, Evidence(hits, reads, wrote=0), access="ro")
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from openclaw_tui.memory.stopwords import ALL as STOPWORDS
+
+# "Source: memory/x.md#L3-L5", "Sources: a.md#L1, b.md#L2-4", "(Source: …)", "**Source:** …"
+SOURCE_LINE_RE = re.compile(r"(?im)^[ \t>*_(\[]*sources?\**\s*:\**[^\n]*$")
+REF_RE = re.compile(r"(?P<path>[\w./~-]+\.md)#L(?P<a>\d+)(?:-L?(?P<b>\d+))?(?P<more>(?:,\s*L\d+(?:-L?\d+)?)*)")
+MORE_RE = re.compile(r"L(\d+)(?:-L?(\d+))?")
+CLAIM_RE = re.compile(
+    r"\b(?:i(?:'ll| will)\s+(?:remember|keep (?:that|this|it) in mind|make a note|note (?:that|this|it)|save|store)"
+    r"|i(?:'ve| have)\s+(?:noted|saved|stored|written|recorded|added|remembered)"
+    r"|i\s+(?:remember(?:ed)? that|noted|saved|stored|recorded)"
+    r"|(?:saved|stored|noted|recorded|written down|added)\s+(?:it|that|this)?\s*(?:to|in)\s+(?:my\s+|your\s+|the\s+)?(?:memory|notes|log|memory/)"
+    r"|(?:has|have) been (?:saved|stored|noted|recorded))",
+    re.IGNORECASE,
+)
+CANNOT_ANSWER_RE = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) (?:answer|find)\b", re.IGNORECASE)
+# words of the system prompt's memory section a small model repeated back to statements
+PROMPT_MARKERS = ("memory_search", "memory_get", "`append`", "call append", "path#lstart", "source: path#")
+ECHO_SHINGLE = 4
+ECHO_SHARE = 0.3
+WORD_RE = re.compile(r"[a-z0-9_`'#/.-]+")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """What this turn actually found and did: search hits (``path``, ``startLine``,
+    ``endLine``), files read (path, first line, last line or None for the rest), lines written."""
+
+    hits: tuple[dict[str, Any], ...] = ()
+    reads: tuple[tuple[str, int, int | None], ...] = ()
+    wrote: int = 0
+
+
+@dataclass
+class Checked:
+    text: str
+    removed: list[str] = field(default_factory=list)  # citations taken out or marked
+    note: str = ""  # the "nothing was stored" note added, if any
+
+    @property
+    def corrected(self) -> bool:
+        return bool(self.removed or self.note)
+
+
+def _ranges(m: re.Match[str]) -> list[tuple[int, int]]:
+    a = int(m.group("a"))
+    out = [(a, int(m.group("b") or a))]
+    for extra in MORE_RE.finditer(m.group("more") or ""):
+        lo = int(extra.group(1))
+        out.append((lo, int(extra.group(2) or lo)))
+    return out
+
+
+def _norm(path: str) -> str:
+    return path.strip().lstrip("./")
+
+
+def is_found(path: str, ranges: list[tuple[int, int]], ev: Evidence) -> bool:
+    """Whether every cited range of ``path`` overlaps a hit of this turn or a read of it."""
+    path = _norm(path)
+    spans: list[tuple[int, int]] = []
+    for hit in ev.hits:
+        if _norm(str(hit.get("path", ""))) == path:
+            spans.append((int(hit.get("startLine") or 1), int(hit.get("endLine") or hit.get("startLine") or 1)))
+    for rpath, first, last in ev.reads:
+        if _norm(rpath) == path:
+            spans.append((first, last if last is not None else 10**9))
+    return bool(spans) and all(any(lo <= b and a <= hi for a, b in spans) for lo, hi in ranges)
+
+
+def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
+    """``text`` with unverified ``Source:`` lines removed and other unverified references
+    marked; the references removed or marked."""
+    removed: list[str] = []
+
+    def source_line(m: re.Match[str]) -> str:
+        line = m.group(0)
+        refs = list(REF_RE.finditer(line))
+        bad = [r.group(0) for r in refs if not is_found(r.group("path"), _ranges(r), ev)]
+        if not refs or not bad:
+            return line
+        removed.extend(bad)
+        good = [r.group(0) for r in refs if r.group(0) not in bad]
+        return f"Source: {', '.join(good)}" if good else "\x00"
+
+    out = SOURCE_LINE_RE.sub(source_line, text)
+    out = re.sub(r"\n*\x00", "", out)
+
+    def inline(m: re.Match[str]) -> str:
+        if is_found(m.group("path"), _ranges(m), ev):
+            return m.group(0)
+        removed.append(m.group(0))
+        return m.group(0) + " (unverified)"
+
+    lines = []
+    for line in out.split("\n"):
+        lines.append(line if SOURCE_LINE_RE.match(line) else REF_RE.sub(inline, line))
+    return "\n".join(lines).rstrip() if removed else text, removed
+
+
+def claims_save(text: str) -> bool:
+    return bool(CLAIM_RE.search(text))
+
+
+def not_stored_note(access: str, memory_on: bool) -> str:
+    if access == "ro":
+        why = "the workspace is read-only (--workspace-access ro)"
+    elif access == "none" or not memory_on:
+        why = "memory is off in this session"
+    else:
+        why = "no memory file was written in this turn"
+    return f"_(Nothing was stored: {why}.)_"
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in WORD_RE.findall(text.lower()) if w not in STOPWORDS]
+
+
+def echoes_prompt(reply: str, system: str, user: str = "") -> bool:
+    """Whether ``reply`` repeats the system prompt's instructions rather than answering:
+    a tool name or citation template from it, or a large share of its 4-word runs."""
+    low = reply.lower()
+    if any(m in low and m not in user.lower() for m in PROMPT_MARKERS):
+        return True
+    words = _words(reply)
+    grams = {tuple(words[i : i + ECHO_SHINGLE]) for i in range(len(words) - ECHO_SHINGLE + 1)}
+    if len(grams) < 2:
+        return False
+    sw = _words(system)
+    prompt = {tuple(sw[i : i + ECHO_SHINGLE]) for i in range(len(sw) - ECHO_SHINGLE + 1)}
+    uw = _words(user)
+    said = {tuple(uw[i : i + ECHO_SHINGLE]) for i in range(len(uw) - ECHO_SHINGLE + 1)}
+    return len((grams & prompt) - said) / len(grams) >= ECHO_SHARE
+
+
+def acknowledgement(*, saved_to: str | None, access: str, cue: bool) -> str:
+    """The engine's short reply to a statement when the model's was no reply."""
+    if saved_to:
+        return f"Noted — saved to {saved_to}."
+    if cue and access != "rw":
+        return "Noted for this conversation."
+    return "Noted."
+
+
+def fix_statement_reply(text: str, *, system: str, user: str, saved_to: str | None, access: str, cue: bool) -> str:
+    """A statement's reply, or the acknowledgement when the reply is empty, echoes the
+    system prompt or says it could not answer."""
+    stripped = text.strip()
+    if not stripped or CANNOT_ANSWER_RE.search(stripped) or echoes_prompt(stripped, system, user):
+        return acknowledgement(saved_to=saved_to, access=access, cue=cue)
+    return text
+
+
+def check_reply(text: str, ev: Evidence, *, access: str, memory_on: bool) -> Checked:
+    """Citations verified and a save claim without a write noted (every profile)."""
+    out, removed = verify_citations(text, ev)
+    note = ""
+    if ev.wrote == 0 and claims_save(out):
+        note = not_stored_note(access, memory_on)
+        out = out.rstrip() + "\n\n" + note
+    return Checked(out, removed, note)
+
+
+def reads_of(calls: Iterable[tuple[str, dict[str, Any], dict[str, Any]]]) -> list[tuple[str, int, int | None]]:
+    """(path, first, last) of the successful ``read``/``memory_get`` calls among (name, args, result)."""
+    out: list[tuple[str, int, int | None]] = []
+    for name, args, result in calls:
+        if name not in ("read", "memory_get") or not isinstance(result, dict) or result.get("error"):
+            continue
+        path = str(result.get("path") or args.get("path") or "")
+        if not path:
+            continue
+        try:
+            first = max(1, int(args.get("from") or args.get("offset") or 1))
+            count = args.get("lines") or args.get("limit")
+            last = first + int(count) - 1 if count else None
+        except (TypeError, ValueError):
+            first, last = 1, None
+        out.append((path, first, last))
+    return out

@@ -1,0 +1,59 @@
+"""What the engine does around the model in one turn, decided before it starts.
+
+A statement ("My VPN host is vpn-east.acme.io") is not a question: with a local model the
+engine stores its fact sentences itself (``session/notes.py``) and asks the model for a reply
+with no tools offered (measured: offered tools, the 1.5B model read today's log, searched,
+read again and answered "I could not answer that"). Every reply is then checked
+(``reply_check.py``): citations against what the turn found, save claims against what it
+wrote, and a statement's reply against the system prompt it may repeat.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from openclaw_tui.session.notes import has_cue, is_statement
+from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply
+
+
+@dataclass(frozen=True)
+class TurnPlan:
+    text: str
+    statement: bool  # tells rather than asks
+    cue: bool  # "remember …"
+    store_now: bool  # the engine appends the fact sentences before the model answers
+    no_tools: bool  # the model answers without tools (a statement, local profile)
+
+
+def plan_turn(text: str, *, local: bool, engine_notes: bool, access: str, memory_on: bool) -> TurnPlan:
+    """``local``: the local profile; ``engine_notes``: the flush mode lets the engine write notes."""
+    statement = is_statement(text)
+    helped = local and statement and engine_notes  # memoryFlush.mode "model": the model keeps its tools and notes
+    return TurnPlan(
+        text=text,
+        statement=statement,
+        cue=has_cue(text),
+        store_now=helped and access == "rw" and memory_on,
+        no_tools=helped,
+    )
+
+
+@dataclass
+class ReplyCheck:
+    """The check run on the turn's final answer before it is kept (``LoopRun.check``)."""
+
+    plan: TurnPlan
+    local: bool
+    access: str
+    memory_on: bool
+    system: Callable[[], str]
+    evidence: Callable[[], Evidence]
+    saved_to: Callable[[], str | None]
+
+    def __call__(self, text: str) -> str:
+        ev = self.evidence()
+        if self.plan.statement and self.local:
+            text = fix_statement_reply(text, system=self.system(), user=self.plan.text, saved_to=self.saved_to(),
+                                       access=self.access, cue=self.plan.cue)
+        return check_reply(text, ev, access=self.access, memory_on=self.memory_on).text

@@ -18,6 +18,7 @@ from openclaw_tui.llm.errors import LLMError, LLMErrorInfo
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.redaction import redact
 from openclaw_tui.session.store import SessionStore
+from openclaw_tui.session.summary_check import SummaryCheck, check_summary, repair, retry_hint
 from openclaw_tui.session.transcript import TranscriptWriter
 
 SUMMARY_SECTIONS = ("Goal", "Constraints and preferences", "Progress", "Decisions", "Open todos", "Exact identifiers")
@@ -181,10 +182,39 @@ class Compactor:
         return min(self.settings.config.agents.defaults.compaction.keep_recent_tokens, max(0, threshold // 2))
 
     async def summarise(self, model: ChatModel, head: list[dict[str, Any]], *, previous: str, instructions: str | None,
-                        plain: bool, context_window: int) -> str:
+                        plain: bool, context_window: int, must: bool = True) -> str | None:
+        """The summary of ``head``: the model's, checked against the turns (summary_check.py) and
+        asked for once more when it drops an identifier or invents a line; then repaired from
+        the turns' own sentences, or None (keep the older turns) in ``compaction.mode:
+        "safeguard"`` unless ``must``. The extractive summary when the model gives none."""
         max_chars = max(4_000, (context_window - 2_000) * 3)
         rendered = render_for_summary(head, previous_summary=previous, max_chars=max_chars)
-        summary = ""
+        summary = await self._ask(model, rendered, instructions, plain)
+        if not summary:
+            return extractive_summary(rendered, instructions)
+        check = check_summary(summary, rendered)
+        if check.ok:
+            return summary
+        hint = retry_hint(check)
+        again = await self._ask(model, rendered, f"{instructions.strip()} {hint}" if instructions else hint, plain)
+        if again:
+            retried = check_summary(again, rendered)
+            if retried.ok:
+                return again
+            if len(retried.missing) + len(retried.invented) <= len(check.missing) + len(check.invented):
+                summary, check = again, retried
+        return self._guarded(summary, check, rendered, must=must)
+
+    def _guarded(self, summary: str, check: SummaryCheck, rendered: str, *, must: bool) -> str | None:
+        what = f"{len(check.missing)} identifier(s) left out, {len(check.invented)} line(s) not in the conversation"
+        if self.settings.config.agents.defaults.compaction.mode == "safeguard" and not must:
+            self._emit(events.Notice("warning", f"compaction skipped: the summary failed its check twice ({what}); the older turns are kept"))
+            return None
+        self._emit(events.Notice("info", f"compaction summary repaired from the turns' own sentences ({what})"))
+        return repair(summary, check, rendered)
+
+    async def _ask(self, model: ChatModel, rendered: str, instructions: str | None, plain: bool) -> str:
+        """The model's summary ("" when it gave none or failed)."""
         try:
             done = await complete_with_retries(
                 model,
@@ -195,13 +225,14 @@ class Compactor:
                 policy=self.policy,
                 on_retry=self._on_retry,
             )
-            summary = done.text.strip() if has_content(done.text) else ""
-            if not summary:
-                self._emit(events.Notice("warning", "the model's summary was empty; using an extractive summary instead"))
         except LLMError as exc:
             self._emit(exc.info.event())
             self._emit(events.Notice("warning", "the model could not summarise; using an extractive summary instead"))
-        return summary or extractive_summary(rendered, instructions)
+            return ""
+        if not has_content(done.text):
+            self._emit(events.Notice("warning", "the model's summary was empty; using an extractive summary instead"))
+            return ""
+        return done.text.strip()
 
     def record(self, session_id: str, transcript: TranscriptWriter | None, entry: dict[str, Any]) -> int:
         """Count the compaction in sessions.json, append ``entry`` to the transcript, report it."""

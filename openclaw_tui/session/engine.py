@@ -45,10 +45,11 @@ from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
 from openclaw_tui.session.thresholds import compaction_cut_for, is_no_reply, should_compact
 from openclaw_tui.session.tokens import TokenCounter
+from openclaw_tui.session.toolsmith import Toolsmith
+from openclaw_tui.session.turn_end import TurnEnding
 from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopHooks, LoopRun, ToolLoop
 from openclaw_tui.session.transcript import TranscriptWriter, read_transcript, usage_entry
-from openclaw_tui.session.reply_check import Evidence, reads_of
-from openclaw_tui.session.turn_plan import ReplyCheck, TurnPlan, plan_turn
+from openclaw_tui.session.turn_plan import plan_turn, reply_check_for
 from openclaw_tui.session.offline import call_id
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
@@ -83,7 +84,7 @@ def workspace_problem(ws: Path) -> str | None:
 RECOVERED_PROMPT = "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
 
 
-class SessionEngine:
+class SessionEngine(TurnEnding):
     def __init__(
         self,
         settings: AgentSettings,
@@ -105,6 +106,7 @@ class SessionEngine:
         self._transcript: TranscriptWriter | None = None
         self._closed = False
         self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
+        self._smith = Toolsmith(settings, self.memory_history, self._emit, self._origin)
         self._turn_no = 0
         self._make_parts(retry_policy or RetryPolicy.from_env())
         self._open_session(session_id)
@@ -336,32 +338,15 @@ class SessionEngine:
         except Exception:  # noqa: BLE001 - a broken sink must not break the session
             pass
 
-    def _on_refused(self, tool: str, path: str, reason: str) -> None:
-        self._emit(events.AccessRefused(tool=tool, path=path, reason=reason))
-
     def _origin(self) -> ChangeOrigin:
         return ChangeOrigin("model", self.session_id, self._turn_no)
 
     def _file_tools(self, **mode: Any) -> FileTools:
-        return FileTools(
-            Path(self.settings.workspace),
-            access=self.access,
-            session_key=self.session_key,
-            on_refused=self._on_refused,
-            history=self.memory_history,
-            origin=self._origin,
-            **mode,
-        )
+        return self._smith.file_tools(**mode)
 
     def _make_toolbox(self, files: FileTools) -> ToolBox:
-        return ToolBox(
-            files,
-            memory=self._mem.memory,
-            memory_enabled=self.memory_tools_on,
-            session_key=self.session_key,
-            on_search=self._loop.on_search,
-            before_search=self._mem.before_search,
-        )
+        return self._smith.toolbox(files, memory=self._mem.memory, memory_enabled=self.memory_tools_on,
+                                   on_search=self._loop.on_search, before_search=self._mem.before_search)
 
     def undo_memory(self) -> events.MemoryChanged:
         """/undo: revert this session's last memory change (raises HistoryError when it cannot)."""
@@ -456,10 +441,7 @@ class SessionEngine:
     def _end_flush(self, reason: str) -> None:
         """/new and quitting: the engine's notes for what no flush stored (memoryFlush.onSessionEnd)."""
         if self._persisted and self._transcript is not None and self._flush_mode() != "model":
-            try:
-                self._flusher.end_of_session(self._flush_turn(), reason)
-            except Exception as exc:  # noqa: BLE001 - ending a session must not fail on a note
-                self._emit(events.Notice("warning", f"notes at session end not stored: {exc}"))
+            self._flusher.end_of_session(self._flush_turn(), reason)
 
     def _flush_turn(self) -> FlushTurn:
         return FlushTurn(self.session_id, self.history, self._system_text, self._transcript, self.flush_threshold)
@@ -494,8 +476,10 @@ class SessionEngine:
         self._emit(events.CompactionStarted(session_id=self.session_id, tokens_before=tokens_before, reason=reason))
         summary = await self._compactor.summarise(
             self._model, self.history[:cut], previous=self._summary, instructions=instructions,
-            plain=self.profile.plain_summary, context_window=self.context_window,
+            plain=self.profile.plain_summary, context_window=self.context_window, must=reason in ("overflow", "manual"),
         )
+        if summary is None:  # compaction.mode "safeguard": a summary that failed its check twice is not used
+            return False
         self._history.drop_head(cut)
         self._summary = summary
         self._budget.usage_base = None
@@ -545,14 +529,17 @@ class SessionEngine:
                 self._store.update(self.session_id, title=session_title(text))
             self._emit(events.TurnStarted(session_id=self.session_id, prompt=text))
             self._loop.start_turn()
-            plan, mark = self._plan(text), len(self._toolbox.files.writes)
+            local, mark = self.profile.name == "local", len(self._toolbox.files.writes)
+            plan = plan_turn(text, local=local, engine_notes=self._flush_mode() != "model", access=self.access, memory_on=self.memory_plugin_on)
+            check = reply_check_for(plan, self._loop, self._toolbox.files, mark, local=local, access=self.access,
+                                    memory_on=self.memory_plugin_on, system=self._system_text)
             try:
                 if plan.store_now:
                     self._store_now(text)
                 if not plan.no_tools:
                     await self._loop.auto_recall(text, self._toolbox, self._add, writable=self.access == "rw", previous=self._history.last_user_text(where=names_something))
                 final = await self._loop.run(LoopRun(self._system_text, lambda: self.history, self._add, "turn", self._toolbox, False,
-                                                     no_tools=plan.no_tools, check=self._reply_check(plan, mark)))
+                                                     no_tools=plan.no_tools, check=check))
             except LLMError as exc:
                 return self._ended_by_error(exc, done)
             done.no_reply = is_no_reply(final.text)
@@ -569,23 +556,11 @@ class SessionEngine:
                 raise
             return self._ended_by_cancel(done, user_msg)
 
-    def _plan(self, text: str) -> TurnPlan:
-        return plan_turn(text, local=self.profile.name == "local", engine_notes=self._flush_mode() != "model",
-                         access=self.access, memory_on=self.memory_plugin_on)
-
     def _store_now(self, text: str) -> None:
         """A statement to a local model: the engine appends its fact sentences to today's log."""
         since = len(self._toolbox.files.changes)
         self._flusher.store_notes([{"role": "user", "content": text}], self._toolbox)
         self._loop.emit_changes(self._toolbox.files, since, call_id("note"))
-
-    def _reply_check(self, plan: TurnPlan, wrote: int) -> ReplyCheck:
-        files = self._toolbox.files
-        return ReplyCheck(
-            plan, local=self.profile.name == "local", access=self.access, memory_on=self.memory_plugin_on, system=self._system_text,
-            evidence=lambda: Evidence(tuple(self._loop.turn_hits), tuple(reads_of(self._loop.turn_calls)), len(files.writes) - wrote),
-            saved_to=lambda: next((w.path for w in files.writes[wrote:] if w.tool == "append"), None),
-        )
 
     async def _before_turn(self, user_msg: dict[str, Any], done: TurnResult) -> None:
         """Flush and compact ahead of the prompt when it would pass the thresholds."""
@@ -600,32 +575,3 @@ class SessionEngine:
             done.flushed = await self._run_flush("threshold", projected)
         if want_compact:
             done.compacted = await self._compact("threshold")
-
-    def _finished(self, done: TurnResult) -> TurnResult:
-        done.usage = self.token_snapshot()
-        self._emit(done.usage)
-        return done
-
-    def _ended_by_error(self, exc: LLMError, done: TurnResult) -> TurnResult:
-        self._emit(exc.info.event())
-        # so a resumed session shows it where it happened
-        self._transcript.append({"type": "error", "message": exc.info.line(), "action": exc.info.action or ""})
-        done.text, done.error = "".join(self._loop.partial), exc.info.line()
-        self._emit(events.TurnFinished(session_id=self.session_id, text=done.text))
-        return self._finished(done)
-
-    def _ended_by_cancel(self, done: TurnResult, prompt: dict[str, Any]) -> TurnResult:
-        task = asyncio.current_task()
-        if task is not None:
-            task.uncancel()
-        if all(m is not prompt for m in self._history.messages):  # cancelled while getting ready
-            self._persist_header()
-            self._add(prompt)
-        partial = "".join(self._loop.partial)
-        self._transcript.append({"type": "cancelled", "partial": partial})
-        last = self._history.last()
-        if last is not None and last.get("role") == "assistant" and partial and last.get("content") == partial:
-            last["content"] = partial + "\n" + CANCEL_MARK
-        self._emit(events.TurnFinished(session_id=self.session_id, text=partial, cancelled=True))
-        done.text, done.cancelled = partial, True
-        return self._finished(done)

@@ -188,7 +188,10 @@ class MemoryFlush:
         if not cfg.on_session_end or self.skip_reason() or not any(m.get("role") == "user" for m in turn.history):
             return 0
         toolbox = self._tools_for(daily_rel(today()))
-        self.store_notes(turn.history, toolbox)
+        try:
+            self.store_notes(turn.history, toolbox)
+        except Exception as exc:  # noqa: BLE001 - ending a session must not fail on a note
+            self._emit(events.Notice("warning", f"notes at session end not stored: {exc}"))
         if not toolbox.files.writes:
             return 0
         self._emit(events.FlushStarted(session_id=turn.session_id, tokens=0, threshold=turn.threshold, reason=reason))

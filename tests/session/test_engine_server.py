@@ -346,7 +346,7 @@ async def test_context_overflow_compacts_then_retries_once(make_settings, server
     server.push(
         {"error": 400, "message": "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens."},
         {"text": "NO_REPLY"},  # the flush before compaction (issue 24: a flush on the overflow path too)
-        {"text": "## Goal\n- summary"},
+        {"text": "## Goal\n- q1 and q2"},  # keeps the user's identifiers: passes the summary check
         {"text": "answer after compaction"},
     )
     result = await eng.send("q3")
@@ -355,7 +355,7 @@ async def test_context_overflow_compacts_then_retries_once(make_settings, server
     assert recorder.of(events.CompactionStarted)[0].reason == "overflow"
     assert [e.reason for e in recorder.of(events.FlushStarted)] == ["overflow"]
     # a second overflow in the same turn is not retried again (and the flush ran once this cycle)
-    server.push({"error": 400, "message": "maximum context length exceeded"}, {"text": "NO_REPLY"}, {"text": "## Goal\n- s"},
+    server.push({"error": 400, "message": "maximum context length exceeded"}, {"text": "NO_REPLY"}, {"text": "## Goal\n- q1, q2, q3"},
                 {"error": 400, "message": "maximum context length exceeded"})
     result = await eng.send("q4")
     assert result.error and "context window" in result.error

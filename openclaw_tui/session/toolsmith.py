@@ -1,0 +1,49 @@
+"""The tool boxes of a session: file tools bound to its workspace, access mode, session key and
+memory history, and the registry's ``ToolBox`` over them (a normal turn's, or a flush's that
+may only append to today's log)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from openclaw_tui import events
+from openclaw_tui.config import AgentSettings
+from openclaw_tui.events import EventSink
+from openclaw_tui.memory.api import MemoryBackend
+from openclaw_tui.tools.files import FileTools
+from openclaw_tui.tools.registry import ToolBox
+from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+
+
+class Toolsmith:
+    def __init__(self, settings: AgentSettings, history: MemoryHistory, emit: EventSink, origin: Callable[[], ChangeOrigin]):
+        self.settings = settings
+        self.history = history
+        self._emit = emit
+        self._origin = origin
+
+    def _on_refused(self, tool: str, path: str, reason: str) -> None:
+        self._emit(events.AccessRefused(tool=tool, path=path, reason=reason))
+
+    def file_tools(self, **mode: Any) -> FileTools:
+        return FileTools(
+            Path(self.settings.workspace),
+            access=self.settings.workspace_access,
+            session_key=self.settings.session_key,
+            on_refused=self._on_refused,
+            history=self.history,
+            origin=self._origin,
+            **mode,
+        )
+
+    def toolbox(self, files: FileTools, *, memory: MemoryBackend | None, memory_enabled: bool,
+                on_search: Callable[[str, dict[str, Any]], None], before_search: Callable[..., Any]) -> ToolBox:
+        return ToolBox(
+            files,
+            memory=memory,
+            memory_enabled=memory_enabled,
+            session_key=self.settings.session_key,
+            on_search=on_search,
+            before_search=before_search,
+        )

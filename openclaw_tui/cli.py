@@ -101,6 +101,9 @@ def build_parser() -> argparse.ArgumentParser:
     mdi.add_argument("--if-available", action="store_true", help="do nothing (exit 0) when the parts are not installed")
     mds = mdsub.add_parser("status", help="which local models are installed, where, and which one serves")
     mds.add_argument("--json", action="store_true")
+    from openclaw_tui.commands.eval_cmd import add_parser as add_eval
+
+    add_eval(sub)
     return p
 
 
@@ -113,6 +116,7 @@ HANDLERS = {
     "init": "openclaw_tui.commands.init_cmd",
     "config": "openclaw_tui.commands.config_cmd",
     "model": "openclaw_tui.commands.model_cmd",
+    "eval": "openclaw_tui.commands.eval_cmd",
 }
 
 

@@ -231,6 +231,10 @@ class SessionEngine(TurnEnding):
             parts.append(extra)
         return "\n\n".join(parts)
 
+    @property
+    def system_prompt(self) -> str:
+        return self._system_text()
+
     def _recount_fixed(self) -> None:
         self._budget.count_fixed(self._system_text())
 
@@ -440,8 +444,9 @@ class SessionEngine(TurnEnding):
 
     def _end_flush(self, reason: str) -> None:
         """/new and quitting: the engine's notes for what no flush stored (memoryFlush.onSessionEnd)."""
-        if self._persisted and self._transcript is not None and self._flush_mode() != "model":
-            self._flusher.end_of_session(self._flush_turn(), reason)
+        on_end = self.settings.config.agents.defaults.compaction.memory_flush.on_session_end
+        if on_end and self._persisted and self._transcript is not None and self._flush_mode() != "model":
+            self._flusher.engine_notes(self._flush_turn(), reason)
 
     def _flush_turn(self) -> FlushTurn:
         return FlushTurn(self.session_id, self.history, self._system_text, self._transcript, self.flush_threshold)
@@ -473,6 +478,8 @@ class SessionEngine(TurnEnding):
             if reason == "manual":
                 self._emit(events.Notice("info", "nothing to compact yet"))
             return False
+        if self._flush_mode() != "model":  # no fact leaves the context unstored (no model call)
+            self._flusher.engine_notes(FlushTurn(self.session_id, self.history[:cut], self._system_text, self._transcript, 0), "compaction")
         self._emit(events.CompactionStarted(session_id=self.session_id, tokens_before=tokens_before, reason=reason))
         summary = await self._compactor.summarise(
             self._model, self.history[:cut], previous=self._summary, instructions=instructions,

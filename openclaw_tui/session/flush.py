@@ -181,11 +181,11 @@ class MemoryFlush:
             )
         return path, lines, written
 
-    def end_of_session(self, turn: FlushTurn, reason: str) -> int:
-        """On /new and when the session ends: the engine's notes for what was never flushed
-        (no model call, so quitting stays instant). Lines appended; events only when some were."""
-        cfg = self.settings.config.agents.defaults.compaction.memory_flush
-        if not cfg.on_session_end or self.skip_reason() or not any(m.get("role") == "user" for m in turn.history):
+    def engine_notes(self, turn: FlushTurn, reason: str) -> int:
+        """The engine's notes for what no flush stored, with no model call: before compaction
+        drops turns (the once-per-cycle flush may have run turns earlier), on /new and when the
+        session ends (quitting stays instant). Lines appended; events only when some were."""
+        if self.skip_reason() or not any(m.get("role") == "user" for m in turn.history):
             return 0
         toolbox = self._tools_for(daily_rel(today()))
         try:

@@ -86,7 +86,7 @@ def has_cue(text: str) -> bool:
 def is_specific(sentence: str) -> bool:
     """Whether ``sentence`` carries a token worth keeping: digits, a code, a host, an address,
     a month or weekday, or a capitalised name after the first word."""
-    if SPECIFIC_RE.search(sentence) or DATE_WORD_RE.search(sentence) or KEEP_RE.search(sentence):
+    if SPECIFIC_RE.search(sentence) or DATE_WORD_RE.search(sentence) or KEEP_RE.search(sentence) or _REL_RE.search(sentence):
         return True
     words = sentence.split()
     return any(w[:1].isupper() and w[1:].islower() and len(w.strip(".,;:!")) > 2 and w != "I" for w in words[1:])

@@ -1,0 +1,62 @@
+"""``openclaw-tui eval survival [--conversations N] [--seed S] [--no-flush] [--flush-mode M] [--json]``:
+how many facts stated in conversation survive flushes and compactions (docs/session.md#fact-survival).
+The global ``--model`` picks the model (``offline``, ``local/…``, any litellm string)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from typing import Any
+
+from openclaw_tui.commands.common import print_json
+
+ROWS = (
+    ("facts", "facts stated"), ("storedPct", "stored on disk %"), ("answeredSamePct", "answered, same session %"),
+    ("answeredNewPct", "answered, new session %"), ("linesWritten", "lines written"), ("junkPct", "junk lines %"),
+    ("statements", "statements"), ("echoes", "replies echoing the prompt"), ("unanswerableStatements", "statements 'could not answer'"),
+    ("compactions", "compactions"), ("summariesInvented", "summaries with invented lines"), ("flushes", "flushes"),
+    ("secondsPerFlush", "s per flush"), ("secondsPerTurn", "s per turn"), ("sourceLinesUnfound", "Source: lines naming nothing"),
+    ("saveClaimsUnflagged", "save claims without a write"), ("appendsOutsideToday", "appends outside today's log"),
+)
+
+
+def add_parser(sub: Any) -> None:
+    ev = sub.add_parser("eval", help="evaluations run through the real engine")
+    esub = ev.add_subparsers(dest="eval_command", metavar="ACTION", required=True)
+    sv = esub.add_parser("survival", help="facts stated in conversation: stored, and answered after compactions")
+    sv.add_argument("--conversations", type=int, default=20)
+    sv.add_argument("--seed", type=int, default=1)
+    sv.add_argument("--facts", type=int, default=6, help="facts per conversation")
+    sv.add_argument("--no-flush", action="store_true", help="memory flush off (the comparison row)")
+    sv.add_argument("--flush-mode", choices=("auto", "model", "engine", "hybrid"), default="auto")
+    sv.add_argument("--context-tokens", type=int, default=3200)
+    sv.add_argument("--json", action="store_true")
+
+
+def _bar(done: int, total: int, label: str) -> None:
+    width = 30
+    filled = width * done // max(total, 1)
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} {label[:40]:<40}")
+    sys.stderr.flush()
+    if done >= total:
+        sys.stderr.write("\n")
+
+
+def run(args: argparse.Namespace) -> int:
+    from openclaw_tui.evals.survival import SurvivalOptions
+    from openclaw_tui.evals.survival_run import run_survival
+
+    opts = SurvivalOptions(
+        model=args.model, conversations=args.conversations, seed=args.seed, facts=args.facts, flush=not args.no_flush,
+        flush_mode=args.flush_mode, context_tokens=args.context_tokens, api_base=args.api_base, api_key=args.api_key,
+    )
+    report = asyncio.run(run_survival(opts, progress=None if args.json else _bar))
+    if args.json:
+        print_json(report)
+        return 0
+    print(f"fact survival · model {report['model']} · seed {report['seed']} · {report['conversations']} conversations · "
+          f"flush {'on (' + report['flushMode'] + ')' if report['flush'] else 'off'} · window {report['contextTokens']}")
+    for key, label in ROWS:
+        print(f"  {label:<34} {report[key]}")
+    return 0

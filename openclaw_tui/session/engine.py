@@ -37,6 +37,7 @@ from openclaw_tui.session.budget import TokenBudget
 from openclaw_tui.session.compaction import SUMMARY_HEADER, Compactor
 from openclaw_tui.session.conversation import History, replay
 from openclaw_tui.session.flush import FlushTurn, MemoryFlush, flush_mode
+from openclaw_tui.session.flush_model import FlushModel
 from openclaw_tui.session.memory_link import SessionMemory
 from openclaw_tui.session.model_slot import ModelSlot, make_model
 from openclaw_tui.session.recall import names_something
@@ -115,18 +116,20 @@ class SessionEngine(TurnEnding):
             self._emit(events.Notice("warning", problem))
 
     def _make_parts(self, policy: RetryPolicy) -> None:
-        self._loop = ToolLoop(self.settings, policy, LoopHooks(
+        hooks = LoopHooks(
             model=lambda: self._model,
             profile=lambda: self.profile,
             emit=self._emit,
             on_usage=self._on_usage,
             on_overflow=self._overflow,
             on_memory_write=self._mem.touch,
-        ))
+        )
+        self._loop = ToolLoop(self.settings, policy, hooks)
+        self._flush_model = FlushModel(self.settings, policy, hooks)
         self._flusher = MemoryFlush(
             self.settings, self._store, self._emit, self._loop,
-            tools_for=lambda target: self._make_toolbox(self._file_tools(flush_mode=True, today_rel=lambda: target)),
-            on_stored=self._mem.touch, mode=self._flush_mode,
+            tools_for=lambda target: self._make_toolbox(self._smith.file_tools(flush_mode=True, today_rel=lambda: target)),
+            on_stored=self._mem.touch, mode=self._flush_mode, flush_loop=self._flush_model.loop,
         )
         self._compactor = Compactor(self.settings, self._store, self._emit, policy=policy, on_retry=self._loop.on_retry)
 
@@ -270,7 +273,7 @@ class SessionEngine(TurnEnding):
         self._budget.reset()
         self._persisted = False
         self._system = self._build_system()
-        self._files = self._file_tools()
+        self._files = self._smith.file_tools()
         self._toolbox = self._make_toolbox(self._files)
 
     def _start_new(self, session_id: str) -> None:
@@ -332,6 +335,7 @@ class SessionEngine(TurnEnding):
         if self._transcript is not None:
             self._transcript.close()
         self._slot.close()
+        self._flush_model.close()
         self._mem.close()
 
     # ================================================================== plumbing
@@ -344,9 +348,6 @@ class SessionEngine(TurnEnding):
 
     def _origin(self) -> ChangeOrigin:
         return ChangeOrigin("model", self.session_id, self._turn_no)
-
-    def _file_tools(self, **mode: Any) -> FileTools:
-        return self._smith.file_tools(**mode)
 
     def _make_toolbox(self, files: FileTools) -> ToolBox:
         return self._smith.toolbox(files, memory=self._mem.memory, memory_enabled=self.memory_tools_on,
@@ -439,8 +440,8 @@ class SessionEngine(TurnEnding):
         return self._flusher.wanted(self.session_id, projected, self.flush_threshold)
 
     def _flush_mode(self) -> str:
-        setting = self.settings.config.agents.defaults.compaction.memory_flush.mode
-        return flush_mode(setting, local=self.profile.name == "local", offline=self.is_offline)
+        cfg = self.settings.config.agents.defaults.compaction.memory_flush
+        return flush_mode(cfg.mode, local=self.profile.name == "local", offline=self.is_offline, flush_model=bool(cfg.model))
 
     def _end_flush(self, reason: str) -> None:
         """/new and quitting: the engine's notes for what no flush stored (memoryFlush.onSessionEnd)."""

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 from openclaw_tui import events
+from openclaw_tui.session.flush import ENGINE_NOTE_REASONS
 from openclaw_tui.session.thresholds import is_no_reply
 
 
@@ -126,7 +127,8 @@ async def _flush_before_turn(kind: str, arg: Any, run: Run) -> Check:
 
 
 async def _flush_count(kind: str, arg: Any, run: Run) -> Check:
-    flushes = len(run.of(events.FlushStarted))
+    """Flush turns (engine notes before a compaction or at a session's end are not counted)."""
+    flushes = len([e for e in run.of(events.FlushStarted) if e.reason not in ENGINE_NOTE_REASONS])
     ok = flushes == int(arg)
     return Check(kind, ok, int(arg), flushes, "" if ok else f"- {int(arg)} flush(es)\n+ {flushes} flush(es)")
 

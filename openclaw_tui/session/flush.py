@@ -36,12 +36,18 @@ from openclaw_tui.workspace.daily import daily_rel, today
 from openclaw_tui.workspace.privacy import hidden_for
 
 
-def flush_mode(setting: str, *, local: bool, offline: bool) -> str:
+# the reasons of engine notes outside a flush turn (``MemoryFlush.engine_notes``): reported as
+# flushes, with their reason, but not flush turns of the once-per-cycle rule
+ENGINE_NOTE_REASONS = frozenset({"compaction", "new", "quit"})
+
+
+def flush_mode(setting: str, *, local: bool, offline: bool, flush_model: bool = False) -> str:
     """``memoryFlush.mode`` made concrete: auto → engine for local models and the offline
-    agent (they store nothing reliably on their own), hybrid for hosted models."""
+    agent (they store nothing reliably on their own), hybrid for hosted models and whenever
+    ``memoryFlush.model`` names a model to flush with."""
     if setting != "auto":
         return setting
-    return "engine" if local or offline else "hybrid"
+    return "engine" if (local or offline) and not flush_model else "hybrid"
 
 
 def stated_notes(history: list[dict[str, Any]], existing: str) -> list[str]:
@@ -77,6 +83,7 @@ class MemoryFlush:
         tools_for: Callable[[str], ToolBox],
         on_stored: Callable[[], None],
         mode: Callable[[], str] = lambda: "model",
+        flush_loop: Callable[[ToolLoop], ToolLoop] = lambda loop: loop,
     ):
         self.settings = settings
         self.store = store
@@ -85,6 +92,7 @@ class MemoryFlush:
         self._tools_for = tools_for  # a flush-mode tool box that may append only to this daily log
         self._on_stored = on_stored
         self._mode = mode  # model | engine | hybrid (flush_mode)
+        self._flush_loop = flush_loop  # memoryFlush.model: another model's loop (flush_model.py)
 
     def skip_reason(self) -> str | None:
         c = self.settings.config.agents.defaults.compaction.memory_flush
@@ -204,7 +212,7 @@ class MemoryFlush:
         cfg = self.settings.config.agents.defaults.compaction.memory_flush
         local: list[dict[str, Any]] = [{"role": "user", "content": cfg.prompt.replace("YYYY-MM-DD", day)}]
         try:
-            final = await self._loop.run(
+            final = await self._flush_loop(self._loop).run(
                 LoopRun(
                     system=lambda: turn.system(cfg.system_prompt),
                     convo=lambda: turn.history + local,

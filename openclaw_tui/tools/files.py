@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any, Callable
 
 from openclaw_tui.unicode_clean import clean_surrogates
-from openclaw_tui.tools.note_text import drop_citation_lines
+from openclaw_tui.tools.note_text import dated_note, drop_citation_lines
 from openclaw_tui.tools.write_policy import ReadLedger, check_edit, check_write
-from openclaw_tui.workspace.daily import append_text, daily_rel
+from openclaw_tui.workspace.daily import append_text, daily_rel, is_daily_rel
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
@@ -272,6 +272,9 @@ class FileTools:
         content = args.get("content")
         if not isinstance(content, str) or not content.strip():
             return {"error": "append needs non-empty string 'content'"}
+        redirected = self._other_day(args.get("path"))
+        if redirected is not None:  # a daily log is written on its own day: the note goes to today's, dated
+            args, content = {**args, "path": self.today_rel()}, dated_note(content, redirected)
         got = self._writable("append", args.get("path"), content)
         if isinstance(got, dict):
             return got
@@ -292,7 +295,20 @@ class FileTools:
             return {"path": rel, "error": f"cannot append to {rel}: {exc.strerror or exc}"}
         self._changed(rel, change, after, knew=knew, shown=content)
         self.writes.append(WriteRecord("append", rel, n, content))
-        return {"path": rel, "ok": True, "linesAppended": n}
+        done: dict[str, Any] = {"path": rel, "ok": True, "linesAppended": n}
+        if redirected is not None:
+            done["note"] = f"appended to today's log {rel}, not memory/{redirected}.md: a daily log is only written on its own day; the note keeps the date {redirected}"
+        return done
+
+    def _other_day(self, raw: Any) -> str | None:
+        """The date of the daily log ``raw`` names when it is not today's (None otherwise)."""
+        try:
+            rel = normalize_rel(raw)
+        except PathRefused:
+            return None
+        if not is_daily_rel(rel) or rel == self.today_rel():
+            return None
+        return rel.removeprefix("memory/").removesuffix(".md")
 
     def run(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
         handler = {"read": self.read, "write": self.write, "edit": self.edit, "append": self.append}.get(name)

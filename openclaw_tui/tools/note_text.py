@@ -26,3 +26,15 @@ def drop_citation_lines(text: str) -> str:
     while kept and not kept[-1].strip():
         kept.pop()
     return "\n".join(kept) + ("\n" if kept and text.endswith("\n") else "")
+
+
+def dated_note(content: str, day: str) -> str:
+    """A note the model meant for another day's log, kept under today with its date in the text."""
+    if day in content:
+        return content
+    lines = content.splitlines() or [content]
+    first = lines[0]
+    bullet = re.match(r"^(\s*[-*]\s+)", first)
+    lead = bullet.group(1) if bullet else ""
+    lines[0] = f"{lead}({day}) {first[len(lead):]}"
+    return "\n".join(lines) + ("\n" if content.endswith("\n") else "")

@@ -167,7 +167,7 @@ def test_legitimate_paths_still_work(planted, tmp_path: Path, monkeypatch) -> No
     monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
     settings = resolve_agent(validate_config({"agents": {"defaults": {"memorySearch": {"provider": "none"}}}}), workspace=str(ws))
     memory = MemoryManager(settings)
-    box = ToolBox(FileTools(ws, access="rw"), memory=memory, memory_enabled=True)
+    box = ToolBox(FileTools(ws, access="rw", today_rel=lambda: "memory/2026-01-01.md"), memory=memory, memory_enabled=True)
     try:
         assert call(box, "append", "memory/2026-01-01.md").get("ok")
         assert "hostile path" in call(box, "memory_get", "memory/2026-01-01.md")["text"]

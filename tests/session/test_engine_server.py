@@ -202,12 +202,15 @@ async def test_flush_writes_outside_today_are_refused(make_settings, server, rec
     await eng.flush()
     assert {p: (workspace / p).read_bytes() for p in before} == before
     assert not (workspace / "memory/2020-01-01.md").exists()
-    assert (workspace / today).read_text() == "- allowed line\n"
+    # a note meant for another day's log goes to today's with its date in the text (issue 24)
+    assert (workspace / today).read_text() == "- (2020-01-01) old day\n- allowed line\n"
+    redirected = [r.result for r in recorder.of(events.ToolResult) if r.name == "append"][0]
+    assert redirected["path"] == today and "2020-01-01" in redirected["note"]
     refused = recorder.of(events.AccessRefused)
-    assert sorted(r.tool for r in refused) == ["append", "edit", "write"]
+    assert sorted(r.tool for r in refused) == ["edit", "write"]
     errors = [r.error for r in recorder.of(events.ToolResult) if r.error]
-    assert len(errors) == 3 and all(today in e for e in errors)
-    assert recorder.of(events.FlushFinished)[0].lines_appended == 1
+    assert len(errors) == 2 and all(today in e for e in errors)
+    assert recorder.of(events.FlushFinished)[0].lines_appended == 2
     eng.close()
 
 

@@ -59,10 +59,23 @@ def test_none_hides_the_workspace(workspace: Path) -> None:
     assert ft.read({"path": "USER.md"})["refused"]
 
 
+def test_an_append_to_another_days_log_goes_to_today_with_its_date(workspace: Path) -> None:
+    # issue 24: a paragraph about "14 to 16 May" was appended to memory/2026-05-14.md in December,
+    # where today/yesterday loading never sees it
+    today = daily_rel()
+    for flush in (True, False):
+        ft = FileTools(workspace, flush_mode=flush, today_rel=lambda: today)
+        res = ft.append({"path": "memory/2020-01-01.md", "content": f"- booked {flush}"})
+        assert res["ok"] and res["path"] == today and "2020-01-01" in res["note"]
+    assert not (workspace / "memory/2020-01-01.md").exists()
+    assert (workspace / today).read_text() == "- (2020-01-01) booked True\n- (2020-01-01) booked False\n"
+    dated = FileTools(workspace, today_rel=lambda: today).append({"path": "memory/2020-01-02.md", "content": "2020-01-02: closed"})
+    assert dated["ok"] and (workspace / today).read_text().endswith("\n2020-01-02: closed\n")  # the date is there already
+
+
 @pytest.mark.parametrize("tool,path", [
     ("write", "MEMORY.md"),
     ("append", "MEMORY.md"),
-    ("append", "memory/2020-01-01.md"),
     ("write", "memory/TODAY.md"),
     ("edit", "USER.md"),
 ])

@@ -60,6 +60,7 @@ def test_new_files_and_own_writes_need_no_read(tools: FileTools, workspace: Path
 
 def test_daily_logs_are_append_only_except_edits_of_read_lines(tools: FileTools, workspace: Path) -> None:
     day = "memory/2026-01-05.md"
+    tools.today_rel = lambda: day  # appends go to today's log only (issue 24): this test's today
     (workspace / day).write_text("- met Dana\n- cutover in March\n")
     tools.read({"path": day})
     res = tools.write({"path": day, "content": "- met Dana\n- cutover in March\n- more\n"})
@@ -169,6 +170,7 @@ def test_restore_never_writes_through_a_planted_symlink(tools: FileTools, worksp
 
 def test_undoing_the_change_that_created_a_file_removes_it(tools: FileTools, workspace: Path, history: MemoryHistory) -> None:
     day = "memory/2026-02-01.md"
+    tools.today_rel = lambda: day
     assert tools.append({"path": day, "content": "- first note of the day"})["ok"]
     assert history.entries()[-1].before is None
     change = undo_last(workspace, history, "s1", ChangeOrigin("user", "s1"))
@@ -200,6 +202,7 @@ def test_a_note_keeps_its_facts_not_citation_lines(content: str, kept: str) -> N
 
 def test_append_to_a_memory_file_drops_a_copied_citation_line(tools: FileTools, workspace: Path) -> None:
     note = "My favourite colour is teal-4711.\nSource: memory/2026-12-03.md#L1-1"
+    tools.today_rel = lambda: "memory/2026-12-03.md"
     assert tools.append({"path": "memory/2026-12-03.md", "content": note}) == {"path": "memory/2026-12-03.md", "ok": True, "linesAppended": 1}
     assert (workspace / "memory/2026-12-03.md").read_text() == "My favourite colour is teal-4711.\n"
     only = tools.append({"path": "memory/2026-12-03.md", "content": "Source: memory/2026-12-03.md#L1-L1"})

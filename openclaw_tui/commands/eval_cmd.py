@@ -32,6 +32,7 @@ def add_parser(sub: Any) -> None:
     sv.add_argument("--flush-mode", choices=("auto", "model", "engine", "hybrid"), default="auto")
     sv.add_argument("--context-tokens", type=int, default=3200)
     sv.add_argument("--json", action="store_true")
+    sv.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 
 def _bar(done: int, total: int, label: str) -> None:
@@ -51,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         model=args.model, conversations=args.conversations, seed=args.seed, facts=args.facts, flush=not args.no_flush,
         flush_mode=args.flush_mode, context_tokens=args.context_tokens, api_base=args.api_base, api_key=args.api_key,
     )
-    report = asyncio.run(run_survival(opts, progress=None if args.json else _bar))
+    report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar))
     if args.json:
         print_json(report)
         return 0

@@ -547,7 +547,7 @@ class SessionEngine(TurnEnding):
                 if not plan.no_tools:
                     await self._loop.auto_recall(text, self._toolbox, self._add, writable=self.access == "rw", previous=self._history.last_user_text(where=names_something))
                 final = await self._loop.run(LoopRun(self._system_text, lambda: self.history, self._add, "turn", self._toolbox, False,
-                                                     no_tools=plan.no_tools, check=check))
+                                                     no_tools=plan.no_tools, no_writes=plan.no_writes, check=check))
             except LLMError as exc:
                 return self._ended_by_error(exc, done)
             done.no_reply = is_no_reply(final.text)

@@ -53,6 +53,7 @@ class LoopRun:
     toolbox: ToolBox
     silent: bool  # a flush turn streams nothing to the user
     no_tools: bool = False  # answer without tools (a statement, local profile: session/turn_plan.py)
+    no_writes: bool = False  # offer only the tools that write nothing (a question, local profile)
     check: Callable[[str], str] | None = None  # the final answer's check (citations, claims; turn_plan.ReplyCheck)
 
 
@@ -137,7 +138,7 @@ class ToolLoop:
                 self._hooks.emit(events.TextDelta(text=piece))
 
         profile = self._hooks.profile()
-        watched = tools or withheld or []
+        watched = withheld or tools or []  # every tool of the session: a printed call to one not offered is hidden too
         hold = StreamHoldback(show, tool_names(watched), lead_in=profile.hold_lead_in) if watched else None
         rendered = render_messages(messages, profile)
         if purpose == "turn" and self.hint and messages[-1].get("role") == "user":  # the user's message, not results
@@ -152,7 +153,9 @@ class ToolLoop:
             on_retry=self.on_retry,
         )
         done = recover_completion(done, watched, limit=profile.text_calls_per_step)
-        if done.tool_calls and not tools:  # printed although no tools were offered: the prose only
+        held_back = set(tool_names(watched)) - set(tool_names(tools))  # the session's tools not offered now
+        kept = [tc for tc in done.tool_calls if tc.name not in held_back]
+        if done.tool_calls and not kept:  # printed although not offered now: the prose only
             shown = hold.shown.strip() if hold else ""
             text = shown or done.text or quote_best_hit(self.turn_hits, self.turn_query, lead=QUOTE_LEAD) or NO_ANSWER
             done = Completion(text=text, usage=done.usage, finish_reason=done.finish_reason)
@@ -160,6 +163,8 @@ class ToolLoop:
                 show(done.text)
         elif hold is not None and not done.tool_calls:
             hold.release()
+        elif len(kept) < len(done.tool_calls):  # a call to a tool not offered now is not run
+            done = Completion(text=done.text, tool_calls=kept, usage=done.usage, finish_reason=done.finish_reason)
         return done
 
     # ------------------------------------------------------------------ tools
@@ -258,11 +263,12 @@ class ToolLoop:
     async def _answer(self, run: LoopRun, answer_now: bool) -> Completion | None:
         """The model's next answer; None when the provider reported an overflow and the
         conversation was compacted (once per turn): the caller asks again."""
-        offered = offered_tools(run.toolbox.schemas(), self._hooks.profile())
+        every = offered_tools(run.toolbox.schemas(), self._hooks.profile())
+        offered = [s for s in every if not any(spec.writes for spec in registered([s]))] if run.no_writes else every
         tools = [] if answer_now or run.no_tools else offered
         messages = [{"role": "system", "content": run.system()}] + run.convo()
         try:
-            return await self.call(messages, tools, run.purpose, run.silent, withheld=offered)
+            return await self.call(messages, tools, run.purpose, run.silent, withheld=every)
         except LLMError as exc:
             if exc.info.is_overflow and run.purpose == "turn" and not self.overflow_retried:
                 self.overflow_retried = True

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from openclaw_tui.session.notes import has_cue, is_statement
+from openclaw_tui.session.recall import wants_recall
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of
 from openclaw_tui.session.tool_loop import ToolLoop
 from openclaw_tui.tools.files import FileTools
@@ -26,6 +27,7 @@ class TurnPlan:
     cue: bool  # "remember …"
     store_now: bool  # the engine appends the fact sentences before the model answers
     no_tools: bool  # the model answers without tools (a statement, local profile)
+    no_writes: bool  # only tools that write nothing (a question to a local model: the engine keeps the notes)
 
 
 def plan_turn(text: str, *, local: bool, engine_notes: bool, access: str, memory_on: bool) -> TurnPlan:
@@ -38,6 +40,7 @@ def plan_turn(text: str, *, local: bool, engine_notes: bool, access: str, memory
         cue=has_cue(text),
         store_now=helped and access == "rw" and memory_on,
         no_tools=helped,
+        no_writes=local and engine_notes and wants_recall(text),
     )
 
 

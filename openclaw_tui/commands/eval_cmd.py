@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 from typing import Any
 
@@ -52,7 +53,11 @@ def run(args: argparse.Namespace) -> int:
         model=args.model, conversations=args.conversations, seed=args.seed, facts=args.facts, flush=not args.no_flush,
         flush_mode=args.flush_mode, context_tokens=args.context_tokens, api_base=args.api_base, api_key=args.api_key,
     )
-    report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar))
+    def partial(totals: dict[str, Any]) -> None:
+        if not args.quiet:
+            sys.stderr.write("\npartial " + json.dumps(totals) + "\n")
+
+    report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar, partial=partial))
     if args.json:
         print_json(report)
         return 0

@@ -161,7 +161,8 @@ class ConversationRun:
             source += "\n" + comp.summary
 
 
-async def run_survival(opts: SurvivalOptions, progress: Progress | None = None) -> dict[str, Any]:
+async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
+                       partial: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """Run every conversation of ``opts``; the report (``Tally.summary`` and the options)."""
     convs = conversations(opts.seed, opts.conversations, today=date.today(), facts=opts.facts)
     total = sum(len(c.turns) + 2 * len(c.facts) for c in convs)
@@ -184,6 +185,8 @@ async def run_survival(opts: SurvivalOptions, progress: Progress | None = None) 
                 part = root / f"conv-{conv.index:03d}"
                 part.mkdir()
                 tally.add(await ConversationRun(conv, opts, model, part, tick).run())
+                if partial is not None:  # the running totals after each conversation (a long run can be read early)
+                    partial({"conversationsDone": conv.index + 1, **tally.summary()})
         finally:
             close = getattr(model, "close", None)
             if close is not None:

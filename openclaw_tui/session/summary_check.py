@@ -26,7 +26,8 @@ WORD_RE = re.compile(r"[a-z0-9][a-z0-9'-]*")
 SUMMARY_WORDS = frozenset(
     "user assistant asked said says mentioned stated noted told shared discussed wants wanted needs needed "
     "conversation summary earlier previous goal goals progress decisions decision todos todo constraints preferences "
-    "identifiers exact none also confirmed provided gave about regarding will would should their there".split()
+    "identifiers exact none also confirmed provided gave about regarding will would should their there "
+    "facts kept verbatim compacted turns".split()
 )
 SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n+")
 MIN_SUPPORT = 0.5

@@ -47,7 +47,10 @@ class FlushModel:
     def _build(self, name: str) -> ToolLoop:
         from openclaw_tui.session.model_slot import make_model  # noqa: PLC0415 - model_slot imports this layer's peers
 
-        model = make_model(choice_for_model(name, self.settings, KEY), self.settings)
+        # --api-base/--api-key belong to the session's model: the flush model's endpoint and key
+        # come from models.providers.<provider> (or the provider's environment variable)
+        own = replace(self.settings, api_base=None, api_key=None)
+        model = make_model(choice_for_model(name, own, KEY), self.settings)
         self._model = model
         d = self.settings.config.agents.defaults
         profile = profile_for(model=model.model, setting=d.tool_profile, auto_recall=d.auto_recall)

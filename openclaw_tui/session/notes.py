@@ -190,15 +190,21 @@ def key_tokens(text: str) -> set[str]:
 
 
 def already_noted(sentence: str, existing: str) -> bool:
-    """Whether ``existing`` (today's log) holds the fact: the same text, or one line holding
-    every key token of it."""
+    """Whether ``existing`` (today's log) holds the fact: the same text, one line holding every
+    key token of it, or one line holding its identifiers (digits, codes, hosts) and most of its
+    words ("- Travel code FIN-2231-B" holds "The account code for travel is FIN-2231-B")."""
     flat = " ".join(sentence.split()).lower()
     if flat and flat in " ".join(existing.split()).lower():
         return True
     keys = key_tokens(sentence)
     if not keys:
         return True
-    return any(keys <= key_tokens(line) for line in existing.splitlines() if line.strip())
+    idents = {w for w in keys if SPECIFIC_RE.search(w)}  # the words with digits, codes, hosts
+    for line in existing.splitlines():
+        have = key_tokens(line)
+        if keys <= have or idents and idents <= have and len(keys & have) * 2 > len(keys):
+            return True
+    return False
 
 
 def note_lines(facts: list[str], *, today: date, existing: str = "") -> list[str]:

@@ -32,6 +32,7 @@ from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, RetryPolicy
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.llm.profiles import ModelProfile, offered_tools
+from openclaw_tui.mcp.session_tools import McpTools
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.session.budget import TokenBudget
 from openclaw_tui.session.compaction import SUMMARY_HEADER, Compactor
@@ -95,6 +96,7 @@ class SessionEngine:
         self.settings = settings
         self._sink = sink
         self._mem = SessionMemory(settings, self._emit, memory)
+        self.mcp = McpTools(settings, self._emit, lambda: self.profile)
         self._slot = ModelSlot(settings, model, probe_ollama=probe_ollama)
         self._budget = TokenBudget(settings.config, self._model.model, offline=self.is_offline)
         self._tasks = TaskSlot()
@@ -322,6 +324,7 @@ class SessionEngine:
             self._transcript.close()
         self._slot.close()
         self._mem.close()
+        self.mcp.close()
 
     # ================================================================== plumbing
 
@@ -350,12 +353,8 @@ class SessionEngine:
 
     def _make_toolbox(self, files: FileTools) -> ToolBox:
         return ToolBox(
-            files,
-            memory=self._mem.memory,
-            memory_enabled=self.memory_tools_on,
-            session_key=self.session_key,
-            on_search=self._loop.on_search,
-            before_search=self._mem.before_search,
+            files, memory=self._mem.memory, memory_enabled=self.memory_tools_on, session_key=self.session_key,
+            on_search=self._loop.on_search, before_search=self._mem.before_search, extra=self.mcp,
         )
 
     def undo_memory(self) -> events.MemoryChanged:
@@ -408,6 +407,7 @@ class SessionEngine:
         await self.warm_up()
         await self._settle_profile()
         await self._ensure_memory()
+        await self.mcp.ensure()
         await self._budget.resolve_window()
         warning = self._budget.no_room_warning()
         if warning:

@@ -59,7 +59,7 @@ def cli_args(workspace: Path, *extra: str, session_key: str | None = None, acces
     return args + list(extra)
 
 
-def cli_json(env: dict[str, str], args: list[str]) -> dict[str, Any]:
+def cli_json(env: dict[str, str], args: list[str]) -> Any:
     """``openclaw-tui … --json`` in a subprocess: its one JSON object."""
     out = subprocess.run([sys.executable, *args, "--json"], env=env, capture_output=True, text=True, timeout=120)
     assert out.stdout.strip(), f"no JSON from {args}: {out.stderr}"

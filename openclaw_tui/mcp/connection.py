@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from openclaw_tui import __version__
 from openclaw_tui.config.models import McpServerConfig
 from openclaw_tui.config.secrets import secret_headers, secret_value
-from openclaw_tui.mcp.names import describe, result_payload
+from openclaw_tui.mcp.names import describe, first_error, result_payload
 from openclaw_tui.redaction import redact
 
 MAX_PAGES = 20  # tools/list pages read from one server
@@ -122,7 +122,12 @@ class ServerConnection:
         return tools
 
     def _why(self, exc: BaseException) -> str:
-        text = describe(exc)
+        from mcp import MCPError  # noqa: PLC0415
+        from mcp.types import CONNECTION_CLOSED  # noqa: PLC0415
+
+        leaf = first_error(exc)
+        closed = isinstance(leaf, MCPError) and leaf.code == CONNECTION_CLOSED
+        text = "the server closed the connection before it was ready" if closed else describe(exc)
         tail = self._stderr_tail()
         return redact(f"{text}" + (f" (stderr: {tail})" if tail else ""))
 

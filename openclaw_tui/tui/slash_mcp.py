@@ -21,11 +21,10 @@ def mcp_markdown(rows: list[dict[str, Any]], why_off: str | None) -> str:
         tools = row["tools"]
         count = f" · {len(tools)} tool{'s' if len(tools) != 1 else ''}" if row["state"] == "ready" else ""
         why = f" — {one_line(row['message'], 140)}" if row["message"] else ""
-        lines.append(f"- `{row['name']}` ({row['transport']}): **{row['state']}**{count}{why}")
-        names = [tool_name(row["name"], t) for t in tools[:MAX_TOOLS_SHOWN]]
-        if names:
-            more = f" and {len(tools) - MAX_TOOLS_SHOWN} more" if len(tools) > MAX_TOOLS_SHOWN else ""
-            lines.append("  " + ", ".join(f"`{n}`" for n in names) + more)
+        names = ", ".join(f"`{tool_name(row['name'], t)}`" for t in tools[:MAX_TOOLS_SHOWN])
+        more = f" and {len(tools) - MAX_TOOLS_SHOWN} more" if len(tools) > MAX_TOOLS_SHOWN else ""
+        listed = f": {names}{more}" if names else ""
+        lines.append(f"- `{row['name']}` ({row['transport']}): **{row['state']}**{count}{listed}{why}")
     if why_off:
         lines += ["", f"Not offered to the model now: {why_off}."]
     return "\n".join(lines)

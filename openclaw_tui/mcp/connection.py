@@ -127,7 +127,7 @@ class ServerConnection:
 
         leaf = first_error(exc)
         closed = isinstance(leaf, MCPError) and leaf.code == CONNECTION_CLOSED
-        text = "the server closed the connection before it was ready" if closed else describe(exc)
+        text = "closed before it was ready" if closed else describe(exc)
         tail = self._stderr_tail()
         return redact(f"{text}" + (f" (stderr: {tail})" if tail else ""))
 

@@ -124,7 +124,7 @@ async def test_servers_that_fail_to_start_are_one_line_each(workspace: Path, ser
     changed = {e.server: e for e in rec.of(events.McpServerChanged)}
     assert len(rec.of(events.McpServerChanged)) == 4
     assert changed["fake"].state == "ready"
-    assert changed["broken"].state == "failed" and "closed the connection before it was ready" in changed["broken"].message
+    assert changed["broken"].state == "failed" and "closed before it was ready" in changed["broken"].message
     assert "missing FAKE_TOKEN" in changed["broken"].message
     assert changed["stuck"].state == "failed" and "did not start within 1s" in changed["stuck"].message
     assert changed["missing"].state == "failed" and "not found" in changed["missing"].message

@@ -438,8 +438,9 @@ class McpServerConfig(Model):
     url: str | None = None
     headers: dict[str, SecretInput] = Field(default_factory=dict, repr=False)
     enabled: bool = True
-    #: start-up and each tool call, seconds
+    #: each tool call, seconds (and start-up, unless startupTimeoutSeconds is set)
     timeout_seconds: float = Field(30, gt=0, le=3600)
+    startup_timeout_seconds: float | None = Field(None, gt=0, le=3600)
 
     @model_validator(mode="after")
     def _one_transport(self) -> "McpServerConfig":

@@ -48,17 +48,25 @@ class ServerConnection:
         self.status = ServerState(name, "http" if config.url else "stdio")
         self.client: Any = None
         self._stop: asyncio.Event | None = None
-        self.ready: asyncio.Event | None = None
+        self.ready: asyncio.Event | None = None  # set once run() is ready or has failed
 
     @property
     def timeout(self) -> float:
         return float(self.config.timeout_seconds)
 
+    @property
+    def start_timeout(self) -> float:
+        return float(self.config.startup_timeout_seconds or self.config.timeout_seconds)
+
     # ------------------------------------------------------------------ lifetime
+
+    def prepare(self) -> None:
+        """Fresh start/stop signals, before ``run`` is scheduled."""
+        self._stop, self.ready = asyncio.Event(), asyncio.Event()
 
     async def run(self) -> None:
         """Open, list tools, stay open until ``stop``; a failure becomes the state ``failed``."""
-        self._stop, self.ready = asyncio.Event(), asyncio.Event()
+        assert self._stop is not None and self.ready is not None, "prepare() first"
         self.status.set("starting")
         try:
             async with AsyncExitStack() as stack:
@@ -70,7 +78,7 @@ class ServerConnection:
                 await self._stop.wait()
         except asyncio.CancelledError:
             if self.status.state == "starting":
-                self.status.set("failed", f"did not start within {self.timeout:g}s (timeoutSeconds)")
+                self.status.set("failed", f"did not start within {self.start_timeout:g}s")
             raise
         except BaseException as exc:  # noqa: BLE001 - the session goes on without this server
             self.status.set("failed", self._why(exc))

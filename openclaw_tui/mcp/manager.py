@@ -3,7 +3,8 @@
 The SDK's connections live on a loop of their own in a daemon thread, so whoever drives
 the session (the TUI's loop, ``asyncio.run`` in ``chat -p``, a test's loop) can call into
 them: ``start`` and ``call`` return awaitables for the caller's loop. A server that does
-not come up within its ``timeoutSeconds`` is cancelled and marked failed; the others go on.
+not come up within its ``startupTimeoutSeconds`` (else ``timeoutSeconds``) is cancelled
+and marked failed; the others go on.
 """
 
 from __future__ import annotations
@@ -61,12 +62,12 @@ class McpManager:
         await asyncio.gather(*(self._start_one(c) for c in conns))
 
     async def _start_one(self, conn: ServerConnection) -> None:
+        conn.prepare()
+        assert conn.ready is not None
         task = asyncio.get_running_loop().create_task(conn.run(), name=f"mcp:{conn.name}")
         self._tasks[conn.name] = task
-        await asyncio.sleep(0)  # let run() create its events
         try:
-            assert conn.ready is not None
-            await asyncio.wait_for(asyncio.shield(conn.ready.wait()), conn.timeout)
+            await asyncio.wait_for(conn.ready.wait(), conn.start_timeout)
         except asyncio.TimeoutError:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)

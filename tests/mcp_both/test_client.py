@@ -96,7 +96,7 @@ async def test_a_hanging_tool_times_out(workspace: Path, server: ChatServer) -> 
     rec = Recorder()
     server.push({"tool_calls": [{"name": "fake__hang", "arguments": {"seconds": 60}}]}, {"text": "It timed out."},
                 {"tool_calls": [{"name": "fake__add", "arguments": {"a": 2, "b": 3}}]}, {"text": "5"})
-    eng = engine(workspace, server, rec, {"fake": fake(timeout=1.5)})
+    eng = engine(workspace, server, rec, {"fake": fake(timeout=1.5, startupTimeoutSeconds=60)})
     try:
         started = time.monotonic()
         result = await eng.send("Wait for the server.")

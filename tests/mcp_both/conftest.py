@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -68,3 +70,19 @@ def cli_json(env: dict[str, str], args: list[str]) -> Any:
 
 def without_timing(result: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in result.items() if k != "searchMs"}
+
+
+def start_http(env: dict[str, str], args: list[str]) -> tuple[subprocess.Popen[str], str]:
+    """``openclaw-tui … mcp serve --http 127.0.0.1:0`` in a subprocess: (it, its /mcp URL)."""
+    proc = subprocess.Popen([sys.executable, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    assert proc.stderr is not None
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        found = re.search(r"serving (http://\S+/mcp)", line)
+        if found:
+            return proc, found.group(1)
+        if not line and proc.poll() is not None:
+            break
+    proc.kill()
+    raise AssertionError(f"mcp serve --http did not start: {proc.stderr.read()}")

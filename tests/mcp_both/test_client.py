@@ -15,7 +15,7 @@ from openclaw_tui import events
 from openclaw_tui.config import load_config, resolve_agent
 from openclaw_tui.session.engine import SessionEngine
 from tests.fakes.chat_server import ChatServer
-from tests.mcp_both.conftest import FAKE_SERVER
+from tests.mcp_both.conftest import FAKE_SERVER, cli_args, start_http
 from tests.session.conftest import FAST_RETRY, Recorder
 
 MODEL = "openai/fake-model"
@@ -151,3 +151,29 @@ async def test_who_is_offered_mcp_tools(workspace: Path, server: ChatServer, def
     assert ("fake__echo" in names) is expected
     assert (mcp_events(rec) == [("fake", "ready")]) is expected  # not offered: not even started
     assert (why is None) is expected
+
+
+async def test_our_own_memory_server_over_http_is_a_url_server(workspace: Path, server: ChatServer, child_env: dict[str, str],
+                                                              tmp_path: Path) -> None:
+    """Both ways at once: a second workspace served by `mcp serve --http`, used by this session as `url`."""
+    other = tmp_path / "other-ws"
+    (other / "memory").mkdir(parents=True)
+    (other / "memory" / "2026-02-02.md").write_text("- The other agent's printer is on floor 3.\n")
+    proc, url = start_http(child_env, cli_args(other, "mcp", "serve", "--http", "127.0.0.1:0"))
+    rec = Recorder()
+    server.push({"tool_calls": [{"name": "shared__memory_search", "arguments": {"query": "printer floor"}}]}, {"text": "Floor 3."})
+    try:
+        eng = engine(workspace, server, rec, {"shared": {"url": url, "headers": {"X-Client": "openclaw-tui"}, "timeoutSeconds": 30}})
+        try:
+            result = await eng.send("Where is the printer?")
+            rows = eng.mcp.status()
+        finally:
+            eng.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+    assert result.text == "Floor 3."
+    assert rows[0]["transport"] == "http" and rows[0]["tools"] == ["memory_search", "memory_get", "memory_status"]
+    sent = json.loads(server.chat_requests()[-1]["messages"][-1]["content"])
+    hits = json.loads(sent["text"])["results"]
+    assert sent["server"] == "shared" and hits[0]["path"] == "memory/2026-02-02.md" and "floor 3" in hits[0]["snippet"]

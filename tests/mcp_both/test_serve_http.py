@@ -3,10 +3,6 @@ Origin checks that keep a web page (DNS rebinding) out."""
 
 from __future__ import annotations
 
-import re
-import subprocess
-import sys
-import time
 from pathlib import Path
 from typing import Iterator
 
@@ -14,31 +10,16 @@ import httpx
 import pytest
 from mcp import Client
 
-from tests.mcp_both.conftest import GROUP_KEY, cli_args, cli_json, without_timing
+from tests.mcp_both.conftest import GROUP_KEY, cli_args, cli_json, start_http, without_timing
 
 INIT = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
     "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "probe", "version": "0"}}}
 HEADERS = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
 
 
-def _start(env: dict[str, str], args: list[str]) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([sys.executable, *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    assert proc.stderr is not None
-    while time.monotonic() < deadline:
-        line = proc.stderr.readline()
-        found = re.search(r"serving (http://\S+/mcp)", line)
-        if found:
-            return proc, found.group(1)
-        if not line and proc.poll() is not None:
-            break
-    proc.kill()
-    raise AssertionError(f"mcp serve --http did not start: {proc.stderr.read()}")
-
-
 @pytest.fixture
 def served(workspace: Path, child_env: dict[str, str]) -> Iterator[str]:
-    proc, url = _start(child_env, cli_args(workspace, "mcp", "serve", "--http", "127.0.0.1:0", session_key=GROUP_KEY))
+    proc, url = start_http(child_env, cli_args(workspace, "mcp", "serve", "--http", "127.0.0.1:0", session_key=GROUP_KEY))
     try:
         yield url
     finally:

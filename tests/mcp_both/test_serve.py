@@ -149,6 +149,23 @@ async def test_the_index_stays_fresh_while_serving(workspace: Path, child_env: d
     assert [r["path"] for r in after["results"]] == ["memory/2026-01-06.md"]
 
 
+async def test_bad_arguments_are_errors_not_crashes(workspace: Path, child_env: dict[str, str], tmp_path: Path) -> None:
+    async with serving(child_env, cli_args(workspace, "mcp", "serve"), tmp_path) as client:
+        empty = await client.call_tool("memory_search", {"query": "   "})
+        unknown = await client.call_tool("memory_delete", {"path": "MEMORY.md"})
+        found, err = await call(client, "memory_search", {"query": "teal"})
+    assert empty.is_error and unknown.is_error
+    assert not err and found["results"]  # the server answers on
+    assert (workspace / "MEMORY.md").read_text().startswith("# Long-term memory")
+
+
+def test_access_none_serves_nothing(workspace: Path, child_env: dict[str, str]) -> None:
+    out = subprocess.run([sys.executable, *cli_args(workspace, "mcp", "serve", access="none")],
+                         env=child_env, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and "--workspace-access none: there is no memory to serve" in out.stderr
+    assert out.stdout == ""
+
+
 def test_http_must_be_loopback(workspace: Path, child_env: dict[str, str]) -> None:
     out = subprocess.run([sys.executable, *cli_args(workspace, "mcp", "serve", "--http", "0.0.0.0:8765")],
                          env=child_env, capture_output=True, text=True, timeout=60)

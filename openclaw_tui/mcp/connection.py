@@ -81,7 +81,10 @@ class ServerConnection:
                 self.status.set("failed", f"did not start within {self.start_timeout:g}s")
             raise
         except BaseException as exc:  # noqa: BLE001 - the session goes on without this server
-            self.status.set("failed", self._why(exc))
+            if self.status.state == "starting":
+                self.status.set("failed", self._why(exc))
+            elif self.status.state == "ready":  # it went away after it was up
+                self.status.set("stopped", self._why(exc))
         finally:
             self.client = None
             self.ready.set()

@@ -20,10 +20,12 @@ from openclaw_tui.tools.registry import ToolSpec
 
 
 class McpTools:
-    def __init__(self, settings: AgentSettings, emit: EventSink, profile: Callable[[], ModelProfile]):
+    def __init__(self, settings: AgentSettings, emit: EventSink, profile: Callable[[], ModelProfile], *,
+                 offline: Callable[[], bool] = lambda: False):
         self.settings = settings
         self._emit = emit
         self._profile = profile
+        self._offline = offline
         self._servers = {name: cfg for name, cfg in settings.config.mcp.servers.items()}
         self._manager: Any = None  # McpManager, made on first use (it imports the SDK)
         self._reported: dict[str, int] = {}
@@ -40,6 +42,8 @@ class McpTools:
             return "no servers in mcp.servers"
         if self.settings.workspace_access == "none":
             return "--workspace-access none offers no MCP tools"
+        if self._offline():
+            return "the offline agent calls no MCP tools: choose a model (--model)"
         if self._profile().name == "local" and not self.settings.config.agents.defaults.mcp.local:
             return "the local model profile: set agents.defaults.mcp.local to true to offer them"
         return None

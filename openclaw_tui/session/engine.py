@@ -96,7 +96,7 @@ class SessionEngine:
         self.settings = settings
         self._sink = sink
         self._mem = SessionMemory(settings, self._emit, memory)
-        self.mcp = McpTools(settings, self._emit, lambda: self.profile)
+        self.mcp = McpTools(settings, self._emit, lambda: self.profile, offline=lambda: self.is_offline)
         self._slot = ModelSlot(settings, model, probe_ollama=probe_ollama)
         self._budget = TokenBudget(settings.config, self._model.model, offline=self.is_offline)
         self._tasks = TaskSlot()

@@ -177,3 +177,16 @@ async def test_our_own_memory_server_over_http_is_a_url_server(workspace: Path, 
     sent = json.loads(server.chat_requests()[-1]["messages"][-1]["content"])
     hits = json.loads(sent["text"])["results"]
     assert sent["server"] == "shared" and hits[0]["path"] == "memory/2026-02-02.md" and "floor 3" in hits[0]["snippet"]
+
+
+async def test_the_offline_agent_starts_no_servers(workspace: Path) -> None:
+    rec = Recorder()
+    settings = resolve_agent(load_config(None, overrides={"mcp": {"servers": {"fake": fake()}}}), workspace=workspace, model="offline")
+    eng = SessionEngine(settings, sink=rec, retry_policy=FAST_RETRY)
+    try:
+        await eng.send("hello")
+        rows = eng.mcp.status()
+    finally:
+        eng.close()
+    assert rec.of(events.McpServerChanged) == []
+    assert rows[0]["state"] == "not started" and "offline agent" in rows[0]["message"]

@@ -6,6 +6,7 @@
     openclaw-tui [global options] memory status|index|search|get|history|restore …
     openclaw-tui [global options] init | config show
     openclaw-tui model install [NAME] [--force] | model status
+    openclaw-tui [global options] mcp serve [--allow-append] [--http HOST:PORT]
 
 Subcommand handlers live in ``openclaw_tui.commands.*`` and are imported lazily so that
 ``--help`` and the app's first frame never pay for litellm.
@@ -101,6 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
     mdi.add_argument("--if-available", action="store_true", help="do nothing (exit 0) when the parts are not installed")
     mds = mdsub.add_parser("status", help="which local models are installed, where, and which one serves")
     mds.add_argument("--json", action="store_true")
+    mcp = sub.add_parser("mcp", help="serve this agent's memory to other agents over MCP")
+    mcpsub = mcp.add_subparsers(dest="mcp_command", metavar="ACTION", required=True)
+    mcs = mcpsub.add_parser("serve", help="MCP server on stdio (default) or loopback HTTP: memory_search, memory_get, memory_status")
+    mcs.add_argument("--allow-append", action="store_true", help="also offer memory_append (today's daily log only)")
+    mcs.add_argument("--http", metavar="HOST:PORT", help="streamable HTTP at http://HOST:PORT/mcp, loopback only (e.g. 127.0.0.1:8765)")
     from openclaw_tui.commands.eval_cmd import add_parser as add_eval
 
     add_eval(sub)
@@ -117,6 +123,7 @@ HANDLERS = {
     "config": "openclaw_tui.commands.config_cmd",
     "model": "openclaw_tui.commands.model_cmd",
     "eval": "openclaw_tui.commands.eval_cmd",
+    "mcp": "openclaw_tui.commands.mcp_cmd",
 }
 
 

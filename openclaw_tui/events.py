@@ -186,6 +186,16 @@ class QmdFallback(Event):
 
 
 @dataclass
+class McpServerChanged(Event):
+    """An MCP server the session uses started, failed to start or stopped (``mcp/``)."""
+
+    server: str
+    state: str  # ready | failed | stopped
+    message: str = ""  # one line: why it failed or stopped
+    tools: int = 0
+
+
+@dataclass
 class Notice(Event):
     level: str  # info | warning | error
     message: str

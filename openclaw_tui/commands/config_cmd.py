@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from typing import Any
 
 from openclaw_tui.commands.common import settings_from_args
 from openclaw_tui.config import masked_dump
@@ -13,6 +14,7 @@ from openclaw_tui.config.loader import mask_url
 def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args)
     data = masked_dump(settings.config)
+    _mask_mcp_env(data)
     data["_resolved"] = {
         "agentId": settings.agent_id,
         "workspace": str(settings.workspace),
@@ -26,3 +28,12 @@ def run(args: argparse.Namespace) -> int:
     }
     print(json.dumps(data, indent=2, ensure_ascii=False))
     return 0
+
+
+def _mask_mcp_env(data: dict[str, Any]) -> None:
+    """An MCP server's ``env`` is where its credentials go: every plain value is masked
+    (SecretRefs are already shown as references; secret-named headers by ``masked_dump``)."""
+    for server in ((data.get("mcp") or {}).get("servers") or {}).values():
+        env = server.get("env") if isinstance(server, dict) else None
+        if isinstance(env, dict):
+            server["env"] = {k: "***" if isinstance(v, str) and v else v for k, v in env.items()}

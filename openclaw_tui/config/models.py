@@ -8,6 +8,7 @@ loads unchanged; a wrong type or value fails with the dotted key.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any, List, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
@@ -239,6 +240,11 @@ class AgentModelConfig(Model):
     fallbacks: list[str] = Field(default_factory=list)
 
 
+class AgentMcpConfig(Model):
+    #: offer MCP tools to the local profile too (every schema costs a small model prompt time)
+    local: bool = False
+
+
 class AgentDefaults(Model):
     workspace: str | None = None
     model: AgentModelConfig = Field(default_factory=AgentModelConfig)
@@ -255,6 +261,7 @@ class AgentDefaults(Model):
     auto_recall_results: int | None = Field(None, ge=1, le=20)
     #: OpenClaw's cap on one whole model call (connect + stream), seconds
     timeout_seconds: float | None = Field(None, gt=0)
+    mcp: AgentMcpConfig = Field(default_factory=AgentMcpConfig)
 
     @field_validator("model", mode="before")
     @classmethod
@@ -425,12 +432,56 @@ class UiConfig(Model):
     theme: Literal["dark", "light"] = "dark"
 
 
+# --------------------------------------------------------------------------- mcp (client side)
+
+MCP_SERVER_NAME_RE = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$"
+
+
+class McpServerConfig(Model):
+    """One MCP server: a command to start (stdio) or a ``url`` (streamable HTTP)."""
+
+    command: str | None = None
+    args: list[str] = Field(default_factory=list)
+    env: dict[str, SecretInput] = Field(default_factory=dict, repr=False)
+    cwd: str | None = None
+    url: str | None = None
+    headers: dict[str, SecretInput] = Field(default_factory=dict, repr=False)
+    enabled: bool = True
+    #: each tool call, seconds (and start-up, unless startupTimeoutSeconds is set)
+    timeout_seconds: float = Field(30, gt=0, le=3600)
+    startup_timeout_seconds: float | None = Field(None, gt=0, le=3600)
+
+    @model_validator(mode="after")
+    def _one_transport(self) -> "McpServerConfig":
+        if bool(self.command) == bool(self.url):
+            raise ValueError("give either command (a stdio server) or url (streamable HTTP), not both or neither")
+        if self.url and not self.url.startswith(("http://", "https://")):
+            raise ValueError(f"url {self.url!r} must start with http:// or https://")
+        return self
+
+
+class McpConfig(Model):
+    servers: dict[str, McpServerConfig] = Field(default_factory=dict)
+
+    @field_validator("servers")
+    @classmethod
+    def _names(cls, value: dict[str, McpServerConfig]) -> dict[str, McpServerConfig]:
+        for name in value:
+            if not re.match(MCP_SERVER_NAME_RE, name) or "__" in name:
+                raise ValueError(
+                    f"server name {name!r}: use letters, digits, '-' or '_' (max 32, no '__'); "
+                    "tools are offered as <name>__<tool>"
+                )
+        return value
+
+
 class OpenClawConfig(Model):
     agents: AgentsConfig = Field(default_factory=AgentsConfig)
     models: ModelsConfig = Field(default_factory=ModelsConfig)
     memory: MemoryConfig = Field(default_factory=MemoryConfig)
     plugins: PluginsConfig = Field(default_factory=PluginsConfig)
     ui: UiConfig = Field(default_factory=UiConfig)
+    mcp: McpConfig = Field(default_factory=McpConfig)
 
     @property
     def memory_plugin_enabled(self) -> bool:

@@ -111,10 +111,15 @@ def render_messages(messages: list[dict[str, Any]], profile: ModelProfile) -> li
     return out
 
 
+# an MCP tool is named server__tool: the session already decided whether this profile gets it
+EXTERNAL_SEP = "__"
+
+
 def offered_tools(schemas: list[dict[str, Any]], profile: ModelProfile) -> list[dict[str, Any]]:
     if profile.tools is None:
         return schemas
-    return [s for s in schemas if s.get("function", {}).get("name") in profile.tools]
+    names = [str(s.get("function", {}).get("name", "")) for s in schemas]
+    return [s for s, name in zip(schemas, names) if name in profile.tools or EXTERNAL_SEP in name]
 
 
 def _result_text(content: str, *, best_last: bool = False) -> str:

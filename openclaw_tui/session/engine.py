@@ -32,6 +32,7 @@ from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, RetryPolicy
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.llm.profiles import ModelProfile, offered_tools
+from openclaw_tui.mcp.session_tools import McpTools
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.session.budget import TokenBudget
 from openclaw_tui.session.compaction import SUMMARY_HEADER, Compactor
@@ -100,6 +101,7 @@ class SessionEngine(TurnEnding):
         self.settings = settings
         self._sink = sink
         self._mem = SessionMemory(settings, self._emit, memory)
+        self.mcp = McpTools(settings, self._emit, lambda: self.profile, offline=lambda: self.is_offline)
         self._slot = ModelSlot(settings, model, probe_ollama=probe_ollama)
         self._budget = TokenBudget(settings.config, self._model.model, offline=self.is_offline)
         self._tasks = TaskSlot()
@@ -107,7 +109,7 @@ class SessionEngine(TurnEnding):
         self._transcript: TranscriptWriter | None = None
         self._closed = False
         self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
-        self._smith = Toolsmith(settings, self.memory_history, self._emit, self._origin)
+        self._smith = Toolsmith(settings, self.memory_history, self._emit, lambda: ChangeOrigin("model", self.session_id, self._turn_no))
         self._turn_no = 0
         self._make_parts(retry_policy or RetryPolicy.from_env())
         self._open_session(session_id)
@@ -337,6 +339,7 @@ class SessionEngine(TurnEnding):
         self._slot.close()
         self._flush_model.close()
         self._mem.close()
+        self.mcp.close()
 
     # ================================================================== plumbing
 
@@ -346,12 +349,9 @@ class SessionEngine(TurnEnding):
         except Exception:  # noqa: BLE001 - a broken sink must not break the session
             pass
 
-    def _origin(self) -> ChangeOrigin:
-        return ChangeOrigin("model", self.session_id, self._turn_no)
-
     def _make_toolbox(self, files: FileTools) -> ToolBox:
         return self._smith.toolbox(files, memory=self._mem.memory, memory_enabled=self.memory_tools_on,
-                                   on_search=self._loop.on_search, before_search=self._mem.before_search)
+                                   on_search=self._loop.on_search, before_search=self._mem.before_search, extra=self.mcp)
 
     def undo_memory(self) -> events.MemoryChanged:
         """/undo: revert this session's last memory change (raises HistoryError when it cannot)."""
@@ -403,6 +403,7 @@ class SessionEngine(TurnEnding):
         await self.warm_up()
         await self._settle_profile()
         await self._ensure_memory()
+        await self.mcp.ensure()
         await self._budget.resolve_window()
         warning = self._budget.no_room_warning()
         if warning:

@@ -12,9 +12,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from openclaw_tui import events
+
+if TYPE_CHECKING:
+    from openclaw_tui.mcp.session_tools import McpTools
 
 #: appended to a reply the user cancelled, kept in the history that way
 CANCEL_MARK = "[answer interrupted by the user]"
@@ -36,6 +39,8 @@ class TurnResult:
 class EngineSurface(Protocol):
     # ------------------------------------------------------------------ what the session is
     session_id: str
+    #: the MCP servers of ``mcp.servers`` (``/mcp``: ``await mcp.ensure()``, then ``mcp.status()``)
+    mcp: McpTools
 
     @property
     def session_key(self) -> str: ...

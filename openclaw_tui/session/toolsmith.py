@@ -12,7 +12,7 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.tools.files import FileTools
-from openclaw_tui.tools.registry import ToolBox
+from openclaw_tui.tools.registry import ToolBox, ToolSource
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
 
 
@@ -38,7 +38,9 @@ class Toolsmith:
         )
 
     def toolbox(self, files: FileTools, *, memory: MemoryBackend | None, memory_enabled: bool,
-                on_search: Callable[[str, dict[str, Any]], None], before_search: Callable[..., Any]) -> ToolBox:
+                on_search: Callable[[str, dict[str, Any]], None], before_search: Callable[..., Any],
+                extra: ToolSource | None = None) -> ToolBox:
+        """``extra``: more tools from outside (a ``ToolSource``: the session's MCP servers)."""
         return ToolBox(
             files,
             memory=memory,
@@ -46,4 +48,5 @@ class Toolsmith:
             session_key=self.settings.session_key,
             on_search=on_search,
             before_search=before_search,
+            extra=extra,
         )

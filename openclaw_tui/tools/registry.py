@@ -6,6 +6,8 @@ lookup the local profile's auto recall uses); the engine asks the registry, neve
 name. File tools come from ``tools.files``; ``memory_search`` / ``memory_get`` from
 ``tools.memory_tools`` (the memory engine's handlers). The memory backend keeps MEMORY.md
 out of group sessions (it is given the session key); a refusal is reported to ``on_refused``.
+Tools of other programs (MCP servers, ``mcp/session_tools.py``) come from a
+:class:`ToolSource` the session hands the tool box.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Iterable
+from typing import Any, Awaitable, Callable, Iterable, Protocol
 
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.tools import memory_tools
@@ -30,6 +32,7 @@ class ToolSpec:
     writes: bool = False  # may change a workspace file (a memory file changed: re-sync the index)
     stores: bool = False  # appends to a file: the tool the store hint asks for
     recalls: bool = False  # the memory lookup that auto recall runs
+    server: str = ""  # served by this MCP server (a ToolSource), "" for our own tools
 
     @property
     def name(self) -> str:
@@ -61,6 +64,14 @@ def recall_tool() -> ToolSpec:
     return next(spec for spec in TOOLS if spec.recalls)
 
 
+class ToolSource(Protocol):
+    """Tools served by another program (MCP servers): listed now, called by name."""
+
+    def specs(self) -> list[ToolSpec]: ...
+
+    async def call(self, name: str, args: dict[str, Any]) -> dict[str, Any]: ...
+
+
 class ToolBox:
     def __init__(
         self,
@@ -71,6 +82,7 @@ class ToolBox:
         session_key: str = "agent:main:main",
         on_search: Callable[[str, dict[str, Any]], None] | None = None,
         before_search: Callable[[], Awaitable[None]] | None = None,
+        extra: ToolSource | None = None,
     ):
         self.files = files
         self.memory = memory
@@ -78,6 +90,7 @@ class ToolBox:
         self.session_key = session_key
         self.on_search = on_search
         self.before_search = before_search
+        self.extra = extra
 
     @property
     def memory_available(self) -> bool:
@@ -86,7 +99,12 @@ class ToolBox:
     def schemas(self) -> list[dict[str, Any]]:
         if self.files.access == "none":
             return []
-        return [spec.schema for spec in TOOLS if self.memory_available or not spec.memory]
+        own = [spec.schema for spec in TOOLS if self.memory_available or not spec.memory]
+        return own + [spec.schema for spec in self._extra_specs()]
+
+    def _extra_specs(self) -> list[ToolSpec]:
+        """The source's tools; none in a flush turn (it may only append to today's log)."""
+        return [] if self.extra is None or self.files.flush_mode else self.extra.specs()
 
     def names(self) -> set[str]:
         return {s["function"]["name"] for s in self.schemas()}
@@ -137,6 +155,8 @@ class ToolBox:
                 result = await self.memory_search(args)
             elif name == "memory_get":
                 result = await self.memory_get(args)
+            elif name not in REGISTRY and self.extra is not None:
+                result = await self.extra.call(name, args)
             else:
                 result = await asyncio.to_thread(self.files.run, name, args)
         except Exception as exc:  # noqa: BLE001 - a tool must never break the turn
@@ -146,4 +166,4 @@ class ToolBox:
         return result, (str(err) if err else None)
 
 
-__all__ = ["READ_SCHEMA", "REGISTRY", "TOOLS", "ToolBox", "ToolSpec", "recall_tool", "registered", "spec_for"]
+__all__ = ["READ_SCHEMA", "REGISTRY", "TOOLS", "ToolBox", "ToolSource", "ToolSpec", "recall_tool", "registered", "spec_for"]

@@ -164,6 +164,10 @@ def timeline_text(event: ev.Event, *, timings: bool = True) -> tuple[str, str] |
         return "error", f"refused {event.tool} {event.path}: {one_line(event.reason, 60)}"
     if isinstance(event, ev.Notice) and event.level in ("warning", "error"):
         return "notice", f"{event.level}: {one_line(event.message, 90)}"
+    if isinstance(event, ev.McpServerChanged):
+        if event.state == "ready":
+            return "info", f"MCP {event.server}: ready, {event.tools} tool{'s' if event.tools != 1 else ''}"
+        return "error", f"MCP {event.server} {event.state}: {one_line(event.message, 90)}"
     return None
 
 

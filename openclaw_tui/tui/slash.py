@@ -37,6 +37,7 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
     SlashCommand("model", "[name]", "switch model: a picker, or any litellm model string", mid_turn=False),
     SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
+    SlashCommand("mcp", "", "MCP servers: their state and tools", mid_turn=True),
     SlashCommand("quit", "", "leave the app", mid_turn=True),
 )
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Awaitable, Callable
 
-from openclaw_tui.tui import slash, slash_memory, slash_session
+from openclaw_tui.tui import slash, slash_mcp, slash_memory, slash_session
 from openclaw_tui.tui.format import one_line
 from openclaw_tui.tui.messages import Settled
 
@@ -29,6 +29,7 @@ HANDLERS: dict[str, Handler] = {
     "undo": slash_memory.undo,
     "model": slash_session.switch_model,
     "status": slash_session.show_status,
+    "mcp": slash_mcp.show_servers,
     "quit": slash_session.quit_app,
 }
 if set(HANDLERS) != set(slash.BY_NAME):  # pragma: no cover - a programming error, caught by any import

@@ -18,10 +18,10 @@ def test_registry_order_is_menu_order():
     assert [c.usage for c in slash.COMMANDS] == [
         "/help", "/new", "/resume [id]", "/compact [instructions]", "/flush",
         "/memory search <query>", "/memory status", "/memory index [--force]",
-        "/undo", "/model [name]", "/status", "/quit",
+        "/undo", "/model [name]", "/status", "/mcp", "/quit",
     ]
     mid = {c.name for c in slash.COMMANDS if c.mid_turn}
-    assert mid == {"help", "memory search", "memory status", "status", "quit"}
+    assert mid == {"help", "memory search", "memory status", "status", "mcp", "quit"}
 
 
 @pytest.mark.parametrize(

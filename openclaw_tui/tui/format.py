@@ -77,6 +77,14 @@ def session_line(entry: dict[str, Any], session_key: str = "", *, plain: bool = 
 # --------------------------------------------------------------------------- citations
 
 
+def cancel_suffix(text: str) -> str:
+    """The mark appended to a cancelled reply; a code fence the reply left open is closed
+    first, or the mark showed as literal ``*— cancelled*`` inside the code block."""
+    fences = sum(1 for line in text.splitlines() if line.lstrip().startswith(("```", "~~~")))
+    close = "\n```" if fences % 2 else ""
+    return f"{close}\n\n*— cancelled*"
+
+
 def citation(path: str, start: int | None, end: int | None) -> str:
     if start is None:
         return path

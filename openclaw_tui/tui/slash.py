@@ -28,6 +28,7 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("help", "", "list commands and keys", mid_turn=True),
     SlashCommand("new", "", "start a new session", mid_turn=False),
     SlashCommand("resume", "[id]", "resume a session: a picker, or an id (or its unique start)", mid_turn=False),
+    SlashCommand("copy", "[n]", "copy the last reply (n: the n-th from the end) to the clipboard", mid_turn=True),
     SlashCommand("compact", "[instructions]", "summarise older history now", mid_turn=False),
     SlashCommand("flush", "", "store durable memories now (silent turn)", mid_turn=False),
     SlashCommand("memory search", "<query>", "search memory; results go to the side panel", mid_turn=True, needs_arg=True),

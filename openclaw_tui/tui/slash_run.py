@@ -21,6 +21,7 @@ HANDLERS: dict[str, Handler] = {
     "help": slash_session.show_help,
     "new": slash_session.new_session,
     "resume": slash_session.resume,
+    "copy": slash_session.copy_reply,
     "compact": slash_session.compact,
     "flush": slash_session.flush,
     "memory search": slash_memory.search,

@@ -60,6 +60,25 @@ def session_id_for(arg: str, sessions: list[dict[str, Any]]) -> str:
     return hits[0] if hits else arg  # no match: the engine says what is wrong
 
 
+async def copy_reply(screen: "MainScreen", arg: str) -> None:
+    """/copy [n]: the n-th reply from the end (1, the last, by default)."""
+    from openclaw_tui.tui.widgets.chat import AgentResponse
+
+    try:
+        nth = int(arg or "1")
+    except ValueError:
+        raise ValueError(f"usage: /copy [n] — n is a number (1 = the last reply), not {arg!r}") from None
+    replies = [r for r in screen.chat.query(AgentResponse) if r.copy_source.strip()]
+    if not replies:
+        await screen.chat.add_error("nothing to copy yet: no reply in this chat")
+        return
+    if not 1 <= nth <= len(replies):
+        await screen.chat.add_error(f"/copy {nth}: there {'is' if len(replies) == 1 else 'are'} {len(replies)} repl{'y' if len(replies) == 1 else 'ies'}")
+        return
+    what = "the last reply" if nth == 1 else f"reply {nth} from the end"
+    screen.copy_out(replies[-nth].copy_source, what)
+
+
 async def compact(screen: "MainScreen", arg: str) -> None:
     screen.busy.set("compacting")
     try:

@@ -24,7 +24,7 @@ from openclaw_tui.tui.busy import BusyIndicator
 from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION, EventView
 from openclaw_tui.tui.format import one_line, welcome_markdown
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady, Settled
-from openclaw_tui.tui.widgets.chat import ChatView
+from openclaw_tui.tui.widgets.chat import ChatView, Copyable, CopyRequested
 from openclaw_tui.tui.widgets.completion_menu import CompletionMenu
 from openclaw_tui.tui.widgets.key_hints import KeyHints
 from openclaw_tui.tui.widgets.meter import TokenMeter
@@ -55,6 +55,7 @@ class MainScreen(Screen[None]):
         Binding("pagedown", "scroll_chat(1)", "scroll down", priority=True, show=False),
         Binding("ctrl+end", "jump_bottom", "bottom", priority=True, show=False),
         Binding("ctrl+l", "focus_memory", "memory list", show=False),
+        Binding("alt+up", "focus_message", "select a message to copy", show=False),
     ]
 
     def __init__(self) -> None:
@@ -186,6 +187,26 @@ class MainScreen(Screen[None]):
     def on_click(self, event: Click) -> None:
         if event.widget is not None and event.widget.id == "new-messages":
             self.chat.follow()
+
+    def action_focus_message(self) -> None:
+        """Alt+↑: focus the newest message (then ↑/↓ move, c copies, Esc returns)."""
+        shown = [w for w in self.chat.children if isinstance(w, Copyable) and w.display]
+        if shown:
+            shown[-1].focus()  # type: ignore[attr-defined]
+            shown[-1].scroll_visible(animate=False)  # type: ignore[attr-defined]
+
+    @on(CopyRequested)
+    def on_copy_requested(self, message: CopyRequested) -> None:
+        self.copy_out(message.text, message.what)
+
+    def copy_out(self, text: str, what: str) -> str:
+        """Copy to the clipboard (OSC 52) and the state folder's clipboard.txt; say where."""
+        from openclaw_tui.tui.copy import copy_text
+
+        settings = self.oc_app.settings
+        notice = copy_text(self.app, text, getattr(settings, "state_dir", None), what)
+        self.notify(notice, timeout=4)
+        return notice
 
     def action_focus_memory(self) -> None:
         if self.side.built:
@@ -339,11 +360,17 @@ class MainScreen(Screen[None]):
     def action_interrupt(self) -> None:
         """Ctrl+C: cancel the running reply or command; on an idle prompt, twice quits.
 
-        With a selection in the prompt it copies, as Ctrl+C does in a text field.
+        With a selection (the prompt's, or text dragged over in the chat) it copies, as
+        Ctrl+C does in a text field, and never quits.
         """
         prompt = self.prompt
         if self.focused is prompt and prompt.selected_text:
-            prompt.action_copy()
+            self.copy_out(prompt.selected_text, "the selection")
+            return
+        selected = self.get_selected_text()
+        if selected:
+            self.copy_out(selected, "the selection")
+            self.clear_selection()
             return
         if self.turn_running or self.command_running in ("flush", "compact"):
             self.action_cancel_turn()

@@ -161,13 +161,15 @@ class OpenClawApp(App[int]):
         return engine
 
     def _continue_latest(self, engine: "EngineSurface") -> None:
-        """--continue: resume the newest saved session of this session key, if there is one."""
+        """--continue: resume the newest saved session of this session key and workspace."""
+        from openclaw_tui.session.scope import scoped_sessions
+
         key = engine.session_key
-        for entry in engine.list_sessions():  # newest first
-            if not entry.get("current") and entry.get("sessionKey") in (None, key) and entry.get("sessionId"):
+        for entry in scoped_sessions(engine.list_sessions(), self.settings.workspace, key):  # newest first
+            if not entry.get("current") and entry.get("sessionId"):
                 engine.resume(str(entry["sessionId"]))
                 return
-        self.bridge(Notice("info", f"--continue: no saved session for {key} yet; this is a new one"))
+        self.bridge(Notice("info", f"--continue: no saved session for {key} in this workspace yet; this is a new one"))
 
     def _start_memory(self) -> None:
         """Session-start sync and the file watcher (config: memorySearch.sync.*)."""

@@ -74,6 +74,25 @@ def session_line(entry: dict[str, Any], session_key: str = "", *, plain: bool = 
     return " · ".join(parts)
 
 
+def picker_line(entry: dict[str, Any], session_key: str = "", workspace: str = "") -> str:
+    """One row of the ``/resume`` picker: when, the first thing the user said, the
+    workspace (a column: ``·`` when it is this one), then a short id; another session key last."""
+    stamp = entry.get("lastActivity") or entry.get("updatedAt") or entry.get("createdAt")
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp / 1000)) if isinstance(stamp, (int, float)) and stamp > 0 else "—".ljust(16)
+    title = one_line(str(entry.get("title") or "(no message yet)"), 38).ljust(38)
+    ws = str(entry.get("workspace") or "")
+    here = not ws or (workspace and os.path.normpath(ws) == os.path.normpath(workspace))
+    ws_col = one_line("(this workspace)" if here else os.path.basename(os.path.normpath(ws)) or ws, 18).ljust(18)
+    sid = str(entry.get("sessionId") or entry.get("id") or "?")
+    parts = [when, title, ws_col, sid[:8]]
+    key = entry.get("sessionKey")
+    if key and key != session_key:
+        parts.append(str(key))
+    if entry.get("current"):
+        parts.append("(current)")
+    return "  ".join(parts)
+
+
 # --------------------------------------------------------------------------- citations
 
 

@@ -27,7 +27,7 @@ class SlashCommand:
 COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("help", "", "list commands and keys", mid_turn=True),
     SlashCommand("new", "", "start a new session", mid_turn=False),
-    SlashCommand("resume", "[id]", "resume a session: a picker, or an id (or its unique start)", mid_turn=False),
+    SlashCommand("resume", "[--all] [id]", "resume a session of this workspace: a picker, or an id (--all: every workspace and key)", mid_turn=False),
     SlashCommand("copy", "[n]", "copy the last reply (n: the n-th from the end) to the clipboard", mid_turn=True),
     SlashCommand("compact", "[instructions]", "summarise older history now", mid_turn=False),
     SlashCommand("flush", "", "store durable memories now (silent turn)", mid_turn=False),
@@ -93,8 +93,8 @@ def parse(text: str) -> ParsedCommand:
         raise SlashError("usage: /memory index [--force]")
     if cmd.name == "memory status" and rest not in ("", "--all"):
         raise SlashError("usage: /memory status [--all]")
-    if cmd.name == "resume" and rest and len(shlex.split(rest)) != 1:
-        raise SlashError("usage: /resume [id]")
+    if cmd.name == "resume" and rest and len([w for w in shlex.split(rest) if w != "--all"]) > 1:
+        raise SlashError("usage: /resume [--all] [id]")
     return ParsedCommand(cmd, rest)
 
 

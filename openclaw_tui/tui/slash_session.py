@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from openclaw_tui.tui import slash
-from openclaw_tui.tui.format import md_kv, n, session_line
+from openclaw_tui.tui.format import md_kv, n, picker_line
 from openclaw_tui.tui.history_view import show_history
 from openclaw_tui.tui.screens.picker import Picker
 
@@ -31,21 +31,39 @@ async def new_session(screen: "MainScreen", _arg: str) -> None:
 
 
 async def resume(screen: "MainScreen", arg: str) -> None:
-    sessions = screen.engine.list_sessions()
+    from openclaw_tui.session.scope import in_scope, scoped_sessions
+
+    words = arg.split()
+    everything = "--all" in words
+    arg = " ".join(w for w in words if w != "--all")
+    settings = screen.oc_app.settings
+    key, ws = settings.session_key, str(settings.workspace)
+    every = scoped_sessions(screen.engine.list_sessions(), ws, key, everything=True)
+    sessions = every if everything else [s for s in every if in_scope(s, ws, key)]
     if not arg:
         if not sessions:
-            await screen.say("No saved sessions yet.")
+            others = len(every) - len(sessions)
+            more = f" ({others} in other workspaces or keys: `/resume --all`)" if others else ""
+            await screen.say(f"No saved sessions in this workspace yet{more}.")
             return
-        key = screen.oc_app.settings.session_key
-        options = [(str(s.get("sessionId") or ""), session_line(s, key, plain=True)) for s in sessions[:PICKER_ROWS]]
-        arg = await screen.app.push_screen_wait(Picker("Resume a session (newest first)", [o for o in options if o[0]]))
+        options = [(str(s.get("sessionId") or ""), picker_line(s, key, ws)) for s in sessions[:PICKER_ROWS]]
+        title = "Resume a session — every workspace (newest first)" if everything else "Resume a session of this workspace (newest first; /resume --all for others)"
+        arg = await screen.app.push_screen_wait(Picker(title, [o for o in options if o[0]]))
         if not arg:
             return
-    screen.engine.resume(session_id_for(arg, sessions))
+    sid = session_id_for(arg, every)
+    try:
+        screen.engine.resume(sid)
+    except ValueError as exc:  # whole, not cut at 160 characters: it names the flag to use
+        await screen.chat.add_error(str(exc))
+        return
     await screen.chat.clear()
     await show_history(screen.chat, screen.engine)
     screen.refresh_usage()
-    await screen.say(f"Resumed session `{screen.engine.session_id}`.")
+    entry = next((s for s in every if s.get("sessionId") == sid), {})
+    moved = entry.get("workspace") and not in_scope({"workspace": entry["workspace"]}, ws, key)
+    note = f" It was started in `{entry['workspace']}`; it continues here, in `{ws}`." if moved else ""
+    await screen.say(f"Resumed session `{screen.engine.session_id}`.{note}")
 
 
 def session_id_for(arg: str, sessions: list[dict[str, Any]]) -> str:

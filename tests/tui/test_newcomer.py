@@ -74,3 +74,77 @@ def test_cancel_mark_closes_an_open_code_fence() -> None:
     assert cancel_suffix("text") == "\n\n*— cancelled*"
     assert cancel_suffix("see:\n```python\nx = 1") .startswith("\n```\n\n*— cancelled*")
     assert not cancel_suffix("```\nx\n```\n").startswith("\n```")
+
+
+def _users(screen) -> list[str]:
+    return [w.text for w in screen.chat.query(UserMessage)]
+
+
+async def _session_in(workspace: Path, text: str, **kw) -> str:
+    app = _offline_app(workspace, **kw)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await send(pilot, text)
+        return app.main_screen.engine.session_id
+
+
+async def test_resume_and_continue_are_scoped_to_the_workspace_and_key(tmp_path: Path) -> None:
+    from openclaw_tui.tui.screens.picker import Picker
+
+    ws_a, ws_b = tmp_path / "alpha", tmp_path / "beta"
+    for ws in (ws_a, ws_b):
+        (ws / "memory").mkdir(parents=True)
+    sid_a = await _session_in(ws_a, "alpha question about kestrel")
+    sid_b = await _session_in(ws_b, "beta question about falcon")
+    app = _offline_app(ws_b)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        screen.prompt.load_text("/resume")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), 10, "the resume picker")
+        options = app.screen.options
+        assert [oid for oid, _ in options] == [sid_b]  # only this workspace's session
+        label = options[0][1]
+        # readable: date first, then what the user said, the workspace column, a short id after
+        assert label.index("beta question") < label.index("(this workspace)") < label.index(sid_b[:8])
+        assert sid_b not in label  # the full uuid is not the lead
+        await pilot.press("escape")
+        await pilot.pause(0.2)
+        screen.prompt.load_text("/resume --all")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), 10, "the --all picker")
+        ids = [oid for oid, _ in app.screen.options]
+        assert set(ids) >= {sid_a, sid_b}
+        alpha = dict(app.screen.options)[sid_a]
+        assert "alpha" in alpha and "(this workspace)" not in alpha
+        await pilot.press("escape")
+    # --continue in beta takes beta's session even though alpha's is... older; in a fresh
+    # third workspace it starts a new one instead of continuing alpha's or beta's
+    sid_a2 = await _session_in(ws_a, "alpha again")  # now the newest overall
+    cont = OpenClawApp(make_settings(ws_b), clock=FIXED_CLOCK, continue_latest=True)
+    async with cont.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        assert cont.main_screen.engine.session_id == sid_b != sid_a2
+    ws_c = tmp_path / "gamma"
+    (ws_c / "memory").mkdir(parents=True)
+    cont = OpenClawApp(make_settings(ws_c), clock=FIXED_CLOCK, continue_latest=True)
+    async with cont.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        assert cont.main_screen.engine.session_id not in (sid_a, sid_a2, sid_b)
+
+
+async def test_a_group_session_is_not_resumed_from_a_direct_key(workspace: Path) -> None:
+    from openclaw_tui.tui.widgets.chat import ErrorBlock
+
+    group = "agent:main:discord:group:42"
+    sid = await _session_in(workspace, "group chat about the launch", session_key=group)
+    app = _offline_app(workspace)  # the direct key agent:main:main
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        mine = screen.engine.session_id
+        await send(pilot, f"/resume --all {sid[:8]}")
+        assert screen.engine.session_id == mine  # not continued: MEMORY.md would load
+        error = list(screen.chat.query(ErrorBlock))[-1].message
+        assert "MEMORY.md" in error and f"--session-key {group}" in error

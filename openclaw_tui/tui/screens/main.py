@@ -282,7 +282,11 @@ class MainScreen(Screen[None]):
         if self.engine is None:
             return []
         if name == "resume":
-            ids = [str(s.get("sessionId") or s.get("id") or "") for s in self.engine.list_sessions()]
+            from openclaw_tui.session.scope import scoped_sessions
+
+            settings = self.oc_app.settings
+            here = scoped_sessions(self.engine.list_sessions(), settings.workspace, settings.session_key)
+            ids = [str(s.get("sessionId") or s.get("id") or "") for s in here]
             return [i for i in ids if i][:50]
         if name == "model":
             providers = self.oc_app.settings.config.models.providers

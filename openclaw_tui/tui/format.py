@@ -79,7 +79,7 @@ def picker_line(entry: dict[str, Any], session_key: str = "", workspace: str = "
     workspace (a column: ``·`` when it is this one), then a short id; another session key last."""
     stamp = entry.get("lastActivity") or entry.get("updatedAt") or entry.get("createdAt")
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp / 1000)) if isinstance(stamp, (int, float)) and stamp > 0 else "—".ljust(16)
-    title = one_line(str(entry.get("title") or "(no message yet)"), 38).ljust(38)
+    title = ("“" + one_line(str(entry["title"]), 36) + "”" if entry.get("title") else "(no message yet)").ljust(38)
     ws = str(entry.get("workspace") or "")
     here = not ws or (workspace and os.path.normpath(ws) == os.path.normpath(workspace))
     ws_col = one_line("(this workspace)" if here else os.path.basename(os.path.normpath(ws)) or ws, 18).ljust(18)
@@ -215,6 +215,16 @@ def chat_mark(event: ev.Event) -> str | None:
         removed = f", {event.files_removed} removed" if event.files_removed else ""
         files = f"{event.files_indexed} file{'s' if event.files_indexed != 1 else ''}"
         return f"{head}{why}: {files} indexed{removed}, {n(event.chunks)} chunk{'s' if event.chunks != 1 else ''}"
+    return None
+
+
+def mark_details(event: ev.Event) -> tuple[str, str] | None:
+    """(title, Markdown body) of what a flush stored or what a compaction's summary says,
+    shown collapsed under its chat mark; None when there is nothing to read."""
+    if isinstance(event, ev.FlushFinished) and event.stored and event.written.strip():
+        return f"what the flush stored in {event.path}", event.written.strip()
+    if isinstance(event, ev.CompactionFinished) and event.summary.strip():
+        return f"the summary of compaction #{event.compaction_count}", event.summary.strip()
     return None
 
 

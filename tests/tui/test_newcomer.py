@@ -148,3 +148,75 @@ async def test_a_group_session_is_not_resumed_from_a_direct_key(workspace: Path)
         assert screen.engine.session_id == mine  # not continued: MEMORY.md would load
         error = list(screen.chat.query(ErrorBlock))[-1].message
         assert "MEMORY.md" in error and f"--session-key {group}" in error
+
+
+async def test_the_status_bar_names_each_phase_of_a_turn(workspace: Path) -> None:
+    # the bar said only "replying… 88s" through a memory search, a long prompt read and the reply
+    with ChatServer(default={"text": "Short answer."}) as server:
+        server.push(
+            {"hang": 1.5, "tool_calls": [{"name": "memory_search", "arguments": {"query": "billing database"}}]},
+            {"hang": 1.5, "text": "Billing runs on PostgreSQL 16, see MEMORY.md.", "chunk_delay": 0.15},
+        )
+        settings = make_settings(workspace, model="openai/fake-model", api_base=server.base_url, api_key="sk-test-123")
+        app = OpenClawApp(settings, clock=FIXED_CLOCK)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_ready(pilot)
+            screen = app.main_screen
+            seen: list[str] = []
+            bar = screen.status_bar
+
+            def watch() -> None:
+                text = bar.plain
+                if bar.busy and (not seen or seen[-1] != text.split("…")[0]):
+                    seen.append(text.split("…")[0])
+
+            timer = screen.set_interval(0.05, watch)
+            screen.prompt.load_text("Which database does billing use?")
+            await pilot.press("enter")
+            await wait_until(pilot, lambda: screen.turn_running, 10, "the turn")
+            await wait_until(pilot, lambda: not screen.turn_running, 60, "the turn to end")
+            timer.stop()
+            joined = "\n".join(seen)
+            assert "reading the prompt · " in joined and "/" in joined.split("reading the prompt · ")[1].split("\n")[0]
+            assert "searching memory" in joined or "running memory_search" in joined or joined.count("reading the prompt") >= 2
+            assert "writing" in joined
+            order = [p for p in ("reading the prompt", "writing") if p in joined]
+            assert joined.index(order[0]) < joined.index(order[-1])
+            assert "replying" not in joined  # never the bare word once a phase is known
+
+
+async def test_flush_and_compaction_results_can_be_read_in_the_chat(workspace: Path) -> None:
+    from openclaw_tui.tui.widgets.chat import MarkDetails
+
+    from .conftest import SMALL_WINDOW
+
+    app = OpenClawApp(make_settings(workspace, SMALL_WINDOW), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "I decided that the release train leaves every second Thursday.")
+        await send(pilot, "Which database does billing use?")
+        await send(pilot, "/flush")
+        await send(pilot, "/compact")
+        details = list(screen.chat.query(MarkDetails))
+        titles = [str(d.title) for d in details]
+        assert any(t.startswith("the summary of compaction #") for t in titles), titles
+        summary = next(d for d in details if str(d.title).startswith("the summary"))
+        assert summary.body.strip() and summary.collapsed
+        summary.collapsed = False  # opens like a tool block
+        await pilot.pause(0.1)
+        assert summary.body in str(summary.query_one(".tool-result").render())
+        flushed = [d for d in details if str(d.title).startswith("what the flush stored")]
+        for d in flushed:  # when the offline agent stored something, it is readable here
+            assert d.body.strip() and "memory/" in str(d.title)
+
+
+def test_mark_details_name_what_was_stored_and_the_summary() -> None:
+    from openclaw_tui import events as ev
+    from openclaw_tui.tui.format import mark_details
+
+    stored = ev.FlushFinished(session_id="s", path="memory/2026-12-04.md", lines_appended=1, stored=True, written="- likes teal\n")
+    assert mark_details(stored) == ("what the flush stored in memory/2026-12-04.md", "- likes teal")
+    assert mark_details(ev.FlushFinished(session_id="s", path=None, lines_appended=0, stored=False)) is None
+    done = ev.CompactionFinished(session_id="s", tokens_before=900, tokens_after=200, compaction_count=2, summary="Dana owns billing.")
+    assert mark_details(done) == ("the summary of compaction #2", "Dana owns billing.")

@@ -347,6 +347,8 @@ class MainScreen(Screen[None]):
     async def run_turn(self, text: str) -> None:
         self.turn_running = True
         self.busy.set("replying")
+        loading = "loading model" in self.status_bar.model
+        self.busy.phase("waiting for the model to load" if loading else "getting ready")
         try:
             await self.engine.send(text)
         except Exception as exc:  # noqa: BLE001 - the engine should not raise; if it does, say so inline

@@ -190,6 +190,17 @@ class MarkLine(Static):
         self.text = text
 
 
+class MarkDetails(Collapsible):
+    """What a maintenance run produced (the flush's stored text, the compaction summary),
+    collapsed under its mark: Enter or a click opens it."""
+
+    DEFAULT_CLASSES = "tool-block mark-details"
+
+    def __init__(self, title: str, body: str) -> None:
+        self.body = body
+        super().__init__(Static(body, classes="tool-result", markup=False), title=Content(title), collapsed=True)
+
+
 class ChatView(VerticalScroll):
     """The scrolling conversation. Only renders; it holds no session logic.
 
@@ -271,6 +282,11 @@ class ChatView(VerticalScroll):
         await self._add(w)
         return w
 
+    async def add_details(self, title: str, body: str) -> MarkDetails:
+        w = MarkDetails(title, body)
+        await self._add(w)
+        return w
+
     async def add_notice(self, markdown: str) -> "NoticeBlock":
         from openclaw_tui.tui.widgets.markdown_blocks import NoticeBlock
 
@@ -282,4 +298,4 @@ class ChatView(VerticalScroll):
         await self.remove_children()
 
 
-__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "MarkLine", "MemoryChangeBlock", "NoticeBlock", "ToolBlock", "UserMessage"]
+__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "MarkDetails", "MarkLine", "MemoryChangeBlock", "NoticeBlock", "ToolBlock", "UserMessage"]

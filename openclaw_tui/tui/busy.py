@@ -66,10 +66,12 @@ class BusyIndicator:
         bar.frame += 1
         now = time.monotonic()
         elapsed = f"{now - self._phase_since:.0f}s"
-        if bar.phase and self._phase_since > self._since + 0.5:
-            elapsed += f" ({now - self._since:.0f}s in all)"
         writing = bar.phase.startswith("writing") or not bar.phase
-        bar.progress = elapsed + (f" · ~{n(self._streamed_chars // 4)} tok" if self._streamed_chars and writing else "")
+        if self._streamed_chars and writing:
+            elapsed += f" · ~{n(self._streamed_chars // 4)} tok"
+        if bar.phase and self._phase_since > self._since + 0.5:
+            elapsed += f" · {now - self._since:.0f}s in all"
+        bar.progress = elapsed
 
     def count_streamed(self, text: str) -> None:
         self._streamed_chars += len(text)

@@ -85,6 +85,8 @@ def picker_line(entry: dict[str, Any], session_key: str = "", workspace: str = "
     ws_col = one_line("(this workspace)" if here else os.path.basename(os.path.normpath(ws)) or ws, 18).ljust(18)
     sid = str(entry.get("sessionId") or entry.get("id") or "?")
     parts = [when, title, ws_col, sid[:8]]
+    if entry.get("model"):
+        parts.append(str(entry["model"]))
     key = entry.get("sessionKey")
     if key and key != session_key:
         parts.append(str(key))

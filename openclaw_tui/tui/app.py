@@ -184,6 +184,11 @@ class OpenClawApp(App[int]):
         except Exception as exc:  # noqa: BLE001
             self.bridge(Notice("warning", f"memory watcher failed: {exc}"))
 
+    def _warm_memory(self) -> None:
+        """Load the embedding model in the background: the first search must not wait for it."""
+        if self.memory is not None:
+            self.memory.warm_up()
+
     async def _boot(self) -> None:
         if self.settings is None and self._load_settings is not None:
             try:
@@ -205,9 +210,10 @@ class OpenClawApp(App[int]):
             return
         self.engine = engine
         self.main_screen.post_message(EngineReady(engine))
-        # a local model's server loads now, after the first frame, beside the memory index;
-        # the prompt is usable meanwhile (a turn waits for the server) and the bar says so
-        await asyncio.gather(asyncio.to_thread(self._start_memory), engine.warm_up())
+        # a local model's server loads now, after the first frame, beside the memory index
+        # and the embedding model; the prompt is usable meanwhile (a turn waits for the
+        # server) and the bar says so
+        await asyncio.gather(asyncio.to_thread(self._start_memory), asyncio.to_thread(self._warm_memory), engine.warm_up())
         if not engine.is_offline:
             # warm litellm in the background so the first reply does not pay for the import
             from openclaw_tui._offline import import_litellm

@@ -83,6 +83,8 @@ def build_parser() -> argparse.ArgumentParser:
     mr = msub.add_parser("restore", help="bring back the content a memory file had before a change")
     mr.add_argument("path", help="workspace file, e.g. MEMORY.md")
     mr.add_argument("--to", metavar="ID", help="history id: restore the content from before that change (default: the latest change)")
+    mr.add_argument("--dry-run", action="store_true", help="say what the restore would do (delete, shrink, replace) and change nothing")
+    mr.add_argument("--yes", action="store_true", help="confirm a restore that deletes the file or cuts it by more than half")
     mr.add_argument("--json", action="store_true")
 
     init = sub.add_parser("init", help="create a workspace from the template (never overwrites)")

@@ -245,10 +245,30 @@ def short_path(path: str, limit: int = 48) -> str:
 _LABEL_STATUS = re.compile(r" · (?:loading model…|\d+ tok/s)$")
 
 
-def welcome_markdown(model: str, offline: bool, workspace: str, state: str, access: str) -> str:
-    """The first lines of a new session: who answers, where notes go, what to type.
+def memory_explained(workspace: str, today: str, *, group: bool, access: str) -> list[str]:
+    """How memory works, in three lines a newcomer can act on (the welcome shows them)."""
+    if access == "none":
+        return []
+    ws = short_path(workspace)
+    if access == "ro":
+        lines = [f"Memory is read-only here: the agent searches `MEMORY.md` and `memory/*.md` in `{ws}` but saves nothing."]
+    else:
+        lines = [f"Say “remember …” → saved to `memory/{today}.md` · `MEMORY.md` is long-term memory · files in `{ws}`."]
+    if group:
+        lines.append("🔒 **Group session**: `MEMORY.md` was excluded (private to direct chats); daily notes are shared.")
+    else:
+        lines.append("`/memory open [file]` edits a note in $EDITOR · `/memory history` shows kept versions.")
+    return lines
 
-    ``state`` is ``dir`` (the workspace exists), ``missing`` or ``file`` (not a folder).
+
+def welcome_markdown(model: str, offline: bool, workspace: str, state: str, access: str,
+                     *, today: str = "", group: bool = False) -> str:
+    """The first lines of a new session: who answers, where notes go, how memory works,
+    what to type.
+
+    ``state`` is ``dir`` (the workspace exists), ``missing`` or ``file`` (not a folder);
+    ``today`` the daily note's date (``YYYY-MM-DD``; "" leaves memory unexplained);
+    ``group`` a group or channel session (MEMORY.md excluded).
     """
     steady = _LABEL_STATUS.sub("", model)
     who = "the **offline agent** (rule-based, not an LLM: pass `--model` for a real one)" if offline else f"`{steady}`"
@@ -265,6 +285,8 @@ def welcome_markdown(model: str, offline: bool, workspace: str, state: str, acce
         lines.append(f"Workspace `{ws}` is a file, not a folder: restart with `--workspace DIR`.")
     else:
         lines.append(f"Workspace `{ws}` ({'read-only' if access == 'ro' else 'notes are saved here'}).")
+    if today and state != "file":
+        lines += memory_explained(full, today, group=group, access=access)
     lines.append("Try `/help` (commands and keys) · `/memory search <query>` · `/resume` (earlier sessions).")
     return "  \n".join(lines)
 

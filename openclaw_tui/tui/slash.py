@@ -35,9 +35,13 @@ COMMANDS: tuple[SlashCommand, ...] = (
     # takes --all (every field), left out of the synopsis: "/memory status" completes without a space
     SlashCommand("memory status", "", "index status (--all: every field)", mid_turn=True),
     SlashCommand("memory index", "[--force]", "sync the memory index (--force rebuilds)", mid_turn=False),
+    SlashCommand("memory open", "[file]", "open a memory file in $EDITOR (default: today's note)", mid_turn=False),
+    SlashCommand("memory history", "[file]", "kept versions of memory files, newest first", mid_turn=True),
+    SlashCommand("memory restore", "<file> [--to ID] [--yes]", "bring back a file's version from before a change", mid_turn=False, needs_arg=True),
     SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
     SlashCommand("model", "[name]", "switch model: a picker, or any litellm model string", mid_turn=False),
     SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
+    SlashCommand("init", "", "set up the workspace from the template (never overwrites)", mid_turn=False),
     SlashCommand("quit", "", "leave the app", mid_turn=True),
 )
 
@@ -75,7 +79,7 @@ def parse(text: str) -> ParsedCommand:
     first = words[0].lower()
     if first == "memory":
         if len(words) < 2:
-            raise SlashError("usage: /memory search <query> | /memory status | /memory index [--force]")
+            raise SlashError("usage: /memory search <query> | status | index [--force] | open [file] | history [file] | restore <file>")
         name = f"memory {words[1].lower()}"
         rest = words[2] if len(words) > 2 else ""
     else:

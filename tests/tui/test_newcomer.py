@@ -220,3 +220,112 @@ def test_mark_details_name_what_was_stored_and_the_summary() -> None:
     assert mark_details(ev.FlushFinished(session_id="s", path=None, lines_appended=0, stored=False)) is None
     done = ev.CompactionFinished(session_id="s", tokens_before=900, tokens_after=200, compaction_count=2, summary="Dana owns billing.")
     assert mark_details(done) == ("the summary of compaction #2", "Dana owns billing.")
+
+
+async def test_welcome_explains_memory_and_a_group_session_shows_its_badge(workspace: Path) -> None:
+    import time as _time
+
+    from openclaw_tui.tui.widgets.chat import NoticeBlock
+
+    app = _offline_app(workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await pilot.pause(0.2)
+        text = list(app.main_screen.chat.query(NoticeBlock))[0].source
+        assert "remember" in text and f"memory/{_time.strftime('%Y-%m-%d')}.md" in text and "MEMORY.md" in text
+        assert "/memory open" in text
+        assert "no MEMORY.md" not in app.main_screen.status_bar.plain
+    app = _offline_app(workspace, session_key="agent:main:discord:group:42")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        await pilot.pause(0.2)
+        screen = app.main_screen
+        plain = screen.status_bar.plain
+        assert "agent:main:discord:group:42 group " in plain  # badge and key both kept at 80 columns
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause(0.2)
+        assert "group · no MEMORY.md" in screen.status_bar.plain
+        text = list(screen.chat.query(NoticeBlock))[0].source
+        assert "Group session" in text and "MEMORY.md` was excluded" in text
+
+
+async def test_memory_open_runs_the_editor_and_refuses_memory_md_in_a_group(workspace: Path, tmp_path: Path, monkeypatch) -> None:
+    import time as _time
+
+    from openclaw_tui.tui.widgets.chat import ErrorBlock
+
+    editor = tmp_path / "fake-editor.sh"
+    editor.write_text('#!/bin/sh\nprintf -- "- added in the editor\\n" >> "$1"\n', encoding="utf-8")
+    editor.chmod(0o755)
+    monkeypatch.setenv("EDITOR", str(editor))
+    monkeypatch.delenv("VISUAL", raising=False)
+    app = _offline_app(workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await send(pilot, "/memory open")
+        note = workspace / "memory" / f"{_time.strftime('%Y-%m-%d')}.md"
+        assert note.read_text(encoding="utf-8") == "- added in the editor\n"
+        assert "changed" in app.main_screen.last_command_output
+        await send(pilot, "/memory open ../outside.md")
+        assert "refused" in list(app.main_screen.chat.query(ErrorBlock))[-1].message
+    app = _offline_app(workspace, session_key="agent:main:discord:group:42")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        before = (workspace / "MEMORY.md").read_text(encoding="utf-8")
+        await send(pilot, "/memory open MEMORY.md")
+        assert (workspace / "MEMORY.md").read_text(encoding="utf-8") == before
+        assert "private" in list(app.main_screen.chat.query(ErrorBlock))[-1].message
+
+
+async def test_init_history_and_restore_in_the_tui(tmp_path: Path) -> None:
+    from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+
+    ws = tmp_path / "fresh"
+    app = _offline_app(ws)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "/init")
+        assert (ws / "MEMORY.md").exists() and "created" in screen.last_command_output
+        # a daily log the model created in two changes
+        rel = "memory/2026-12-01.md"
+        history = MemoryHistory.for_agent(app.settings.agent_dir)
+        first = b"- one\n"
+        second = first + b"- two\n- three\n- four\n"
+        history.record(rel, None, first, "append", ChangeOrigin("model", "s1", 1))
+        e2 = history.record(rel, first, second, "append", ChangeOrigin("model", "s1", 2))
+        (ws / rel).write_bytes(second)
+        await send(pilot, "/memory history")
+        out = screen.last_command_output
+        assert e2.id[:8] in out and rel in out
+        e1 = history.entries(rel)[0]
+        # "--to the first change" means "before it": the file would go — not without --yes
+        await send(pilot, f"/memory restore {rel} --to {e1.id[:8]}")
+        assert (ws / rel).read_bytes() == second
+        assert "would DELETE" in screen.last_command_output and "--yes" in screen.last_command_output
+        # the latest change: back to the one-line version (a cut by more than half) — also asks
+        await send(pilot, f"/memory restore {rel}")
+        assert (ws / rel).read_bytes() == second and "would SHRINK" in screen.last_command_output
+        await send(pilot, f"/memory restore {rel} --yes")
+        assert (ws / rel).read_bytes() == first
+        await wait_until(pilot, lambda: any("restore" in str(b.title) for b in screen.chat.query("MemoryChangeBlock")), 5, "the restore block")
+
+
+def test_cli_restore_dry_run_and_confirmation(tmp_path: Path, capsys) -> None:
+    from openclaw_tui import cli
+    from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+
+    ws = tmp_path / "ws"
+    (ws / "memory").mkdir(parents=True)
+    settings = make_settings(ws)
+    rel = "memory/2026-12-01.md"
+    history = MemoryHistory.for_agent(settings.agent_dir)
+    entry = history.record(rel, None, b"- a whole day of notes\n", "append", ChangeOrigin("model", "s1", 1))
+    (ws / rel).write_bytes(b"- a whole day of notes\n")
+    args = ["--workspace", str(ws), "memory", "restore", rel, "--to", entry.id]
+    assert cli.main([*args, "--dry-run"]) == 0
+    assert "would DELETE" in capsys.readouterr().out and (ws / rel).exists()
+    assert cli.main(args) == 1  # not a terminal, no --yes: refused, nothing lost
+    assert "pass --yes" in capsys.readouterr().err and (ws / rel).exists()
+    assert cli.main([*args, "--yes"]) == 0
+    assert not (ws / rel).exists()

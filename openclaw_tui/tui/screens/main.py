@@ -110,6 +110,9 @@ class MainScreen(Screen[None]):
         bar.agent = settings.agent_id
         bar.access = settings.workspace_access
         bar.model = settings.model or "…"
+        from openclaw_tui.workspace.privacy import hidden_for
+
+        bar.privacy = "group" if hidden_for(settings.session_key) else ""
         self.meter.flush_mark = settings.workspace_access == "rw"
         self.prompt.use_history(self.oc_app.history_path)
 
@@ -242,7 +245,9 @@ class MainScreen(Screen[None]):
         ws = Path(settings.workspace)
         state = "dir" if ws.is_dir() else ("file" if ws.exists() else "missing")
         bar = self.status_bar
-        await self.chat.add_notice(welcome_markdown(bar.model, bar.offline, str(ws), state, settings.workspace_access))
+        text = welcome_markdown(bar.model, bar.offline, str(ws), state, settings.workspace_access,
+                                today=time.strftime("%Y-%m-%d"), group=bool(bar.privacy))
+        await self.chat.add_notice(text)
 
     def _sync_model_label(self) -> None:
         engine = self.engine

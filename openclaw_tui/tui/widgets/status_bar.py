@@ -56,7 +56,7 @@ class StatusBar(Widget):
             t.append("  session " if level < 4 else "  ", style="dim")
             t.append(self.session_key)
         if self.privacy:
-            t.append(" group · no MEMORY.md ", style="bold black on magenta")
+            t.append(" group · no MEMORY.md " if level < 4 else " group ", style="bold black on magenta")
         if level < 3:
             t.append("  agent ", style="dim")
             t.append(self.agent)

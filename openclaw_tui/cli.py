@@ -45,8 +45,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"openclaw-tui {__version__}")
     p.add_argument(
         "-c", "--continue", dest="continue_session", action="store_true",
-        help="(the app) resume the latest session of the session key instead of starting a new one",
+        help="(the app) resume the latest session of this workspace and session key instead of starting a new one",
     )  # fmt: skip
+    p.add_argument("--resume", dest="resume_session", metavar="ID", help="(the app) resume this session id (printed on quit)")
     _global_options(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 

@@ -101,6 +101,8 @@ class OpenClawApp(App[int]):
         self.session_id = session_id
         self.continue_latest = continue_latest
         self.startup_error: BaseException | None = None
+        #: the session on screen when the app closed, if it was saved (the exit breadcrumb)
+        self.saved_session_id: str | None = None
         self.bridge = EventBridge()
         self.engine: "EngineSurface | None" = None
         self.memory: MemoryBackend | None = None
@@ -228,6 +230,13 @@ class OpenClawApp(App[int]):
         self.exit(0)
 
     def _close_engine(self) -> None:
+        engine = self.engine
+        if engine is not None:
+            try:
+                if engine.transcript_path.exists():
+                    self.saved_session_id = engine.session_id
+            except Exception:  # noqa: BLE001 - a breadcrumb problem must not stop the exit
+                pass
         engine, self.engine = self.engine, None
         memory, self.memory = self.memory, None
         for thing in (engine, memory):

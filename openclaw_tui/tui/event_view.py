@@ -95,6 +95,7 @@ class EventView:
         self.screen.busy.phase("writing")
         self.screen.busy.count_streamed(event.text)
         await self.response.write(event.text)
+        self.screen.chat.grew()
 
     async def _turn_finished(self, event: ev.TurnFinished) -> None:
         response = self.response

@@ -386,7 +386,8 @@ def _cell(text: Any) -> str:
 
 
 def _table(rows: list[tuple[str, str]]) -> list[str]:
-    return ["| | |", "|---|---|", *(f"| {k} | {v} |" for k, v in rows)]
+    """Label/value rows as a list (a Markdown table needs a header row, which showed empty)."""
+    return [f"- **{k}** · {v}" for k, v in rows]
 
 
 def memory_problems(data: dict[str, Any]) -> list[str]:

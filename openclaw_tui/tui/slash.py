@@ -157,10 +157,11 @@ def help_markdown() -> str:
     lines += [
         "",
         "**Keys**: Enter send (during a reply: queued, sent in order when it ends) · "
-        "Ctrl+J new line · ↑/↓ history (↑ on an empty prompt takes the last queued prompt back) · "
+        "Ctrl+J or Alt+Enter new line (Shift+Enter where the terminal reports it) · ↑/↓ history (↑ on an empty prompt takes the last queued prompt back) · "
         "Tab complete (↑/↓ and Enter pick from the menu) · Ctrl+C or Esc cancel the reply · "
         "Ctrl+C twice on an idle prompt, or Ctrl+Q, quit · PgUp/PgDn scroll the chat · "
         "End on an empty prompt (or Ctrl+End) back to the bottom · Ctrl+O side panel · "
-        "Ctrl+L memory list · Ctrl+P command palette · Ctrl+T light/dark",
+        "Ctrl+L memory list · Alt+↑ select a message (↑/↓ move, c copies, Esc back) · "
+        "Ctrl+C with text selected copies it · Ctrl+P command palette · Ctrl+T light/dark",
     ]
     return "\n".join(lines)

@@ -25,6 +25,8 @@ async def show_help(screen: "MainScreen", _arg: str) -> None:
 async def new_session(screen: "MainScreen", _arg: str) -> None:
     sid = screen.engine.new_session()
     await screen.chat.clear()
+    if screen.side.built:
+        await screen.memory_panel.reset()
     screen.events.response = None
     screen.refresh_usage()
     await screen.say(f"New session `{sid}`.")
@@ -58,6 +60,8 @@ async def resume(screen: "MainScreen", arg: str) -> None:
         await screen.chat.add_error(str(exc))
         return
     await screen.chat.clear()
+    if screen.side.built:
+        await screen.memory_panel.reset()
     await show_history(screen.chat, screen.engine)
     screen.refresh_usage()
     entry = next((s for s in every if s.get("sessionId") == sid), {})
@@ -121,7 +125,7 @@ async def switch_model(screen: "MainScreen", arg: str) -> None:
         names = [current] + [m for m in screen.arg_values("model") if m != current] + ["offline"]
         names = list(dict.fromkeys(m for m in names if m and m != "…"))
         labels = [(m, f"{m}   (current)" if m == current else m) for m in names]
-        arg = await screen.app.push_screen_wait(Picker("Switch model (configured models)", labels))
+        arg = await screen.app.push_screen_wait(Picker("Switch model (configured and installed models)", labels))
         if not arg:
             return
     engine = screen.engine

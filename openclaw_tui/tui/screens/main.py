@@ -40,6 +40,16 @@ if TYPE_CHECKING:
     from openclaw_tui.tui.widgets.timeline import Timeline
     from openclaw_tui.tui.screens.viewer import SnippetViewer
 
+def installed_local_models() -> list[str]:
+    """``local/<name>`` for each GGUF chat model in the models dir (what ``/model`` offers)."""
+    try:
+        from openclaw_tui.llm.local.files import models_dir
+
+        return [f"local/{p.stem}" for p in sorted(models_dir().glob("*.gguf"))]
+    except Exception:  # noqa: BLE001 - an unreadable models dir offers nothing
+        return []
+
+
 NEW_MESSAGES = "↓ new messages below · End on an empty prompt (or Ctrl+End) jumps there"
 
 
@@ -215,13 +225,26 @@ class MainScreen(Screen[None]):
         if self.side.built:
             self.query_one("#memory-results").focus()
 
-    def on_key(self, event: Key) -> None:
-        """Typing while another pane has focus goes to the prompt."""
-        if event.is_printable and event.character and self.focused is not self.prompt:
+    async def on_key(self, event: Key) -> None:
+        """Typing while another pane has focus goes to the prompt.
+
+        Keys typed in the first moments after launch reach the screen although the prompt
+        already has focus (the prompt had not started taking messages): they were lost.
+        A printable key, Enter or Ctrl+J that arrives here with the prompt focused is one
+        the prompt never saw (it stops every key it handles), so it is handed over.
+        """
+        prompt = self.prompt
+        if self.focused is prompt:
+            if (event.is_printable and event.character) or event.key in ("enter", "ctrl+j"):
+                event.stop()
+                event.prevent_default()
+                await prompt._on_key(event)
+            return
+        if event.is_printable and event.character:
             event.stop()
             event.prevent_default()
-            self.prompt.focus()
-            self.prompt.insert(event.character)
+            prompt.focus()
+            prompt.insert(event.character)
 
     # ------------------------------------------------------------------ engine lifecycle
 
@@ -295,7 +318,8 @@ class MainScreen(Screen[None]):
             return [i for i in ids if i][:50]
         if name == "model":
             providers = self.oc_app.settings.config.models.providers
-            return sorted({f"{p}/{m.id}" for p, entry in providers.items() for m in entry.models})
+            configured = sorted({f"{p}/{m.id}" for p, entry in providers.items() for m in entry.models})
+            return configured + [m for m in installed_local_models() if m not in configured]
         return []
 
     async def submit(self, text: str) -> None:

@@ -239,6 +239,11 @@ class ChatView(VerticalScroll):
             self.unseen = unseen
             self.post_message(self.UnseenChanged(unseen))
 
+    def grew(self) -> None:
+        """A message below grew (a streamed reply): scrolled up, say there is more below."""
+        if not self.following:
+            self._set_unseen(True)
+
     async def _add(self, widget: Widget) -> None:
         if not self.following:
             self._set_unseen(True)

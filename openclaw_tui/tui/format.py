@@ -253,7 +253,7 @@ def memory_explained(workspace: str, today: str, *, group: bool, access: str) ->
     if access == "ro":
         lines = [f"Memory is read-only here: the agent searches `MEMORY.md` and `memory/*.md` in `{ws}` but saves nothing."]
     else:
-        lines = [f"Say “remember …” → saved to `memory/{today}.md` · `MEMORY.md` is long-term memory · files in `{ws}`."]
+        lines = [f"Say “remember …” → saved to today's note `memory/{today}.md` · `MEMORY.md` is long-term memory · files in `{ws}`."]
     if group:
         lines.append("🔒 **Group session**: `MEMORY.md` was excluded (private to direct chats); daily notes are shared.")
     else:
@@ -386,8 +386,10 @@ def _cell(text: Any) -> str:
 
 
 def _table(rows: list[tuple[str, str]]) -> list[str]:
-    """Label/value rows as a list (a Markdown table needs a header row, which showed empty)."""
-    return [f"- **{k}** · {v}" for k, v in rows]
+    """Label/value rows as a Markdown table whose first row is the header (an empty
+    ``| | |`` header showed as a blank row on top)."""
+    lines = [f"| {k} | {v} |" for k, v in rows]
+    return [lines[0], "|---|---|", *lines[1:]]
 
 
 def memory_problems(data: dict[str, Any]) -> list[str]:

@@ -232,7 +232,7 @@ async def test_welcome_explains_memory_and_a_group_session_shows_its_badge(works
         await wait_ready(pilot)
         await pilot.pause(0.2)
         text = list(app.main_screen.chat.query(NoticeBlock))[0].source
-        assert "remember" in text and f"memory/{_time.strftime('%Y-%m-%d')}.md" in text and "MEMORY.md" in text
+        assert "remember" in text and "today's note `memory/YYYY-MM-DD.md`" in text and "MEMORY.md" in text
         assert "/memory open" in text
         assert "no MEMORY.md" not in app.main_screen.status_bar.plain
     app = _offline_app(workspace, session_key="agent:main:discord:group:42")
@@ -329,3 +329,159 @@ def test_cli_restore_dry_run_and_confirmation(tmp_path: Path, capsys) -> None:
     assert "pass --yes" in capsys.readouterr().err and (ws / rel).exists()
     assert cli.main([*args, "--yes"]) == 0
     assert not (ws / rel).exists()
+
+
+async def test_a_key_that_reaches_the_screen_with_the_prompt_focused_is_typed(workspace: Path) -> None:
+    # right after launch, keys reached the screen while the prompt had focus, and were lost
+    from textual import events
+
+    app = _offline_app(workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        assert screen.focused is screen.prompt
+        for ch in "hi":
+            screen.post_message(events.Key(ch, ch))
+        await pilot.pause(0.2)
+        assert screen.prompt.text == "hi"
+        screen.post_message(events.Key("enter", "\r"))
+        await wait_until(pilot, lambda: "hi" in _users(screen), 10, "the early prompt sent")
+
+
+@pytest.mark.parametrize("key", ["alt+enter", "shift+\r", "ctrl+j"])
+async def test_new_line_keys_that_terminals_send_for_shift_enter(workspace: Path, key: str) -> None:
+    app = _offline_app(workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        prompt = app.main_screen.prompt
+        prompt.focus()
+        await pilot.press("a")
+        await pilot.press(key)
+        await pilot.press("b")
+        assert prompt.text == "a\nb"
+        assert not _users(app.main_screen)
+
+
+async def test_new_messages_indicator_while_a_reply_streams_below(workspace: Path) -> None:
+    with ChatServer(default={"text": "Short answer."}) as server:
+        long = " ".join(f"word{i}" for i in range(400))
+        server.push({"text": long, "chunk_delay": 0.03})
+        settings = make_settings(workspace, model="openai/fake-model", api_base=server.base_url, api_key="sk-test-123")
+        app = OpenClawApp(settings, clock=FIXED_CLOCK)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await wait_ready(pilot)
+            screen = app.main_screen
+            for i in range(6):
+                await screen.chat.add_notice(f"filler {i}\n\n" + "line\n\n" * 4)
+            screen.prompt.load_text("tell me a long story")
+            await pilot.press("enter")
+            replies = lambda: list(screen.chat.query(AgentResponse))  # noqa: E731
+            await wait_until(pilot, lambda: replies() and replies()[-1].streamed, 60, "the stream")
+            screen.chat.scroll_home(animate=False)  # the user scrolls up while it streams
+            await pilot.pause(0.1)
+            await wait_until(pilot, lambda: screen.query_one("#new-messages").display, 20, "the indicator")
+            await wait_until(pilot, lambda: not screen.turn_running, 60, "the reply to end")
+
+
+async def test_a_resumed_session_shows_its_memory_diffs(workspace: Path) -> None:
+    from openclaw_tui.tui.widgets.chat import ToolBlock
+
+    with ChatServer(default={"text": "Short answer."}) as server:
+        server.push(
+            {"tool_calls": [{"name": "append", "arguments": {"path": "memory/2026-12-04.md", "content": "- Likes teal dashboards."}}]},
+            {"text": "Saved."},
+        )
+        settings = make_settings(workspace, model="openai/fake-model", api_base=server.base_url, api_key="sk-test-123")
+        app = OpenClawApp(settings, clock=FIXED_CLOCK)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await wait_ready(pilot)
+            screen = app.main_screen
+            await send(pilot, "remember I like teal dashboards")
+            live = next(iter(screen.chat.query(ToolBlock)))
+            assert live.diff and "+- Likes teal dashboards." in live.diff
+            old = screen.engine.session_id
+            await send(pilot, "/new")
+            await send(pilot, f"/resume {old[:8]}")
+            block = next(iter(screen.chat.query(ToolBlock)))
+            assert block.diff == live.diff  # not "✓" with {"ok": true}
+            assert str(block.title).startswith("✎")
+
+
+async def test_memory_status_has_no_empty_header_and_new_clears_the_memory_panel(workspace: Path) -> None:
+    app = _offline_app(workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        await send(pilot, "/memory status")
+        out = screen.last_command_output
+        assert "| |" not in out and out.split("\n\n")[1].startswith("| index | ")  # the first row is the header
+        await send(pilot, "/memory search billing database")
+        await wait_until(pilot, lambda: screen.memory_panel.items, 10, "search results")
+        await send(pilot, "/new")
+        assert not screen.memory_panel.items and screen.memory_panel.result == {}
+
+
+async def test_model_picker_offers_installed_local_models(workspace: Path, tmp_path: Path, monkeypatch) -> None:
+    from openclaw_tui.tui.screens.picker import Picker
+
+    models = tmp_path / "models"
+    models.mkdir()
+    (models / "tiny-chat-q4.gguf").write_bytes(b"GGUF")
+    monkeypatch.setenv("OPENCLAW_MODELS_DIR", str(models))
+    app = _offline_app(workspace)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        app.main_screen.prompt.load_text("/model")
+        await pilot.press("enter")
+        await wait_until(pilot, lambda: isinstance(app.screen, Picker), 10, "the model picker")
+        ids = [oid for oid, _ in app.screen.options]
+        assert "local/tiny-chat-q4" in ids and "offline" in ids
+        await pilot.press("escape")
+
+
+def test_local_window_thresholds_leave_room_and_explicit_values_win() -> None:
+    from openclaw_tui.config import load_config
+    from openclaw_tui.session.budget import TokenBudget
+
+    local = "local/qwen2.5-coder-1.5b-instruct-q4_k_m"
+    b = TokenBudget(load_config(None), local, offline=False)
+    assert b.context_window == 32768
+    assert b.compaction_threshold == 24576 and b.flush_threshold == 20576  # 75 % / 63 %, was 39 % / 27 %
+    hosted = TokenBudget(load_config(None), "openai/gpt-4o", offline=False)
+    assert hosted.compaction_threshold == hosted.context_window - 20000  # hosted unchanged
+    set_floor = load_config(None, overrides={"agents": {"defaults": {"compaction": {"reserveTokensFloor": 20000}}}})
+    assert TokenBudget(set_floor, local, offline=False).compaction_threshold == 12768
+
+
+async def test_exit_breadcrumb_and_resume_flag(workspace: Path, tmp_path: Path, monkeypatch) -> None:
+    from openclaw_tui.cli import build_parser
+    from openclaw_tui.commands.app_cmd import breadcrumb, build_app
+
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
+    args = build_parser().parse_args(["--workspace", str(workspace), "--model", "offline"])
+    app = build_app(args)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await send(pilot, "remember that the cutover is in March")
+        sid = app.main_screen.engine.session_id
+        await app.action_quit()
+    assert app.saved_session_id == sid
+    line = breadcrumb(args, app.saved_session_id)
+    assert line == f"resume this session: openclaw-tui --workspace {workspace} --model offline --resume {sid}"
+    assert breadcrumb(args, None) is None  # nothing said: nothing was saved
+    again = build_app(build_parser().parse_args(line.split(": ", 1)[1].split()[1:]))
+    async with again.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await wait_until(pilot, lambda: _users(again.main_screen), 10, "the resumed conversation")
+        assert again.main_screen.engine.session_id == sid
+
+
+def test_scenario_header_names_the_model_that_answered() -> None:
+    from openclaw_tui.session.scenario import ScenarioReport
+
+    def header(model: str) -> str:
+        report = ScenarioReport("remember and recall with the offline agent", True, "s1", model, "/ws", [], [])
+        return report.text().splitlines()[0]
+
+    assert header("local/qwen2.5-coder-1.5b-instruct-q4_k_m").startswith("scenario: remember and recall with local/qwen2.5-coder-1.5b")
+    assert "with the offline agent" in header("offline agent (rule-based, not an LLM)")

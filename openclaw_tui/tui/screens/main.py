@@ -269,7 +269,7 @@ class MainScreen(Screen[None]):
         state = "dir" if ws.is_dir() else ("file" if ws.exists() else "missing")
         bar = self.status_bar
         text = welcome_markdown(bar.model, bar.offline, str(ws), state, settings.workspace_access,
-                                today=time.strftime("%Y-%m-%d"), group=bool(bar.privacy))
+                                today="YYYY-MM-DD", group=bool(bar.privacy))  # not the date: snapshots stay stable
         await self.chat.add_notice(text)
 
     def _sync_model_label(self) -> None:

@@ -50,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         ("full index: builtin vs qmd collection add, interleaved", "bench.index_bench",
          ["--files", "500", "--rounds", "1"] if quick else []),
         ("TUI first frame", "bench.first_frame", []),
+        ("tui-first-search: first /memory search, default vs keyword-only", "bench.tui_first_search", ["--runs", "1" if quick else "3"]),
         ("local LLMs: load, RAM, speed, tool calls (1.5B vs 0.5B)", "bench.local_llm", ["--runs", "1" if quick else "3"]),
     ]
     failed = 0

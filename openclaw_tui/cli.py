@@ -46,8 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--version", action="version", version=f"openclaw-tui {__version__}")
     p.add_argument(
         "-c", "--continue", dest="continue_session", action="store_true",
-        help="(the app) resume the latest session of the session key instead of starting a new one",
+        help="(the app) resume the latest session of this workspace and session key instead of starting a new one",
     )  # fmt: skip
+    p.add_argument("--resume", dest="resume_session", metavar="ID", help="(the app) resume this session id (printed on quit)")
     _global_options(p)
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
 
@@ -84,6 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
     mr = msub.add_parser("restore", help="bring back the content a memory file had before a change")
     mr.add_argument("path", help="workspace file, e.g. MEMORY.md")
     mr.add_argument("--to", metavar="ID", help="history id: restore the content from before that change (default: the latest change)")
+    mr.add_argument("--dry-run", action="store_true", help="say what the restore would do (delete, shrink, replace) and change nothing")
+    mr.add_argument("--yes", action="store_true", help="confirm a restore that deletes the file or cuts it by more than half")
     mr.add_argument("--json", action="store_true")
 
     init = sub.add_parser("init", help="create a workspace from the template (never overwrites)")

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import shlex
+import sys
 
 from openclaw_tui.commands.common import settings_from_args
 
@@ -14,7 +16,22 @@ def build_app(args: argparse.Namespace):
     return OpenClawApp(
         lambda: settings_from_args(args),
         continue_latest=bool(getattr(args, "continue_session", False)),
+        session_id=getattr(args, "resume_session", None),
     )
+
+
+def breadcrumb(args: argparse.Namespace, session_id: str | None) -> str | None:
+    """The one line printed on quit: the command that continues this session."""
+    if not session_id:
+        return None
+    words = ["openclaw-tui"]
+    for flag, dest in (("--config", "config"), ("--workspace", "workspace"), ("--agent", "agent"),
+                       ("--session-key", "session_key"), ("--model", "model")):
+        value = getattr(args, dest, None)
+        if value:
+            words += [flag, str(value)]
+    words += ["--resume", session_id]
+    return "resume this session: " + " ".join(shlex.quote(w) for w in words)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -22,6 +39,9 @@ def run(args: argparse.Namespace) -> int:
     result = app.run()
     if app.startup_error is not None:
         raise app.startup_error  # a config error: the CLI prints its one line, exit 2
+    line = breadcrumb(args, app.saved_session_id)
+    if line:
+        print(line, file=sys.stderr)
     if app.return_code:
         return int(app.return_code)
     return int(result or 0)

@@ -7,14 +7,16 @@ neither command opens the memory index.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from typing import Any
 
 from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
-from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory, digest
-from openclaw_tui.workspace.restore import current, latest_for, restore_before
+from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory
+from openclaw_tui.workspace.restore import restore_before
+from openclaw_tui.workspace.restore_plan import RestorePlan, plan_restore
 
 
 def run(args: argparse.Namespace, settings: AgentSettings) -> int:
@@ -48,11 +50,32 @@ def _history(history: MemoryHistory, args: argparse.Namespace) -> int:
     return 0
 
 
+def _confirmed(plan: RestorePlan, args: argparse.Namespace) -> bool:
+    """A restore that deletes the file or cuts it by more than half needs --yes (or a "y"
+    typed at a terminal)."""
+    if not plan.needs_confirmation or getattr(args, "yes", False):
+        return True
+    if sys.stdin.isatty() and not args.json:
+        answer = input(f"{plan.describe()}. Proceed? [y/N] ")
+        return answer.strip().lower() in ("y", "yes")
+    return False
+
+
 def _restore(history: MemoryHistory, settings: AgentSettings, args: argparse.Namespace) -> int:
-    rel, now = current(settings.workspace, args.path)
-    entry = history.find(args.to, rel) if args.to else latest_for(history, rel)
-    if (None if now is None else digest(now)) == entry.before:
+    plan = plan_restore(settings.workspace, history, args.path, args.to)
+    rel, entry = plan.path, plan.entry
+    if getattr(args, "dry_run", False):
+        if args.json:
+            print_json({"path": rel, "restoreFrom": entry.id, "dryRun": True, "noop": plan.noop, "deletes": plan.deletes,
+                        "shrinks": plan.shrinks, "bytesNow": None if plan.now is None else len(plan.now),
+                        "bytesAfter": None if plan.target is None else len(plan.target)})
+        else:
+            print(f"dry run: {plan.describe()}")
+        return 0
+    if plan.noop:
         return _report(args, rel, entry, None, "already holds that version; nothing changed")
+    if not _confirmed(plan, args):
+        return fail(f"not restored: {plan.describe()}; pass --yes to confirm (or --dry-run to look first)")
     change = restore_before(settings.workspace, history, entry, ChangeOrigin("user"))
     size = "removed (it did not exist before that change)" if change.after is None else f"{len(change.after)} bytes"
     return _report(args, rel, entry, change.entry, f"restored to the version before {entry.id}: {size}")

@@ -130,6 +130,9 @@ class Indexer:
         self._sync_lock = threading.Lock()
         self._bg_sync: threading.Thread | None = None
         self._bg_checked = -1e9
+        #: the text is indexed without vectors and the embedding pass runs in the background:
+        #: searches answer from keywords (no query embedding) until it is done
+        self.keyword_first = False
 
     # ------------------------------------------------------------------ state
 
@@ -388,11 +391,38 @@ class Indexer:
             self.searched_once = True
             files, _ = store.counts()
             if files == 0 or store.get_meta_json("fingerprint") is None:
+                if files == 0 and self._index_text_first(store):
+                    return self.index.store()
                 self.sync(reason="first-search")
                 return self.index.store()
         if self.ms.sync.on_search:
             self.maybe_background_sync()
         return store
+
+    def _index_text_first(self, store: Store) -> bool:
+        """First search, nothing indexed, an embedding provider: index the text without
+        vectors now (no model, no embedding: seconds), answer from keywords, and embed in the
+        background (the rows' empty hash and the missing fingerprint make that sync a full
+        one, swapped in when done). False when there is no provider (a plain sync is as fast)."""
+        if self.provider is None:
+            return False
+        tally = SyncTally(provider_failed=True)  # write_batch: text only
+        docs, _ok = self._collect(SyncContext(store), tally.errors)
+        if not docs:
+            return False
+        self._index_docs(store, docs, store.files(), tally, None)
+        self.keyword_first = True
+        self._bg_sync = threading.Thread(target=self._embed_after_keywords, name="memory-embed", daemon=True)
+        self._bg_sync.start()
+        return True
+
+    def _embed_after_keywords(self) -> None:
+        try:
+            self.sync(reason="first-search")
+        except Exception:  # pragma: no cover - sync already reports
+            log.exception("background embedding pass failed")
+        finally:
+            self.keyword_first = False
 
     def maybe_background_sync(self) -> None:
         if self._bg_sync is not None and self._bg_sync.is_alive():

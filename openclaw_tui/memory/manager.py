@@ -196,7 +196,7 @@ class MemoryManager:
                                           action="set memorySearch.enabled to true", started=t0)
         req = self.searcher.request(query, max_results, min_score, session_key, fts_mode=self.fts_mode, now=self.now)
         store = self.indexer.before_search()
-        return self.searcher.run(store, req, t0)
+        return self.searcher.run(store, req, t0, keywords_only=self.indexer.keyword_first)
 
     # ------------------------------------------------------------------ get
 
@@ -225,6 +225,16 @@ class MemoryManager:
                               fallback=self.provider_fallback())
 
     # ------------------------------------------------------------------ watcher and lifecycle
+
+    def warm_up(self) -> None:
+        """Load the embedding model now (a background thread at start), so the first search
+        does not pay for it. Never raises: a failing provider is reported by search and sync."""
+        if self.provider is None:
+            return
+        try:
+            self.provider.embed_query("warm up")
+        except Exception as exc:  # noqa: BLE001
+            log.debug("embedding warm-up failed: %s", exc)
 
     def start_watcher(self) -> None:
         """Watch memory files (watchfiles, debounce ``sync.watchDebounceMs``) and run the

@@ -107,11 +107,13 @@ class Searcher:
             search_ms=round((time.perf_counter() - started) * 1000, 1) if started is not None else None,
         )
 
-    def run(self, store: Store, req: SearchRequest, started: float) -> SearchResult:
+    def run(self, store: Store, req: SearchRequest, started: float, *, keywords_only: bool = False) -> SearchResult:
+        """``keywords_only``: the vectors are still being built, answer from the text index now."""
         if not req.query:
             return self._result(started, mode="none")
         terms, dates = pl.query_terms(req.query), pl.query_dates(req.query)
-        got = self._retrieve(store, req, terms, req.max_results * self.ms.query.hybrid.candidate_multiplier, started)
+        got = self._retrieve(store, req, terms, req.max_results * self.ms.query.hybrid.candidate_multiplier, started,
+                             keywords_only=keywords_only)
         if isinstance(got, SearchResult):
             return got
         rows = store.chunk_rows(set(got.text) | set(got.vector))
@@ -125,9 +127,9 @@ class Searcher:
     # ------------------------------------------------------------------ retrieve
 
     def _retrieve(self, store: Store, req: SearchRequest, terms: list[str], n: int,
-                  started: float) -> Retrieved | SearchResult:
+                  started: float, keywords_only: bool = False) -> Retrieved | SearchResult:
         hq = self.ms.query.hybrid
-        use_text = store.fts_available and (self.provider is None or hq.enabled)
+        use_text = store.fts_available and (self.provider is None or hq.enabled or keywords_only)
         got = Retrieved(text={})
         if use_text:
             mode = "and" if req.fts_mode == "and-strict" else req.fts_mode
@@ -135,6 +137,9 @@ class Searcher:
             if not got.text and req.fts_mode == "and":
                 got.text = text_hits(store, req.query, terms, "or", n)
         if self.provider is None:
+            return got
+        if keywords_only:
+            got.warning = "the memory index is still being embedded: keyword results for now"
             return got
         qv = self._embed_query(req.query, got, started)
         if isinstance(qv, SearchResult):

@@ -13,6 +13,10 @@ from typing import Any
 
 from openclaw_tui import events
 from openclaw_tui.llm.context import resolve_context_window
+
+#: the local window's default reserve is window // 4 (32,768 → 8,192: flush at 20.6k, 63 %;
+#: compaction at 24.6k, 75 %); see ``TokenBudget.reserve_floor``
+LOCAL_RESERVE_DIVISOR = 4
 from openclaw_tui.session.thresholds import compaction_threshold, flush_threshold
 from openclaw_tui.session.tokens import TokenCounter
 
@@ -65,14 +69,27 @@ class TokenBudget:
             self._window, self._window_source = await asyncio.to_thread(resolve_context_window, self.config, self.model)
 
     @property
+    def reserve_floor(self) -> int:
+        """``compaction.reserveTokensFloor``; on the managed local model's 32k window, when
+        the config leaves it unset, a quarter of the window instead of 20,000 (which
+        compacted at 12.8k, 39 % of the window: a local model paid for a compaction every
+        few turns). Hosted windows and any value the config sets are unchanged."""
+        c = self.config.agents.defaults.compaction
+        if self._window_source == "local" and "reserve_tokens_floor" not in c.model_fields_set:
+            return min(c.reserve_tokens_floor, self.context_window // LOCAL_RESERVE_DIVISOR)
+        return c.reserve_tokens_floor
+
+    @property
     def flush_threshold(self) -> int:
         c = self.config.agents.defaults.compaction
-        return flush_threshold(self.context_window, c.reserve_tokens_floor, c.memory_flush.soft_threshold_tokens)
+        window = self.context_window  # resolves the window (and its source) first
+        return flush_threshold(window, self.reserve_floor, c.memory_flush.soft_threshold_tokens)
 
     @property
     def compaction_threshold(self) -> int:
         c = self.config.agents.defaults.compaction
-        return compaction_threshold(self.context_window, c.reserve_tokens, c.reserve_tokens_floor)
+        window = self.context_window
+        return compaction_threshold(window, c.reserve_tokens, self.reserve_floor)
 
     def no_room_warning(self) -> str | None:
         """Once per window: a reserve that eats the whole window makes every turn flush and compact."""

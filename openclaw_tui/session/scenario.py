@@ -169,7 +169,11 @@ class ScenarioReport:
         }
 
     def text(self) -> str:
-        lines = [f"scenario: {self.name}  (model: {self.model}, session {self.session_id})"]
+        name = self.name
+        if "offline agent" in name and not self.model.startswith(("offline", "offline agent")):
+            # the file's name was written for its default model; say what actually answered
+            name = name.replace("the offline agent", self.model).replace("offline agent", self.model)
+        lines = [f"scenario: {name}  (model: {self.model}, session {self.session_id})"]
         for t in self.turns:
             reply = t.reply.replace("\n", " ")
             lines.append(f"  turn {t.index}: {t.user[:70]!r} -> {reply[:90]!r}" + (f"  [error: {t.error}]" if t.error else ""))

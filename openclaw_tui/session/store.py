@@ -102,7 +102,7 @@ class SessionStore:
         transcript.write_header(session_id, **header)
         if notes:
             transcript.append({"type": "context", "notes": notes})
-        keep = ("sessionKey", "agentId", "model")
+        keep = ("sessionKey", "agentId", "model", "workspace")
         self.update(session_id, **{k: header[k] for k in keep if k in header}, transcript=transcript.path.name)
 
     def take_recovery_notice(self) -> str | None:
@@ -124,6 +124,12 @@ class SessionStore:
             raise ValueError(
                 f"session {session_id!r} belongs to {owner}; a group or channel session key cannot resume it "
                 "(start a new session id)"
+            )
+        if owner and owner != session_key and not is_direct_session(owner):
+            # continued under a direct key it would load MEMORY.md into a group's conversation
+            raise ValueError(
+                f"session {session_id[:8]}… belongs to the group key {owner}; resumed from {session_key} it would "
+                f"load MEMORY.md: restart with --session-key {owner} to continue it"
             )
 
     def counters(self, session_id: str) -> dict[str, Any]:

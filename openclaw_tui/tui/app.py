@@ -101,6 +101,8 @@ class OpenClawApp(App[int]):
         self.session_id = session_id
         self.continue_latest = continue_latest
         self.startup_error: BaseException | None = None
+        #: the session on screen when the app closed, if it was saved (the exit breadcrumb)
+        self.saved_session_id: str | None = None
         self.bridge = EventBridge()
         self.engine: "EngineSurface | None" = None
         self.memory: MemoryBackend | None = None
@@ -161,13 +163,15 @@ class OpenClawApp(App[int]):
         return engine
 
     def _continue_latest(self, engine: "EngineSurface") -> None:
-        """--continue: resume the newest saved session of this session key, if there is one."""
+        """--continue: resume the newest saved session of this session key and workspace."""
+        from openclaw_tui.session.scope import scoped_sessions
+
         key = engine.session_key
-        for entry in engine.list_sessions():  # newest first
-            if not entry.get("current") and entry.get("sessionKey") in (None, key) and entry.get("sessionId"):
+        for entry in scoped_sessions(engine.list_sessions(), self.settings.workspace, key):  # newest first
+            if not entry.get("current") and entry.get("sessionId"):
                 engine.resume(str(entry["sessionId"]))
                 return
-        self.bridge(Notice("info", f"--continue: no saved session for {key} yet; this is a new one"))
+        self.bridge(Notice("info", f"--continue: no saved session for {key} in this workspace yet; this is a new one"))
 
     def _start_memory(self) -> None:
         """Session-start sync and the file watcher (config: memorySearch.sync.*)."""
@@ -181,6 +185,11 @@ class OpenClawApp(App[int]):
             memory.start_watcher()
         except Exception as exc:  # noqa: BLE001
             self.bridge(Notice("warning", f"memory watcher failed: {exc}"))
+
+    def _warm_memory(self) -> None:
+        """Load the embedding model in the background: the first search must not wait for it."""
+        if self.memory is not None:
+            self.memory.warm_up()
 
     async def _boot(self) -> None:
         if self.settings is None and self._load_settings is not None:
@@ -203,9 +212,10 @@ class OpenClawApp(App[int]):
             return
         self.engine = engine
         self.main_screen.post_message(EngineReady(engine))
-        # a local model's server loads now, after the first frame, beside the memory index;
-        # the prompt is usable meanwhile (a turn waits for the server) and the bar says so
-        await asyncio.gather(asyncio.to_thread(self._start_memory), engine.warm_up())
+        # a local model's server loads now, after the first frame, beside the memory index
+        # and the embedding model; the prompt is usable meanwhile (a turn waits for the
+        # server) and the bar says so
+        await asyncio.gather(asyncio.to_thread(self._start_memory), asyncio.to_thread(self._warm_memory), engine.warm_up())
         if not engine.is_offline:
             # warm litellm in the background so the first reply does not pay for the import
             from openclaw_tui._offline import import_litellm
@@ -220,6 +230,13 @@ class OpenClawApp(App[int]):
         self.exit(0)
 
     def _close_engine(self) -> None:
+        engine = self.engine
+        if engine is not None:
+            try:
+                if engine.transcript_path.exists():
+                    self.saved_session_id = engine.session_id
+            except Exception:  # noqa: BLE001 - a breadcrumb problem must not stop the exit
+                pass
         engine, self.engine = self.engine, None
         memory, self.memory = self.memory, None
         for thing in (engine, memory):

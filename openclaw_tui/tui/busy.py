@@ -29,6 +29,7 @@ class BusyIndicator:
         self.meter = meter
         self._ticker: Timer | None = None
         self._since = 0.0
+        self._phase_since = 0.0
         self._streamed_chars = 0
         self._usage_base: ev.TokenUsage | None = None  # the meter before this reply
 
@@ -38,7 +39,7 @@ class BusyIndicator:
             return
         bar = self.bar
         if state and not bar.busy:
-            self._since = time.monotonic()
+            self._since = self._phase_since = time.monotonic()
             self._streamed_chars = 0
             self._usage_base = self.meter.usage
             bar.progress = ""
@@ -47,14 +48,30 @@ class BusyIndicator:
             self._ticker.stop()
             self._ticker = None
             bar.progress = ""
+        if not state:
+            bar.phase = ""
         bar.busy = state
+
+    def phase(self, label: str) -> None:
+        """Name what the work is doing now; its seconds count from here."""
+        if not self.host.is_attached:
+            return
+        if label != self.bar.phase:
+            self._phase_since = time.monotonic()
+        self.bar.phase = label
 
     def tick(self) -> None:
         """The indicator moves: spinner frame, seconds so far, streamed tokens."""
         bar = self.bar
         bar.frame += 1
-        elapsed = f"{time.monotonic() - self._since:.0f}s"
-        bar.progress = elapsed + (f" · ~{n(self._streamed_chars // 4)} tok" if self._streamed_chars else "")
+        now = time.monotonic()
+        elapsed = f"{now - self._phase_since:.0f}s"
+        writing = bar.phase.startswith("writing") or not bar.phase
+        if self._streamed_chars and writing:
+            elapsed += f" · ~{n(self._streamed_chars // 4)} tok"
+        if bar.phase and self._phase_since > self._since + 0.5:
+            elapsed += f" · {now - self._since:.0f}s in all"
+        bar.progress = elapsed
 
     def count_streamed(self, text: str) -> None:
         self._streamed_chars += len(text)

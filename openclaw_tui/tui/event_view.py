@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from textual.timer import Timer
 
 from openclaw_tui import events as ev
-from openclaw_tui.tui.format import chat_mark, one_line
+from openclaw_tui.tui.format import chat_mark, mark_details, n, one_line
 
 if TYPE_CHECKING:
     from openclaw_tui.tui.screens.main import MainScreen
@@ -75,9 +75,16 @@ class EventView:
 
     # ------------------------------------------------------------------ the reply
 
+    def _reading(self) -> None:
+        """The model is reading its prompt (the slow part on a local model): say how big."""
+        usage = self.screen.meter.usage
+        size = f" · {n(usage.used)}/{n(usage.context_window)} tok" if usage is not None else ""
+        self.screen.busy.phase(f"reading the prompt{size}")
+
     async def _turn_started(self, _event: ev.TurnStarted) -> None:
         self.response = None
         self._turn_streamed = False
+        self._reading()
 
     async def _text(self, event: ev.TextDelta) -> None:
         if self.in_span:
@@ -85,8 +92,10 @@ class EventView:
         if self.response is None:
             self.response = await self.screen.chat.add_response()
         self._turn_streamed = True
+        self.screen.busy.phase("writing")
         self.screen.busy.count_streamed(event.text)
         await self.response.write(event.text)
+        self.screen.chat.grew()
 
     async def _turn_finished(self, event: ev.TurnFinished) -> None:
         response = self.response
@@ -105,6 +114,7 @@ class EventView:
     async def _tool_called(self, event: ev.ToolCalled) -> None:
         if self.in_span:  # flush / compaction tool work is shown as timeline events only
             return
+        self.screen.busy.phase("searching memory" if event.name == "memory_search" else f"running {event.name}")
         await self.end_response()
         await self.screen.chat.add_tool(event.call_id, event.name, event.arguments)
 
@@ -112,6 +122,8 @@ class EventView:
         block = self.screen.chat.find_tool(event.call_id)
         if block is not None:
             block.set_result(event.result, event.error)
+        if not self.in_span and self.screen.turn_running:
+            self._reading()  # the model reads the result next
 
     async def _provider_error(self, event: ev.ProviderError) -> None:
         await self.screen.timeline.add_event(event)
@@ -150,11 +162,14 @@ class EventView:
         span = SPAN_OF[type(event)]
         self._spans.add(span)
         self.screen.busy.set(BUSY_OF[span])
+        tokens = event.tokens if isinstance(event, ev.FlushStarted) else event.tokens_before
+        self.screen.busy.phase(f"{BUSY_OF[span]} · {n(tokens)} tok of conversation")
         await self.screen.timeline.add_event(event)
 
     async def _span_finished(self, event: ev.FlushFinished | ev.CompactionFinished) -> None:
         self._spans.discard(SPAN_OF[type(event)])
         self.screen.busy.set("replying" if self.screen.turn_running else "")
+        self.screen.busy.phase("")
         await self.screen.timeline.add_event(event)
         await self._mark(event)
 
@@ -172,6 +187,9 @@ class EventView:
                 return  # a watcher sync during a streaming reply: the timeline has it
             await self.end_response()
         await self.screen.chat.add_mark(text)
+        details = mark_details(event)
+        if details is not None:
+            await self.screen.chat.add_details(*details)
 
     _HANDLERS = {
         ev.TurnStarted: _turn_started,

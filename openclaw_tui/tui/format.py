@@ -74,7 +74,36 @@ def session_line(entry: dict[str, Any], session_key: str = "", *, plain: bool = 
     return " · ".join(parts)
 
 
+def picker_line(entry: dict[str, Any], session_key: str = "", workspace: str = "") -> str:
+    """One row of the ``/resume`` picker: when, the first thing the user said, the
+    workspace (a column: ``·`` when it is this one), then a short id; another session key last."""
+    stamp = entry.get("lastActivity") or entry.get("updatedAt") or entry.get("createdAt")
+    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(stamp / 1000)) if isinstance(stamp, (int, float)) and stamp > 0 else "—".ljust(16)
+    title = ("“" + one_line(str(entry["title"]), 36) + "”" if entry.get("title") else "(no message yet)").ljust(38)
+    ws = str(entry.get("workspace") or "")
+    here = not ws or (workspace and os.path.normpath(ws) == os.path.normpath(workspace))
+    ws_col = one_line("(this workspace)" if here else os.path.basename(os.path.normpath(ws)) or ws, 18).ljust(18)
+    sid = str(entry.get("sessionId") or entry.get("id") or "?")
+    parts = [when, title, ws_col, sid[:8]]
+    if entry.get("model"):
+        parts.append(str(entry["model"]))
+    key = entry.get("sessionKey")
+    if key and key != session_key:
+        parts.append(str(key))
+    if entry.get("current"):
+        parts.append("(current)")
+    return "  ".join(parts)
+
+
 # --------------------------------------------------------------------------- citations
+
+
+def cancel_suffix(text: str) -> str:
+    """The mark appended to a cancelled reply; a code fence the reply left open is closed
+    first, or the mark showed as literal ``*— cancelled*`` inside the code block."""
+    fences = sum(1 for line in text.splitlines() if line.lstrip().startswith(("```", "~~~")))
+    close = "\n```" if fences % 2 else ""
+    return f"{close}\n\n*— cancelled*"
 
 
 def citation(path: str, start: int | None, end: int | None) -> str:
@@ -195,6 +224,16 @@ def chat_mark(event: ev.Event) -> str | None:
     return None
 
 
+def mark_details(event: ev.Event) -> tuple[str, str] | None:
+    """(title, Markdown body) of what a flush stored or what a compaction's summary says,
+    shown collapsed under its chat mark; None when there is nothing to read."""
+    if isinstance(event, ev.FlushFinished) and event.stored and event.written.strip():
+        return f"what the flush stored in {event.path}", event.written.strip()
+    if isinstance(event, ev.CompactionFinished) and event.summary.strip():
+        return f"the summary of compaction #{event.compaction_count}", event.summary.strip()
+    return None
+
+
 def short_path(path: str, limit: int = 48) -> str:
     """``~`` for the home folder; a long path keeps its last two parts (``…/proj/workspace``)."""
     home = os.path.expanduser("~")
@@ -210,10 +249,30 @@ def short_path(path: str, limit: int = 48) -> str:
 _LABEL_STATUS = re.compile(r" · (?:loading model…|\d+ tok/s)$")
 
 
-def welcome_markdown(model: str, offline: bool, workspace: str, state: str, access: str) -> str:
-    """The first lines of a new session: who answers, where notes go, what to type.
+def memory_explained(workspace: str, today: str, *, group: bool, access: str) -> list[str]:
+    """How memory works, in three lines a newcomer can act on (the welcome shows them)."""
+    if access == "none":
+        return []
+    ws = short_path(workspace)
+    if access == "ro":
+        lines = [f"Memory is read-only here: the agent searches `MEMORY.md` and `memory/*.md` in `{ws}` but saves nothing."]
+    else:
+        lines = [f"Say “remember …” → saved to today's note `memory/{today}.md` · `MEMORY.md` is long-term memory · files in `{ws}`."]
+    if group:
+        lines.append("🔒 **Group session**: `MEMORY.md` was excluded (private to direct chats); daily notes are shared.")
+    else:
+        lines.append("`/memory open [file]` edits a note in $EDITOR · `/memory history` shows kept versions.")
+    return lines
 
-    ``state`` is ``dir`` (the workspace exists), ``missing`` or ``file`` (not a folder).
+
+def welcome_markdown(model: str, offline: bool, workspace: str, state: str, access: str,
+                     *, today: str = "", group: bool = False) -> str:
+    """The first lines of a new session: who answers, where notes go, how memory works,
+    what to type.
+
+    ``state`` is ``dir`` (the workspace exists), ``missing`` or ``file`` (not a folder);
+    ``today`` the daily note's date (``YYYY-MM-DD``; "" leaves memory unexplained);
+    ``group`` a group or channel session (MEMORY.md excluded).
     """
     steady = _LABEL_STATUS.sub("", model)
     who = "the **offline agent** (rule-based, not an LLM: pass `--model` for a real one)" if offline else f"`{steady}`"
@@ -230,6 +289,8 @@ def welcome_markdown(model: str, offline: bool, workspace: str, state: str, acce
         lines.append(f"Workspace `{ws}` is a file, not a folder: restart with `--workspace DIR`.")
     else:
         lines.append(f"Workspace `{ws}` ({'read-only' if access == 'ro' else 'notes are saved here'}).")
+    if today and state != "file":
+        lines += memory_explained(full, today, group=group, access=access)
     lines.append("Try `/help` (commands and keys) · `/memory search <query>` · `/resume` (earlier sessions).")
     return "  \n".join(lines)
 
@@ -329,7 +390,10 @@ def _cell(text: Any) -> str:
 
 
 def _table(rows: list[tuple[str, str]]) -> list[str]:
-    return ["| | |", "|---|---|", *(f"| {k} | {v} |" for k, v in rows)]
+    """Label/value rows as a Markdown table whose first row is the header (an empty
+    ``| | |`` header showed as a blank row on top)."""
+    lines = [f"| {k} | {v} |" for k, v in rows]
+    return [lines[0], "|---|---|", *lines[1:]]
 
 
 def memory_problems(data: dict[str, Any]) -> list[str]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from textual.widget import MountError
 
 from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION
-from openclaw_tui.tui.widgets.chat import ChatView
+from openclaw_tui.tui.widgets.chat import ChatView, ToolBlock
 
 if TYPE_CHECKING:
     from openclaw_tui.session.surface import EngineSurface
@@ -36,6 +36,41 @@ async def show_history(chat: ChatView, engine: "EngineSurface", limit: int = SHO
             await _show_item(chat, item)
     except MountError:
         return  # the app closed while the conversation was being shown again
+    settings = getattr(chat.app, "settings", None)
+    if settings is not None:
+        blocks = list(chat.query(ToolBlock))
+        calls = [(b.tool_name, dict(b.arguments or {}), b.error) for b in blocks]
+        for i, diff, summary in await asyncio.to_thread(_diffs, calls, settings.agent_dir, engine.session_id):
+            blocks[i].show_diff(diff, summary)
+
+
+def _diffs(calls: list[tuple[str, dict, str | None]], agent_dir, session_id: str) -> list[tuple[int, str, str]]:
+    """The ✎ diffs of a resumed session's memory writes, as (block index, diff, summary):
+    the transcript keeps only the tool result (``{"ok": true}``), the memory history both
+    versions; matched in order, by path, to the calls that wrote."""
+    from openclaw_tui.tools.registry import spec_for
+    from openclaw_tui.workspace.change_diff import change_event
+    from openclaw_tui.workspace.history import HistoryError, MemoryChange, MemoryHistory
+
+    history = MemoryHistory.for_agent(agent_dir)
+    entries = [e for e in history.entries() if e.session_id == session_id and e.actor == "model"]
+    out, pos = [], 0
+    for i, (name, arguments, error) in enumerate(calls):
+        spec = spec_for(name)
+        if spec is None or not spec.writes or error:
+            continue
+        path = str(arguments.get("path") or "")
+        j = next((k for k in range(pos, len(entries)) if entries[k].path == path), None)
+        if j is None:
+            continue
+        entry, pos = entries[j], j + 1
+        try:
+            change = MemoryChange(entry.path, entry.tool, history.content(entry.before), history.content(entry.after), entry)
+        except HistoryError:
+            continue  # that version was pruned: the block keeps its result
+        event = change_event(change)
+        out.append((i, event.diff, event.summary))
+    return out
 
 
 async def _show_item(chat: ChatView, item: "ReplayItem") -> None:

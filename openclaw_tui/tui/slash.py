@@ -27,17 +27,22 @@ class SlashCommand:
 COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("help", "", "list commands and keys", mid_turn=True),
     SlashCommand("new", "", "start a new session", mid_turn=False),
-    SlashCommand("resume", "[id]", "resume a session: a picker, or an id (or its unique start)", mid_turn=False),
+    SlashCommand("resume", "[--all] [id]", "resume a session of this workspace: a picker, or an id (--all: every workspace and key)", mid_turn=False),
+    SlashCommand("copy", "[n]", "copy the last reply (n: the n-th from the end) to the clipboard", mid_turn=True),
     SlashCommand("compact", "[instructions]", "summarise older history now", mid_turn=False),
     SlashCommand("flush", "", "store durable memories now (silent turn)", mid_turn=False),
     SlashCommand("memory search", "<query>", "search memory; results go to the side panel", mid_turn=True, needs_arg=True),
     # takes --all (every field), left out of the synopsis: "/memory status" completes without a space
     SlashCommand("memory status", "", "index status (--all: every field)", mid_turn=True),
     SlashCommand("memory index", "[--force]", "sync the memory index (--force rebuilds)", mid_turn=False),
+    SlashCommand("memory open", "[file]", "open a memory file in $EDITOR (default: today's note)", mid_turn=False),
+    SlashCommand("memory history", "[file]", "kept versions of memory files, newest first", mid_turn=True),
+    SlashCommand("memory restore", "<file> [--to ID] [--yes]", "bring back a file's version from before a change", mid_turn=False, needs_arg=True),
     SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
     SlashCommand("model", "[name]", "switch model: a picker, or any litellm model string", mid_turn=False),
     SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
     SlashCommand("mcp", "", "MCP servers: their state and tools", mid_turn=True),
+    SlashCommand("init", "", "set up the workspace from the template (never overwrites)", mid_turn=False),
     SlashCommand("quit", "", "leave the app", mid_turn=True),
 )
 
@@ -75,7 +80,7 @@ def parse(text: str) -> ParsedCommand:
     first = words[0].lower()
     if first == "memory":
         if len(words) < 2:
-            raise SlashError("usage: /memory search <query> | /memory status | /memory index [--force]")
+            raise SlashError("usage: /memory search <query> | status | index [--force] | open [file] | history [file] | restore <file>")
         name = f"memory {words[1].lower()}"
         rest = words[2] if len(words) > 2 else ""
     else:
@@ -93,8 +98,8 @@ def parse(text: str) -> ParsedCommand:
         raise SlashError("usage: /memory index [--force]")
     if cmd.name == "memory status" and rest not in ("", "--all"):
         raise SlashError("usage: /memory status [--all]")
-    if cmd.name == "resume" and rest and len(shlex.split(rest)) != 1:
-        raise SlashError("usage: /resume [id]")
+    if cmd.name == "resume" and rest and len([w for w in shlex.split(rest) if w != "--all"]) > 1:
+        raise SlashError("usage: /resume [--all] [id]")
     return ParsedCommand(cmd, rest)
 
 
@@ -153,10 +158,11 @@ def help_markdown() -> str:
     lines += [
         "",
         "**Keys**: Enter send (during a reply: queued, sent in order when it ends) · "
-        "Ctrl+J new line · ↑/↓ history (↑ on an empty prompt takes the last queued prompt back) · "
+        "Ctrl+J or Alt+Enter new line (Shift+Enter where the terminal reports it) · ↑/↓ history (↑ on an empty prompt takes the last queued prompt back) · "
         "Tab complete (↑/↓ and Enter pick from the menu) · Ctrl+C or Esc cancel the reply · "
         "Ctrl+C twice on an idle prompt, or Ctrl+Q, quit · PgUp/PgDn scroll the chat · "
         "End on an empty prompt (or Ctrl+End) back to the bottom · Ctrl+O side panel · "
-        "Ctrl+L memory list · Ctrl+P command palette · Ctrl+T light/dark",
+        "Ctrl+L memory list · Alt+↑ select a message (↑/↓ move, c copies, Esc back) · "
+        "Ctrl+C with text selected copies it · Ctrl+P command palette · Ctrl+T light/dark",
     ]
     return "\n".join(lines)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Awaitable, Callable
 
-from openclaw_tui.tui import slash, slash_mcp, slash_memory, slash_session
+from openclaw_tui.tui import slash, slash_mcp, slash_memory, slash_memory_files, slash_session
 from openclaw_tui.tui.format import one_line
 from openclaw_tui.tui.messages import Settled
 
@@ -21,15 +21,20 @@ HANDLERS: dict[str, Handler] = {
     "help": slash_session.show_help,
     "new": slash_session.new_session,
     "resume": slash_session.resume,
+    "copy": slash_session.copy_reply,
     "compact": slash_session.compact,
     "flush": slash_session.flush,
     "memory search": slash_memory.search,
     "memory status": slash_memory.status,
     "memory index": slash_memory.index,
+    "memory open": slash_memory_files.open_in_editor,
+    "memory history": slash_memory_files.history,
+    "memory restore": slash_memory_files.restore,
     "undo": slash_memory.undo,
     "model": slash_session.switch_model,
     "status": slash_session.show_status,
     "mcp": slash_mcp.show_servers,
+    "init": slash_memory_files.init_workspace,
     "quit": slash_session.quit_app,
 }
 if set(HANDLERS) != set(slash.BY_NAME):  # pragma: no cover - a programming error, caught by any import

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from openclaw_tui.tui import slash
-from openclaw_tui.tui.format import md_kv, n, session_line
+from openclaw_tui.tui.format import md_kv, n, picker_line
 from openclaw_tui.tui.history_view import show_history
 from openclaw_tui.tui.screens.picker import Picker
 
@@ -25,27 +25,49 @@ async def show_help(screen: "MainScreen", _arg: str) -> None:
 async def new_session(screen: "MainScreen", _arg: str) -> None:
     sid = screen.engine.new_session()
     await screen.chat.clear()
+    if screen.side.built:
+        await screen.memory_panel.reset()
     screen.events.response = None
     screen.refresh_usage()
     await screen.say(f"New session `{sid}`.")
 
 
 async def resume(screen: "MainScreen", arg: str) -> None:
-    sessions = screen.engine.list_sessions()
+    from openclaw_tui.session.scope import in_scope, scoped_sessions
+
+    words = arg.split()
+    everything = "--all" in words
+    arg = " ".join(w for w in words if w != "--all")
+    settings = screen.oc_app.settings
+    key, ws = settings.session_key, str(settings.workspace)
+    every = scoped_sessions(screen.engine.list_sessions(), ws, key, everything=True)
+    sessions = every if everything else [s for s in every if in_scope(s, ws, key)]
     if not arg:
         if not sessions:
-            await screen.say("No saved sessions yet.")
+            others = len(every) - len(sessions)
+            more = f" ({others} in other workspaces or keys: `/resume --all`)" if others else ""
+            await screen.say(f"No saved sessions in this workspace yet{more}.")
             return
-        key = screen.oc_app.settings.session_key
-        options = [(str(s.get("sessionId") or ""), session_line(s, key, plain=True)) for s in sessions[:PICKER_ROWS]]
-        arg = await screen.app.push_screen_wait(Picker("Resume a session (newest first)", [o for o in options if o[0]]))
+        options = [(str(s.get("sessionId") or ""), picker_line(s, key, ws)) for s in sessions[:PICKER_ROWS]]
+        title = "Resume a session — every workspace (newest first)" if everything else "Resume a session of this workspace (newest first; /resume --all for others)"
+        arg = await screen.app.push_screen_wait(Picker(title, [o for o in options if o[0]]))
         if not arg:
             return
-    screen.engine.resume(session_id_for(arg, sessions))
+    sid = session_id_for(arg, every)
+    try:
+        screen.engine.resume(sid)
+    except ValueError as exc:  # whole, not cut at 160 characters: it names the flag to use
+        await screen.chat.add_error(str(exc))
+        return
     await screen.chat.clear()
+    if screen.side.built:
+        await screen.memory_panel.reset()
     await show_history(screen.chat, screen.engine)
     screen.refresh_usage()
-    await screen.say(f"Resumed session `{screen.engine.session_id}`.")
+    entry = next((s for s in every if s.get("sessionId") == sid), {})
+    moved = entry.get("workspace") and not in_scope({"workspace": entry["workspace"]}, ws, key)
+    note = f" It was started in `{entry['workspace']}`; it continues here, in `{ws}`." if moved else ""
+    await screen.say(f"Resumed session `{screen.engine.session_id}`.{note}")
 
 
 def session_id_for(arg: str, sessions: list[dict[str, Any]]) -> str:
@@ -58,6 +80,25 @@ def session_id_for(arg: str, sessions: list[dict[str, Any]]) -> str:
         shown = ", ".join(h[:13] + "…" for h in hits[:4])
         raise ValueError(f"{arg!r} starts {len(hits)} session ids ({shown}): type more of the id")
     return hits[0] if hits else arg  # no match: the engine says what is wrong
+
+
+async def copy_reply(screen: "MainScreen", arg: str) -> None:
+    """/copy [n]: the n-th reply from the end (1, the last, by default)."""
+    from openclaw_tui.tui.widgets.chat import AgentResponse
+
+    try:
+        nth = int(arg or "1")
+    except ValueError:
+        raise ValueError(f"usage: /copy [n] — n is a number (1 = the last reply), not {arg!r}") from None
+    replies = [r for r in screen.chat.query(AgentResponse) if r.copy_source.strip()]
+    if not replies:
+        await screen.chat.add_error("nothing to copy yet: no reply in this chat")
+        return
+    if not 1 <= nth <= len(replies):
+        await screen.chat.add_error(f"/copy {nth}: there {'is' if len(replies) == 1 else 'are'} {len(replies)} repl{'y' if len(replies) == 1 else 'ies'}")
+        return
+    what = "the last reply" if nth == 1 else f"reply {nth} from the end"
+    screen.copy_out(replies[-nth].copy_source, what)
 
 
 async def compact(screen: "MainScreen", arg: str) -> None:
@@ -84,7 +125,7 @@ async def switch_model(screen: "MainScreen", arg: str) -> None:
         names = [current] + [m for m in screen.arg_values("model") if m != current] + ["offline"]
         names = list(dict.fromkeys(m for m in names if m and m != "…"))
         labels = [(m, f"{m}   (current)" if m == current else m) for m in names]
-        arg = await screen.app.push_screen_wait(Picker("Switch model (configured models)", labels))
+        arg = await screen.app.push_screen_wait(Picker("Switch model (configured and installed models)", labels))
         if not arg:
             return
     engine = screen.engine

@@ -91,7 +91,7 @@ async def test_escape_cancels_running_turn(workspace: Path, server: ChatServer) 
         screen.prompt.load_text("tell me a long story")
         await pilot.press("enter")
         await wait_until(pilot, lambda: any(isinstance(e, ev.TextDelta) for e in seen), 20, "the first delta")
-        assert screen.turn_running and "replying" in screen.status_bar.plain
+        assert screen.turn_running and "writing" in screen.status_bar.plain  # issue 27: the phase, not "replying"
         await pilot.press("escape")
         await wait_until(pilot, lambda: any(isinstance(e, ev.TurnFinished) for e in seen), 15, "the cancelled turn")
         await wait_idle(pilot, 15)

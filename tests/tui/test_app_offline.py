@@ -391,7 +391,7 @@ async def test_palette_provider_lists_every_command_in_order(workspace: Path) ->
         found = [hit.text async for hit in provider.discover()]
         assert found == [c.usage for c in COMMANDS]
         hits = [hit.text async for hit in provider.search("resume")]
-        assert hits == ["/resume [id]"]
+        assert hits == ["/resume [--all] [id]"]
         # choosing a command that needs an argument pre-fills the prompt
         hit = [h async for h in provider.search("memory search")][0]
         hit.command()

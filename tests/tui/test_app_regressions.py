@@ -121,7 +121,8 @@ async def test_resume_list_is_readable(workspace: Path) -> None:
         row = next(label for oid, label in app.screen.options if oid == old)
         assert "“hello *there*”" in row  # plain text in the picker: nothing escaped
         assert "createdAt" not in row and "transcript" not in row and "None" not in row
-        assert re.search(r" · \d{4}-\d\d-\d\d \d\d:\d\d · offline", row), row
+        # issue 27: date first, then the first line, the workspace column, the short id, the model
+        assert re.match(r"\d{4}-\d\d-\d\d \d\d:\d\d  “hello", row) and row.endswith(f"{old[:8]}  offline"), row
         await pilot.press("enter")  # picks it: the session is resumed
         await wait_until(pilot, lambda: screen.engine.session_id == old, 10, "the picked session")
 

@@ -16,12 +16,13 @@ from openclaw_tui.tui.widgets.prompt import PromptHistory
 
 def test_registry_order_is_menu_order():
     assert [c.usage for c in slash.COMMANDS] == [
-        "/help", "/new", "/resume [id]", "/compact [instructions]", "/flush",
+        "/help", "/new", "/resume [--all] [id]", "/copy [n]", "/compact [instructions]", "/flush",
         "/memory search <query>", "/memory status", "/memory index [--force]",
-        "/undo", "/model [name]", "/status", "/mcp", "/quit",
+        "/memory open [file]", "/memory history [file]", "/memory restore <file> [--to ID] [--yes]",
+        "/undo", "/model [name]", "/status", "/mcp", "/init", "/quit",
     ]
     mid = {c.name for c in slash.COMMANDS if c.mid_turn}
-    assert mid == {"help", "memory search", "memory status", "status", "mcp", "quit"}
+    assert mid == {"help", "copy", "memory search", "memory status", "memory history", "status", "mcp", "quit"}
 
 
 @pytest.mark.parametrize(
@@ -53,7 +54,7 @@ def test_parse_ok(text, name, arg):
         ("/memory", "usage: /memory search"),
         ("/memory search", "usage: /memory search <query>"),
         ("/memory index --all", "usage: /memory index [--force]"),
-        ("/resume a b", "usage: /resume [id]"),
+        ("/resume a b", "usage: /resume [--all] [id]"),
         ("/hlep", "unknown command /hlep"),
         ("/comp", "did you mean /compact"),
         ("/memory find x", "unknown command /memory find"),
@@ -70,7 +71,7 @@ def test_parse_errors_are_one_line(text, needle):
     "typed,expected",
     [
         ("/he", ["/help"]),
-        ("/me", ["/memory search ", "/memory status", "/memory index "]),
+        ("/me", ["/memory search ", "/memory status", "/memory index ", "/memory open ", "/memory history ", "/memory restore "]),
         ("/memory s", ["/memory search ", "/memory status"]),
         ("/memory  in", ["/memory index "]),
         ("/r", ["/resume "]),

@@ -99,6 +99,9 @@ class QmdBackend:
         """qmd keeps its own index fresh (``qmd update`` on sync, the interval timer)."""
         return False
 
+    def warm_up(self) -> None:
+        """Nothing to load here: qmd runs its own models per query."""
+
     def start_watcher(self) -> None:
         self.schedule.start()
 

@@ -24,7 +24,7 @@ from openclaw_tui.tui.busy import BusyIndicator
 from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION, EventView
 from openclaw_tui.tui.format import one_line, welcome_markdown
 from openclaw_tui.tui.messages import EngineEvent, EngineFailed, EngineReady, Settled
-from openclaw_tui.tui.widgets.chat import ChatView
+from openclaw_tui.tui.widgets.chat import ChatView, Copyable, CopyRequested
 from openclaw_tui.tui.widgets.completion_menu import CompletionMenu
 from openclaw_tui.tui.widgets.key_hints import KeyHints
 from openclaw_tui.tui.widgets.meter import TokenMeter
@@ -39,6 +39,16 @@ if TYPE_CHECKING:
     from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
     from openclaw_tui.tui.widgets.timeline import Timeline
     from openclaw_tui.tui.screens.viewer import SnippetViewer
+
+def installed_local_models() -> list[str]:
+    """``local/<name>`` for each GGUF chat model in the models dir (what ``/model`` offers)."""
+    try:
+        from openclaw_tui.llm.local.files import models_dir
+
+        return [f"local/{p.stem}" for p in sorted(models_dir().glob("*.gguf"))]
+    except Exception:  # noqa: BLE001 - an unreadable models dir offers nothing
+        return []
+
 
 NEW_MESSAGES = "↓ new messages below · End on an empty prompt (or Ctrl+End) jumps there"
 
@@ -55,6 +65,7 @@ class MainScreen(Screen[None]):
         Binding("pagedown", "scroll_chat(1)", "scroll down", priority=True, show=False),
         Binding("ctrl+end", "jump_bottom", "bottom", priority=True, show=False),
         Binding("ctrl+l", "focus_memory", "memory list", show=False),
+        Binding("alt+up", "focus_message", "select a message to copy", show=False),
     ]
 
     def __init__(self) -> None:
@@ -109,6 +120,9 @@ class MainScreen(Screen[None]):
         bar.agent = settings.agent_id
         bar.access = settings.workspace_access
         bar.model = settings.model or "…"
+        from openclaw_tui.workspace.privacy import hidden_for
+
+        bar.privacy = "group" if hidden_for(settings.session_key) else ""
         self.meter.flush_mark = settings.workspace_access == "rw"
         self.prompt.use_history(self.oc_app.history_path)
 
@@ -187,17 +201,50 @@ class MainScreen(Screen[None]):
         if event.widget is not None and event.widget.id == "new-messages":
             self.chat.follow()
 
+    def action_focus_message(self) -> None:
+        """Alt+↑: focus the newest message (then ↑/↓ move, c copies, Esc returns)."""
+        shown = [w for w in self.chat.children if isinstance(w, Copyable) and w.display]
+        if shown:
+            shown[-1].focus()  # type: ignore[attr-defined]
+            shown[-1].scroll_visible(animate=False)  # type: ignore[attr-defined]
+
+    @on(CopyRequested)
+    def on_copy_requested(self, message: CopyRequested) -> None:
+        self.copy_out(message.text, message.what)
+
+    def copy_out(self, text: str, what: str) -> str:
+        """Copy to the clipboard (OSC 52) and the state folder's clipboard.txt; say where."""
+        from openclaw_tui.tui.copy import copy_text
+
+        settings = self.oc_app.settings
+        notice = copy_text(self.app, text, getattr(settings, "state_dir", None), what)
+        self.notify(notice, timeout=4)
+        return notice
+
     def action_focus_memory(self) -> None:
         if self.side.built:
             self.query_one("#memory-results").focus()
 
-    def on_key(self, event: Key) -> None:
-        """Typing while another pane has focus goes to the prompt."""
-        if event.is_printable and event.character and self.focused is not self.prompt:
+    async def on_key(self, event: Key) -> None:
+        """Typing while another pane has focus goes to the prompt.
+
+        Keys typed in the first moments after launch reach the screen although the prompt
+        already has focus (the prompt had not started taking messages): they were lost.
+        A printable key, Enter or Ctrl+J that arrives here with the prompt focused is one
+        the prompt never saw (it stops every key it handles), so it is handed over.
+        """
+        prompt = self.prompt
+        if self.focused is prompt:
+            if (event.is_printable and event.character) or event.key in ("enter", "ctrl+j"):
+                event.stop()
+                event.prevent_default()
+                await prompt._on_key(event)
+            return
+        if event.is_printable and event.character:
             event.stop()
             event.prevent_default()
-            self.prompt.focus()
-            self.prompt.insert(event.character)
+            prompt.focus()
+            prompt.insert(event.character)
 
     # ------------------------------------------------------------------ engine lifecycle
 
@@ -221,7 +268,9 @@ class MainScreen(Screen[None]):
         ws = Path(settings.workspace)
         state = "dir" if ws.is_dir() else ("file" if ws.exists() else "missing")
         bar = self.status_bar
-        await self.chat.add_notice(welcome_markdown(bar.model, bar.offline, str(ws), state, settings.workspace_access))
+        text = welcome_markdown(bar.model, bar.offline, str(ws), state, settings.workspace_access,
+                                today="YYYY-MM-DD", group=bool(bar.privacy))  # not the date: snapshots stay stable
+        await self.chat.add_notice(text)
 
     def _sync_model_label(self) -> None:
         engine = self.engine
@@ -261,11 +310,16 @@ class MainScreen(Screen[None]):
         if self.engine is None:
             return []
         if name == "resume":
-            ids = [str(s.get("sessionId") or s.get("id") or "") for s in self.engine.list_sessions()]
+            from openclaw_tui.session.scope import scoped_sessions
+
+            settings = self.oc_app.settings
+            here = scoped_sessions(self.engine.list_sessions(), settings.workspace, settings.session_key)
+            ids = [str(s.get("sessionId") or s.get("id") or "") for s in here]
             return [i for i in ids if i][:50]
         if name == "model":
             providers = self.oc_app.settings.config.models.providers
-            return sorted({f"{p}/{m.id}" for p, entry in providers.items() for m in entry.models})
+            configured = sorted({f"{p}/{m.id}" for p, entry in providers.items() for m in entry.models})
+            return configured + [m for m in installed_local_models() if m not in configured]
         return []
 
     async def submit(self, text: str) -> None:
@@ -322,6 +376,8 @@ class MainScreen(Screen[None]):
     async def run_turn(self, text: str) -> None:
         self.turn_running = True
         self.busy.set("replying")
+        loading = "loading model" in self.status_bar.model
+        self.busy.phase("waiting for the model to load" if loading else "getting ready")
         try:
             await self.engine.send(text)
         except Exception as exc:  # noqa: BLE001 - the engine should not raise; if it does, say so inline
@@ -339,11 +395,17 @@ class MainScreen(Screen[None]):
     def action_interrupt(self) -> None:
         """Ctrl+C: cancel the running reply or command; on an idle prompt, twice quits.
 
-        With a selection in the prompt it copies, as Ctrl+C does in a text field.
+        With a selection (the prompt's, or text dragged over in the chat) it copies, as
+        Ctrl+C does in a text field, and never quits.
         """
         prompt = self.prompt
         if self.focused is prompt and prompt.selected_text:
-            prompt.action_copy()
+            self.copy_out(prompt.selected_text, "the selection")
+            return
+        selected = self.get_selected_text()
+        if selected:
+            self.copy_out(selected, "the selection")
+            self.clear_selection()
             return
         if self.turn_running or self.command_running in ("flush", "compact"):
             self.action_cancel_turn()

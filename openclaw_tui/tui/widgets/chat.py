@@ -10,6 +10,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
+from textual import events
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.message import Message
@@ -30,12 +31,62 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
-class UserMessage(Static):
+class CopyRequested(Message):
+    """A focused message asked to be copied (``c`` or ``y`` on it)."""
+
+    def __init__(self, text: str, what: str) -> None:
+        super().__init__()
+        self.text = text
+        self.what = what
+
+
+class Copyable:
+    """A chat message that takes focus (click, Tab, Alt+↑ from the prompt) and copies
+    itself: ``c``/``y`` copy, ↑/↓ move between messages, Esc goes back to the prompt."""
+
+    COPY_KEYS = ("c", "y")
+    copy_what = "message"
+
+    @property
+    def copy_source(self) -> str:
+        raise NotImplementedError
+
+    def copy_key(self, event: events.Key) -> bool:
+        widget: Any = self
+        if event.key in self.COPY_KEYS:
+            widget.post_message(CopyRequested(self.copy_source, self.copy_what))
+        elif event.key in ("up", "down"):
+            siblings = [w for w in widget.parent.children if isinstance(w, Copyable) and w.display] if widget.parent else []
+            i = siblings.index(self) if self in siblings else -1
+            j = i + (-1 if event.key == "up" else 1)
+            if 0 <= j < len(siblings):
+                target: Any = siblings[j]
+                target.focus()
+                target.scroll_visible(animate=False)
+        elif event.key == "escape":
+            widget.screen.set_focus(None)
+            widget.screen.query_one("#prompt").focus()
+        else:
+            return False
+        event.stop()
+        event.prevent_default()
+        return True
+
+
+class UserMessage(Copyable, Static, can_focus=True):
     DEFAULT_CLASSES = "user-message"
+    copy_what = "your message"
 
     def __init__(self, text: str) -> None:
         super().__init__(text, markup=False)
         self.text = text
+
+    @property
+    def copy_source(self) -> str:
+        return self.text
+
+    def on_key(self, event: events.Key) -> None:
+        self.copy_key(event)
 
 
 def _pretty(value: Any, limit: int = 1500) -> str:
@@ -139,6 +190,17 @@ class MarkLine(Static):
         self.text = text
 
 
+class MarkDetails(Collapsible):
+    """What a maintenance run produced (the flush's stored text, the compaction summary),
+    collapsed under its mark: Enter or a click opens it."""
+
+    DEFAULT_CLASSES = "tool-block mark-details"
+
+    def __init__(self, title: str, body: str) -> None:
+        self.body = body
+        super().__init__(Static(body, classes="tool-result", markup=False), title=Content(title), collapsed=True)
+
+
 class ChatView(VerticalScroll):
     """The scrolling conversation. Only renders; it holds no session logic.
 
@@ -176,6 +238,11 @@ class ChatView(VerticalScroll):
         if unseen != self.unseen:
             self.unseen = unseen
             self.post_message(self.UnseenChanged(unseen))
+
+    def grew(self) -> None:
+        """A message below grew (a streamed reply): scrolled up, say there is more below."""
+        if not self.following:
+            self._set_unseen(True)
 
     async def _add(self, widget: Widget) -> None:
         if not self.following:
@@ -220,6 +287,11 @@ class ChatView(VerticalScroll):
         await self._add(w)
         return w
 
+    async def add_details(self, title: str, body: str) -> MarkDetails:
+        w = MarkDetails(title, body)
+        await self._add(w)
+        return w
+
     async def add_notice(self, markdown: str) -> "NoticeBlock":
         from openclaw_tui.tui.widgets.markdown_blocks import NoticeBlock
 
@@ -231,4 +303,4 @@ class ChatView(VerticalScroll):
         await self.remove_children()
 
 
-__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "MarkLine", "MemoryChangeBlock", "NoticeBlock", "ToolBlock", "UserMessage"]
+__all__ = ["AgentResponse", "ChatView", "ErrorBlock", "MarkDetails", "MarkLine", "MemoryChangeBlock", "NoticeBlock", "ToolBlock", "UserMessage"]

@@ -2,20 +2,26 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.widgets import Markdown
 from textual.widgets._markdown import MarkdownStream
 
+from openclaw_tui.tui.format import cancel_suffix
+from openclaw_tui.tui.widgets.chat import Copyable
 
-class AgentResponse(Markdown):
+
+class AgentResponse(Copyable, Markdown, can_focus=True):
     """An agent reply streamed through ``Markdown.get_stream()``."""
 
     DEFAULT_CLASSES = "agent-response"
+    copy_what = "the reply"
 
     def __init__(self) -> None:
         super().__init__("")
         self._stream: MarkdownStream | None = None
         self.streamed: list[str] = []
         self.finished = False
+        self.reply = ""  # the reply's own text (no cancel mark): what a copy takes
 
     async def write(self, fragment: str) -> None:
         if self.finished or not fragment:
@@ -33,18 +39,27 @@ class AgentResponse(Markdown):
             await self._stream.stop()
             self._stream = None
         streamed = "".join(self.streamed)
+        self.reply = streamed
         if final_text and final_text.strip() != streamed.strip():
             # the engine may post-process (e.g. a reply not streamed): show the final text
+            self.reply = final_text
             await self.update(final_text)
         elif not streamed and not final_text and not cancelled:
             self.add_class("-empty")  # hidden; a cancelled one stays, for its mark
         if cancelled:
             self.add_class("-cancelled")
-            await self.append("\n\n*— cancelled*")
+            await self.append(cancel_suffix(self.reply))
 
     @property
     def text(self) -> str:
         return self.source
+
+    @property
+    def copy_source(self) -> str:
+        return self.reply if self.finished else "".join(self.streamed)
+
+    def on_key(self, event: events.Key) -> None:
+        self.copy_key(event)
 
 
 class NoticeBlock(Markdown):

@@ -67,8 +67,10 @@ class MemoryPanel(Vertical):
         self.result: dict[str, Any] = {}
         self.border_title = "Memory"
 
+    EMPTY = "No search yet — ask about past work, or /memory search <query>."
+
     def compose(self):
-        yield Label("No search yet — ask about past work, or /memory search <query>.", id="memory-summary", markup=False)
+        yield Label(self.EMPTY, id="memory-summary", markup=False)
         yield ListView(id="memory-results")
 
     @property
@@ -92,6 +94,14 @@ class MemoryPanel(Vertical):
         if rows:
             await lv.extend(MemoryResultItem(r) for r in rows)
             lv.index = 0
+
+    async def reset(self) -> None:
+        """A new (or resumed) session: the last session's search is not this one's."""
+        self.query_text, self.result = "", {}
+        self.border_title = "Memory"
+        self.set_class(False, "-disabled")
+        self.query_one("#memory-summary", Label).update(self.EMPTY)
+        await self.query_one("#memory-results", ListView).clear()
 
     def on_list_view_selected(self, event: ListView.Selected) -> None:
         item = event.item

@@ -87,7 +87,10 @@ class PromptInput(TextArea):
     # Ctrl+J / Shift+Enter are handled in ``_on_key``, not as bindings: a binding runs after
     # the keys already queued behind it, so in a burst of input ("a", Ctrl+J, "b") the new
     # line landed after the "b".
-    NEWLINE_KEYS = ("ctrl+j", "shift+enter")
+    #: Shift+Enter reaches the app only where the terminal reports it (tmux sends a plain
+    #: Enter unless ``extended-keys`` is on): Alt+Enter and Ctrl+J work everywhere
+    #: ("shift+\r": tmux's extended-keys form of Shift+Enter, CSI 27;2;13~)
+    NEWLINE_KEYS = ("ctrl+j", "shift+enter", "alt+enter", "shift+\r")
     #: Enter typed before the app put the terminal in raw mode arrives as Ctrl+J (the tty
     #: turned its CR into LF): while the app is still starting, and at most this many
     #: seconds after mount, a Ctrl+J sends as Enter would (the prompt waits for the engine)

@@ -17,6 +17,10 @@ class StatusBar(Widget):
     offline: reactive[bool] = reactive(False)
     busy: reactive[str] = reactive("")  # "" | "replying" | "flushing" | "compacting" | "indexing" | "cancelling"
     progress: reactive[str] = reactive("")  # "4s · ~120 tok" while a reply streams
+    #: what the turn is doing now ("searching memory", "reading the prompt · 877 tok",
+    #: "writing"); shown instead of the bare busy word while set
+    phase: reactive[str] = reactive("")
+    privacy: reactive[str] = reactive("")  # "group" in a group/channel session: MEMORY.md is kept out
     frame: reactive[int] = reactive(0)  # the spinner's frame, advanced by the screen's ticker
 
     SPINNER = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
@@ -30,7 +34,7 @@ class StatusBar(Widget):
         # workspace access (the ro/none highlight) and the busy state. Drop the least
         # important parts first; access and busy always stay.
         width = self.size.width or 10_000
-        for level in range(5):
+        for level in range(7):
             t = self._line(level)
             if t.cell_len <= width:
                 return t
@@ -46,10 +50,13 @@ class StatusBar(Widget):
             if level < 2:
                 t.append(" rule-based, not an LLM", style="italic")
         else:
-            t.append(self.model or "?", style="bold")
-        if level < 4:
-            t.append("  session ", style="dim")
+            model = self.model or "?"
+            t.append(model if level < 5 or len(model) <= 22 else model[:21] + "…", style="bold")
+        if level < 6:  # the session key stays until nothing else can go (80 columns keep it)
+            t.append("  session " if level < 4 else "  ", style="dim")
             t.append(self.session_key)
+        if self.privacy:
+            t.append(" group · no MEMORY.md " if level < 4 else " group ", style="bold black on magenta")
         if level < 3:
             t.append("  agent ", style="dim")
             t.append(self.agent)
@@ -58,6 +65,7 @@ class StatusBar(Widget):
         if self.busy:
             hint = " Ctrl+C cancels" if level < 1 and self.busy in ("replying", "flushing", "compacting") else ""
             spin = self.SPINNER[self.frame % len(self.SPINNER)]
-            progress = f" {self.progress}" if self.progress else ""
-            t.append(f"  {spin} {self.busy}…{progress}" + hint, style="italic")
+            progress = f" {self.progress}" if self.progress and level < 5 else ""
+            label = self.phase if self.phase and self.busy not in ("cancelling",) else self.busy
+            t.append(f"  {spin} {label}…{progress}" + hint, style="italic")
         return t

@@ -28,6 +28,7 @@ class ToolCall:
     name: str
     arguments: str  # raw JSON text as the model sent it
     invalid: str | None = None  # recovered from text with arguments that break the schema: not run
+    recovered: bool = False  # printed as text by the model (llm/toolcall_text.py), not sent as a call
 
     def parsed(self) -> tuple[dict[str, Any] | None, str | None]:
         raw = self.arguments.strip() or "{}"

@@ -116,8 +116,9 @@ class ToolBox:
 
     # ------------------------------------------------------------------ dispatch
 
-    async def run(self, name: str, raw_args: str | dict[str, Any]) -> tuple[dict[str, Any], str | None]:
-        """Run one tool call; return (result, error-line or None). Never raises."""
+    async def run(self, name: str, raw_args: str | dict[str, Any], *, recovered: bool = False) -> tuple[dict[str, Any], str | None]:
+        """Run one tool call; return (result, error-line or None). Never raises. ``recovered``:
+        the model printed the call as text (stricter rules for bootstrap files)."""
         if isinstance(raw_args, dict):
             args: dict[str, Any] | None = raw_args
         else:
@@ -138,7 +139,7 @@ class ToolBox:
             elif name == "memory_get":
                 result = await self.memory_get(args)
             else:
-                result = await asyncio.to_thread(self.files.run, name, args)
+                result = await asyncio.to_thread(self.files.run, name, args, recovered=recovered)
         except Exception as exc:  # noqa: BLE001 - a tool must never break the turn
             err = f"{name} failed: {type(exc).__name__}: {exc}"
             return {"error": err}, err

@@ -29,7 +29,7 @@ from openclaw_tui.tools.write_policy import (
     window_baseline,
 )
 from openclaw_tui.workspace.daily import append_text, daily_rel
-from openclaw_tui.workspace import safe_fs
+from openclaw_tui.workspace import file_lock, safe_fs
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
@@ -230,14 +230,18 @@ class FileTools:
         if isinstance(got, dict):
             return got
         rel, _path = got
+        return file_lock.retrying(rel, lambda: self._write_locked(rel, content), lambda why: self._refuse("write", rel, why))
+
+    def _write_locked(self, rel: str, content: str) -> dict[str, Any]:
         new = content.encode("utf-8")
         try:
-            current = safe_fs.current_bytes(self.workspace, rel)
-            refused = check_write(rel, current, content, self.ledger) or self._shrink_refusal(rel, current, new)
-            if refused:
-                return self._refuse("write", rel, refused)
-            change = self._keep("write", rel, current, new)
-            safe_fs.replace_text(self.workspace, rel, new)
+            with file_lock.writing(self.workspace, rel):
+                current, seen = safe_fs.current_state(self.workspace, rel)
+                refused = check_write(rel, current, content, self.ledger) or self._shrink_refusal(rel, current, new)
+                if refused:
+                    return self._refuse("write", rel, refused)
+                change = self._keep("write", rel, current, new)
+                safe_fs.replace_text(self.workspace, rel, new, expect=seen)
         except PathRefused as exc:
             return self._refuse("write", rel, exc.reason)
         except OSError as exc:
@@ -258,25 +262,27 @@ class FileTools:
         refused = self._write_allowed("edit", rel)
         if refused:
             return refused
+        return file_lock.retrying(rel, lambda: self._edit_locked(rel, old, new), lambda why: self._refuse("edit", rel, why))
+
+    def _edit_locked(self, rel: str, old: str, new: str) -> dict[str, Any]:
         try:
-            data = safe_fs.current_bytes(self.workspace, rel)
-            if data is None:
-                return {"path": rel, "error": f"{rel} does not exist", "missing": True}
-            text = data.decode("utf-8")
-        except PathRefused as exc:
-            return self._refuse("edit", rel, exc.reason)
-        except (OSError, UnicodeDecodeError) as exc:
-            return {"path": rel, "error": f"cannot read {rel}: {exc}"}
-        hits = text.count(old)
-        if hits != 1:
-            return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
-        after = text.replace(old, new, 1).encode("utf-8")
-        refused = check_edit(rel, old, self.ledger, text) or self._shrink_refusal(rel, data, after)
-        if refused:
-            return self._refuse("edit", rel, refused)
-        try:
-            change = self._keep("edit", rel, data, after)
-            safe_fs.replace_text(self.workspace, rel, after)
+            with file_lock.writing(self.workspace, rel):
+                try:
+                    data, seen = safe_fs.current_state(self.workspace, rel)
+                    if data is None:
+                        return {"path": rel, "error": f"{rel} does not exist", "missing": True}
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    return {"path": rel, "error": f"cannot read {rel}: {exc}"}
+                hits = text.count(old)
+                if hits != 1:
+                    return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
+                after = text.replace(old, new, 1).encode("utf-8")
+                refused = check_edit(rel, old, self.ledger, text) or self._shrink_refusal(rel, data, after)
+                if refused:
+                    return self._refuse("edit", rel, refused)
+                change = self._keep("edit", rel, data, after)
+                safe_fs.replace_text(self.workspace, rel, after, expect=seen)
         except PathRefused as exc:
             return self._refuse("edit", rel, exc.reason)
         except OSError as exc:
@@ -298,13 +304,17 @@ class FileTools:
             content = drop_citation_lines(content)
             if not content.strip():
                 return {"path": rel, "error": "nothing to append: the content is only a Source: line; append the fact itself"}
+        return file_lock.retrying(rel, lambda: self._append_locked(rel, content), lambda why: self._refuse("append", rel, why))
+
+    def _append_locked(self, rel: str, content: str) -> dict[str, Any]:
         try:
-            before = safe_fs.current_bytes(self.workspace, rel)
-            self.ledger.met(rel, len(before or b""))
-            after = _appended(before, content)
-            knew = before is None or self.ledger.knows(rel, before)
-            change = self._keep("append", rel, before, after)
-            n = append_text(self.workspace, rel, content)
+            with file_lock.writing(self.workspace, rel):
+                before, seen = safe_fs.current_state(self.workspace, rel)
+                self.ledger.met(rel, len(before or b""))
+                after = _appended(before, content)
+                knew = before is None or self.ledger.knows(rel, before)
+                change = self._keep("append", rel, before, after)
+                n = append_text(self.workspace, rel, content, expect=seen)
         except PathRefused as exc:
             return self._refuse("append", rel, exc.reason)
         except OSError as exc:

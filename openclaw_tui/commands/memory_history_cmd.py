@@ -49,6 +49,9 @@ def _history(history: MemoryHistory, args: argparse.Namespace) -> int:
 
 
 def _restore(history: MemoryHistory, settings: AgentSettings, args: argparse.Namespace) -> int:
+    access = settings.workspace_access
+    if access in ("ro", "none"):
+        return fail(f"memory restore changes a workspace file, and workspace access is {access} (--workspace-access {access}); nothing was changed")
     rel, now = current(settings.workspace, args.path)
     entry = history.find(args.to, rel) if args.to else latest_for(history, rel)
     if (None if now is None else digest(now)) == entry.before:

@@ -29,7 +29,7 @@ from openclaw_tui.tools.write_policy import (
     window_baseline,
 )
 from openclaw_tui.workspace.daily import append_text, daily_rel
-from openclaw_tui.workspace import file_lock, safe_fs
+from openclaw_tui.workspace import file_lock, safe_fs, temp_sweep
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
@@ -104,6 +104,10 @@ class FileTools:
     history: MemoryHistory | None = None
     origin: Callable[[], ChangeOrigin] = ChangeOrigin
     changes: list[MemoryChange] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if self.access == "rw":  # a crash's leftover temp copies go when a session starts
+            temp_sweep.sweep(Path(self.workspace))
 
     # ------------------------------------------------------------------ helpers
 

@@ -36,6 +36,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from openclaw_tui.owner_only import private_dir
 from openclaw_tui.workspace.atomic import _fsync_dir, replace_atomically
 from openclaw_tui.workspace.change_diff import line_counts
 
@@ -121,7 +122,7 @@ class MemoryHistory:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        self.objects.mkdir(parents=True, exist_ok=True, mode=0o700)
+        private_dir(self.objects)
         fd = os.open(self.root / "lock", os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)

@@ -189,6 +189,19 @@ def _expect(dfd: int, name: str, rel: str, expect: Ident | None | bool) -> None:
         raise FileChanged(rel)
 
 
+def read_prefix(fd: int, limit: int) -> bytes:
+    """At most ``limit`` bytes from the start of an opened file (never more in memory)."""
+    chunks: list[bytes] = []
+    total = 0
+    while total < limit:
+        piece = os.read(fd, min(1 << 20, limit - total))
+        if not piece:
+            break
+        chunks.append(piece)
+        total += len(piece)
+    return b"".join(chunks)
+
+
 def current_bytes(root: Path, rel: str) -> bytes | None:
     """The file's bytes now (read beneath ``root``, size-capped), or None when it does not
     exist. Raises ``PathRefused`` for a link, a special file or a file over the cap."""

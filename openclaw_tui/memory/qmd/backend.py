@@ -28,7 +28,7 @@ from openclaw_tui.memory.qmd.home import QmdHome
 from openclaw_tui.memory.qmd.indexer import QmdIndexer
 from openclaw_tui.memory.qmd.runner import QmdError, resolve_command
 from openclaw_tui.memory.qmd.schedule import SyncSchedule, parse_duration_s
-from openclaw_tui.memory.qmd.scope import decide_scope
+from openclaw_tui.memory.qmd.scope import decide_scope, qmd_get_denied
 from openclaw_tui.memory.qmd.search import keep_min_score, run_search, to_hits
 from openclaw_tui.memory.qmd.status import probe
 from openclaw_tui.memory.get_paths import range_error
@@ -198,6 +198,9 @@ class QmdBackend:
                 return refused(raw, f"qmd collection {name!r} is not served by this agent")
             if not matches_pattern(spec.pattern, rel):
                 return refused(raw, f"{rel} is not part of qmd collection {name!r} ({spec.pattern})")
+            denied = qmd_get_denied(self.cfg.scope, key, spec.kind, rel, self.settings.sessions_dir)
+            if denied:
+                return refused(raw, denied)
             return self._read(spec.root, rel, raw, from_line, lines, key)
         try:
             norm = normalize_rel(stripped)

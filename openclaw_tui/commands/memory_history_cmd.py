@@ -12,6 +12,7 @@ from typing import Any
 
 from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
+from openclaw_tui.terminal_text import for_terminal
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory, digest
 from openclaw_tui.workspace.restore import current, latest_for, restore_before
@@ -31,7 +32,7 @@ def _row(entry: HistoryEntry) -> str:
     when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(entry.ts))
     who = entry.actor + (f" session {entry.session_id[:8]} turn {entry.turn}" if entry.session_id else "")
     extra = f" (reverts {entry.undoes})" if entry.undoes else ""
-    return f"{entry.id}  {when}  {entry.path}  {entry.tool:<7} {entry.summary:<10} {who}{extra}"
+    return for_terminal(f"{entry.id}  {when}  {entry.path}  {entry.tool:<7} {entry.summary:<10} {who}{extra}")
 
 
 def _history(history: MemoryHistory, args: argparse.Namespace) -> int:

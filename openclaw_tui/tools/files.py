@@ -30,7 +30,7 @@ from openclaw_tui.tools.write_policy import (
 )
 from openclaw_tui.workspace.daily import append_text, daily_rel
 from openclaw_tui.workspace import file_lock, safe_fs, temp_sweep
-from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
+from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, printable_path, safe_join
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 
@@ -114,7 +114,7 @@ class FileTools:
     def _refuse(self, tool: str, path: str, reason: str) -> dict[str, Any]:
         if self.on_refused is not None:
             self.on_refused(tool, path, reason)
-        return {"path": path, "error": f"{tool} refused: {reason}", "refused": True}
+        return {"path": printable_path(path), "error": f"{tool} refused: {reason}", "refused": True}
 
     def _resolve(self, tool: str, raw: Any, *, must_exist: bool) -> tuple[str, Path] | dict[str, Any]:
         if self.access == "none":

@@ -18,6 +18,7 @@ from typing import Any, Awaitable, Callable, Iterable
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.tools import memory_tools
 from openclaw_tui.tools.files import APPEND_SCHEMA, EDIT_SCHEMA, READ_SCHEMA, WRITE_SCHEMA, FileTools
+from openclaw_tui.unicode_clean import clean_strings
 from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL
 
 
@@ -143,6 +144,7 @@ class ToolBox:
         except Exception as exc:  # noqa: BLE001 - a tool must never break the turn
             err = f"{name} failed: {type(exc).__name__}: {exc}"
             return {"error": err}, err
+        result = clean_strings(result)  # a lone surrogate never reaches the next request (it cannot be encoded)
         err = result.get("error") if isinstance(result, dict) else None
         return result, (str(err) if err else None)
 

@@ -135,8 +135,11 @@ class QmdBackend:
             if not self.indexer.ready.is_set():
                 self._ensure_ready_for_search()
             names = [spec.name for spec in self.collections if spec.name in self.indexer.registered]
-            if not names:  # no collection root exists yet: nothing to search
-                return replace(base, search_ms=_ms_since(started))
+            if not names:
+                if any(spec.root.is_dir() for spec in self.collections):
+                    # it was told to add them and does not list them: not qmd (or a broken one)
+                    raise QmdError("not-qmd", f"{self.cfg.command} does not behave like qmd: it lists none of the collections it was given")
+                return replace(base, search_ms=_ms_since(started))  # no collection root exists yet: nothing to search
             hits, mode = run_search(self.qmd, self.cfg.search_mode, self.cfg.limits.timeout_ms, q, n, names)
         except QmdError as exc:
             return self._fallback(query, exc.reason, max_results=max_results, min_score=min_score,

@@ -309,7 +309,8 @@ class MemoryHistory:
     def _within_size(self, keep: list[HistoryEntry], kept: set[str]) -> list[HistoryEntry]:
         """Drop the oldest entries (never a protected one) until the objects they need fit."""
         sizes = self._object_sizes()
-        needs = {e.id: self._live_names([e]) for e in keep}
+        chains: dict[str, set[str]] = {}
+        needs = {e.id: set().union(*(self._chain_names(k, chains) for k in (e.before, e.after) if k)) for e in keep}
         refs: dict[str, int] = {}
         for e in keep:
             for name in needs[e.id]:
@@ -325,6 +326,30 @@ class MemoryHistory:
                 if not refs[name]:
                     total -= sizes.get(name, 0)
         return out
+
+    def _chain_names(self, key: str, memo: dict[str, set[str]]) -> set[str]:
+        """Object file names version ``key`` needs (itself, and its delta bases), memoised."""
+        if key not in memo:
+            memo[key] = self._live_names_of(key, memo)
+        return memo[key]
+
+    def _live_names_of(self, key: str, memo: dict[str, set[str]]) -> set[str]:
+        names: set[str] = set()
+        at: str | None = key
+        seen: list[str] = []
+        while at and at not in memo and at not in seen:
+            seen.append(at)
+            if (self.objects / at).exists():
+                names.add(at)
+                at = None
+            elif (self.objects / (at + DELTA)).exists():
+                names.add(at + DELTA)
+                at = self._delta_base(at)
+            else:
+                at = None
+        if at and at in memo:
+            names |= memo[at]
+        return names
 
     def _object_sizes(self) -> dict[str, int]:
         out: dict[str, int] = {}

@@ -26,7 +26,11 @@ OLLAMA_URL = "http://127.0.0.1:11434"
 
 
 def ollama_url() -> str:
-    return os.environ.get("OPENCLAW_OLLAMA_URL", OLLAMA_URL).rstrip("/")
+    """``OPENCLAW_OLLAMA_URL``, else Ollama's own ``OLLAMA_HOST`` (``host:port`` or a URL), else the default."""
+    url = os.environ.get("OPENCLAW_OLLAMA_URL") or os.environ.get("OLLAMA_HOST") or OLLAMA_URL
+    if "://" not in url:
+        url = "http://" + url
+    return url.rstrip("/")
 
 
 def ollama_configured(settings: Any) -> bool:

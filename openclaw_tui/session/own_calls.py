@@ -48,6 +48,7 @@ class CallContext:
     given: frozenset[str]  # keys (TextToolCall.key) of calls written in the model's input
     asks_for_format: bool  # the user's last message asks what a call looks like
     strict: bool  # hosted model: only tagged or stand-alone printed calls
+    names: tuple[str, ...] = ()  # the watched tools
 
 
 def context_for(
@@ -62,7 +63,7 @@ def context_for(
     last_user = next((m for m in reversed(messages) if m.get("role") == "user"), {})
     asking = " ".join(_strings_of(last_user.get("content")))
     asks = bool(ASKS_FOR_FORMAT_RE.search(asking) and (ABOUT_CALLS_RE.search(asking) or any(n in asking for n in names)))
-    return CallContext(frozenset(given), asks, strict)
+    return CallContext(frozenset(given), asks, strict, names)
 
 
 def is_own_call(ctx: CallContext, call: TextToolCall, text: str) -> bool:
@@ -75,14 +76,18 @@ def is_own_call(ctx: CallContext, call: TextToolCall, text: str) -> bool:
         return False
     if ctx.strict and call.kind != "tag":
         lead, after = text[:start].strip(), text[end:].strip()
-        if len(lead) > MAX_LEAD_IN or _has_prose(after):
+        if len(lead) > MAX_LEAD_IN or _has_prose(after, ctx.names):
             return False
     return True
 
 
-def _has_prose(after: str) -> bool:
-    """Prose after a block (more calls printed after it are not prose)."""
-    return bool(re.sub(r"<[^>\n]{1,40}>|```[A-Za-z0-9_+-]*|[\s\[\]{}\",:]", "", after)) and not after.lstrip().startswith(("{", "[", "<", "```"))
+def _has_prose(after: str, names: tuple[str, ...]) -> bool:
+    """Whether text after a block is more than further printed calls."""
+    return bool(after) and bool(recover_tool_calls(after, _loose_schemas(names)).text)
+
+
+def _loose_schemas(names: tuple[str, ...]) -> list[dict[str, Any]]:
+    return [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n in names]
 
 
 # ---------------------------------------------------------------------------- sources
@@ -123,5 +128,4 @@ def _strings_of(content: Any) -> Iterator[str]:
 def _keys_in(text: str, names: tuple[str, ...]) -> frozenset[str]:
     if "{" not in text or not any(n in text for n in names):
         return frozenset()
-    schemas = [{"type": "function", "function": {"name": n, "parameters": {"type": "object"}}} for n in names]
-    return frozenset(c.key for c in recover_tool_calls(text, schemas).calls)
+    return frozenset(c.key for c in recover_tool_calls(text, _loose_schemas(names)).calls)

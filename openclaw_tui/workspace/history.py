@@ -105,6 +105,7 @@ class MemoryHistory:
         self.max_age_s = max_age_days * 86400
         self._records = 0
         self.skipped = 0  # journal lines that were not entries, at the last read
+        self._prepared = False
 
     @classmethod
     def for_agent(cls, agent_dir: Path, **kw: Any) -> "MemoryHistory":
@@ -122,7 +123,9 @@ class MemoryHistory:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        private_dir(self.objects)
+        if not self._prepared:  # once per instance: owner-only folders
+            private_dir(self.objects)
+            self._prepared = True
         fd = os.open(self.root / "lock", os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)

@@ -91,3 +91,12 @@ def test_the_sdk_decoder_is_made_lenient() -> None:
     assert clean_line(b'data: {"usage": {"prompt_tokens": -1}}') == 'data: {}'
     assert clean_line(b'data: {"usage": {"prompt_tokens": 3, "completion_tokens": 1}}').startswith('data: {"usage"')
     assert clean_line(b"data: \xff") == "data: \ufffd"
+
+
+def test_chat_p_json_escapes_c1_and_bidi_controls_too(capsys, workspace: Path, server) -> None:
+    server.push({"text": HOSTILE})
+    code = main(["--workspace", str(workspace), "--model", "openai/fake-model", "--api-base", server.base_url,
+                 "--api-key", "k-123456", "chat", "-p", "hi", "--json"])
+    out = capsys.readouterr().out
+    assert code == 0 and _no_controls(out.rstrip("\n"))
+    assert json.loads(out)["text"] == HOSTILE  # the same text, only escaped on the wire

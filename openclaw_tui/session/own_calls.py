@@ -29,8 +29,8 @@ from openclaw_tui.llm.toolcall_text import TextToolCall, recover_tool_calls, too
 
 # prose right before a block that presents it as an example, not as a call being made
 EXAMPLE_RE = re.compile(
-    r"\b(?:examples?|e\.g\.|for instance|sample|would look like|looks like|format(?:ted)?|syntax|template|"
-    r"illustrat\w*|such as|quot\w*|the note says|notes? reads?)\b",
+    r"\b(?:examples?|e\.g\.|for instance|sample|would look like|looks like|syntax|template|"
+    r"illustrat\w*|quot\w*|the note says|notes? reads?)\b",
     re.I,
 )
 # a user message asking to see what a call looks like

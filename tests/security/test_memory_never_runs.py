@@ -154,3 +154,13 @@ def test_deeply_nested_text_never_breaks_the_parser(depth, opener, tail) -> None
         hold.feed(text[i : i + 97])
     hold.release()
     assert "".join(shown) == text
+
+
+def test_every_call_a_real_small_model_printed_still_runs_under_the_local_rules() -> None:
+    from tests.llm.test_toolcall_text import CAPTURES, TOOLS
+
+    ctx = context_for([{"role": "user", "content": "What did Caroline research?"}], TOOLS, strict=False)
+    for model, index, text in CAPTURES:
+        every = recover_tool_calls(text, TOOLS).calls
+        own = recover_tool_calls(text, TOOLS, lambda c, t: is_own_call(ctx, c, t)).calls
+        assert own == every, (model, index)

@@ -38,4 +38,7 @@ def import_litellm():
 
     litellm.suppress_debug_info = True
     litellm.drop_params = True
+    from openclaw_tui.llm import stream_decoding  # noqa: PLC0415
+
+    stream_decoding.install()  # an invalid byte or a garbage usage block never aborts a turn
     return litellm

@@ -33,7 +33,8 @@ _SHAPES = [
     re.compile(r"(?i)(api[_-]?key[\"'=:\s]+)[A-Za-z0-9._\-]{6,}"),
     re.compile(r"\bAIza[0-9A-Za-z_\-]{20,}"),
     # URL query parameters with secret names: ?api-key=…, &access_token=…, &sig=…
-    re.compile(r"(?i)([?&;][^=&\s#?]*(?:key|token|secret|auth|passw|signature|sig)[^=&\s#?]*=)[^&\s#\"'<>]+"),
+    # (name parts bounded: the pattern stays linear in the text, however long a run without separators)
+    re.compile(r"(?i)([?&;][^=&\s#?]{0,64}(?:key|token|secret|auth|passw|signature|sig)[^=&\s#?]{0,64}=)[^&\s#\"'<>]+"),
     # secret headers written as "Name: value"
     re.compile(r"(?i)((?:ocp-apim-subscription-key|x-api-key|api-key|x-goog-api-key|authorization|cookie)\s*[:=]\s*)[^\s,;\"']+"),
 ]

@@ -16,6 +16,7 @@ from typing import Any
 from openclaw_tui import events
 from openclaw_tui.commands.common import fail, print_json, settings_from_args
 from openclaw_tui.redaction import redact
+from openclaw_tui.terminal_text import for_terminal
 from openclaw_tui.unicode_clean import clean_surrogates
 
 
@@ -60,13 +61,13 @@ async def _run(args: argparse.Namespace) -> int:
         if not streaming:
             return
         if isinstance(ev, events.TextDelta):
-            sys.stdout.write(redact(clean_surrogates(ev.text)))
+            sys.stdout.write(for_terminal(redact(clean_surrogates(ev.text))))
             sys.stdout.flush()
             wrote_text = True
             return
         line = _line(ev)
         if line:
-            print(f"openclaw-tui: {redact(clean_surrogates(line))}", file=sys.stderr)
+            print(f"openclaw-tui: {for_terminal(redact(clean_surrogates(line)))}", file=sys.stderr)
 
     try:
         engine = SessionEngine(settings, sink=sink, session_id=args.session)

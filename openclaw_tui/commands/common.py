@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,12 @@ def fail(message: str, code: int = 1) -> int:
     return code
 
 
+# JSON escapes C0 controls itself; DEL, C1 (an 8-bit CSI is U+009B) and bidi controls it leaves
+# raw, and they only ever occur inside strings, where a \uXXXX escape is the same JSON
+_JSON_UNSAFE_RE = re.compile("[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
 def print_json(obj: Any) -> None:
-    sys.stdout.write(redact(clean_surrogates(json.dumps(obj, ensure_ascii=False, default=str))) + "\n")
+    text = redact(clean_surrogates(json.dumps(obj, ensure_ascii=False, default=str)))
+    sys.stdout.write(_JSON_UNSAFE_RE.sub(lambda m: f"\\u{ord(m.group()):04x}", text) + "\n")
     sys.stdout.flush()

@@ -25,6 +25,7 @@ from openclaw_tui.commands.common import fail, print_json, settings_from_args
 from openclaw_tui.config import ConfigError
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.redaction import redact
+from openclaw_tui.terminal_text import for_terminal
 from openclaw_tui.workspace.guard import printable_path
 
 
@@ -279,5 +280,5 @@ def _get(memory: MemoryBackend, args: argparse.Namespace, session_key: str) -> i
     if res.get("error"):
         return fail(f"{res.get('path')}: {res['error']}")
     text = res.get("text", "")
-    sys.stdout.write(text + ("\n" if text and not text.endswith("\n") else ""))
+    sys.stdout.write(for_terminal(text) + ("\n" if text and not text.endswith("\n") else ""))
     return 0

@@ -13,6 +13,7 @@ from typing import Any
 
 from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
+from openclaw_tui.terminal_text import for_terminal
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory
 from openclaw_tui.workspace.restore import restore_before
@@ -33,7 +34,7 @@ def _row(entry: HistoryEntry) -> str:
     when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(entry.ts))
     who = entry.actor + (f" session {entry.session_id[:8]} turn {entry.turn}" if entry.session_id else "")
     extra = f" (reverts {entry.undoes})" if entry.undoes else ""
-    return f"{entry.id}  {when}  {entry.path}  {entry.tool:<7} {entry.summary:<10} {who}{extra}"
+    return for_terminal(f"{entry.id}  {when}  {entry.path}  {entry.tool:<7} {entry.summary:<10} {who}{extra}")
 
 
 def _history(history: MemoryHistory, args: argparse.Namespace) -> int:
@@ -62,6 +63,9 @@ def _confirmed(plan: RestorePlan, args: argparse.Namespace) -> bool:
 
 
 def _restore(history: MemoryHistory, settings: AgentSettings, args: argparse.Namespace) -> int:
+    access = settings.workspace_access
+    if access in ("ro", "none"):
+        return fail(f"memory restore changes a workspace file, and workspace access is {access} (--workspace-access {access}); nothing was changed")
     plan = plan_restore(settings.workspace, history, args.path, args.to)
     rel, entry = plan.path, plan.entry
     if getattr(args, "dry_run", False):

@@ -28,6 +28,7 @@ class ToolCall:
     name: str
     arguments: str  # raw JSON text as the model sent it
     invalid: str | None = None  # recovered from text with arguments that break the schema: not run
+    recovered: bool = False  # printed as text by the model (llm/toolcall_text.py), not sent as a call
 
     def parsed(self) -> tuple[dict[str, Any] | None, str | None]:
         raw = self.arguments.strip() or "{}"
@@ -99,13 +100,27 @@ async def _capped(stream: Any, deadline: float | None, seconds: float | None) ->
         yield chunk
 
 
+DEFAULT_CALL_CAP_S = 600.0  # one whole streamed answer, when agents.defaults.timeoutSeconds is unset
+
+
+def default_call_cap_s() -> float:
+    """The total time cap of one model call by default (``OPENCLAW_LLM_CALL_CAP_S`` overrides;
+    a provider that keeps streaming distinct chunks must not keep ``chat -p`` running forever)."""
+    raw = os.environ.get("OPENCLAW_LLM_CALL_CAP_S", "")
+    try:
+        value = float(raw) if raw else DEFAULT_CALL_CAP_S
+    except ValueError:
+        value = DEFAULT_CALL_CAP_S
+    return value if value > 0 else DEFAULT_CALL_CAP_S
+
+
 class LiteLLMModel:
     is_offline = False
 
     def __init__(self, choice: ModelChoice, *, timeout_s: float | None = None, call_cap_s: float | None = None,
                  max_response_chars: int = MAX_RESPONSE_CHARS):
         self.choice = choice
-        self.call_cap_s = call_cap_s
+        self.call_cap_s = call_cap_s if call_cap_s is not None else default_call_cap_s()
         self.max_response_chars = max_response_chars
         self.model = choice.model
         self.provider = choice.provider

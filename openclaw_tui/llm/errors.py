@@ -205,9 +205,14 @@ def retry_after_seconds(exc: BaseException) -> float | None:
     return None
 
 
+DETAIL_SCAN_CHARS = 8192  # of a provider's error body, only this much is ever processed
+
+
 def _detail(exc: BaseException, secrets: list[str] | tuple[str, ...]) -> str:
     raw = str(getattr(exc, "message", "") or exc) or type(exc).__name__
-    raw = raw.split("\n", 1)[0]
+    # cap first: a 5 MB error body costs what 8 KB costs (only 200 characters are shown, so a
+    # secret cut at the cap is never shown either)
+    raw = raw[:DETAIL_SCAN_CHARS].split("\n", 1)[0]
     # litellm prefixes: "litellm.RateLimitError: RateLimitError: OpenAIException - real text"
     if " - " in raw:
         raw = raw.split(" - ", 1)[1]

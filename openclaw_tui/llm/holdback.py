@@ -24,7 +24,7 @@ import json
 import re
 from typing import Callable, Collection
 
-from openclaw_tui.llm.toolcall_text import JSON_FENCE_LANGS, TAG_NAMES
+from openclaw_tui.llm.toolcall_text import JSON_FENCE_LANGS, TAG_NAMES, nests_deeper
 
 TAG_OPEN_RE = re.compile(rf"<{TAG_NAMES}>")
 TRIGGER_RE = re.compile(rf'<{TAG_NAMES}>|```|\{{\s*"|\[\s*\{{')
@@ -113,27 +113,28 @@ def _verdict(seg: str, names: set[str]) -> tuple[str, int]:
             return HOLD, 0
         lang = seg[3:nl].strip().split(" ")[0].lower()
         return (HOLD, 0) if lang in JSON_FENCE_LANGS else (CODE, nl + 1)
+    if nests_deeper(seg):  # nested too deep to be a call: prose (never decoded)
+        return TEXT, 1
     try:
         value, end = json.JSONDecoder().raw_decode(seg)
     except ValueError:
         return HOLD, 0  # not complete yet (a broken one is released when the stream ends)
+    except RecursionError:
+        return TEXT, 1
     return (HOLD, 0) if _names_a_tool(value, names) else (TEXT, end)
 
 
 def _names_a_tool(value: object, names: set[str]) -> bool:
     """Whether a JSON value mentions an offered tool's name as a string (cheap, generous)."""
-    found: list[str] = []
-
-    def walk(v: object) -> None:
+    todo = [value]  # iterative: a deeply nested value must not exhaust the stack
+    while todo:
+        v = todo.pop()
         if isinstance(v, dict):
-            found.extend(str(k) for k in v)
-            for x in v.values():
-                walk(x)
+            if any(str(k) in names for k in v):
+                return True
+            todo.extend(v.values())
         elif isinstance(v, list):
-            for x in v:
-                walk(x)
-        elif isinstance(v, str):
-            found.append(v.strip())
-
-    walk(value)
-    return any(s in names for s in found)
+            todo.extend(v)
+        elif isinstance(v, str) and v.strip() in names:
+            return True
+    return False

@@ -1,8 +1,9 @@
 """Which chat model serves a session.
 
 Order: ``--model`` / config ``agents.defaults.model.primary`` → a provider key in the
-environment (or ``models.providers.<p>.apiKey``) → a local Ollama on 127.0.0.1:11434 →
-an installed local GGUF (``openclaw_tui.llm.local``) → the offline rule-based agent.
+environment (or ``models.providers.<p>.apiKey``) → a local Ollama, only when configured
+(``ollama_configured``; never probed by default) → an installed local GGUF
+(``openclaw_tui.llm.local``) → the offline rule-based agent.
 ``offline`` as the model string selects the offline agent; ``local/<name or path.gguf>``
 a local GGUF. ``OPENCLAW_NO_LOCAL_MODEL=1`` skips local GGUF discovery (tests use it).
 """
@@ -25,7 +26,22 @@ OLLAMA_URL = "http://127.0.0.1:11434"
 
 
 def ollama_url() -> str:
-    return os.environ.get("OPENCLAW_OLLAMA_URL", OLLAMA_URL).rstrip("/")
+    """``OPENCLAW_OLLAMA_URL``, else Ollama's own ``OLLAMA_HOST`` (``host:port`` or a URL), else the default."""
+    url = os.environ.get("OPENCLAW_OLLAMA_URL") or os.environ.get("OLLAMA_HOST") or OLLAMA_URL
+    if "://" not in url:
+        url = "http://" + url
+    return url.rstrip("/")
+
+
+def ollama_configured(settings: Any) -> bool:
+    """Whether the user pointed us at Ollama (``OPENCLAW_OLLAMA_URL``, ``OLLAMA_HOST`` or a
+    ``models.providers.ollama`` entry). Only then is the port probed: any local user can
+    bind 127.0.0.1:11434, and whoever answers there would get the system prompt (MEMORY.md)
+    and have its tool calls run."""
+    if os.environ.get("OPENCLAW_OLLAMA_URL") or os.environ.get("OLLAMA_HOST"):
+        return True
+    providers = getattr(getattr(settings, "config", None), "models", None)
+    return "ollama" in (getattr(providers, "providers", None) or {})
 
 # env var -> default model when only a key is present
 ENV_DEFAULTS: list[tuple[str, str, str]] = [
@@ -181,7 +197,7 @@ def resolve_model(settings: Any, *, probe: bool = True) -> ModelChoice:
         # an OpenAI-compatible endpoint without a model name: take the first model it lists
         name = first_listed_model(settings.api_base, settings.api_key) or "default"
         return choice_for_model(f"openai/{name}", settings, "--api-base")
-    if probe:
+    if probe and ollama_configured(settings):
         tag = probe_ollama()
         if tag:
             return choice_for_model(f"ollama_chat/{tag}", settings, "ollama")

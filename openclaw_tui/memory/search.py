@@ -24,6 +24,7 @@ from openclaw_tui.memory.embedding_ops import error_message, provider_error_even
 from openclaw_tui.memory.store import ChunkRow, Store
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.privacy import drop_private, hidden_for
+from openclaw_tui.memory.transcript_scope import drop_foreign_transcripts
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 
@@ -230,6 +231,7 @@ class Searcher:
         hq = self.ms.query.hybrid
         if hidden_for(req.session_key):  # MEMORY.md by file identity, under any key (extraPaths, "..")
             cands = drop_private(cands, self.settings.workspace)
+            cands = drop_foreign_transcripts(cands, self.settings.sessions_dir, req.session_key)
         if hq.temporal_decay.enabled:
             pl.apply_decay(cands, hq.temporal_decay.half_life_days, req.now())
         cands = pl.sort_candidates(cands)

@@ -30,6 +30,7 @@ from typing import Any, Iterable, Sequence
 import apsw
 import numpy as np
 
+from openclaw_tui.owner_only import private_db
 from openclaw_tui.memory import vector_matrix as vmx
 from openclaw_tui.memory.pipeline import fts_text
 
@@ -208,7 +209,7 @@ class Store:
         # (vector_generation it is valid for — "" never is one, chunk count, term → doc count)
         self._df_cache: tuple[str | None, int, dict[str, int | None]] = ("", 0, {})
         self._tokenize = None
-        self.conn = apsw.Connection(str(self.path))
+        self.conn = apsw.Connection(private_db(self.path))  # memory text: owner-only, like MEMORY.md
         self.conn.set_busy_timeout(10_000)
         self.conn.execute("pragma journal_mode=delete").fetchall()
         self.conn.execute("pragma synchronous=normal").fetchall()

@@ -6,8 +6,8 @@ sort — the same work as a numpy brute force, so it is exact (recall 1.0) and r
 floor, where sqlite-vec's ``vec0`` KNN scan was ~13× slower at 100k chunks
 (``bench/search_bench.py`` prints both).
 
-The matrix is kept as a snapshot file beside the index (``<index>.vectors``), memory-mapped,
-so a new process does not re-read every blob from SQLite. A snapshot is valid for one index
+The matrix is kept as a snapshot file beside the index (``<index>.vectors``, owner-only, with a
+checksum of its rows), read whole, so a new process does not re-read every blob from SQLite. A snapshot is valid for one index
 file (its ``epoch``, a random token the store writes once per database) and records the
 ``chunk_vectors`` ids it holds. Those ids are never reused and a row's vector never changes,
 so any snapshot plus the difference of id sets is the exact current state:
@@ -17,8 +17,10 @@ atomically (temporary file, then ``os.replace``); a failed write only costs spee
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
+import stat
 import struct
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,8 +30,8 @@ import numpy as np
 
 log = logging.getLogger("openclaw_tui.memory.vector_matrix")
 
-MAGIC = b"OCVM0001"
-#: magic, epoch (32 bytes, ASCII hex), rows, dims; the arrays start at HEADER_BYTES
+MAGIC = b"OCVM0002"
+#: magic, epoch (32 bytes, ASCII hex), rows, dims, then 8 bytes of checksum; the arrays start at HEADER_BYTES
 _HEADER = struct.Struct("<8s32sQQ")
 HEADER_BYTES = 64
 #: a snapshot is rewritten once this fraction of its rows was added or removed since
@@ -109,22 +111,57 @@ def empty(epoch: str, dims: int = 0) -> VectorMatrix:
     return VectorMatrix(epoch, np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros((0, dims), np.float32))
 
 
-def load_snapshot(path: Path, epoch: str) -> VectorMatrix | None:
-    """The snapshot at ``path`` memory-mapped, or None when missing, foreign or damaged."""
+def _checksum(ids: np.ndarray, owners: np.ndarray, mat: np.ndarray) -> bytes:
+    """8 bytes of BLAKE2b over the rows (ids, owners, vectors): shuffled or changed rows fail it."""
+    h = hashlib.blake2b(digest_size=8)
+    for arr in (ids, owners, mat):
+        h.update(np.ascontiguousarray(arr).tobytes())
+    return h.digest()
+
+
+def _read_regular(path: Path, cap: int) -> bytes | None:
+    """The bytes of ``path`` if it is a regular file (never a FIFO or a link) of at most ``cap``."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
     try:
-        with open(path, "rb") as fh:
-            magic, raw_epoch, rows, dims = _HEADER.unpack(fh.read(_HEADER.size))
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or st.st_size > cap:
+            return None
+        chunks, total = [], 0
+        while total <= cap:
+            piece = os.read(fd, 1 << 22)
+            if not piece:
+                return b"".join(chunks)
+            chunks.append(piece)
+            total += len(piece)
+        return None
+    finally:
+        os.close(fd)
+
+
+def load_snapshot(path: Path, epoch: str) -> VectorMatrix | None:
+    """The snapshot at ``path`` read into memory, or None when missing, foreign or damaged
+    (a checksum of its rows; opened only as a regular file; a copy, so a later truncation of
+    the file cannot fault a search)."""
+    try:
+        with open(path, "rb", opener=lambda p, f: os.open(p, f | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))) as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return None
+            head = fh.read(HEADER_BYTES)
+        magic, raw_epoch, rows, dims = _HEADER.unpack(head[: _HEADER.size])
         if magic != MAGIC or raw_epoch.decode("ascii", "replace") != epoch:
             return None
         need = HEADER_BYTES + rows * 16 + rows * dims * 4
-        if os.path.getsize(path) != need:
+        data = _read_regular(path, need)
+        if data is None or len(data) != need or data[:HEADER_BYTES] != head:
             return None
-        if rows == 0:
-            return empty(epoch, int(dims))
-        ids = np.memmap(path, dtype=np.int64, mode="r", offset=HEADER_BYTES, shape=(rows,))
-        owners = np.memmap(path, dtype=np.int64, mode="r", offset=HEADER_BYTES + rows * 8, shape=(rows,))
-        mat = np.memmap(path, dtype=np.float32, mode="r", offset=HEADER_BYTES + rows * 16, shape=(rows, dims))
-        return VectorMatrix(epoch, np.asarray(ids), np.asarray(owners), mat)
+        ids = np.frombuffer(data, dtype=np.int64, count=rows, offset=HEADER_BYTES)
+        owners = np.frombuffer(data, dtype=np.int64, count=rows, offset=HEADER_BYTES + rows * 8)
+        mat = np.frombuffer(data, dtype=np.float32, count=rows * dims, offset=HEADER_BYTES + rows * 16).reshape(rows, dims)
+        if _checksum(ids, owners, mat) != head[_HEADER.size : _HEADER.size + 8]:
+            log.warning("vector snapshot %s does not match its checksum; rebuilding it", path)
+            return None
+        return empty(epoch, int(dims)) if rows == 0 else VectorMatrix(epoch, ids, owners, mat)
     except (OSError, ValueError, struct.error) as exc:
         log.debug("vector snapshot %s unreadable: %s", path, exc)
         return None
@@ -135,8 +172,9 @@ def write_snapshot(path: Path, vm: VectorMatrix) -> bool:
     tmp = path.with_name(f"{path.name}.tmp-{os.getpid()}")
     rows, dims = vm.rows, int(vm.mat.shape[1]) if vm.mat.ndim == 2 else 0
     try:
-        with open(tmp, "wb") as fh:
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600), "wb") as fh:
             head = _HEADER.pack(MAGIC, vm.epoch.encode("ascii")[:32].ljust(32, b"0"), rows, dims)
+            head += _checksum(vm.ids.astype(np.int64), vm.owners.astype(np.int64), vm.mat.astype(np.float32))
             fh.write(head.ljust(HEADER_BYTES, b"\0"))
             fh.write(np.ascontiguousarray(vm.ids, dtype=np.int64).tobytes())
             fh.write(np.ascontiguousarray(vm.owners, dtype=np.int64).tobytes())

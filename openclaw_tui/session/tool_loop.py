@@ -25,6 +25,7 @@ from openclaw_tui.llm.toolcall_text import recover_completion, tool_names
 from openclaw_tui.session.citations import source_suffix
 from openclaw_tui.session.compaction import tool_result_content
 from openclaw_tui.session.offline import call_id
+from openclaw_tui.session.own_calls import context_for, is_own_call
 from openclaw_tui.session.quote import quote_best_hit
 from openclaw_tui.session.recall import recall_query, store_hint, wants_recall
 from openclaw_tui.session.thresholds import is_no_reply
@@ -152,7 +153,7 @@ class ToolLoop:
             policy=self.policy,
             on_retry=self.on_retry,
         )
-        done = recover_completion(done, watched, limit=profile.text_calls_per_step)
+        done = self._own_calls(done, watched, messages, profile)
         held_back = set(tool_names(watched)) - set(tool_names(tools))  # the session's tools not offered now
         kept = [tc for tc in done.tool_calls if tc.name not in held_back]
         if done.tool_calls and not kept:  # printed although not offered now: the prose only
@@ -167,13 +168,21 @@ class ToolLoop:
             done = Completion(text=done.text, tool_calls=kept, usage=done.usage, finish_reason=done.finish_reason)
         return done
 
+    def _own_calls(self, done: Completion, watched: list[dict[str, Any]], messages: list[dict[str, Any]], profile: ModelProfile) -> Completion:
+        """Calls printed as text moved into ``tool_calls``: only the model's own (own_calls.py);
+        never for the offline agent, whose text quotes notes."""
+        if getattr(self._hooks.model(), "is_offline", False) or not watched or done.tool_calls:
+            return done
+        ctx = context_for(messages, watched, extra=[self.hint or ""], strict=profile.name != "local")
+        return recover_completion(done, watched, limit=profile.text_calls_per_step, accept=lambda c, text: is_own_call(ctx, c, text))
+
     # ------------------------------------------------------------------ tools
 
     async def run_tool_call(self, tc: ToolCall, toolbox: ToolBox, add: Callable[..., None]) -> None:
         args, _err = tc.parsed()
         self._hooks.emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
         changed = len(toolbox.files.changes)
-        result, err = ({"error": tc.invalid}, tc.invalid) if tc.invalid else await toolbox.run(tc.name, tc.arguments)
+        result, err = ({"error": tc.invalid}, tc.invalid) if tc.invalid else await toolbox.run(tc.name, tc.arguments, recovered=tc.recovered)
         self.emit_changes(toolbox.files, changed, tc.id)
         self.turn_calls.append((tc.name, args if isinstance(args, dict) else {}, result if isinstance(result, dict) else {}))
         self._hooks.emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))

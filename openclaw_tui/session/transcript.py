@@ -38,6 +38,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from openclaw_tui.owner_only import private_dir
 from openclaw_tui.redaction import redact
 from openclaw_tui.session.thresholds import is_no_reply
 from openclaw_tui.unicode_clean import clean_surrogates
@@ -131,7 +132,7 @@ class TranscriptWriter:
 
     def _open(self) -> Any:
         if self._fh is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(self.path.parent)
             fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
             # A torn last line from a crash must not glue onto the next entry.
             size = os.fstat(fd).st_size

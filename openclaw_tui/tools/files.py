@@ -12,16 +12,25 @@ is kept in ``workspace.history`` *before* the file is written, and listed in ``c
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.tools.note_text import dated_note, drop_citation_lines
-from openclaw_tui.tools.write_policy import ReadLedger, check_edit, check_write
+from openclaw_tui.tools.write_policy import (
+    ReadLedger,
+    check_edit,
+    check_recovered,
+    check_shrink,
+    check_write,
+    is_protected_rel,
+    window_baseline,
+)
 from openclaw_tui.workspace.daily import append_text, daily_rel, is_daily_rel
-from openclaw_tui.workspace import safe_fs
-from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
+from openclaw_tui.workspace import file_lock, safe_fs, temp_sweep
+from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, printable_path, safe_join
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 
@@ -96,12 +105,16 @@ class FileTools:
     origin: Callable[[], ChangeOrigin] = ChangeOrigin
     changes: list[MemoryChange] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        if self.access == "rw":  # a crash's leftover temp copies go when a session starts
+            temp_sweep.sweep(Path(self.workspace))
+
     # ------------------------------------------------------------------ helpers
 
     def _refuse(self, tool: str, path: str, reason: str) -> dict[str, Any]:
         if self.on_refused is not None:
             self.on_refused(tool, path, reason)
-        return {"path": path, "error": f"{tool} refused: {reason}", "refused": True}
+        return {"path": printable_path(path), "error": f"{tool} refused: {reason}", "refused": True}
 
     def _resolve(self, tool: str, raw: Any, *, must_exist: bool) -> tuple[str, Path] | dict[str, Any]:
         if self.access == "none":
@@ -141,14 +154,21 @@ class FileTools:
         return got
 
     def _keep(self, tool: str, rel: str, before: bytes | None, after: bytes) -> MemoryChange | None:
-        """Before a memory file is written: store its previous version in the history."""
-        if not is_memory_rel(rel):
-            return None
+        """Before a file is written: store its previous version in the history (every file the
+        tools may change: AGENTS.md and the other bootstrap files are the next system prompt)."""
         try:
             entry = self.history.record(rel, before, after, tool, self.origin()) if self.history else None
         except OSError as exc:
             raise OSError(exc.errno, f"its previous version could not be kept in the memory history ({exc.strerror or exc}), so nothing was changed") from exc
         return MemoryChange(rel, tool, before, after, entry)
+
+    def _shrink_refusal(self, rel: str, current: bytes | None, new: bytes) -> str | None:
+        """The cumulative shrink rule (write_policy.check_shrink) for a change of ``rel``."""
+        if current is None:
+            return None
+        self.ledger.met(rel, len(current))
+        floor = window_baseline(self.history, rel, time.time())
+        return check_shrink(rel, len(current), len(new), [self.ledger.first_size.get(rel), floor])
 
     def _changed(self, rel: str, change: MemoryChange | None, new: bytes, *, knew: bool, shown: str) -> None:
         self.ledger.wrote(rel, new, knew_before=knew, shown=shown)
@@ -203,6 +223,7 @@ class FileTools:
             out = out[:MAX_READ_CHARS]
         whole = start_i == 1 and len(chosen) == len(lines) and not truncated
         self.ledger.read(rel, data, out, whole=whole)
+        self.ledger.met(rel, len(data))
         return {"path": rel, "from": start_i, "lines": len(chosen), "text": out, "truncated": truncated}
 
     def write(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -213,14 +234,18 @@ class FileTools:
         if isinstance(got, dict):
             return got
         rel, _path = got
+        return file_lock.retrying(rel, lambda: self._write_locked(rel, content), lambda why: self._refuse("write", rel, why))
+
+    def _write_locked(self, rel: str, content: str) -> dict[str, Any]:
         new = content.encode("utf-8")
         try:
-            current = safe_fs.current_bytes(self.workspace, rel)
-            refused = check_write(rel, current, content, self.ledger)
-            if refused:
-                return self._refuse("write", rel, refused)
-            change = self._keep("write", rel, current, new)
-            safe_fs.replace_text(self.workspace, rel, new)
+            with file_lock.writing(self.workspace, rel):
+                current, seen = safe_fs.current_state(self.workspace, rel)
+                refused = check_write(rel, current, content, self.ledger) or self._shrink_refusal(rel, current, new)
+                if refused:
+                    return self._refuse("write", rel, refused)
+                change = self._keep("write", rel, current, new)
+                safe_fs.replace_text(self.workspace, rel, new, expect=seen)
         except PathRefused as exc:
             return self._refuse("write", rel, exc.reason)
         except OSError as exc:
@@ -241,30 +266,33 @@ class FileTools:
         refused = self._write_allowed("edit", rel)
         if refused:
             return refused
+        return file_lock.retrying(rel, lambda: self._edit_locked(rel, old, new), lambda why: self._refuse("edit", rel, why))
+
+    def _edit_locked(self, rel: str, old: str, new: str) -> dict[str, Any]:
         try:
-            data = safe_fs.current_bytes(self.workspace, rel)
-            if data is None:
-                return {"path": rel, "error": f"{rel} does not exist", "missing": True}
-            text = data.decode("utf-8")
-        except PathRefused as exc:
-            return self._refuse("edit", rel, exc.reason)
-        except (OSError, UnicodeDecodeError) as exc:
-            return {"path": rel, "error": f"cannot read {rel}: {exc}"}
-        hits = text.count(old)
-        if hits != 1:
-            return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
-        refused = check_edit(rel, old, self.ledger)
-        if refused:
-            return self._refuse("edit", rel, refused)
-        after = text.replace(old, new, 1).encode("utf-8")
-        try:
-            change = self._keep("edit", rel, data, after)
-            safe_fs.replace_text(self.workspace, rel, after)
+            with file_lock.writing(self.workspace, rel):
+                try:
+                    data, seen = safe_fs.current_state(self.workspace, rel)
+                    if data is None:
+                        return {"path": rel, "error": f"{rel} does not exist", "missing": True}
+                    text = data.decode("utf-8")
+                except UnicodeDecodeError as exc:
+                    return {"path": rel, "error": f"cannot read {rel}: {exc}"}
+                hits = text.count(old)
+                if hits != 1:
+                    return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
+                after = text.replace(old, new, 1).encode("utf-8")
+                refused = check_edit(rel, old, self.ledger, text) or self._shrink_refusal(rel, data, after)
+                if refused:
+                    return self._refuse("edit", rel, refused)
+                change = self._keep("edit", rel, data, after)
+                safe_fs.replace_text(self.workspace, rel, after, expect=seen)
         except PathRefused as exc:
             return self._refuse("edit", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         self._changed(rel, change, after, knew=self.ledger.knows(rel, data), shown=new)
+        self.ledger.edited_block(rel, old, new)
         self.writes.append(WriteRecord("edit", rel, new.count("\n") + 1))
         return {"path": rel, "ok": True}
 
@@ -283,22 +311,28 @@ class FileTools:
             content = drop_citation_lines(content)
             if not content.strip():
                 return {"path": rel, "error": "nothing to append: the content is only a Source: line; append the fact itself"}
+        done = file_lock.retrying(rel, lambda: self._append_locked(rel, content), lambda why: self._refuse("append", rel, why))
+        if redirected is not None and done.get("ok"):
+            done["note"] = f"appended to today's log {rel}, not memory/{redirected}.md: a daily log is only written on its own day; the note keeps the date {redirected}"
+        return done
+
+    def _append_locked(self, rel: str, content: str) -> dict[str, Any]:
         try:
-            before = safe_fs.current_bytes(self.workspace, rel)
-            after = _appended(before, content)
-            knew = before is None or self.ledger.knows(rel, before)
-            change = self._keep("append", rel, before, after)
-            n = append_text(self.workspace, rel, content)
+            with file_lock.writing(self.workspace, rel):
+                before, seen = safe_fs.current_state(self.workspace, rel)
+                self.ledger.met(rel, len(before or b""))
+                after = _appended(before, content)
+                knew = before is None or self.ledger.knows(rel, before)
+                change = self._keep("append", rel, before, after)
+                n = append_text(self.workspace, rel, content, expect=seen)
         except PathRefused as exc:
             return self._refuse("append", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot append to {rel}: {exc.strerror or exc}"}
         self._changed(rel, change, after, knew=knew, shown=content)
+        self.ledger.appended_block(rel, content if content.endswith("\n") else content + "\n")
         self.writes.append(WriteRecord("append", rel, n, content))
-        done: dict[str, Any] = {"path": rel, "ok": True, "linesAppended": n}
-        if redirected is not None:
-            done["note"] = f"appended to today's log {rel}, not memory/{redirected}.md: a daily log is only written on its own day; the note keeps the date {redirected}"
-        return done
+        return {"path": rel, "ok": True, "linesAppended": n}
 
     def _other_day(self, raw: Any) -> str | None:
         """The date of the daily log ``raw`` names when it is not today's (None otherwise)."""
@@ -310,13 +344,33 @@ class FileTools:
             return None
         return rel.removeprefix("memory/").removesuffix(".md")
 
-    def run(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
+    def run(self, name: str, args: dict[str, Any], *, recovered: bool = False) -> dict[str, Any]:
         handler = {"read": self.read, "write": self.write, "edit": self.edit, "append": self.append}.get(name)
         if handler is None:
             return {"error": f"unknown tool {name!r}"}
         # lone surrogates (a JSON "\udc80" escape) in text become U+FFFD; in paths they are refused
         args = {k: clean_surrogates(v) if k in _TEXT_ARGS and isinstance(v, str) else v for k, v in args.items()}
+        if recovered and name in WRITE_TOOLS:
+            refused = self._recovered_refusal(name, args)
+            if refused:
+                return refused
         return handler(args)
+
+    def _recovered_refusal(self, tool: str, args: dict[str, Any]) -> dict[str, Any] | None:
+        """A call printed as text that changes MEMORY.md or a bootstrap file needs this session
+        to have read what it changes (the file in full, or the edited text) first."""
+        try:
+            rel = normalize_rel(args.get("path"))
+        except PathRefused:
+            return None  # the handler refuses it with its reason
+        if not is_protected_rel(rel):
+            return None
+        try:
+            current = safe_fs.current_bytes(self.workspace, rel)
+        except (PathRefused, OSError):
+            return None
+        reason = check_recovered(rel, current, args.get("old_text") if tool == "edit" else None, self.ledger)
+        return self._refuse(tool, rel, reason) if reason else None
 
     def touched_memory(self, since: int = 0) -> bool:
         return any(is_memory_rel(w.path) for w in self.writes[since:])

@@ -20,6 +20,7 @@ from typing import Any, Awaitable, Callable, Iterable, Protocol
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.tools import memory_tools
 from openclaw_tui.tools.files import APPEND_SCHEMA, EDIT_SCHEMA, READ_SCHEMA, WRITE_SCHEMA, FileTools
+from openclaw_tui.unicode_clean import clean_strings
 from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL
 
 
@@ -134,8 +135,9 @@ class ToolBox:
 
     # ------------------------------------------------------------------ dispatch
 
-    async def run(self, name: str, raw_args: str | dict[str, Any]) -> tuple[dict[str, Any], str | None]:
-        """Run one tool call; return (result, error-line or None). Never raises."""
+    async def run(self, name: str, raw_args: str | dict[str, Any], *, recovered: bool = False) -> tuple[dict[str, Any], str | None]:
+        """Run one tool call; return (result, error-line or None). Never raises. ``recovered``:
+        the model printed the call as text (stricter rules for bootstrap files)."""
         if isinstance(raw_args, dict):
             args: dict[str, Any] | None = raw_args
         else:
@@ -158,10 +160,11 @@ class ToolBox:
             elif name not in REGISTRY and self.extra is not None:
                 result = await self.extra.call(name, args)
             else:
-                result = await asyncio.to_thread(self.files.run, name, args)
+                result = await asyncio.to_thread(self.files.run, name, args, recovered=recovered)
         except Exception as exc:  # noqa: BLE001 - a tool must never break the turn
             err = f"{name} failed: {type(exc).__name__}: {exc}"
             return {"error": err}, err
+        result = clean_strings(result)  # a lone surrogate never reaches the next request (it cannot be encoded)
         err = result.get("error") if isinstance(result, dict) else None
         return result, (str(err) if err else None)
 

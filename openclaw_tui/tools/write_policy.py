@@ -19,9 +19,12 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 
+from openclaw_tui.workspace.bootstrap import BOOTSTRAP_FILES
 from openclaw_tui.workspace.daily import is_daily_rel
+from openclaw_tui.workspace.history import MemoryHistory
 
 SHRINK_TOLERANCE = 0.10  # a write may shorten a curated memory file by at most 10 %
+SHRINK_WINDOW_S = 24 * 3600  # and all changes within this window (any session) together too
 CURATED = ("MEMORY.md", "memory.md")
 MAX_SEEN_CHARS = 2_000_000  # per path: text shown to the model kept for the daily-log edit rule
 
@@ -41,6 +44,32 @@ class ReadLedger:
     """Per session: which file content the model has seen."""
 
     seen: dict[str, _Seen] = field(default_factory=dict)
+    first_size: dict[str, int] = field(default_factory=dict)  # size of a file when this session first met it
+    appended: dict[str, list[str]] = field(default_factory=dict)  # daily logs: the blocks this session appended
+
+    def met(self, rel: str, size: int) -> None:
+        """The size a file had when this session first read or changed it (the shrink baseline)."""
+        self.first_size.setdefault(rel, size)
+
+    def appended_block(self, rel: str, text: str) -> None:
+        self.appended.setdefault(rel, []).append(text)
+
+    def edited_block(self, rel: str, old: str, new: str) -> None:
+        blocks = self.appended.get(rel, [])
+        for i, block in enumerate(blocks):
+            if old in block:
+                blocks[i] = block.replace(old, new, 1)
+                return
+
+    def own_span(self, rel: str, text: str, start: int, end: int) -> bool:
+        """Whether ``text[start:end]`` lies inside a block this session appended to ``rel``."""
+        for block in self.appended.get(rel, []):
+            i = text.find(block)
+            while i >= 0:
+                if i <= start and end <= i + len(block):
+                    return True
+                i = text.find(block, i + 1)
+        return False
 
     def _entry(self, rel: str) -> _Seen:
         return self.seen.setdefault(rel, _Seen())
@@ -99,11 +128,68 @@ def check_write(rel: str, current: bytes | None, new: str, ledger: ReadLedger) -
     return None
 
 
-def check_edit(rel: str, old_text: str, ledger: ReadLedger) -> str | None:
-    """Daily logs: ``edit`` only text this session has read from that log."""
-    if is_daily_rel(rel) and not ledger.has_shown(rel, old_text):
+def is_protected_rel(rel: str) -> bool:
+    """MEMORY.md and the bootstrap files (the next session's system prompt)."""
+    return rel in CURATED or rel in BOOTSTRAP_FILES
+
+
+def check_recovered(rel: str, current: bytes | None, old_text: str | None, ledger: ReadLedger) -> str | None:
+    """A call printed as text (not sent as a call) that changes a protected file: allowed only
+    when this session has read the file in full, or (edit) has been shown the edited text."""
+    if current is None:
+        return None
+    if ledger.knows(rel, current) or (old_text and ledger.has_shown(rel, old_text)):
+        return None
+    return (
+        f"{rel} is changed only after this session has read it: read {rel} first "
+        "(a call written as text in an answer runs on read content only)"
+    )
+
+
+def check_edit(rel: str, old_text: str, ledger: ReadLedger, text: str | None = None) -> str | None:
+    """Daily logs are append-only: ``edit`` only text this session appended to that log (the
+    one occurrence of ``old_text`` in the log's ``text`` must lie inside it)."""
+    if not is_daily_rel(rel):
+        return None
+    at = text.find(old_text) if text is not None else -1
+    if at < 0 or not ledger.own_span(rel, text or "", at, at + len(old_text)):
         return (
-            f"{rel} is a daily log (append-only): edit only lines you have read from it — "
-            "read it first, or use append to add a note"
+            f"{rel} is a daily log (append-only): edit only lines this session appended to it; "
+            "use append to add a note or a correction"
         )
     return None
+
+
+def check_shrink(rel: str, old_len: int, new_len: int, baselines: list[int | None]) -> str | None:
+    """Cumulative: MEMORY.md may not end up more than SHRINK_TOLERANCE smaller than its size
+    when this session first met it, nor than its size at the start of the shrink window
+    (``baselines``), whatever mix of write and edit got it there."""
+    if rel not in CURATED or new_len >= old_len:
+        return None
+    known = [b for b in baselines if b]
+    if not known:
+        return None
+    floor = max(known) * (1 - SHRINK_TOLERANCE)
+    if new_len >= floor:
+        return None
+    return (
+        f"this change would leave {rel} at {new_len} bytes, more than {SHRINK_TOLERANCE:.0%} below the "
+        f"{max(known)} bytes it had (shrinking is counted across the session's and recent sessions' changes); "
+        "memory is kept, not replaced: change lines with edit, add with append, or ask the user to prune it"
+    )
+
+
+def window_baseline(history: MemoryHistory | None, rel: str, now: float, window_s: float = SHRINK_WINDOW_S) -> int | None:
+    """The size ``rel`` had before the model's first change in the last ``window_s`` seconds
+    (after the user's latest restore/undo in that window, if any): the cross-session floor."""
+    if history is None or rel not in CURATED:
+        return None
+    base: int | None = None
+    for entry in history.entries(rel):
+        if now - entry.ts > window_s:
+            continue
+        if entry.actor == "user":
+            base = history.size_of(entry, "after")
+        elif base is None:
+            base = history.size_of(entry, "before")
+    return base

@@ -6,12 +6,14 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.daily import daily_rel, recent_daily_rels
-from openclaw_tui.workspace.guard import PathRefused, safe_join
+from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.session_keys import PRIVATE_FILES, is_direct_session
 
 BOOTSTRAP_FILES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "MEMORY.md")
@@ -43,15 +45,21 @@ READ_ONLY = "The workspace is read-only in this session: every write or append w
 
 
 def _read_capped(workspace: Path, rel: str, cap: int) -> str | None:
+    """The first ``cap`` characters of ``rel``, opened beneath the workspace without following
+    a link (the same reader as the tools: no swap between a check and the open) and read only
+    as far as ``cap`` characters can reach (a 3 GiB log costs what 20,000 characters cost)."""
     try:
-        path = safe_join(workspace, rel, allow_missing=False)
-    except PathRefused:
+        fd, st = safe_fs.open_file(Path(workspace), rel)
+    except (PathRefused, OSError):
         return None
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        data = safe_fs.read_prefix(fd, cap * 4 + 4)  # UTF-8: at most 4 bytes per character
     except OSError:
         return None
-    if len(text) > cap:
+    finally:
+        os.close(fd)
+    text = data.decode("utf-8", errors="replace")
+    if len(text) > cap or len(data) < st.st_size:
         text = text[:cap] + f"\n[… truncated at {cap} characters]"
     return text
 

@@ -30,7 +30,7 @@ def is_daily_rel(rel: str) -> bool:
     return bool(_DAILY_REL_RE.fullmatch(rel))
 
 
-def append_text(workspace: Path, rel: str, text: str) -> int:
+def append_text(workspace: Path, rel: str, text: str, *, expect: safe_fs.Ident | None | bool = False) -> int:
     """Append ``text`` to workspace-relative ``rel`` under an exclusive lock; return lines written.
 
     The file is opened beneath the workspace without following any link (``safe_fs``). A
@@ -44,7 +44,7 @@ def append_text(workspace: Path, rel: str, text: str) -> int:
     def data_for(size: int, last: bytes) -> bytes:
         return (b"\n" if size and last != b"\n" else b"") + encoded
 
-    safe_fs.append_bytes(Path(workspace), rel, data_for)
+    safe_fs.append_bytes(Path(workspace), rel, data_for, expect=expect)
     return body.count("\n")
 
 

@@ -11,9 +11,15 @@ The caller records *before* it writes the file (both versions are stored first, 
 journal line), and the file write itself is an atomic rename: a crash at any point leaves
 either the old or the new content, with its history entry already on disk.
 
+An append stores only what it added: ``objects/<sha256>.delta`` holds the key of the
+version it extends and the appended bytes (a chain is cut by a full copy every
+:data:`MAX_CHAIN` links), so a one-line note to a 4 MB log costs a line, not 4 MB.
+
 Bounded: entries older than ``max_age_days`` go (except each file's newest), then the
 oldest entries while the stored objects exceed ``max_bytes``; objects no entry refers to
-are deleted.
+are deleted. The latest :data:`KEEP_VERSIONS` entries of MEMORY.md and of each bootstrap
+file are never dropped, whatever other files grew. A journal line that is not a JSON
+object is skipped with a warning (``skipped`` counts them).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import time
 import uuid
@@ -29,12 +36,19 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterator
 
+from openclaw_tui.owner_only import private_dir
 from openclaw_tui.workspace.atomic import _fsync_dir, replace_atomically
 from openclaw_tui.workspace.change_diff import line_counts
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 DEFAULT_MAX_AGE_DAYS = 90
 PRUNE_EVERY = 32  # records between two prune passes
+KEEP_VERSIONS = 20  # latest entries of each protected file that no bound removes
+PROTECTED = ("MEMORY.md", "memory.md", "AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "HEARTBEAT.md", "BOOTSTRAP.md")
+DELTA_MIN = 4096  # appends to files smaller than this keep a full copy
+MAX_CHAIN = 64  # appended deltas in a row before a full copy
+DELTA = ".delta"
+log = logging.getLogger(__name__)
 
 
 def digest(data: bytes) -> str:
@@ -68,6 +82,8 @@ class HistoryEntry:
     added: int  # lines added / removed by the change
     removed: int
     undoes: str | None = None  # for restore/undo: the entry whose previous content came back
+    before_size: int | None = None  # byte sizes of the two versions (None: absent, or an older entry)
+    after_size: int | None = None
 
     @property
     def summary(self) -> str:
@@ -88,6 +104,8 @@ class MemoryHistory:
         self.max_bytes = max_bytes
         self.max_age_s = max_age_days * 86400
         self._records = 0
+        self.skipped = 0  # journal lines that were not entries, at the last read
+        self._prepared = False
 
     @classmethod
     def for_agent(cls, agent_dir: Path, **kw: Any) -> "MemoryHistory":
@@ -105,7 +123,9 @@ class MemoryHistory:
 
     @contextmanager
     def _locked(self) -> Iterator[None]:
-        self.objects.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if not self._prepared:  # once per instance: owner-only folders
+            private_dir(self.objects)
+            self._prepared = True
         fd = os.open(self.root / "lock", os.O_RDWR | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
@@ -113,14 +133,39 @@ class MemoryHistory:
         finally:
             os.close(fd)
 
-    def _store(self, data: bytes | None) -> str | None:
+    def _store(self, data: bytes | None, base: bytes | None = None, base_key: str | None = None) -> str | None:
+        """Keep ``data`` by its sha256: whole, or as bytes appended to ``base`` (kept as ``base_key``)."""
         if data is None:
             return None
         key = digest(data)
-        target = self.objects / key
-        if not target.exists():
-            replace_atomically(target, data, default_mode=0o600)
+        if self._has(key):
+            return key
+        if base is not None and base_key and len(base) >= DELTA_MIN and data.startswith(base) and len(data) > len(base):
+            depth = self._chain(base_key)
+            if depth < MAX_CHAIN:
+                head = f"{base_key} {depth + 1}\n".encode()
+                replace_atomically(self.objects / (key + DELTA), head + data[len(base) :], default_mode=0o600)
+                return key
+        replace_atomically(self.objects / key, data, default_mode=0o600)
         return key
+
+    def _has(self, key: str) -> bool:
+        return (self.objects / key).exists() or (self.objects / (key + DELTA)).exists()
+
+    def _chain(self, key: str) -> int:
+        """How many appended deltas lead to ``key`` (0: a whole copy)."""
+        try:
+            with open(self.objects / (key + DELTA), "rb") as fh:
+                return int(fh.readline().split()[1])
+        except (OSError, IndexError, ValueError):
+            return 0
+
+    def _delta_base(self, key: str) -> str | None:
+        try:
+            with open(self.objects / (key + DELTA), "rb") as fh:
+                return fh.readline().split()[0].decode("ascii")
+        except (OSError, IndexError, UnicodeDecodeError):
+            return None
 
     def record(
         self,
@@ -135,19 +180,22 @@ class MemoryHistory:
         """Keep both versions and journal the change; call this *before* writing the file."""
         added, removed = line_counts(before, after)
         with self._locked():
+            before_key = self._store(before)
             entry = HistoryEntry(
                 id=uuid.uuid4().hex[:10],
                 ts=time.time(),
                 path=path,
                 tool=tool,
-                before=self._store(before),
-                after=self._store(after),
+                before=before_key,
+                after=self._store(after, before, before_key),
                 actor=origin.actor,
                 session_id=origin.session_id,
                 turn=origin.turn,
                 added=added,
                 removed=removed,
                 undoes=undoes,
+                before_size=None if before is None else len(before),
+                after_size=None if after is None else len(after),
             )
             self._append(entry)
             self._records += 1
@@ -177,13 +225,17 @@ class MemoryHistory:
         except FileNotFoundError:
             return []
         out: list[HistoryEntry] = []
+        skipped = 0
         for line in raw.splitlines():
-            try:
-                entry = HistoryEntry.from_dict(json.loads(line))
-            except (ValueError, TypeError):
-                continue  # a torn last line after a crash
+            entry = _parse_line(line)
+            if entry is None:
+                skipped += line.strip() != b""  # a torn last line after a crash, or a damaged one
+                continue
             if path is None or entry.path == path:
                 out.append(entry)
+        if skipped and skipped != self.skipped:
+            log.warning("memory history: skipped %d unreadable journal line(s) in %s", skipped, self.journal)
+        self.skipped = skipped
         return out
 
     def find(self, entry_id: str, path: str | None = None) -> HistoryEntry:
@@ -200,13 +252,39 @@ class MemoryHistory:
         """The stored bytes of a version; None for "the file did not exist"."""
         if key is None:
             return None
-        try:
-            data = (self.objects / key).read_bytes()
-        except FileNotFoundError:
-            raise HistoryError(f"version {key[:12]} is no longer kept (pruned)") from None
+        tails: list[bytes] = []
+        at = key
+        for _ in range(MAX_CHAIN + 2):
+            try:
+                data = (self.objects / at).read_bytes()
+                break
+            except FileNotFoundError:
+                pass
+            try:
+                raw = (self.objects / (at + DELTA)).read_bytes()
+            except FileNotFoundError:
+                raise HistoryError(f"version {key[:12]} is no longer kept (pruned)") from None
+            head, _, tail = raw.partition(b"\n")
+            tails.append(tail)
+            at = head.split(b" ")[0].decode("ascii", "replace")
+        else:
+            raise HistoryError(f"version {key[:12]} is damaged in the history store")
+        data = data + b"".join(reversed(tails))
         if digest(data) != key:
             raise HistoryError(f"version {key[:12]} is damaged in the history store")
         return data
+
+    def size_of(self, entry: HistoryEntry, which: str) -> int | None:
+        """The byte size of an entry's ``before`` or ``after`` version (None: the file was absent
+        or the version is gone)."""
+        size = entry.before_size if which == "before" else entry.after_size
+        if size is not None:
+            return size
+        try:
+            data = self.content(entry.before if which == "before" else entry.after)
+        except HistoryError:
+            return None
+        return None if data is None else len(data)
 
     # ------------------------------------------------------------------ bounds
 
@@ -218,28 +296,121 @@ class MemoryHistory:
     def _prune_locked(self, now: float) -> int:
         entries = self.entries()
         newest = {e.path: e.id for e in entries}  # the last change of each file outlives the age bound
-        keep = [e for e in entries if now - e.ts <= self.max_age_s or newest[e.path] == e.id]
-        while len(keep) > 1 and self._bytes_of(keep) > self.max_bytes:
-            keep.pop(0)
+        kept = _protected_ids(entries)
+        keep = [e for e in entries if now - e.ts <= self.max_age_s or newest[e.path] == e.id or e.id in kept]
+        keep = self._within_size(keep, kept)
         dropped = len(entries) - len(keep)
         if dropped:
             text = "".join(json.dumps(e.to_dict(), ensure_ascii=False) + "\n" for e in keep)
             replace_atomically(self.journal, text, default_mode=0o600)
-        live = {k for e in keep for k in (e.before, e.after) if k}
+        live = self._live_names(keep)
         for obj in self.objects.iterdir():
             if obj.name not in live and not obj.name.startswith("."):
                 obj.unlink(missing_ok=True)
         return dropped
 
-    def _bytes_of(self, entries: list[HistoryEntry]) -> int:
-        keys = {k for e in entries for k in (e.before, e.after) if k}
-        total = 0
-        for key in keys:
+    def _within_size(self, keep: list[HistoryEntry], kept: set[str]) -> list[HistoryEntry]:
+        """Drop the oldest entries (never a protected one) until the objects they need fit."""
+        sizes = self._object_sizes()
+        chains: dict[str, set[str]] = {}
+        needs = {e.id: set().union(*(self._chain_names(k, chains) for k in (e.before, e.after) if k)) for e in keep}
+        refs: dict[str, int] = {}
+        for e in keep:
+            for name in needs[e.id]:
+                refs[name] = refs.get(name, 0) + 1
+        total = sum(sizes.get(name, 0) for name in refs)
+        out: list[HistoryEntry] = []
+        for i, e in enumerate(keep):
+            if total <= self.max_bytes or e.id in kept or i == len(keep) - 1:
+                out.append(e)  # a protected file's latest versions are never dropped for size
+                continue
+            for name in needs[e.id]:
+                refs[name] -= 1
+                if not refs[name]:
+                    total -= sizes.get(name, 0)
+        return out
+
+    def _chain_names(self, key: str, memo: dict[str, set[str]]) -> set[str]:
+        """Object file names version ``key`` needs (itself, and its delta bases), memoised."""
+        if key not in memo:
+            memo[key] = self._live_names_of(key, memo)
+        return memo[key]
+
+    def _live_names_of(self, key: str, memo: dict[str, set[str]]) -> set[str]:
+        names: set[str] = set()
+        at: str | None = key
+        seen: list[str] = []
+        while at and at not in memo and at not in seen:
+            seen.append(at)
+            if (self.objects / at).exists():
+                names.add(at)
+                at = None
+            elif (self.objects / (at + DELTA)).exists():
+                names.add(at + DELTA)
+                at = self._delta_base(at)
+            else:
+                at = None
+        if at and at in memo:
+            names |= memo[at]
+        return names
+
+    def _object_sizes(self) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for obj in self.objects.iterdir():
             try:
-                total += (self.objects / key).stat().st_size
+                out[obj.name] = obj.stat().st_size
             except FileNotFoundError:
                 pass
-        return total
+        return out
+
+    def _live_names(self, entries: list[HistoryEntry]) -> set[str]:
+        """Object file names the entries need: their versions and every delta's base, transitively."""
+        todo = [k for e in entries for k in (e.before, e.after) if k]
+        live: set[str] = set()
+        while todo:
+            key = todo.pop()
+            if key in live or key + DELTA in live:
+                continue
+            if (self.objects / key).exists():
+                live.add(key)
+            elif (self.objects / (key + DELTA)).exists():
+                live.add(key + DELTA)
+                base = self._delta_base(key)
+                if base:
+                    todo.append(base)
+        return live
+
+    def _bytes_of(self, entries: list[HistoryEntry], sizes: dict[str, int] | None = None) -> int:
+        sizes = self._object_sizes() if sizes is None else sizes
+        return sum(sizes.get(name, 0) for name in self._live_names(entries))
+
+
+def _parse_line(line: bytes) -> HistoryEntry | None:
+    """One journal line as an entry, or None (torn, not JSON, not an object, wrong fields)."""
+    try:
+        data = json.loads(line)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    try:
+        entry = HistoryEntry.from_dict(data)
+    except TypeError:
+        return None
+    if not isinstance(entry.id, str) or not isinstance(entry.path, str) or not isinstance(entry.ts, (int, float)):
+        return None
+    return entry
+
+
+def _protected_ids(entries: list[HistoryEntry]) -> set[str]:
+    """Ids of the latest KEEP_VERSIONS entries of each protected file."""
+    out: set[str] = set()
+    counts: dict[str, int] = {}
+    for e in reversed(entries):
+        if e.path in PROTECTED and counts.get(e.path, 0) < KEEP_VERSIONS:
+            counts[e.path] = counts.get(e.path, 0) + 1
+            out.add(e.id)
+    return out
 
 
 @dataclass(frozen=True)

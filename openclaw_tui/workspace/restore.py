@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from openclaw_tui.workspace import safe_fs
+from openclaw_tui.workspace import file_lock, safe_fs
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryChange, MemoryHistory, digest
 
@@ -24,14 +24,23 @@ def restore_before(
     workspace: Path, history: MemoryHistory, entry: HistoryEntry, origin: ChangeOrigin, *, tool: str = "restore"
 ) -> MemoryChange:
     """Put back the content ``entry.path`` had before change ``entry``; record it first."""
-    rel, now = current(workspace, entry.path)
+    rel = normalize_rel(entry.path)
     wanted = history.content(entry.before)
-    recorded = history.record(rel, now, wanted, tool, origin, undoes=entry.id)
-    if wanted is None:
-        safe_fs.remove_file(Path(workspace), rel)
-    else:
-        safe_fs.replace_text(Path(workspace), rel, wanted)
-    return MemoryChange(rel, tool, now, wanted, recorded)
+
+    def change() -> MemoryChange:
+        with file_lock.writing(Path(workspace), rel):  # the one lock discipline of every writer
+            now, seen = safe_fs.current_state(Path(workspace), rel)
+            recorded = history.record(rel, now, wanted, tool, origin, undoes=entry.id)
+            if wanted is None:
+                safe_fs.remove_file(Path(workspace), rel, expect=seen)
+            else:
+                safe_fs.replace_text(Path(workspace), rel, wanted, expect=seen, default_mode=0o600)
+        return MemoryChange(rel, tool, now, wanted, recorded)
+
+    def refuse(why: str) -> MemoryChange:
+        raise HistoryError(why)
+
+    return file_lock.retrying(rel, change, refuse)
 
 
 def latest_for(history: MemoryHistory, raw_path: str) -> HistoryEntry:

@@ -148,6 +148,60 @@ def read_bytes(fd: int, st: os.stat_result, rel: str, cap: int = MAX_FILE_BYTES)
         chunks.append(piece)
 
 
+Ident = tuple[int, int, int, int]  # inode, size, mtime_ns, ctime_ns: "the same file, unchanged"
+
+
+class FileChanged(Exception):
+    """The file is not what it was when it was read (another program saved it meanwhile)."""
+
+    def __init__(self, rel: str):
+        super().__init__(f"{rel} changed while it was being written")
+        self.rel = rel
+
+
+def ident(st: os.stat_result) -> Ident:
+    return (st.st_ino, st.st_size, st.st_mtime_ns, st.st_ctime_ns)
+
+
+def current_state(root: Path, rel: str) -> tuple[bytes | None, Ident | None]:
+    """The file's bytes now and its identity (for "rename only if unchanged"); (None, None)
+    when it does not exist."""
+    try:
+        fd, st = open_file(root, rel)
+    except FileNotFoundError:
+        return None, None
+    try:
+        return read_bytes(fd, st, rel), ident(st)
+    finally:
+        os.close(fd)
+
+
+def _expect(dfd: int, name: str, rel: str, expect: Ident | None | bool) -> None:
+    """Raise ``FileChanged`` unless ``name`` still has identity ``expect`` (None: absent;
+    False: no expectation)."""
+    if expect is False:
+        return
+    try:
+        now: Ident | None = ident(os.stat(name, dir_fd=dfd, follow_symlinks=False))
+    except FileNotFoundError:
+        now = None
+    if now != expect:
+        raise FileChanged(rel)
+
+
+def read_prefix(fd: int, limit: int) -> bytes:
+    """At most ``limit`` bytes from the start of an opened file (never more in memory)."""
+    chunks: list[bytes] = []
+    total = 0
+    while total < limit:
+        piece = os.read(fd, min(1 << 20, limit - total))
+        if not piece:
+            break
+        chunks.append(piece)
+        total += len(piece)
+    return b"".join(chunks)
+
+
 def current_bytes(root: Path, rel: str) -> bytes | None:
     """The file's bytes now (read beneath ``root``, size-capped), or None when it does not
     exist. Raises ``PathRefused`` for a link, a special file or a file over the cap."""
@@ -161,9 +215,10 @@ def current_bytes(root: Path, rel: str) -> bytes | None:
         os.close(fd)
 
 
-def remove_file(root: Path, rel: str) -> None:
+def remove_file(root: Path, rel: str, *, expect: Ident | None | bool = False) -> None:
     """Unlink ``root/rel`` (a checked regular file, never through a link); missing is fine."""
     with parent_dir(root, rel) as (dfd, name):
+        _expect(dfd, name, rel, expect)
         try:
             st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
         except FileNotFoundError:
@@ -239,10 +294,13 @@ def _iter_lines(fh: BinaryIO, limit: int) -> Iterator[tuple[bytes, bool, bool]]:
         yield head, False, False
 
 
-def replace_text(root: Path, rel: str, text: str | bytes, *, default_mode: int = 0o644) -> None:
+def replace_text(root: Path, rel: str, text: str | bytes, *, default_mode: int = 0o644, expect: Ident | None | bool = False) -> None:
     """Atomically replace ``root/rel`` with ``text`` (str as UTF-8, bytes exactly): the temp file is created in the parent's
-    directory fd (reached without following links) and renamed within that same fd."""
+    directory fd (reached without following links) and renamed within that same fd. With
+    ``expect`` (an identity from ``current_state``, None for "absent"), ``FileChanged`` is
+    raised instead when the file is no longer the one that was read."""
     with parent_dir(root, rel, create=True) as (dfd, name):
+        _expect(dfd, name, rel, expect)
         try:
             st = os.stat(name, dir_fd=dfd, follow_symlinks=False)
         except FileNotFoundError:
@@ -254,7 +312,7 @@ def replace_text(root: Path, rel: str, text: str | bytes, *, default_mode: int =
         replace_at(dfd, name, text, default_mode=default_mode)
 
 
-def append_bytes(root: Path, rel: str, data_for: AppendFn) -> int:
+def append_bytes(root: Path, rel: str, data_for: AppendFn, *, expect: Ident | None | bool = False) -> int:
     """Append under an exclusive ``flock`` to ``root/rel`` (created when missing).
 
     ``data_for(size, last_byte)`` builds the bytes to write from the current size and last
@@ -267,6 +325,8 @@ def append_bytes(root: Path, rel: str, data_for: AppendFn) -> int:
     try:
         check_file(rel, os.fstat(fd))
         fcntl.flock(fd, fcntl.LOCK_EX)
+        if expect is not False and ident(os.fstat(fd)) != expect and not (expect is None and os.fstat(fd).st_size == 0):
+            raise FileChanged(rel)
         size = os.fstat(fd).st_size
         data = data_for(size, os.pread(fd, 1, size - 1) if size else b"")
         view = memoryview(data)

@@ -16,6 +16,8 @@ Each request consumes one *step* from the script queue; when the queue is empty 
     {"text": "...", "stall_after": 2, "stall_s": 30}       send 2 chunks, then stall (kill tests)
     {"usage": {"prompt_tokens": 10, "completion_tokens": 2}} override reported usage
     {"no_usage": True}                                     send no usage chunk
+    {"usage_raw": <any JSON>}                              the usage chunk's "usage" as given (garbage)
+    {"raw_data": [b'...']}                                 SSE data payloads sent as raw bytes first
     {"endless": True, "chunk_delay": 0.02}                 distinct chunks until the client hangs up
 
 ``responder`` may be a callable ``(request_json) -> step`` used when the queue is empty.
@@ -211,6 +213,9 @@ class ChatServer:
                     n += 1
                     time.sleep(float(step.get("chunk_delay", 0.02)))
                 return
+            for raw in step.get("raw_data") or []:  # payload bytes sent as they are (invalid UTF-8, odd JSON)
+                h.wfile.write(b"data: " + raw + b"\n\n")
+                h.wfile.flush()
             sent = 0
             for piece in _split(text, self.chunk_chars) if text else []:
                 send(_chunk(cid, model, {"content": piece}))
@@ -227,7 +232,8 @@ class ChatServer:
                     send(_chunk(cid, model, {"tool_calls": [{"index": i, "function": {"arguments": piece}}]}))
             send(_chunk(cid, model, {}, "tool_calls" if tool_calls else "stop"))
             if not step.get("no_usage") and (req.get("stream_options") or {}).get("include_usage"):
-                send({"id": cid, "object": "chat.completion.chunk", "created": int(time.time()), "model": model, "choices": [], "usage": usage})
+                send({"id": cid, "object": "chat.completion.chunk", "created": int(time.time()), "model": model, "choices": [],
+                      "usage": step.get("usage_raw", usage)})
             h.wfile.write(b"data: [DONE]\n\n")
             h.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):

@@ -189,3 +189,16 @@ def test_denied_scope_never_runs_qmd(env):
     assert not [c for c in fake_calls(env.dir) if "--json" in c]
     warnings = [e for e in events if getattr(e, "level", "") == "warning"]
     assert "channel=discord" in warnings[-1].message and "chatType=group" in warnings[-1].message
+
+
+@pytest.mark.parametrize("body", ["exit 0", "echo '[]'", "echo 'No results found.'"])
+def test_a_command_that_is_not_qmd_falls_back_with_a_warning(env, tmp_path, body):
+    impostor = tmp_path / "impostor"
+    impostor.write_text(f"#!/bin/sh\n{body}\n")
+    impostor.chmod(0o755)
+    backend, events = env("ok", command=str(impostor))
+    for _ in range(2):  # every search, not only the first
+        res = backend.search(QUERY)
+        assert res.fallback and "does not behave like qmd" in res.fallback["reason"]
+        assert res.results and "heliotrope" in res.results[0].snippet  # the builtin index answered
+    assert [e for e in events if isinstance(e, QmdFallback)]

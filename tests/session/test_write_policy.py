@@ -58,19 +58,26 @@ def test_new_files_and_own_writes_need_no_read(tools: FileTools, workspace: Path
     assert (workspace / "notes/a.md").read_text() == "one\ntwo\n"
 
 
-def test_daily_logs_are_append_only_except_edits_of_read_lines(tools: FileTools, workspace: Path) -> None:
+def test_daily_logs_are_append_only_except_edits_of_lines_this_session_appended(tools: FileTools, workspace: Path) -> None:
     day = "memory/2026-01-05.md"
     tools.today_rel = lambda: day  # appends go to today's log only (issue 24): this test's today
     (workspace / day).write_text("- met Dana\n- cutover in March\n")
     tools.read({"path": day})
     res = tools.write({"path": day, "content": "- met Dana\n- cutover in March\n- more\n"})
     assert res["refused"] and "append-only" in res["error"] and "append" in res["error"]
+    # read is not enough: a line the session did not append stays as it is
+    res = tools.edit({"path": day, "old_text": "cutover in March", "new_text": "cutover in April"})
+    assert res["refused"] and "this session appended" in res["error"]
     assert tools.append({"path": day, "content": "- another fact"})["ok"]
     (workspace / day).write_text((workspace / day).read_text() + "- added by the user\n")
     res = tools.edit({"path": day, "old_text": "added by the user", "new_text": "rewritten"})
-    assert res["refused"] and "edit only lines you have read" in res["error"]
-    assert tools.edit({"path": day, "old_text": "cutover in March", "new_text": "cutover in April"})["ok"]
-    assert (workspace / day).read_text() == "- met Dana\n- cutover in April\n- another fact\n- added by the user\n"
+    assert res["refused"] and "this session appended" in res["error"]
+    # old_text running from its own line into an older one is refused too
+    res = tools.edit({"path": day, "old_text": "March\n- another fact", "new_text": "x"})
+    assert res["refused"]
+    assert tools.edit({"path": day, "old_text": "another fact", "new_text": "another fact, corrected"})["ok"]
+    assert tools.edit({"path": day, "old_text": "fact, corrected", "new_text": "fact (fixed)"})["ok"]  # its own edited line
+    assert (workspace / day).read_text() == "- met Dana\n- cutover in March\n- another fact (fixed)\n- added by the user\n"
 
 
 def test_every_memory_change_keeps_the_previous_bytes(tools: FileTools, workspace: Path, history: MemoryHistory) -> None:
@@ -82,10 +89,12 @@ def test_every_memory_change_keeps_the_previous_bytes(tools: FileTools, workspac
     assert [(e.path, e.tool, e.actor, e.session_id, e.turn) for e in entries] == [
         ("MEMORY.md", "append", "model", "s1", 3),
         ("MEMORY.md", "edit", "model", "s1", 3),
+        ("notes.md", "write", "model", "s1", 3),  # every file the tools change is kept, not only memory
     ]
     assert history.content(entries[0].before) == CURATED.encode()
     assert (entries[1].added, entries[1].removed) == (1, 1)
     assert [c.entry for c in tools.changes] == entries
+    entries = entries[:2]
     change = restore_before(workspace, history, entries[0], ChangeOrigin("user"))
     assert (workspace / "MEMORY.md").read_bytes() == CURATED.encode()
     assert change.entry is not None and change.entry.undoes == entries[0].id and history.entries()[-1] == change.entry
@@ -119,9 +128,9 @@ def test_undo_refuses_when_the_file_changed_since(tools: FileTools, workspace: P
 def test_history_is_bounded_by_age_and_size(tmp_path: Path) -> None:
     history = MemoryHistory(tmp_path / "h", max_bytes=2_500, max_age_days=1)
     origin = ChangeOrigin()
-    first = history.record("MEMORY.md", b"a" * 600, b"b" * 600, "write", origin)
+    first = history.record("notes/a.md", b"a" * 600, b"b" * 600, "write", origin)
     for i in range(4):
-        history.record("MEMORY.md", bytes([65 + i]) * 600, bytes([70 + i]) * 600, "write", origin)
+        history.record("notes/a.md", bytes([65 + i]) * 600, bytes([70 + i]) * 600, "write", origin)
     dropped = history.prune()
     kept = history.entries()
     assert dropped == 3 and len(kept) == 2 and first not in kept
@@ -149,7 +158,8 @@ def test_no_change_when_the_history_cannot_be_kept(workspace: Path, tmp_path: Pa
     res = tools.append({"path": "MEMORY.md", "content": "- one"})
     assert "could not be kept in the memory history" in res["error"] and "nothing was changed" in res["error"]
     assert (workspace / "MEMORY.md").read_text() == CURATED and tools.changes == []
-    assert tools.append({"path": "notes.md", "content": "- not memory, no history needed"})["ok"]
+    res = tools.append({"path": "notes.md", "content": "- any file the tools change is kept too"})
+    assert "nothing was changed" in res["error"] and not (workspace / "notes.md").exists()
 
 
 def test_restore_never_writes_through_a_planted_symlink(tools: FileTools, workspace: Path, history: MemoryHistory, tmp_path: Path) -> None:

@@ -3,7 +3,12 @@
 Models dir: ``OPENCLAW_MODELS_DIR``, else ``<state dir>/models`` (``~/.openclaw/models``).
 Beside each assembled model sits ``<file>.provenance.json`` (packages, sha256, date,
 licence). A file is checked against its pinned sha256 when its size or mtime differ from
-the provenance record, so a healthy file is not re-hashed on every start.
+the provenance record, and by its content on a cheap schedule: every load hashes a fixed
+sample of it (head, tail and 32 blocks spread over it: a few MB) against the sample digest
+recorded at the last full check, and the whole file is hashed again when that check is
+older than :data:`FULL_CHECK_EVERY_S`. A file changed in place (size and mtime restored)
+fails the sample at once when the change touches a sampled block, and the full hash
+within the week otherwise.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +27,10 @@ HASH_CHUNK = 8 << 20
 # llama.cpp maps the weights and adds the KV cache and buffers (~0.5-1 GB at 8k context).
 RAM_HEADROOM = 1.3
 RAM_EXTRA_BYTES = 600 << 20
+FULL_CHECK_EVERY_S = 7 * 86400
+SAMPLE_BLOCK = 64 << 10
+SAMPLE_BLOCKS = 32
+SAMPLE_EDGE = 1 << 20
 
 
 class ModelFileError(Exception):
@@ -56,6 +66,47 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+def sample_sha256(path: Path) -> str:
+    """sha256 of a fixed sample of the file: its first and last MiB and SAMPLE_BLOCKS blocks
+    spread evenly between (cheap: a few MB of a multi-GB file)."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        spots = [(0, SAMPLE_EDGE), (max(0, size - SAMPLE_EDGE), SAMPLE_EDGE)]
+        spots += [(size * (i + 1) // (SAMPLE_BLOCKS + 1), SAMPLE_BLOCK) for i in range(SAMPLE_BLOCKS)]
+        for offset, length in spots:
+            fh.seek(offset)
+            digest.update(fh.read(length))
+    digest.update(str(size).encode())
+    return digest.hexdigest()
+
+
+def note_verified(model: Path, sha256: str) -> None:
+    """Record in the provenance that the whole file was just hashed to ``sha256``."""
+    prov = read_provenance(model) or {}
+    size, mtime = stat_key(model)
+    prov.update({"sha256": sha256, "size": size, "mtimeNs": mtime, "sampleSha256": sample_sha256(model), "verifiedAt": time.time()})
+    target = provenance_path(model)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(json.dumps(prov, indent=2) + "\n", encoding="utf-8")
+        os.replace(tmp, target)
+    except OSError:
+        tmp.unlink(missing_ok=True)  # a read-only models dir: the next load hashes again
+
+
+def recently_verified(model: Path) -> bool:
+    """The last full hash is recent and the sample still matches what it saw."""
+    prov = read_provenance(model) or {}
+    when = prov.get("verifiedAt")
+    if not isinstance(when, (int, float)) or not 0 <= time.time() - when < FULL_CHECK_EVERY_S:
+        return False
+    try:
+        return prov.get("sampleSha256") == sample_sha256(model)
+    except OSError:
+        return False
+
+
 def stat_key(path: Path) -> tuple[int, int]:
     st = path.stat()
     return st.st_size, st.st_mtime_ns
@@ -78,10 +129,11 @@ def verify_catalog_file(model: Path, spec: LocalModelSpec) -> None:
     fix = "run `openclaw-tui model install --force`"
     if not model.is_file():
         raise ModelFileError(f"local model {model} is missing: {fix}")
-    if matches_provenance(model, spec.sha256):
+    if matches_provenance(model, spec.sha256) and recently_verified(model):
         return
     if sha256_of(model) != spec.sha256:
         raise ModelFileError(f"local model {model} is corrupt (sha256 differs from the pinned {spec.sha256[:12]}…): {fix}")
+    note_verified(model, spec.sha256)
 
 
 def available_ram_bytes() -> int | None:

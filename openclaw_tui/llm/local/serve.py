@@ -5,6 +5,9 @@ parent (``server.LocalServer``):
 
 * stdout carries exactly one JSON line, ``{"address": "http://127.0.0.1:PORT"}`` or
   ``{"error": "..."}``; everything llama.cpp prints goes to stderr (the log file).
+* the parent's per-run random API key comes in the environment (``API_KEY_ENV``, readable
+  by the same user only, unlike the command line) and is removed from it at once; every
+  request but ``/health`` must carry it.
 * stdin is the lifeline: the parent never writes to it, so it reaches EOF only when the
   parent is gone (exit, crash or ``kill -9``); the server then exits at once. No orphans.
 """
@@ -16,6 +19,8 @@ import json
 import os
 import sys
 import threading
+
+API_KEY_ENV = "OPENCLAW_LOCAL_SERVER_KEY"  # the per-run key, in the environment (never argv: ps shows that)
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
@@ -50,6 +55,9 @@ def _server(args: argparse.Namespace):  # noqa: ANN202 - xllamacpp.Server
     params.use_jinja = True
     params.hostnames = ["127.0.0.1"]
     params.port = 0  # the OS picks a free port
+    key = os.environ.pop(API_KEY_ENV, "")
+    if key:  # only the parent knows it: another local user cannot use or inspect the server
+        params.api_keys = [key]
     return xllamacpp.Server(params)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import selectors
 import subprocess
 import sys
@@ -17,6 +18,8 @@ import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+
+from openclaw_tui.llm.local.serve import API_KEY_ENV
 
 
 class ServerError(Exception):
@@ -58,11 +61,12 @@ def _read_handshake(proc: subprocess.Popen[bytes], deadline: float) -> dict[str,
     return data if isinstance(data, dict) else {}
 
 
-def wait_healthy(address: str, deadline: float) -> None:
+def wait_healthy(address: str, deadline: float, api_key: str | None = None) -> None:
     """Poll ``GET /health`` until the server answers 200 or the deadline passes."""
+    headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     while True:
         try:
-            with urllib.request.urlopen(address + "/health", timeout=2) as resp:  # noqa: S310 - loopback
+            with urllib.request.urlopen(urllib.request.Request(address + "/health", headers=headers), timeout=2) as resp:  # noqa: S310 - loopback
                 if resp.status == 200:
                     return
         except Exception:  # noqa: BLE001 - not ready yet
@@ -80,6 +84,7 @@ class LocalServer:
         self._proc: subprocess.Popen[bytes] | None = None
         self._address: str | None = None
         self._lock = threading.Lock()
+        self.api_key = secrets.token_urlsafe(32)  # per run, known only to this process and the child
 
     @property
     def address(self) -> str | None:
@@ -103,6 +108,7 @@ class LocalServer:
 
     def _spawn(self) -> subprocess.Popen[bytes]:
         env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE", OMP_NUM_THREADS=str(self.config.threads))
+        env[API_KEY_ENV] = self.api_key
         log = self.config.log_path
         if log is not None:
             log.parent.mkdir(parents=True, exist_ok=True)
@@ -125,6 +131,7 @@ class LocalServer:
             if self._address is not None and self.running:
                 return self._address
             self.stop()
+            self.api_key = secrets.token_urlsafe(32)  # a fresh key for each run
             deadline = time.monotonic() + self.config.start_timeout_s
             proc = self._proc = self._spawn()
             try:
@@ -133,7 +140,7 @@ class LocalServer:
                     why = reply.get("error") or f"the server process exited with code {proc.poll()}"
                     log = f" (log: {self.config.log_path})" if self.config.log_path else ""
                     raise ServerError(f"the local model server failed to start: {why}{log}")
-                wait_healthy(reply["address"], deadline)
+                wait_healthy(reply["address"], deadline, self.api_key)
             except BaseException:
                 self.stop()
                 raise

@@ -28,7 +28,7 @@ from openclaw_tui.memory.qmd.home import QmdHome
 from openclaw_tui.memory.qmd.indexer import QmdIndexer
 from openclaw_tui.memory.qmd.runner import QmdError, resolve_command
 from openclaw_tui.memory.qmd.schedule import SyncSchedule, parse_duration_s
-from openclaw_tui.memory.qmd.scope import decide_scope
+from openclaw_tui.memory.qmd.scope import decide_scope, qmd_get_denied
 from openclaw_tui.memory.qmd.search import keep_min_score, run_search, to_hits
 from openclaw_tui.memory.qmd.status import probe
 from openclaw_tui.memory.get_paths import range_error
@@ -138,8 +138,11 @@ class QmdBackend:
             if not self.indexer.ready.is_set():
                 self._ensure_ready_for_search()
             names = [spec.name for spec in self.collections if spec.name in self.indexer.registered]
-            if not names:  # no collection root exists yet: nothing to search
-                return replace(base, search_ms=_ms_since(started))
+            if not names:
+                if any(spec.root.is_dir() for spec in self.collections):
+                    # it was told to add them and does not list them: not qmd (or a broken one)
+                    raise QmdError("not-qmd", f"{self.cfg.command} does not behave like qmd: it lists none of the collections it was given")
+                return replace(base, search_ms=_ms_since(started))  # no collection root exists yet: nothing to search
             hits, mode = run_search(self.qmd, self.cfg.search_mode, self.cfg.limits.timeout_ms, q, n, names)
         except QmdError as exc:
             return self._fallback(query, exc.reason, max_results=max_results, min_score=min_score,
@@ -201,6 +204,9 @@ class QmdBackend:
                 return refused(raw, f"qmd collection {name!r} is not served by this agent")
             if not matches_pattern(spec.pattern, rel):
                 return refused(raw, f"{rel} is not part of qmd collection {name!r} ({spec.pattern})")
+            denied = qmd_get_denied(self.cfg.scope, key, spec.kind, rel, self.settings.sessions_dir)
+            if denied:
+                return refused(raw, denied)
             return self._read(spec.root, rel, raw, from_line, lines, key)
         try:
             norm = normalize_rel(stripped)

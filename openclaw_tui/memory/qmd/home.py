@@ -13,6 +13,7 @@ from pathlib import Path
 
 import yaml
 
+from openclaw_tui.owner_only import private_dir
 from openclaw_tui.memory.qmd.parse import strip_ansi
 from openclaw_tui.memory.qmd.runner import (
     QmdError,
@@ -78,7 +79,7 @@ class QmdHome:
         """Create the home; pin qmd's models in ``index.yml`` to local files (unless
         ``OPENCLAW_QMD_ALLOW_DOWNLOAD=1``)."""
         for d in (self.root / "models", self.config_dir, self.index_path.parent):
-            d.mkdir(parents=True, exist_ok=True)
+            private_dir(d)  # qmd's index holds memory text: owner-only
         if os.environ.get("OPENCLAW_QMD_ALLOW_DOWNLOAD") == "1":
             return
         path = self.config_dir / "index.yml"

@@ -23,8 +23,11 @@ other key (the default rules allow direct chats, which covers those keys).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from openclaw_tui.config.models import QmdScopeConfig, QmdScopeRule
+from openclaw_tui.memory.session_source import PREFIX
+from openclaw_tui.memory.transcript_scope import visible
 from openclaw_tui.workspace.session_keys import parse_session_key
 
 
@@ -73,3 +76,15 @@ def decide_scope(scope: QmdScopeConfig, session_key: str | None) -> ScopeDecisio
         if rule_matches(rule, key):
             return ScopeDecision(rule.action == "allow", key, info.chat_type, info.channel, i)
     return ScopeDecision(scope.default == "allow", key, info.chat_type, info.channel, None)
+
+
+def qmd_get_denied(scope: QmdScopeConfig, session_key: str, kind: str, rel: str, sessions_dir: Path) -> str | None:
+    """Why ``memory_get`` of a file in a qmd collection is refused to ``session_key`` (None:
+    allowed). The same scope rules as search; and an exported transcript (``sessions``
+    collection) is readable outside direct sessions only by the session it came from."""
+    decision = decide_scope(scope, session_key)
+    if not decision.allowed:
+        return decision.describe().replace("qmd search", "qmd get")
+    if kind == "sessions" and not visible(PREFIX + Path(rel).stem + ".jsonl", sessions_dir, session_key):
+        return "that exported transcript belongs to another session"
+    return None

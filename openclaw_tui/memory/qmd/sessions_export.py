@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from openclaw_tui.owner_only import private_dir, tighten
 from openclaw_tui.session.transcript import ROLE_LABEL, read_transcript, spoken
 
 
@@ -43,7 +44,7 @@ def render_markdown(session_id: str, messages: list[tuple[str, str]]) -> str:
 def export_sessions(sessions_dir: Path, export_dir: Path, *, retention_days: int | None = None,
                     now: float | None = None) -> ExportReport:
     report = ExportReport()
-    export_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(export_dir)
     now = time.time() if now is None else now
     cutoff = now - retention_days * 86400 if retention_days else None
     keep: set[str] = set()
@@ -68,7 +69,9 @@ def export_sessions(sessions_dir: Path, export_dir: Path, *, retention_days: int
             pass
         msgs = transcript_messages(src)
         tmp = dst.with_suffix(".md.tmp")
-        tmp.write_text(render_markdown(src.stem, msgs), encoding="utf-8")
+        with os.fdopen(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0), 0o600), "w", encoding="utf-8") as fh:
+            fh.write(render_markdown(src.stem, msgs))
+        tighten(tmp, 0o600)
         os.replace(tmp, dst)
         os.utime(dst, (st.st_mtime, st.st_mtime))
         report.written.append(name)

@@ -116,6 +116,7 @@ def test_appends_to_a_big_log_store_only_what_they_add(workspace: Path, tmp_path
     (workspace / "MEMORY.md").write_text(CURATED)
     history = MemoryHistory(tmp_path / "h", max_bytes=16 * 1024 * 1024)
     tools = _tools(workspace, history)
+    tools.today_rel = lambda: day  # appends go to today's log only (issue 24): this test's today
     assert tools.edit({"path": "MEMORY.md", "old_text": LINES[1], "new_text": "- fact one, corrected"})["ok"]
     for i in range(40):
         assert tools.append({"path": day, "content": f"- note {i}"})["ok"]

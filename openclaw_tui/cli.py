@@ -4,7 +4,7 @@
     openclaw-tui [global options] chat -p PROMPT …     one headless turn
     openclaw-tui [global options] scenario FILE …      scripted scenario
     openclaw-tui [global options] memory status|index|search|get|history|restore …
-    openclaw-tui [global options] init | config show
+    openclaw-tui [global options] init | config show | config migrate [--write]
     openclaw-tui model install [NAME] [--force] | model status
 
 Subcommand handlers live in ``openclaw_tui.commands.*`` and are imported lazily so that
@@ -92,6 +92,8 @@ def build_parser() -> argparse.ArgumentParser:
     csub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     cs = csub.add_parser("show", help="print the effective config with secrets masked")
     cs.add_argument("--json", action="store_true", help="(default) JSON output")
+    cm = csub.add_parser("migrate", help="print the config file in OpenClaw's current key generation (memory.search, agents.entries)")
+    cm.add_argument("--write", action="store_true", help="replace the file (the old one is kept as FILE.bak-<time>)")
 
     mdl = sub.add_parser("model", help="the local chat model (llama.cpp + a GGUF from the llm extra)")
     mdsub = mdl.add_subparsers(dest="model_command", metavar="ACTION", required=True)

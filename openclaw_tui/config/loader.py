@@ -14,6 +14,7 @@ import json5
 from pydantic import ValidationError
 
 from openclaw_tui.config.errors import ConfigError
+from openclaw_tui.config.generations import ResolvedSearch, resolve_memory_search
 from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig, StoreConfig
 from openclaw_tui.config.secrets import is_secret_ref_shape
 from openclaw_tui.redaction import is_secret_name, register_secret, register_url
@@ -240,6 +241,8 @@ class AgentSettings:
     model: str | None = None
     api_base: str | None = None
     api_key: str | None = field(default=None, repr=False)
+    #: where each memorySearch value came from (config/generations.py; ``config show``)
+    memory_search_sources: ResolvedSearch | None = field(default=None, repr=False)
 
     @property
     def index_path(self) -> Path:
@@ -340,20 +343,8 @@ def resolve_agent(
             "use lowercase letters, digits, '-' or '_' (max 64)"
         )
 
-    ms = cfg.agents.defaults.memory_search
-    if entry is not None and entry.memory_search:
-        override = dict(entry.memory_search)
-        if isinstance(override.get("extraPaths"), list):  # OpenClaw unions the two lists
-            override["extraPaths"] = [*ms.extra_paths, *override["extraPaths"]]
-        merged = deep_merge(ms.model_dump(by_alias=True), override)
-        try:
-            ms = MemorySearchConfig.model_validate(merged)
-        except ValidationError as exc:
-            raise ConfigError(
-                format_validation_error(exc, "").replace(
-                    "invalid config: ", f"invalid config: agents.list[{agent_id}].memorySearch."
-                )
-            ) from None
+    resolved = resolve_memory_search(cfg, agent_id, entry)
+    ms = resolved.config
 
     sd = state_dir()
     ws_path = Path(workspace).expanduser() if workspace else agent_workspace(cfg, agent_id, entry, sd)
@@ -387,4 +378,5 @@ def resolve_agent(
         model=primary,
         api_base=api_base,
         api_key=api_key,
+        memory_search_sources=resolved,
     )

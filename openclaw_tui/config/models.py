@@ -207,6 +207,17 @@ class MemoryFlushConfig(Model):
     soft_threshold_tokens: int = Field(4000, ge=0)
     prompt: str = DEFAULT_FLUSH_PROMPT
     system_prompt: str = DEFAULT_FLUSH_SYSTEM_PROMPT
+    #: OpenClaw's ``memoryFlush.model``: the model the silent flush turn runs on (None: the
+    #: session's model). Parsed and typed here; the session decides what it does.
+    model: str | None = None
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model_primary(cls, v: Any) -> Any:
+        # the same shorthand OpenClaw allows for agent models: {"primary": "provider/name"}
+        if isinstance(v, dict) and set(v) <= {"primary", "fallbacks"}:
+            return v.get("primary")
+        return v
 
 
 class CompactionConfig(Model):
@@ -273,9 +284,24 @@ class AgentEntry(Model):
         return v
 
 
+class AgentMemoryOverride(Model):
+    """``agents.entries.<id>.memory``: only ``search`` is read (a partial memorySearch,
+    merged over the defaults like ``agents.list[].memorySearch``); other keys are ignored."""
+
+    search: dict[str, Any] | None = None
+
+
+class AgentEntryOverride(Model):
+    """``agents.entries.<id>`` of OpenClaw's current config generation. Agents are still
+    defined (workspace, model, sandbox) by ``agents.list``; see docs/openclaw-compat.md."""
+
+    memory: AgentMemoryOverride | None = None
+
+
 class AgentsConfig(Model):
     defaults: AgentDefaults = Field(default_factory=AgentDefaults)
     list: List[AgentEntry] = Field(default_factory=lambda: [])
+    entries: dict[str, AgentEntryOverride] = Field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- models.providers
@@ -402,6 +428,9 @@ class MemoryConfig(Model):
     backend: Literal["builtin", "qmd"] = "builtin"
     citations: Literal["auto", "on", "off"] = "auto"
     qmd: QmdConfig = Field(default_factory=QmdConfig)
+    #: OpenClaw's current generation of ``agents.defaults.memorySearch`` (config/generations.py
+    #: merges the two; only the keys written here count, see ``model_fields_set``)
+    search: MemorySearchConfig | None = None
 
 
 class PluginSlots(Model):

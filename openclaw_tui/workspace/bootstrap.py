@@ -1,6 +1,6 @@
 """The system prompt: bootstrap files, memory-recall instructions, startup notes.
 
-``MEMORY.md`` is loaded only in direct sessions; group and channel sessions never get it
+``MEMORY.md`` and ``USER.md`` are loaded only in direct sessions; group and channel sessions never get them
 (``include_memory_md`` is decided here from the session key, not by the caller's say-so).
 """
 
@@ -26,7 +26,7 @@ Files are the source of truth: what is not written down is forgotten when the se
 
 MEMORY_RECALL = """## Memory recall
 Before answering anything about prior work, decisions, dates, people, preferences or todos, call `memory_search` with a short query, then `memory_get` for the exact lines you need. If nothing relevant turns up, say you checked and found nothing.
-To store something lasting, append to `memory/YYYY-MM-DD.md` (today's date) with the `append` tool; durable facts and preferences belong in `MEMORY.md`."""
+To store something lasting, append to `memory/YYYY-MM-DD.md` (today's date) with the `append` tool; durable facts belong in `MEMORY.md`, the user's lasting preferences in `USER.md` (read the file first, then `edit` or `append`)."""
 
 # The local profile's version (llm/profiles.py): short, because a small local model reads the
 # prompt at ~80 tokens/s, and explicit about today's file, because it guesses dates otherwise.
@@ -86,8 +86,8 @@ def build_system_prompt(
         if name in PRIVATE_FILES and not direct:
             continue  # enforced here: group/channel sessions never get MEMORY.md
         text = _read_capped(workspace, name, FILE_CAP)
-        if text is None and name == "MEMORY.md" and direct:
-            name = "memory.md"
+        if text is None and direct and name.lower() in PRIVATE_FILES and name.lower() != name:
+            name = name.lower()  # memory.md, user.md
             text = _read_capped(workspace, name, FILE_CAP)
         if not text or not text.strip():
             continue

@@ -76,6 +76,16 @@ class MemoryRetrieved(Event):
 
 
 @dataclass
+class MemoryTriggered(Event):
+    """Annotated MEMORY.md/USER.md entries a message triggered (memory/triggers.py), read in
+    before the model answers; ``entries`` are ``Triggered.to_dict()`` (path, lines, trigger,
+    score, importance). Private sessions only."""
+
+    message: str
+    entries: list[dict[str, Any]]
+
+
+@dataclass
 class AccessRefused(Event):
     tool: str
     path: str

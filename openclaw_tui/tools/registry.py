@@ -30,6 +30,7 @@ class ToolSpec:
     writes: bool = False  # may change a workspace file (a memory file changed: re-sync the index)
     stores: bool = False  # appends to a file: the tool the store hint asks for
     recalls: bool = False  # the memory lookup that auto recall runs
+    reads: bool = False  # reads given lines of a memory file: what trigger recall runs
 
     @property
     def name(self) -> str:
@@ -38,7 +39,7 @@ class ToolSpec:
 
 TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(memory_tools.MEMORY_SEARCH_SCHEMA, memory=True, recalls=True),
-    ToolSpec(memory_tools.MEMORY_GET_SCHEMA, memory=True),
+    ToolSpec(memory_tools.MEMORY_GET_SCHEMA, memory=True, reads=True),
     ToolSpec(READ_SCHEMA),
     ToolSpec(WRITE_SCHEMA, writes=True),
     ToolSpec(EDIT_SCHEMA, writes=True),
@@ -59,6 +60,10 @@ def registered(schemas: Iterable[dict[str, Any]]) -> list[ToolSpec]:
 
 def recall_tool() -> ToolSpec:
     return next(spec for spec in TOOLS if spec.recalls)
+
+
+def read_tool() -> ToolSpec:
+    return next(spec for spec in TOOLS if spec.reads)
 
 
 class ToolBox:

@@ -3,7 +3,7 @@
     openclaw-tui [global options]                      the Textual app
     openclaw-tui [global options] chat -p PROMPT …     one headless turn
     openclaw-tui [global options] scenario FILE …      scripted scenario
-    openclaw-tui [global options] memory status|index|search|get|history|restore …
+    openclaw-tui [global options] memory status|index|search|get|history|restore|forget …
     openclaw-tui [global options] init | config show | config migrate [--write]
     openclaw-tui model install [NAME] [--force] | model status
 
@@ -84,6 +84,12 @@ def build_parser() -> argparse.ArgumentParser:
     mr.add_argument("path", help="workspace file, e.g. MEMORY.md")
     mr.add_argument("--to", metavar="ID", help="history id: restore the content from before that change (default: the latest change)")
     mr.add_argument("--json", action="store_true")
+    mf = msub.add_parser("forget", help="remove a fact from the memory files (kept in history, tombstoned)")
+    mf.add_argument("query", nargs="*", help="words of the fact to forget")
+    mf.add_argument("--path", help="a memory file, e.g. MEMORY.md (with --lines)")
+    mf.add_argument("--lines", metavar="A-B", help="the lines to remove, 1-based inclusive")
+    mf.add_argument("--yes", action="store_true", help="remove without asking (otherwise: show what would go)")
+    mf.add_argument("--json", action="store_true")
 
     init = sub.add_parser("init", help="create a workspace from the template (never overwrites)")
     init.add_argument("--workspace", dest="init_workspace", metavar="DIR")

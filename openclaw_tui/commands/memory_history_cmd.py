@@ -15,6 +15,7 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory, digest
 from openclaw_tui.workspace.restore import current, latest_for, restore_before
+from openclaw_tui.workspace.tombstones import Tombstones
 
 
 def run(args: argparse.Namespace, settings: AgentSettings) -> int:
@@ -54,6 +55,8 @@ def _restore(history: MemoryHistory, settings: AgentSettings, args: argparse.Nam
     if (None if now is None else digest(now)) == entry.before:
         return _report(args, rel, entry, None, "already holds that version; nothing changed")
     change = restore_before(settings.workspace, history, entry, ChangeOrigin("user"))
+    if entry.tool == "forget":  # the forgotten lines are back: their tombstones go
+        Tombstones.for_workspace(settings.workspace, settings.state_dir).lift(entry.id)
     size = "removed (it did not exist before that change)" if change.after is None else f"{len(change.after)} bytes"
     return _report(args, rel, entry, change.entry, f"restored to the version before {entry.id}: {size}")
 

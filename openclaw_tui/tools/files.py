@@ -23,6 +23,7 @@ from openclaw_tui.workspace.daily import append_text, daily_rel
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, safe_join
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
+from openclaw_tui.workspace.tombstones import Tombstones, added_lines
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 
 _TEXT_ARGS = ("content", "old_text", "new_text")
@@ -150,6 +151,14 @@ class FileTools:
             raise OSError(exc.errno, f"its previous version could not be kept in the memory history ({exc.strerror or exc}), so nothing was changed") from exc
         return MemoryChange(rel, tool, before, after, entry)
 
+    def _forgotten(self, rel: str, added: str) -> str | None:
+        """Why ``added`` may not go into memory file ``rel``: it writes back a fact the user
+        made ``memory forget`` (workspace/tombstones.py), else None."""
+        if not (added.strip() and is_memory_rel(rel)):
+            return None
+        hit = Tombstones.for_workspace(self.workspace).match(added)
+        return f"the user made memory forget this fact (tombstone {hit.id}); do not store it again" if hit else None
+
     def _changed(self, rel: str, change: MemoryChange | None, new: bytes, *, knew: bool, shown: str) -> None:
         self.ledger.wrote(rel, new, knew_before=knew, shown=shown)
         if change is not None:
@@ -216,7 +225,7 @@ class FileTools:
         new = content.encode("utf-8")
         try:
             current = safe_fs.current_bytes(self.workspace, rel)
-            refused = check_write(rel, current, content, self.ledger)
+            refused = check_write(rel, current, content, self.ledger) or self._forgotten(rel, added_lines(current, content))
             if refused:
                 return self._refuse("write", rel, refused)
             change = self._keep("write", rel, current, new)
@@ -253,7 +262,7 @@ class FileTools:
         hits = text.count(old)
         if hits != 1:
             return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
-        refused = check_edit(rel, old, self.ledger)
+        refused = check_edit(rel, old, self.ledger) or self._forgotten(rel, added_lines(data, new))
         if refused:
             return self._refuse("edit", rel, refused)
         after = text.replace(old, new, 1).encode("utf-8")
@@ -280,6 +289,9 @@ class FileTools:
             content = drop_citation_lines(content)
             if not content.strip():
                 return {"path": rel, "error": "nothing to append: the content is only a Source: line; append the fact itself"}
+            forgotten = self._forgotten(rel, content)
+            if forgotten:
+                return self._refuse("append", rel, forgotten)
         try:
             before = safe_fs.current_bytes(self.workspace, rel)
             after = _appended(before, content)

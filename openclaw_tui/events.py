@@ -101,7 +101,7 @@ class MemoryChanged(Event):
     """
 
     path: str
-    tool: str  # write | edit | append | restore | undo
+    tool: str  # write | edit | append | restore | undo | forget
     summary: str
     diff: str
     entry_id: str = ""  # history id ("" when no history store is kept)

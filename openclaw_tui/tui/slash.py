@@ -35,6 +35,7 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("memory status", "", "index status (--all: every field)", mid_turn=True),
     SlashCommand("memory index", "[--force]", "sync the memory index (--force rebuilds)", mid_turn=False),
     SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
+    SlashCommand("forget", "<words> | --path P --lines A-B", "remove a fact from memory files (asks first; kept in history)", mid_turn=False, needs_arg=True),
     SlashCommand("model", "[name]", "switch model: a picker, or any litellm model string", mid_turn=False),
     SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
     SlashCommand("quit", "", "leave the app", mid_turn=True),

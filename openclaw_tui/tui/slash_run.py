@@ -27,6 +27,7 @@ HANDLERS: dict[str, Handler] = {
     "memory status": slash_memory.status,
     "memory index": slash_memory.index,
     "undo": slash_memory.undo,
+    "forget": slash_memory.forget,
     "model": slash_session.switch_model,
     "status": slash_session.show_status,
     "quit": slash_session.quit_app,

@@ -40,7 +40,6 @@ from openclaw_tui.session.flush import FlushTurn, MemoryFlush
 from openclaw_tui.session.memory_link import SessionMemory
 from openclaw_tui.session.model_slot import ModelSlot, make_model
 from openclaw_tui.session.recall import names_something
-from openclaw_tui.session.triggered import inject_triggered
 from openclaw_tui.session.store import SessionStore, session_title
 from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
@@ -522,7 +521,6 @@ class SessionEngine:
             self._loop.start_turn()
             try:
                 await self._loop.auto_recall(text, self._toolbox, self._add, writable=self.access == "rw", previous=self._history.last_user_text(where=names_something))
-                await inject_triggered(self._loop, self._toolbox, self._add, self._emit, self.settings.workspace, self.session_key, text)
                 final = await self._loop.run(LoopRun(self._system_text, lambda: self.history, self._add, "turn", self._toolbox, False))
             except LLMError as exc:
                 return self._ended_by_error(exc, done)

@@ -13,25 +13,27 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable
+from typing import Awaitable, Callable
 
 from openclaw_tui import events
 from openclaw_tui.llm.client import Completion, ToolCall
 from openclaw_tui.memory.triggers import MAX_TRIGGERED, triggered_for
 from openclaw_tui.session.offline import call_id
-from openclaw_tui.session.tool_loop import ToolLoop, call_key
 from openclaw_tui.tools.registry import ToolBox, read_tool
 
+RunCall = Callable[[ToolCall, ToolBox, Callable[..., None]], Awaitable[None]]
 
-async def inject_triggered(loop: ToolLoop, toolbox: ToolBox, add: Callable[..., None], emit: events.EventSink,
-                           workspace: Path, session_key: str, text: str) -> int:
-    """Read in what ``text`` triggers (at most 3 entries); returns how many were injected.
-    ``loop`` runs the reads and remembers them as this turn's automatic calls."""
+
+async def inject_triggered(run_call: RunCall, toolbox: ToolBox, add: Callable[..., None], emit: events.EventSink,
+                           workspace: Path, session_key: str, text: str) -> list[ToolCall]:
+    """Read in what ``text`` triggers (at most 3 entries) with ``run_call`` (the loop's
+    ``run_tool_call``); returns the calls made (the loop counts them as this turn's automatic
+    calls, so the model asking for the same lines again is a repeat)."""
     if not toolbox.memory_available or read_tool().name not in toolbox.names():
-        return 0
+        return []
     found = triggered_for(workspace, session_key, text, MAX_TRIGGERED)
     if not found:
-        return 0
+        return []
     emit(events.MemoryTriggered(message=text, entries=[t.to_dict() for t in found]))
     calls = []
     for t in found:
@@ -39,6 +41,5 @@ async def inject_triggered(loop: ToolLoop, toolbox: ToolBox, add: Callable[..., 
         calls.append(ToolCall(call_id("trigger"), read_tool().name, json.dumps(args, ensure_ascii=False)))
     add(Completion(tool_calls=calls).assistant_message(), autoRecall=True)
     for tc in calls:
-        await loop.run_tool_call(tc, toolbox, add)
-    loop.recalled |= {call_key(tc) for tc in calls}  # the model asking for the same lines again is a repeat
-    return len(calls)
+        await run_call(tc, toolbox, add)
+    return calls

@@ -35,7 +35,8 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("memory status", "", "index status (--all: every field)", mid_turn=True),
     SlashCommand("memory index", "[--force]", "sync the memory index (--force rebuilds)", mid_turn=False),
     SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
-    SlashCommand("forget", "<words> | --path P --lines A-B", "remove a fact from memory files (asks first; kept in history)", mid_turn=False, needs_arg=True),
+    # also takes --path P --lines A-B, left out of the synopsis to keep the menu one column
+    SlashCommand("forget", "<words>", "remove a fact from memory (asks; also --path P --lines A-B)", mid_turn=False, needs_arg=True),
     SlashCommand("model", "[name]", "switch model: a picker, or any litellm model string", mid_turn=False),
     SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
     SlashCommand("quit", "", "leave the app", mid_turn=True),

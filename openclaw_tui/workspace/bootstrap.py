@@ -26,7 +26,7 @@ Files are the source of truth: what is not written down is forgotten when the se
 
 MEMORY_RECALL = """## Memory recall
 Before answering anything about prior work, decisions, dates, people, preferences or todos, call `memory_search` with a short query, then `memory_get` for the exact lines you need. If nothing relevant turns up, say you checked and found nothing.
-To store something lasting, append to `memory/YYYY-MM-DD.md` (today's date) with the `append` tool; durable facts belong in `MEMORY.md`, the user's lasting preferences in `USER.md` (read the file first, then `edit` or `append`)."""
+To store something lasting, append to `memory/YYYY-MM-DD.md` (today's date) with the `append` tool; durable facts and preferences belong in `MEMORY.md`."""
 
 # The local profile's version (llm/profiles.py): short, because a small local model reads the
 # prompt at ~80 tokens/s, and explicit about today's file, because it guesses dates otherwise.

@@ -18,7 +18,7 @@ def test_registry_order_is_menu_order():
     assert [c.usage for c in slash.COMMANDS] == [
         "/help", "/new", "/resume [id]", "/compact [instructions]", "/flush",
         "/memory search <query>", "/memory status", "/memory index [--force]",
-        "/undo", "/forget <words> | --path P --lines A-B", "/model [name]", "/status", "/quit",
+        "/undo", "/forget <words>", "/model [name]", "/status", "/quit",
     ]
     mid = {c.name for c in slash.COMMANDS if c.mid_turn}
     assert mid == {"help", "memory search", "memory status", "status", "quit"}

@@ -53,10 +53,10 @@ class ForgetPlan:
     query: str | None = None
 
     def describe(self) -> str:
-        """What would go, one block per target (``path#Lstart-Lend`` then the lines)."""
+        """What would go, one block per target (``path#Lstart-Lend``, then each line with its number)."""
         blocks = []
         for t in self.targets:
-            body = "\n".join(f"  - {line}" if line.strip() else "  -" for line in t.lines)
+            body = "\n".join(f"  {n:>4} │ {line}" for n, line in enumerate(t.lines, start=t.start))
             blocks.append(f"{t.path}#L{t.start}-L{t.end}\n{body}")
         return "\n".join(blocks)
 

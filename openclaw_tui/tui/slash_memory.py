@@ -104,6 +104,7 @@ async def forget(screen: "MainScreen", arg: str) -> None:
         return
     for change in done.changes:
         screen.post_message(EngineEvent(change_event(change, actor="user")))
+    await screen.memory_panel.show_triggered([])  # it may list what just went
     if screen.oc_app.memory is not None:
         await asyncio.to_thread(screen.oc_app.memory.sync)
     ids = ", ".join(f"`memory restore {c.path} --to {c.entry.id}`" for c in done.changes if c.entry)

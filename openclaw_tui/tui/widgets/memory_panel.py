@@ -57,6 +57,10 @@ def _int(value: Any) -> int | None:
 class MemoryPanel(Vertical):
     """Shows what the last search found; Enter (or a click) on a row opens the lines."""
 
+    DEFAULT_CSS = """
+    MemoryPanel #memory-triggered { height: auto; max-height: 14; }
+    """
+
     class OpenSnippet(Message):
         def __init__(self, path: str, start_line: int | None, end_line: int | None) -> None:
             super().__init__()

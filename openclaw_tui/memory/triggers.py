@@ -187,34 +187,54 @@ def word_similarity(a: str, b: str) -> float:
     return ratio if ratio >= THRESHOLD else 0.0
 
 
-def phrase_words(phrase: str) -> list[str]:
+@lru_cache(maxsize=16384)
+def phrase_words(phrase: str) -> tuple[str, ...]:
     all_words = words(phrase)
     own = [w for w in all_words if w not in FUNCTION_WORDS]
-    return own or all_words
+    return tuple(own or all_words)
+
+
+class _Nearness:
+    """Each word's best near-match in one message, computed once per word (a message is
+    compared with every trigger word of the workspace)."""
+
+    def __init__(self, message_words: Iterable[str]):
+        self.pool = set(message_words)
+        self.best: dict[str, float] = {}
+        self.by_initial: dict[str, list[str]] = {}  # only words with the same first letter can be near
+        for m in self.pool:
+            self.by_initial.setdefault(m[:1], []).append(m)
+
+    def __call__(self, word: str) -> float:
+        got = self.best.get(word)
+        if got is None:
+            same = self.by_initial.get(word[:1], ())
+            got = 1.0 if word in self.pool else max((word_similarity(word, m) for m in same), default=0.0)
+            self.best[word] = got
+        return got
+
+    def phrase(self, phrase: str) -> float:
+        wanted = phrase_words(phrase)
+        return sum(self(w) for w in wanted) / len(wanted) if wanted and self.pool else 0.0
 
 
 def phrase_score(phrase: str, message_words: Iterable[str]) -> float:
-    wanted = phrase_words(phrase)
-    pool = set(message_words)
-    if not wanted or not pool:
-        return 0.0
-    return sum(1.0 if w in pool else max((word_similarity(w, m) for m in pool), default=0.0) for w in wanted) / len(wanted)
+    return _Nearness(message_words).phrase(phrase)
 
 
-def score_entry(entry: Entry, message_words: Iterable[str]) -> tuple[float, str]:
-    pool = list(message_words)
-    best = max(((phrase_score(t, pool), t) for t in entry.triggers), default=(0.0, ""))
-    return best
+def score_entry(entry: Entry, message_words: Iterable[str] | _Nearness) -> tuple[float, str]:
+    near = message_words if isinstance(message_words, _Nearness) else _Nearness(message_words)
+    return max(((near.phrase(t), t) for t in entry.triggers), default=(0.0, ""))
 
 
 def match_triggers(entries: Iterable[Entry], message: str, limit: int = MAX_TRIGGERED) -> list[Triggered]:
     """The entries ``message`` triggers, best ``score × boost`` first, at most ``limit``."""
-    pool = list(dict.fromkeys(words(message)))[:MESSAGE_WORDS_CAP]
+    near = _Nearness(list(dict.fromkeys(words(message)))[:MESSAGE_WORDS_CAP])
     found = []
     for entry in entries:
         if not entry.triggers:
             continue
-        score, phrase = score_entry(entry, pool)
+        score, phrase = score_entry(entry, near)
         if score >= THRESHOLD:
             found.append(Triggered(entry, phrase, score))
     found.sort(key=lambda t: (-t.rank, t.entry.path, t.entry.start))

@@ -30,6 +30,7 @@ _TEXT_ARGS = ("content", "old_text", "new_text")
 MAX_READ_CHARS = 100_000
 MAX_WRITE_CHARS = 1_000_000
 WRITE_TOOLS = ("write", "edit", "append")
+USER_FILES = ("USER.md", "user.md")  # the flush may edit these after reading them (issue 28)
 
 
 def _schema(name: str, description: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -124,9 +125,18 @@ class FileTools:
             return self._refuse(tool, rel, "the workspace is read-only (--workspace-access ro)")
         if self.flush_mode:
             today = self.today_rel()
+            if tool == "edit" and rel in USER_FILES and self._read_in_full(rel):
+                return None  # a durable preference into USER.md, read in this flush first (read-before-write)
             if tool != "append" or rel != today:
                 return self._refuse(tool, rel, f"during a memory flush only appending to {today} is allowed")
         return None
+
+    def _read_in_full(self, rel: str) -> bool:
+        try:
+            data = safe_fs.current_bytes(self.workspace, rel)
+        except (PathRefused, OSError):
+            return False
+        return data is not None and self.ledger.knows(rel, data)
 
     def _writable(self, tool: str, raw: Any, content: str) -> tuple[str, Path] | dict[str, Any]:
         """Path checks, access mode and size limit shared by write and append."""

@@ -111,3 +111,34 @@ async def test_no_trigger_no_injection(make_settings, server, recorder, workspac
     await eng.send("what's the weather like at the lake?")
     assert recorder.of(events.MemoryTriggered) == [] and TRIGGER_MARK not in json.dumps(server.chat_requests()[0]["messages"][1:])
     eng.close()
+
+
+async def test_flush_may_edit_user_md_only_after_reading_it(make_settings, server, recorder, workspace) -> None:
+    (workspace / "USER.md").write_text("# USER\n- Notes:\n")
+    eng = engine_for(make_settings, server, recorder)
+    server.push(
+        {"tool_calls": [{"name": "edit", "arguments": {"path": "USER.md", "old_text": "- Notes:", "new_text": "- Notes: prefers metric units"}}]},
+        {"tool_calls": [{"name": "read", "arguments": {"path": "USER.md"}}]},
+        {"tool_calls": [{"name": "edit", "arguments": {"path": "USER.md", "old_text": "- Notes:", "new_text": "- Notes: prefers metric units"}}]},
+        {"text": "NO_REPLY"},
+    )
+    await eng.flush()
+    results = [r for r in recorder.of(events.ToolResult) if r.name == "edit"]
+    assert results[0].error and "only appending" in results[0].error  # not read yet: refused
+    assert not results[1].error
+    assert (workspace / "USER.md").read_text() == "# USER\n- Notes: prefers metric units\n"
+    eng.close()
+
+
+async def test_group_flush_never_edits_user_md(make_settings, server, recorder, workspace) -> None:
+    (workspace / "USER.md").write_text("# USER\n- Notes:\n")
+    eng = engine_for(make_settings, server, recorder, session_key=GROUPS[0])
+    server.push(
+        {"tool_calls": [{"name": "read", "arguments": {"path": "USER.md"}},
+                        {"name": "edit", "arguments": {"path": "USER.md", "old_text": "- Notes:", "new_text": "- Notes: x"}}]},
+        {"text": "NO_REPLY"},
+    )
+    await eng.flush()
+    assert all(r.error and "private" in r.error for r in recorder.of(events.ToolResult))
+    assert (workspace / "USER.md").read_text() == "# USER\n- Notes:\n"
+    eng.close()

@@ -141,12 +141,23 @@ def _merged_error(exc: ValidationError, sources: dict[str, str]) -> str:
     parts = []
     for err in exc.errors():
         leaf = _dotted(tuple(err.get("loc", ())))
-        where = sources.get(leaf) or next((s.rsplit("." + leaf, 1)[0] + "." + leaf for k, s in sources.items() if k.startswith(leaf + ".")), leaf)
+        where = _key_of(leaf, sources)
         msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
         bad = err.get("input")
         got = "" if isinstance(bad, dict) else f" (got {_short(bad)})"
         parts.append(f"{where}: {msg}{got}")
     return "invalid config: " + "; ".join(parts) + ". Fix the key(s) named above or remove them to use the default."
+
+
+def _key_of(leaf: str, sources: dict[str, str]) -> str:
+    """The full key that wrote ``leaf``, or wrote something under it (an object-level error
+    such as ``chunking``'s overlap rule); ``leaf`` itself when no layer did."""
+    if leaf in sources:
+        return sources[leaf]
+    for key, source in sources.items():
+        if key.startswith(leaf + "."):
+            return source[: len(source) - len(key)] + leaf  # the layer's prefix + the object
+    return leaf
 
 
 def effective_leaves(resolved: ResolvedSearch) -> dict[str, dict[str, Any]]:

@@ -200,6 +200,8 @@ def mask_secret_ref(ref: dict[str, Any]) -> dict[str, Any]:
 
 def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
     data = cfg.model_dump(mode="json", by_alias=True)
+    if cfg.memory.search is not None:  # only what was written: the effective values are in _resolved
+        data["memory"]["search"] = cfg.memory.search.model_dump(mode="json", by_alias=True, exclude_unset=True)
 
     def walk(node: Any) -> Any:
         if isinstance(node, dict):

@@ -18,6 +18,7 @@ from openclaw_tui.config.generations import ResolvedSearch, resolve_memory_searc
 from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig, StoreConfig
 from openclaw_tui.config.secrets import is_secret_ref_shape
 from openclaw_tui.redaction import is_secret_name, register_secret, register_url
+from openclaw_tui.state_dir import state_dir
 from openclaw_tui.workspace.session_keys import parse_session_key
 
 log = logging.getLogger("openclaw_tui.config")
@@ -28,13 +29,6 @@ AGENT_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
 # --------------------------------------------------------------------------- paths
-
-
-def state_dir() -> Path:
-    env = os.environ.get("OPENCLAW_STATE_DIR")
-    if env:
-        return Path(env).expanduser()
-    return Path.home() / ".openclaw"
 
 
 def default_config_path() -> Path:

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from openclaw_tui.state_dir import state_dir as default_state_dir
 from openclaw_tui.workspace.atomic import replace_atomically
 
 CONTAINMENT = 0.8
@@ -87,8 +88,6 @@ class Tombstones:
     @classmethod
     def for_workspace(cls, workspace: Path, state_dir: Path | None = None) -> "Tombstones":
         if state_dir is None:
-            from openclaw_tui.config.loader import state_dir as default_state_dir  # noqa: PLC0415
-
             state_dir = default_state_dir()
         return cls(tombstone_file(state_dir, workspace))
 

@@ -3,8 +3,8 @@
     openclaw-tui [global options]                      the Textual app
     openclaw-tui [global options] chat -p PROMPT …     one headless turn
     openclaw-tui [global options] scenario FILE …      scripted scenario
-    openclaw-tui [global options] memory status|index|search|get|history|restore …
-    openclaw-tui [global options] init | config show
+    openclaw-tui [global options] memory status|index|search|get|history|restore|forget …
+    openclaw-tui [global options] init | config show | config migrate [--write]
     openclaw-tui model install [NAME] [--force] | model status
     openclaw-tui [global options] mcp serve [--allow-append] [--http HOST:PORT]
 
@@ -88,6 +88,12 @@ def build_parser() -> argparse.ArgumentParser:
     mr.add_argument("--dry-run", action="store_true", help="say what the restore would do (delete, shrink, replace) and change nothing")
     mr.add_argument("--yes", action="store_true", help="confirm a restore that deletes the file or cuts it by more than half")
     mr.add_argument("--json", action="store_true")
+    mf = msub.add_parser("forget", help="remove a fact from the memory files (kept in history, tombstoned)")
+    mf.add_argument("query", nargs="*", help="words of the fact to forget")
+    mf.add_argument("--path", help="a memory file, e.g. MEMORY.md (with --lines)")
+    mf.add_argument("--lines", metavar="A-B", help="the lines to remove, 1-based inclusive")
+    mf.add_argument("--yes", action="store_true", help="remove without asking (otherwise: show what would go)")
+    mf.add_argument("--json", action="store_true")
 
     init = sub.add_parser("init", help="create a workspace from the template (never overwrites)")
     init.add_argument("--workspace", dest="init_workspace", metavar="DIR")
@@ -96,6 +102,8 @@ def build_parser() -> argparse.ArgumentParser:
     csub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     cs = csub.add_parser("show", help="print the effective config with secrets masked")
     cs.add_argument("--json", action="store_true", help="(default) JSON output")
+    cm = csub.add_parser("migrate", help="print the config file in OpenClaw's current key generation (memory.search, agents.entries)")
+    cm.add_argument("--write", action="store_true", help="replace the file (the old one is kept as FILE.bak-<time>)")
 
     mdl = sub.add_parser("model", help="the local chat model (llama.cpp + a GGUF from the llm extra)")
     mdsub = mdl.add_subparsers(dest="model_command", metavar="ACTION", required=True)

@@ -77,6 +77,16 @@ class MemoryRetrieved(Event):
 
 
 @dataclass
+class MemoryTriggered(Event):
+    """Annotated MEMORY.md/USER.md entries a message triggered (memory/triggers.py), read in
+    before the model answers; ``entries`` are ``Triggered.to_dict()`` (path, lines, trigger,
+    score, importance). Private sessions only."""
+
+    message: str
+    entries: list[dict[str, Any]]
+
+
+@dataclass
 class AccessRefused(Event):
     tool: str
     path: str
@@ -92,7 +102,7 @@ class MemoryChanged(Event):
     """
 
     path: str
-    tool: str  # write | edit | append | restore | undo
+    tool: str  # write | edit | append | restore | undo | forget
     summary: str
     diff: str
     entry_id: str = ""  # history id ("" when no history store is kept)

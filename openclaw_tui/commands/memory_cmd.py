@@ -8,6 +8,7 @@
     memory get PATH [--from N] [--lines M] [--json]
     memory history [PATH] [--json]               kept versions of memory files (commands.memory_history_cmd)
     memory restore PATH [--to ID] [--json]
+    memory forget (QUERY | --path P --lines A-B) [--yes] [--json]   (commands.memory_forget_cmd)
 
 Errors are one line on stderr with a non-zero exit code; never a traceback.
 """
@@ -59,6 +60,10 @@ def run(args: argparse.Namespace) -> int:
         from openclaw_tui.commands import memory_history_cmd  # noqa: PLC0415
 
         return memory_history_cmd.run(args, settings)
+    if action == "forget":
+        from openclaw_tui.commands import memory_forget_cmd  # noqa: PLC0415
+
+        return memory_forget_cmd.run(args, settings)
     memory: MemoryBackend | None = None
     try:
         if action in ("index", "search", "get") and settings.workspace.exists() and not settings.workspace.is_dir():

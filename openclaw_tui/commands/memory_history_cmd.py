@@ -18,6 +18,7 @@ from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory
 from openclaw_tui.workspace.restore import restore_before
 from openclaw_tui.workspace.restore_plan import RestorePlan, plan_restore
+from openclaw_tui.workspace.tombstones import Tombstones
 
 
 def run(args: argparse.Namespace, settings: AgentSettings) -> int:
@@ -81,6 +82,8 @@ def _restore(history: MemoryHistory, settings: AgentSettings, args: argparse.Nam
     if not _confirmed(plan, args):
         return fail(f"not restored: {plan.describe()}; pass --yes to confirm (or --dry-run to look first)")
     change = restore_before(settings.workspace, history, entry, ChangeOrigin("user"))
+    if entry.tool == "forget":  # the forgotten lines are back: their tombstones go
+        Tombstones.for_workspace(settings.workspace, settings.state_dir).lift(entry.id)
     size = "removed (it did not exist before that change)" if change.after is None else f"{len(change.after)} bytes"
     return _report(args, rel, entry, change.entry, f"restored to the version before {entry.id}: {size}")
 

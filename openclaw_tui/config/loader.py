@@ -14,9 +14,11 @@ import json5
 from pydantic import ValidationError
 
 from openclaw_tui.config.errors import ConfigError
+from openclaw_tui.config.generations import ResolvedSearch, resolve_memory_search
 from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig, StoreConfig
 from openclaw_tui.config.secrets import is_secret_ref_shape
 from openclaw_tui.redaction import is_secret_name, register_secret, register_url
+from openclaw_tui.state_dir import state_dir
 from openclaw_tui.workspace.session_keys import parse_session_key
 
 log = logging.getLogger("openclaw_tui.config")
@@ -27,13 +29,6 @@ AGENT_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]{0,63}$")
 
 
 # --------------------------------------------------------------------------- paths
-
-
-def state_dir() -> Path:
-    env = os.environ.get("OPENCLAW_STATE_DIR")
-    if env:
-        return Path(env).expanduser()
-    return Path.home() / ".openclaw"
 
 
 def default_config_path() -> Path:
@@ -199,6 +194,8 @@ def mask_secret_ref(ref: dict[str, Any]) -> dict[str, Any]:
 
 def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
     data = cfg.model_dump(mode="json", by_alias=True)
+    if cfg.memory.search is not None:  # only what was written: the effective values are in _resolved
+        data["memory"]["search"] = cfg.memory.search.model_dump(mode="json", by_alias=True, exclude_unset=True)
 
     def walk(node: Any) -> Any:
         if isinstance(node, dict):
@@ -240,6 +237,8 @@ class AgentSettings:
     model: str | None = None
     api_base: str | None = None
     api_key: str | None = field(default=None, repr=False)
+    #: where each memorySearch value came from (config/generations.py; ``config show``)
+    memory_search_sources: ResolvedSearch | None = field(default=None, repr=False)
 
     @property
     def index_path(self) -> Path:
@@ -340,20 +339,8 @@ def resolve_agent(
             "use lowercase letters, digits, '-' or '_' (max 64)"
         )
 
-    ms = cfg.agents.defaults.memory_search
-    if entry is not None and entry.memory_search:
-        override = dict(entry.memory_search)
-        if isinstance(override.get("extraPaths"), list):  # OpenClaw unions the two lists
-            override["extraPaths"] = [*ms.extra_paths, *override["extraPaths"]]
-        merged = deep_merge(ms.model_dump(by_alias=True), override)
-        try:
-            ms = MemorySearchConfig.model_validate(merged)
-        except ValidationError as exc:
-            raise ConfigError(
-                format_validation_error(exc, "").replace(
-                    "invalid config: ", f"invalid config: agents.list[{agent_id}].memorySearch."
-                )
-            ) from None
+    resolved = resolve_memory_search(cfg, agent_id, entry)
+    ms = resolved.config
 
     sd = state_dir()
     ws_path = Path(workspace).expanduser() if workspace else agent_workspace(cfg, agent_id, entry, sd)
@@ -387,4 +374,5 @@ def resolve_agent(
         model=primary,
         api_base=api_base,
         api_key=api_key,
+        memory_search_sources=resolved,
     )

@@ -213,10 +213,19 @@ class MemoryFlushConfig(Model):
     # adds what it left out); "auto": engine for local models and the offline agent, hybrid
     # for hosted ones (measured: docs/session.md#fact-survival)
     mode: Literal["auto", "model", "engine", "hybrid"] = "auto"
-    # OpenClaw's key: the model the flush runs on (None: the session's model)
+    #: OpenClaw's ``memoryFlush.model``: the model the silent flush turn runs on (None: the
+    #: session's model; session/flush_model.py).
     model: str | None = None
     # store the unflushed fact sentences on /new and when the session ends (engine notes, no model call)
     on_session_end: bool = True
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model_primary(cls, v: Any) -> Any:
+        # the same shorthand OpenClaw allows for agent models: {"primary": "provider/name"}
+        if isinstance(v, dict) and set(v) <= {"primary", "fallbacks"}:
+            return v.get("primary")
+        return v
 
 
 class CompactionConfig(Model):
@@ -289,9 +298,24 @@ class AgentEntry(Model):
         return v
 
 
+class AgentMemoryOverride(Model):
+    """``agents.entries.<id>.memory``: only ``search`` is read (a partial memorySearch,
+    merged over the defaults like ``agents.list[].memorySearch``); other keys are ignored."""
+
+    search: dict[str, Any] | None = None
+
+
+class AgentEntryOverride(Model):
+    """``agents.entries.<id>`` of OpenClaw's current config generation. Agents are still
+    defined (workspace, model, sandbox) by ``agents.list``; see docs/openclaw-compat.md."""
+
+    memory: AgentMemoryOverride | None = None
+
+
 class AgentsConfig(Model):
     defaults: AgentDefaults = Field(default_factory=AgentDefaults)
     list: List[AgentEntry] = Field(default_factory=lambda: [])
+    entries: dict[str, AgentEntryOverride] = Field(default_factory=dict)
 
 
 # --------------------------------------------------------------------------- models.providers
@@ -418,6 +442,9 @@ class MemoryConfig(Model):
     backend: Literal["builtin", "qmd"] = "builtin"
     citations: Literal["auto", "on", "off"] = "auto"
     qmd: QmdConfig = Field(default_factory=QmdConfig)
+    #: OpenClaw's current generation of ``agents.defaults.memorySearch`` (config/generations.py
+    #: merges the two; only the keys written here count, see ``model_fields_set``)
+    search: MemorySearchConfig | None = None
 
 
 class PluginSlots(Model):

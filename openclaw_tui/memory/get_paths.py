@@ -47,6 +47,6 @@ def resolve_get_path(workspace: Path, roots: list[ExtraRoot], raw: Any) -> tuple
     if not rel.lower().endswith(".md"):
         raise PathRefused(rel, "only .md files can be read")
     if not (is_memory_rel(rel) or under_extra_prefix(rel, roots)):
-        raise PathRefused(rel, "only MEMORY.md, memory/**/*.md and memorySearch.extraPaths can be read")
+        raise PathRefused(rel, "only MEMORY.md, USER.md, memory/**/*.md and memorySearch.extraPaths can be read")
     safe_join(workspace, rel, allow_missing=True)
     return workspace, rel

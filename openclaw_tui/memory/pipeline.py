@@ -15,6 +15,7 @@ from datetime import date, datetime, timezone
 from typing import Collection, Iterable, Sequence
 
 from openclaw_tui.memory import stopwords
+from openclaw_tui.workspace.session_keys import ROOT_MEMORY_FILES
 
 SNIPPET_MAX_CHARS = 700
 
@@ -374,7 +375,7 @@ def date_from_memory_path(path: str) -> date | None:
 
 
 def is_evergreen(path: str, source: str) -> bool:
-    return source == "memory" and (path in ("MEMORY.md", "memory.md") or path.startswith("memory/"))
+    return source == "memory" and (path in ROOT_MEMORY_FILES or path.startswith("memory/"))
 
 
 def age_days(path: str, source: str, mtime: float | None, now: datetime) -> float | None:

@@ -23,6 +23,7 @@ from openclaw_tui.memory.api import SearchHit, SearchResult
 from openclaw_tui.memory.embedding_ops import error_message, provider_error_event, provider_key
 from openclaw_tui.memory.store import ChunkRow, Store
 from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.memory.triggers import apply_importance
 from openclaw_tui.workspace.privacy import drop_private, hidden_for
 from openclaw_tui.memory.transcript_scope import drop_foreign_transcripts
 from openclaw_tui.workspace.session_keys import is_direct_session
@@ -234,6 +235,7 @@ class Searcher:
             cands = drop_foreign_transcripts(cands, self.settings.sessions_dir, req.session_key)
         if hq.temporal_decay.enabled:
             pl.apply_decay(cands, hq.temporal_decay.half_life_days, req.now())
+        apply_importance(cands, self.settings.workspace)  # <!-- importance: N --> (memory/triggers.py)
         cands = pl.sort_candidates(cands)
         if hq.mmr.enabled:
             cands = pl.mmr_order(cands, hq.mmr.lambda_)

@@ -22,6 +22,7 @@ from typing import Callable, Iterable, Iterator
 from openclaw_tui.memory.store import FileRow, Store
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import printable_path
+from openclaw_tui.workspace.session_keys import ROOT_MEMORY_FILES
 
 log = logging.getLogger("openclaw_tui.memory.sources")
 
@@ -166,7 +167,7 @@ def memory_docs(workspace: Path, extra_paths: Iterable[str] = (), errors: list[s
     docs: dict[str, SourceDoc] = {}
     if not workspace.is_dir():
         return []
-    for name in ("MEMORY.md", "memory.md"):
+    for name in ROOT_MEMORY_FILES:
         p = workspace / name
         st = _lstat(p)
         if st is not None and stat.S_ISREG(st.st_mode):

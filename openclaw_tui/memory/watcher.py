@@ -15,6 +15,7 @@ from typing import Any, Callable
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event, Notice
 from openclaw_tui.memory.sources import extra_roots, under_extra_prefix
+from openclaw_tui.workspace.session_keys import ROOT_MEMORY_FILES
 
 log = logging.getLogger("openclaw_tui.memory")
 
@@ -53,7 +54,7 @@ class Watcher:
             rel = p.relative_to(self.settings.workspace).as_posix()
         except ValueError:
             return True  # under an extra path
-        if rel in ("MEMORY.md", "memory.md") or rel == "memory" or rel.startswith("memory/"):
+        if rel in ROOT_MEMORY_FILES or rel == "memory" or rel.startswith("memory/"):
             return True
         return under_extra_prefix(rel, self._extra_roots())
 

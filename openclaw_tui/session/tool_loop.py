@@ -29,6 +29,7 @@ from openclaw_tui.session.own_calls import context_for, is_own_call
 from openclaw_tui.session.quote import quote_best_hit
 from openclaw_tui.session.recall import recall_query, store_hint, wants_recall
 from openclaw_tui.session.thresholds import is_no_reply
+from openclaw_tui.session.triggered import inject_triggered
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox, recall_tool, registered, spec_for
 from openclaw_tui.workspace.change_diff import change_event
@@ -208,6 +209,8 @@ class ToolLoop:
         with no words of its own ("And when was that?") is looked up with ``previous``, the
         session's last user message, in front."""
         self.hint = None
+        for tc in await inject_triggered(self.run_tool_call, toolbox, add, self._hooks.emit, self.settings.workspace, toolbox.session_key, text):
+            self.recalled.add(call_key(tc))  # trigger recall (session/triggered.py): every profile, private sessions
         profile = self._hooks.profile()
         if not profile.auto_recall:
             return
@@ -219,7 +222,7 @@ class ToolLoop:
         args = {"query": recall_query(text, previous), "maxResults": profile.recall_results}
         tc = ToolCall(call_id("recall"), recall_tool().name, json.dumps(args, ensure_ascii=False))
         add(Completion(tool_calls=[tc]).assistant_message(), autoRecall=True)
-        self.recalled = {call_key(tc)}  # the model printing this same call is a repeat
+        self.recalled.add(call_key(tc))  # the model printing this same call is a repeat
         await self.run_tool_call(tc, toolbox, add)
 
     # ------------------------------------------------------------------ the loop

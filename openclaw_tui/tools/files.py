@@ -32,12 +32,14 @@ from openclaw_tui.workspace.daily import append_text, daily_rel, is_daily_rel
 from openclaw_tui.workspace import file_lock, safe_fs, temp_sweep
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, printable_path, safe_join
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
+from openclaw_tui.workspace.tombstones import Tombstones, added_lines
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 
 _TEXT_ARGS = ("content", "old_text", "new_text")
 MAX_READ_CHARS = 100_000
 MAX_WRITE_CHARS = 1_000_000
 WRITE_TOOLS = ("write", "edit", "append")
+USER_FILES = ("USER.md", "user.md")  # the flush may edit these after reading them (issue 28)
 
 
 def _schema(name: str, description: str, props: dict[str, Any], required: list[str]) -> dict[str, Any]:
@@ -136,9 +138,26 @@ class FileTools:
             return self._refuse(tool, rel, "the workspace is read-only (--workspace-access ro)")
         if self.flush_mode:
             today = self.today_rel()
+            if tool == "edit" and rel in USER_FILES and self._read_in_full(rel):
+                return None  # a durable preference into USER.md, read in this flush first (read-before-write)
             if tool != "append" or rel != today:
                 return self._refuse(tool, rel, f"during a memory flush only appending to {today} is allowed")
         return None
+
+    def _read_in_full(self, rel: str) -> bool:
+        try:
+            data = safe_fs.current_bytes(self.workspace, rel)
+        except (PathRefused, OSError):
+            return False
+        return data is not None and self.ledger.knows(rel, data)
+
+    def _forgotten(self, rel: str, added: str) -> str | None:
+        """Why ``added`` may not go into memory file ``rel``: it writes back a fact the user
+        made ``memory forget`` (workspace/tombstones.py), else None."""
+        if not (added.strip() and is_memory_rel(rel)):
+            return None
+        hit = Tombstones.for_workspace(self.workspace).match(added)
+        return f"the user made memory forget this fact (tombstone {hit.id}); do not store it again" if hit else None
 
     def _writable(self, tool: str, raw: Any, content: str) -> tuple[str, Path] | dict[str, Any]:
         """Path checks, access mode and size limit shared by write and append."""
@@ -241,7 +260,8 @@ class FileTools:
         try:
             with file_lock.writing(self.workspace, rel):
                 current, seen = safe_fs.current_state(self.workspace, rel)
-                refused = check_write(rel, current, content, self.ledger) or self._shrink_refusal(rel, current, new)
+                refused = (check_write(rel, current, content, self.ledger) or self._shrink_refusal(rel, current, new)
+                           or self._forgotten(rel, added_lines(current, content)))
                 if refused:
                     return self._refuse("write", rel, refused)
                 change = self._keep("write", rel, current, new)
@@ -282,7 +302,8 @@ class FileTools:
                 if hits != 1:
                     return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
                 after = text.replace(old, new, 1).encode("utf-8")
-                refused = check_edit(rel, old, self.ledger, text) or self._shrink_refusal(rel, data, after)
+                refused = (check_edit(rel, old, self.ledger, text) or self._shrink_refusal(rel, data, after)
+                           or self._forgotten(rel, added_lines(data, new)))
                 if refused:
                     return self._refuse("edit", rel, refused)
                 change = self._keep("edit", rel, data, after)
@@ -311,6 +332,9 @@ class FileTools:
             content = drop_citation_lines(content)
             if not content.strip():
                 return {"path": rel, "error": "nothing to append: the content is only a Source: line; append the fact itself"}
+            forgotten = self._forgotten(rel, content)
+            if forgotten:
+                return self._refuse("append", rel, forgotten)
         done = file_lock.retrying(rel, lambda: self._append_locked(rel, content), lambda why: self._refuse("append", rel, why))
         if redirected is not None and done.get("ok"):
             done["note"] = f"appended to today's log {rel}, not memory/{redirected}.md: a daily log is only written on its own day; the note keeps the date {redirected}"

@@ -34,6 +34,7 @@ class ToolSpec:
     stores: bool = False  # appends to a file: the tool the store hint asks for
     recalls: bool = False  # the memory lookup that auto recall runs
     server: str = ""  # served by this MCP server (a ToolSource), "" for our own tools
+    reads: bool = False  # reads given lines of a memory file: what trigger recall runs
 
     @property
     def name(self) -> str:
@@ -42,7 +43,7 @@ class ToolSpec:
 
 TOOLS: tuple[ToolSpec, ...] = (
     ToolSpec(memory_tools.MEMORY_SEARCH_SCHEMA, memory=True, recalls=True),
-    ToolSpec(memory_tools.MEMORY_GET_SCHEMA, memory=True),
+    ToolSpec(memory_tools.MEMORY_GET_SCHEMA, memory=True, reads=True),
     ToolSpec(READ_SCHEMA),
     ToolSpec(WRITE_SCHEMA, writes=True),
     ToolSpec(EDIT_SCHEMA, writes=True),
@@ -63,6 +64,10 @@ def registered(schemas: Iterable[dict[str, Any]]) -> list[ToolSpec]:
 
 def recall_tool() -> ToolSpec:
     return next(spec for spec in TOOLS if spec.recalls)
+
+
+def read_tool() -> ToolSpec:
+    return next(spec for spec in TOOLS if spec.reads)
 
 
 class ToolSource(Protocol):

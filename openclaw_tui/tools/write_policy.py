@@ -6,7 +6,7 @@ line). The rules, checked before any byte is written:
 
 - ``write`` over an existing file needs this session to have read that file's current
   content in full (a file changed since the read needs a re-read);
-- ``write`` may not shrink ``MEMORY.md`` (or a daily log) by more than
+- ``write`` may not shrink ``MEMORY.md``/``USER.md`` (or a daily log) by more than
   :data:`SHRINK_TOLERANCE` of its size;
 - daily logs ``memory/YYYY-MM-DD.md`` are append-only for the model: no ``write`` over a
   non-empty one, and ``edit`` only of text the session has read from it.
@@ -25,7 +25,7 @@ from openclaw_tui.workspace.history import MemoryHistory
 
 SHRINK_TOLERANCE = 0.10  # a write may shorten a curated memory file by at most 10 %
 SHRINK_WINDOW_S = 24 * 3600  # and all changes within this window (any session) together too
-CURATED = ("MEMORY.md", "memory.md")
+CURATED = ("MEMORY.md", "memory.md", "USER.md", "user.md")
 MAX_SEEN_CHARS = 2_000_000  # per path: text shown to the model kept for the daily-log edit rule
 
 

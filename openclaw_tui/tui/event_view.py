@@ -85,6 +85,7 @@ class EventView:
         self.response = None
         self._turn_streamed = False
         self._reading()
+        await self.screen.memory_panel.show_triggered([])  # last turn's triggered entries go
 
     async def _text(self, event: ev.TextDelta) -> None:
         if self.in_span:
@@ -142,6 +143,9 @@ class EventView:
         if event.result is not panel.result:  # /memory search also reports its return value
             await panel.show(event.query, event.result)
 
+    async def _memory_triggered(self, event: ev.MemoryTriggered) -> None:
+        await self.screen.memory_panel.show_triggered(event.entries)
+
     async def _token_usage(self, event: ev.TokenUsage) -> None:
         self.screen.meter.usage = event
 
@@ -198,6 +202,7 @@ class EventView:
         ev.ToolCalled: _tool_called,
         ev.ToolResult: _tool_result,
         ev.MemoryRetrieved: _memory_retrieved,
+        ev.MemoryTriggered: _memory_triggered,
         ev.TokenUsage: _token_usage,
         ev.ProviderError: _provider_error,
         ev.MemoryChanged: _memory_changed,

@@ -39,6 +39,8 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("memory history", "[file]", "kept versions of memory files, newest first", mid_turn=True),
     SlashCommand("memory restore", "<file> [--to ID] [--yes]", "bring back a file's version from before a change", mid_turn=False, needs_arg=True),
     SlashCommand("undo", "", "revert this session's last memory file change", mid_turn=False),
+    # also takes --path P --lines A-B, left out of the synopsis to keep the menu one column
+    SlashCommand("forget", "<words>", "remove a fact from memory (asks; also --path P --lines A-B)", mid_turn=False, needs_arg=True),
     SlashCommand("model", "[name]", "switch model: a picker, or any litellm model string", mid_turn=False),
     SlashCommand("status", "", "model, session, workspace, tokens", mid_turn=True),
     SlashCommand("mcp", "", "MCP servers: their state and tools", mid_turn=True),

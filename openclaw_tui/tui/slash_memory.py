@@ -1,4 +1,4 @@
-"""Slash commands about memory (search, status, index, undo) and the snippet viewer.
+"""Slash commands about memory (search, status, index, undo, forget) and the snippet viewer.
 
 They use the memory object the app hosts — the same index the engine searches.
 """
@@ -6,6 +6,7 @@ They use the memory object the app hosts — the same index the engine searches.
 from __future__ import annotations
 
 import asyncio
+import shlex
 from typing import TYPE_CHECKING
 
 from openclaw_tui import events as ev
@@ -14,6 +15,7 @@ from openclaw_tui.tui.messages import EngineEvent
 
 if TYPE_CHECKING:
     from openclaw_tui.memory.api import MemoryBackend
+    from openclaw_tui.memory.forget import ForgetPlan
     from openclaw_tui.tui.screens.main import MainScreen
     from openclaw_tui.tui.screens.viewer import SnippetViewer
 
@@ -60,6 +62,54 @@ async def undo(screen: "MainScreen", _arg: str) -> None:
         await asyncio.to_thread(screen.engine.undo_memory)  # the engine emits MemoryChanged
     except HistoryError as exc:
         await screen.chat.add_error(str(exc))
+
+
+def _forget_plan(screen: "MainScreen", arg: str) -> "ForgetPlan":
+    from openclaw_tui.memory.forget import ForgetError, plan_lines, plan_query  # noqa: PLC0415
+
+    settings, key = screen.oc_app.settings, screen.engine.session_key
+    if not arg.lstrip().startswith("--"):
+        return plan_query(settings.workspace, key, arg)
+    words = shlex.split(arg)
+    opts = dict(zip(words[::2], words[1::2]))
+    if set(opts) != {"--path", "--lines"} or len(words) != 4:
+        raise ForgetError("usage: /forget <words of the fact> or /forget --path P --lines A-B")
+    return plan_lines(settings.workspace, key, opts["--path"], opts["--lines"])
+
+
+async def forget(screen: "MainScreen", arg: str) -> None:
+    """``/forget``: what would go, a yes/no question, then the removal (history first,
+    tombstones), a MemoryChanged per file and a sync of the index."""
+    from openclaw_tui.memory.forget import ForgetError, apply_forget  # noqa: PLC0415
+    from openclaw_tui.tui.screens.confirm import Confirm  # noqa: PLC0415
+    from openclaw_tui.workspace.change_diff import change_event  # noqa: PLC0415
+    from openclaw_tui.workspace.tombstones import Tombstones  # noqa: PLC0415
+
+    settings = screen.oc_app.settings
+    if screen.engine.access != "rw":
+        raise RuntimeError(f"/forget needs a writable workspace (workspace access is {screen.engine.access})")
+    try:
+        plan = await asyncio.to_thread(_forget_plan, screen, arg)
+    except ForgetError as exc:
+        await screen.chat.add_error(str(exc))
+        return
+    if not await screen.app.push_screen_wait(Confirm("Forget these lines?", plan.describe())):
+        await screen.say("Nothing forgotten.")
+        return
+    tombstones = Tombstones.for_workspace(settings.workspace, settings.state_dir)
+    try:
+        done = await asyncio.to_thread(apply_forget, settings.workspace, screen.engine.memory_history, plan, tombstones)
+    except ForgetError as exc:
+        await screen.chat.add_error(str(exc))
+        return
+    for change in done.changes:
+        screen.post_message(EngineEvent(change_event(change, actor="user")))
+    await screen.memory_panel.show_triggered([])  # it may list what just went
+    if screen.oc_app.memory is not None:
+        await asyncio.to_thread(screen.oc_app.memory.sync)
+    ids = ", ".join(f"`memory restore {c.path} --to {c.entry.id}`" for c in done.changes if c.entry)
+    await screen.say(f"Forgot {len(plan.targets)} entr{'y' if len(plan.targets) == 1 else 'ies'}; "
+                     f"{done.tombstones} tombstone(s) keep it from being stored again. To bring it back: {ids}")
 
 
 async def show_snippet(screen: "MainScreen", path: str, start: int | None, end: int | None) -> "SnippetViewer":

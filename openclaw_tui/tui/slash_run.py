@@ -31,6 +31,7 @@ HANDLERS: dict[str, Handler] = {
     "memory history": slash_memory_files.history,
     "memory restore": slash_memory_files.restore,
     "undo": slash_memory.undo,
+    "forget": slash_memory.forget,
     "model": slash_session.switch_model,
     "status": slash_session.show_status,
     "mcp": slash_mcp.show_servers,

@@ -1,6 +1,6 @@
 """The system prompt: bootstrap files, memory-recall instructions, startup notes.
 
-``MEMORY.md`` is loaded only in direct sessions; group and channel sessions never get it
+``MEMORY.md`` and ``USER.md`` are loaded only in direct sessions; group and channel sessions never get them
 (``include_memory_md`` is decided here from the session key, not by the caller's say-so).
 """
 
@@ -94,8 +94,8 @@ def build_system_prompt(
         if name in PRIVATE_FILES and not direct:
             continue  # enforced here: group/channel sessions never get MEMORY.md
         text = _read_capped(workspace, name, FILE_CAP)
-        if text is None and name == "MEMORY.md" and direct:
-            name = "memory.md"
+        if text is None and direct and name.lower() in PRIVATE_FILES and name.lower() != name:
+            name = name.lower()  # memory.md, user.md
             text = _read_capped(workspace, name, FILE_CAP)
         if not text or not text.strip():
             continue

@@ -11,6 +11,8 @@ import re
 import stat
 from pathlib import Path, PurePosixPath
 
+from openclaw_tui.workspace.session_keys import ROOT_MEMORY_FILES
+
 MAX_PATH_CHARS = 1024
 MAX_COMPONENT_CHARS = 255
 _DRIVE_RE = re.compile(r"^[A-Za-z]:")
@@ -122,8 +124,8 @@ def safe_join(root: Path, rel: str, *, allow_missing: bool = True) -> Path:
 
 
 def is_memory_rel(rel: str) -> bool:
-    """True for MEMORY.md, memory.md and memory/**/*.md (already normalised)."""
-    if rel in ("MEMORY.md", "memory.md"):
+    """True for MEMORY.md, USER.md (either case) and memory/**/*.md (already normalised)."""
+    if rel in ROOT_MEMORY_FILES:
         return True
     return rel.startswith("memory/") and rel.lower().endswith(".md") and len(rel) > len("memory/.md")
 

@@ -73,7 +73,7 @@ class HistoryEntry:
     id: str
     ts: float
     path: str  # workspace-relative
-    tool: str  # write | edit | append | restore | undo
+    tool: str  # write | edit | append | restore | undo | forget
     before: str | None  # sha256 of the previous bytes; None when the file did not exist
     after: str | None  # sha256 of the new bytes; None when the change removed the file
     actor: str

@@ -1,4 +1,4 @@
-"""The privacy rule: MEMORY.md of a workspace is never read or shown in a group session.
+"""The privacy rule: MEMORY.md and USER.md of a workspace are never read or shown in a group session.
 
 Whether a file *is* that MEMORY.md is decided on the file, not on the string that named it:
 the path is stripped, normalised and resolved, and the file's identity (device, inode) is

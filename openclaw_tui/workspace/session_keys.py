@@ -47,6 +47,10 @@ def is_direct_session(key: str) -> bool:
     return not parse_session_key(key).is_group
 
 
-#: Curated long-term memory: loaded, read and searched only in direct (private) sessions.
-PRIVATE_FILES = frozenset({"MEMORY.md", "memory.md"})
-PRIVATE_REFUSAL = "MEMORY.md is private and not available in group sessions"
+#: The memory files at the workspace root: curated long-term memory (MEMORY.md) and the
+#: user's directive-style preferences (USER.md, a memory file in OpenClaw since mid-2026).
+#: Indexed, readable by memory_get, evergreen, and loaded, read and searched only in direct
+#: (private) sessions.
+ROOT_MEMORY_FILES = ("MEMORY.md", "memory.md", "USER.md", "user.md")
+PRIVATE_FILES = frozenset(ROOT_MEMORY_FILES)
+PRIVATE_REFUSAL = "MEMORY.md and USER.md are private and not available in group sessions"

@@ -41,7 +41,7 @@ def test_plan_default_and_extra_paths(tmp_path):
     )
     specs = plan_collections(s)
     assert [(c.name, c.kind, c.pattern) for c in specs] == [
-        ("memory-root", "memory", "MEMORY.md,memory.md"),
+        ("memory-root", "memory", "MEMORY.md,memory.md,USER.md,user.md"),
         ("memory-dir", "memory", "**/*.md"),
         ("docs", "path", "**/*.md"),
         ("team-notes", "path", "**/*.md"),

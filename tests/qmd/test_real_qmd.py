@@ -42,6 +42,7 @@ class World:
         self.state = root / "state"
         self.notes = root / "outside" / "team-notes"
         write(self.ws / "MEMORY.md", MEMORY)
+        write(self.ws / "USER.md", "# User\n\n- Wants replies about capybaras written as haiku.\n")  # private, like MEMORY.md
         write(self.ws / "AGENTS.md", "# Agents\n\nOperating rules, not memory.\n")  # in the workspace, not in a collection
         write(self.ws / "memory" / "2026-01-01.md", "\n".join(DAILY) + "\n")
         write(self.ws / "memory" / "projects" / "apollo.md", "# Apollo\n\nApollo budget is 42 marbles.\n")
@@ -130,7 +131,7 @@ def test_status_reports_qmd_backend_and_collections(world):
     assert st["backend"] == "qmd" and st["available"] is True, st
     assert st["version"].startswith("qmd 2.8")
     files = {c["name"]: c["files"] for c in st["collections"]}
-    assert files == {"memory-root": 1, "memory-dir": 2, "team": 1, "docs": 1, "sessions": 1}
+    assert files == {"memory-root": 2, "memory-dir": 2, "team": 1, "docs": 1, "sessions": 1}  # MEMORY.md, USER.md
     assert st["builtin"]["backend"] == "builtin"
 
 
@@ -246,6 +247,17 @@ def test_scope_rules_from_config(world, events):
     assert b.search("espresso", session_key="agent:main:main")["denied"] is True
 
 
+def test_user_md_is_served_to_direct_sessions_only(world, events):
+    b = world.variant(scope={"default": "allow", "rules": []})  # scope lets groups search at all
+    direct = b.search("capybaras haiku", session_key="agent:main:main")
+    assert direct["results"] and direct["results"][0]["path"] == "USER.md"
+    group = b.search("capybaras haiku", session_key="agent:main:discord:group:1")
+    assert "USER.md" not in [r["path"] for r in group["results"]]
+    assert "capybaras" in b.get("USER.md", session_key="agent:main:main")["text"]
+    refused = b.get("USER.md", session_key="agent:main:discord:group:1")
+    assert refused["text"] == "" and "private" in refused["error"]
+
+
 def test_sessions_export_is_searchable_and_readable(world, events):
     res = world.backend.search("vault code word ORCHIDACEAE")
     top = res["results"][0]
@@ -339,7 +351,7 @@ def test_changed_and_dropped_collections_are_replaced_and_removed(world):
     assert set(cols) == {"memory-root", "memory-dir", "team"} and cols["team"]["pattern"] == "*.txt"
     assert b.search("narwhal banner")["results"] == []  # Team Plan.md no longer matches *.txt
     st = {c["name"]: c["files"] for c in b.status()["collections"]}
-    assert st == {"memory-root": 1, "memory-dir": 3, "team": 0}
+    assert st == {"memory-root": 2, "memory-dir": 3, "team": 0}
 
 
 def test_original_config_restores_its_collections(world):

@@ -19,7 +19,7 @@ def test_registry_order_is_menu_order():
         "/help", "/new", "/resume [--all] [id]", "/copy [n]", "/compact [instructions]", "/flush",
         "/memory search <query>", "/memory status", "/memory index [--force]",
         "/memory open [file]", "/memory history [file]", "/memory restore <file> [--to ID] [--yes]",
-        "/undo", "/model [name]", "/status", "/mcp", "/init", "/quit",
+        "/undo", "/forget <words>", "/model [name]", "/status", "/mcp", "/init", "/quit",
     ]
     mid = {c.name for c in slash.COMMANDS if c.mid_turn}
     assert mid == {"help", "copy", "memory search", "memory status", "memory history", "status", "mcp", "quit"}

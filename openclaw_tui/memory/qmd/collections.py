@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from openclaw_tui.config.loader import AgentSettings
+from openclaw_tui.workspace.session_keys import ROOT_MEMORY_FILES
 
 MEMORY_ROOT = "memory-root"
 MEMORY_DIR = "memory-dir"
@@ -66,7 +67,7 @@ def plan_collections(settings: AgentSettings) -> list[CollectionSpec]:
     ws = Path(settings.workspace)
     specs: list[CollectionSpec] = []
     if cfg.include_default_memory:
-        specs.append(CollectionSpec(MEMORY_ROOT, ws, "MEMORY.md,memory.md", "memory", ""))
+        specs.append(CollectionSpec(MEMORY_ROOT, ws, ",".join(ROOT_MEMORY_FILES), "memory", ""))
         specs.append(CollectionSpec(MEMORY_DIR, ws / "memory", "**/*.md", "memory", "memory"))
     used = {s.name for s in specs} | RESERVED
     for entry in cfg.paths:

@@ -1,4 +1,5 @@
-"""Side panel: the latest ``memory_search`` results with their ``Source:`` citations."""
+"""Side panel: the latest ``memory_search`` results with their ``Source:`` citations, and
+above them the entries trigger recall read in this turn (tagged "triggered")."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ from openclaw_tui.tui.format import citation, line_range, one_line, result_rows,
 
 
 class MemoryResultItem(ListItem):
-    def __init__(self, row: dict[str, Any]) -> None:
+    def __init__(self, row: dict[str, Any], tag: str = "") -> None:
         self.row = row
+        self.tag = tag  # "triggered" for a trigger-recall entry
         self.path = str(row.get("path"))
         self.start_line = _int(row.get("startLine"))
         self.end_line = _int(row.get("endLine"))
@@ -26,6 +28,8 @@ class MemoryResultItem(ListItem):
 
     def _render_text(self) -> Text:
         text = Text()
+        if self.tag:
+            text.append(f"{self.tag} · ", style="bold magenta")
         text.append(self.path, style="bold")
         rng = line_range(self.start_line, self.end_line)
         if rng:
@@ -52,6 +56,10 @@ def _int(value: Any) -> int | None:
 
 class MemoryPanel(Vertical):
     """Shows what the last search found; Enter (or a click) on a row opens the lines."""
+
+    DEFAULT_CSS = """
+    MemoryPanel #memory-triggered { height: auto; max-height: 14; }
+    """
 
     class OpenSnippet(Message):
         def __init__(self, path: str, start_line: int | None, end_line: int | None) -> None:
@@ -102,6 +110,26 @@ class MemoryPanel(Vertical):
         self.set_class(False, "-disabled")
         self.query_one("#memory-summary", Label).update(self.EMPTY)
         await self.query_one("#memory-results", ListView).clear()
+
+    @property
+    def triggered(self) -> list[MemoryResultItem]:
+        return [i for i in self.items if i.tag == "triggered"]
+
+    async def show_triggered(self, entries: list[dict[str, Any]]) -> None:
+        """The entries trigger recall read in (``MemoryTriggered.entries``); [] removes the list.
+        Mounted only while there is something to show, so the panel's layout is otherwise unchanged."""
+        found = self.query("#memory-triggered")
+        if not entries:
+            await found.remove()
+            return
+        lv = found.first(ListView) if found else None
+        if lv is None:
+            lv = ListView(id="memory-triggered")
+            await self.mount(lv, before=self.query_one("#memory-summary"))
+        await lv.clear()
+        rows = [{"path": e.get("path"), "startLine": e.get("startLine"), "endLine": e.get("endLine"), "score": e.get("score"),
+                 "snippet": f"{e.get('text', '')}\n(trigger: {e.get('trigger', '')})"} for e in entries]
+        await lv.extend(MemoryResultItem(r, tag="triggered") for r in rows)
 
     def on_list_view_selected(self, event: ListView.Selected) -> None:
         item = event.item

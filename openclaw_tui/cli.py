@@ -18,7 +18,7 @@ import argparse
 import importlib
 import os
 import sys
-from typing import Sequence
+from typing import Any, Sequence
 
 from openclaw_tui import __version__
 
@@ -113,15 +113,19 @@ def build_parser() -> argparse.ArgumentParser:
     mdi.add_argument("--if-available", action="store_true", help="do nothing (exit 0) when the parts are not installed")
     mds = mdsub.add_parser("status", help="which local models are installed, where, and which one serves")
     mds.add_argument("--json", action="store_true")
+    _add_mcp(sub)
+    from openclaw_tui.commands.eval_cmd import add_parser as add_eval
+
+    add_eval(sub)
+    return p
+
+
+def _add_mcp(sub: Any) -> None:
     mcp = sub.add_parser("mcp", help="serve this agent's memory to other agents over MCP")
     mcpsub = mcp.add_subparsers(dest="mcp_command", metavar="ACTION", required=True)
     mcs = mcpsub.add_parser("serve", help="MCP server on stdio (default) or loopback HTTP: memory_search, memory_get, memory_status")
     mcs.add_argument("--allow-append", action="store_true", help="also offer memory_append (today's daily log only)")
     mcs.add_argument("--http", metavar="HOST:PORT", help="streamable HTTP at http://HOST:PORT/mcp, loopback only (e.g. 127.0.0.1:8765)")
-    from openclaw_tui.commands.eval_cmd import add_parser as add_eval
-
-    add_eval(sub)
-    return p
 
 
 # command name -> module in openclaw_tui.commands exposing run(args) -> int

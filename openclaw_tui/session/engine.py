@@ -99,7 +99,7 @@ class SessionEngine:
         self._budget = TokenBudget(settings.config, self._model.model, offline=self.is_offline)
         self._tasks = TaskSlot()
         self._store = SessionStore(settings.sessions_dir)
-        self._transcript: TranscriptWriter | None = None
+        self._transcript: TranscriptWriter = None  # type: ignore[assignment]  # opened by _open_session below, before any use
         self._closed = False
         self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
         self._turn_no = 0

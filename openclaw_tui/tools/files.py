@@ -253,9 +253,9 @@ class FileTools:
         hits = text.count(old)
         if hits != 1:
             return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
-        refused = check_edit(rel, old, self.ledger)
-        if refused:
-            return self._refuse("edit", rel, refused)
+        denied = check_edit(rel, old, self.ledger)
+        if denied:
+            return self._refuse("edit", rel, denied)
         after = text.replace(old, new, 1).encode("utf-8")
         try:
             change = self._keep("edit", rel, data, after)

@@ -123,7 +123,7 @@ class ToolBox:
         else:
             try:
                 args = json.loads(raw_args or "{}")
-            except ValueError as exc:
+            except json.JSONDecodeError as exc:
                 err = f"arguments for {name} are not valid JSON ({exc.msg})"
                 return {"error": err}, err
         if not isinstance(args, dict):
@@ -142,8 +142,8 @@ class ToolBox:
         except Exception as exc:  # noqa: BLE001 - a tool must never break the turn
             err = f"{name} failed: {type(exc).__name__}: {exc}"
             return {"error": err}, err
-        err = result.get("error") if isinstance(result, dict) else None
-        return result, (str(err) if err else None)
+        failure = result.get("error") if isinstance(result, dict) else None
+        return result, (str(failure) if failure else None)
 
 
 __all__ = ["READ_SCHEMA", "REGISTRY", "TOOLS", "ToolBox", "ToolSpec", "recall_tool", "registered", "spec_for"]

@@ -30,7 +30,7 @@ async def new_session(screen: "MainScreen", _arg: str) -> None:
     await screen.say(f"New session `{sid}`.")
 
 
-async def resume(screen: "MainScreen", arg: str) -> None:
+async def resume(screen: "MainScreen", arg: str | None) -> None:
     sessions = screen.engine.list_sessions()
     if not arg:
         if not sessions:
@@ -43,7 +43,7 @@ async def resume(screen: "MainScreen", arg: str) -> None:
             return
     screen.engine.resume(session_id_for(arg, sessions))
     await screen.chat.clear()
-    await show_history(screen.chat, screen.engine)
+    await show_history(screen.chat, screen.engine)  # type: ignore[arg-type]  # None only before the first frame
     screen.refresh_usage()
     await screen.say(f"Resumed session `{screen.engine.session_id}`.")
 
@@ -77,7 +77,7 @@ async def flush(screen: "MainScreen", _arg: str) -> None:
         screen.busy.set("")
 
 
-async def switch_model(screen: "MainScreen", arg: str) -> None:
+async def switch_model(screen: "MainScreen", arg: str | None) -> None:
     bar = screen.status_bar
     if not arg:
         current = bar.model

@@ -16,6 +16,7 @@ import json
 import os
 import sys
 import threading
+from typing import Any
 
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
@@ -37,7 +38,7 @@ def _watch_lifeline() -> None:
     os._exit(0)
 
 
-def _server(args: argparse.Namespace):  # noqa: ANN202 - xllamacpp.Server
+def _server(args: argparse.Namespace) -> Any:  # xllamacpp.Server
     import xllamacpp
 
     params = xllamacpp.CommonParams()

@@ -14,11 +14,13 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import numpy as np
 import pytest
+
+from tests.fakes.loopback import LoopbackServer
 
 DIMS = 16
 
@@ -70,7 +72,7 @@ class EmbedServer:
         self.in_flight = 0
         self.max_in_flight = 0
         handler = self._handler()
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = LoopbackServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
         self.thread = threading.Thread(target=self.httpd.serve_forever, args=(POLL_S,), daemon=True)
         self.thread.start()

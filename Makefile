@@ -63,7 +63,9 @@ deps:
 	  else echo "note: tmux not found and not root; the tmux smoke test will be skipped (apt-get install tmux)"; fi; }
 
 # OPENCLAW_REQUIRE_LOCAL_MODEL: the real-model tests fail (not skip) when the model is missing.
+# mypy first ([tool.mypy] in pyproject.toml: strict on the core packages).
 test: $(DEVSTAMP) deps qmd model
+	$(BIN)/python -m mypy openclaw_tui
 	OPENCLAW_REQUIRE_LOCAL_MODEL=$(LLM) $(BIN)/python -m pytest -q
 
 # The real QMD CLI (npm @tobilu/qmd + a Node 22 runtime) in .cache/qmd/; skipped when present.
@@ -74,4 +76,4 @@ bench: $(DEVSTAMP)
 	$(BIN)/python -m bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache

@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import os
 from pathlib import Path
+from typing import Any
 
 
 def _litellm_tokenizer_dir() -> Path | None:
@@ -31,7 +32,7 @@ def ensure_offline_env() -> None:
             os.environ["TIKTOKEN_CACHE_DIR"] = str(tok_dir)
 
 
-def import_litellm():
+def import_litellm() -> Any:  # the litellm module (not analysed: see [tool.mypy])
     """Import litellm lazily (it costs seconds) with logging kept quiet."""
     ensure_offline_env()
     import litellm  # noqa: PLC0415

@@ -1,12 +1,11 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
 from openclaw_tui.config import ConfigError, load_config, masked_dump, resolve_agent, validate_config
+from tests.inproc import run_cli
 
 
 @pytest.mark.parametrize(
@@ -93,13 +92,13 @@ def test_secrets_masked():
 def test_cli_config_show_masks_and_errors(tmp_path, state_dir):
     good = tmp_path / "good.json"
     good.write_text(json.dumps({"models": {"providers": {"openai": {"apiKey": "sk-SENTINEL-abcdef123456"}}}}))
-    out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--config", str(good), "config", "show"], capture_output=True, text=True)
+    out = run_cli("--config", str(good), "config", "show")
     assert out.returncode == 0, out.stderr
     assert "SENTINEL" not in out.stdout
     assert json.loads(out.stdout)["_resolved"]["agentId"] == "main"
     bad = tmp_path / "bad.json"
     bad.write_text('{"memory": {"backend": 7}}')
-    out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--config", str(bad), "config", "show"], capture_output=True, text=True)
+    out = run_cli("--config", str(bad), "config", "show")
     assert out.returncode == 2
     assert "memory.backend" in out.stderr and "Traceback" not in out.stderr
 
@@ -112,7 +111,7 @@ def test_cookie_headers_and_url_passwords_are_masked(tmp_path, state_dir):
     dumped = json.dumps(masked_dump(cfg))
     assert "SENTINEL" not in dumped
     assert "https://bob:***@proxy.example/v1" in dumped and "keep-me" in dumped
-    out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--api-base", "http://me:SENTINEL-cli@h/v1", "config", "show"], capture_output=True, text=True)
+    out = run_cli("--api-base", "http://me:SENTINEL-cli@h/v1", "config", "show")
     assert out.returncode == 0, out.stderr
     assert "SENTINEL" not in out.stdout and json.loads(out.stdout)["_resolved"]["apiBase"] == "http://me:***@h/v1"
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from openclaw_tui.config import ConfigError, resolve_agent, validate_config
+from tests.inproc import run_cli
 
 LISTED = {
     "agents": {
@@ -63,7 +63,7 @@ def test_conflicting_or_invalid_key_is_refused(kwargs, fragment):
 
 def _cli(state: Path, *args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, OPENCLAW_STATE_DIR=str(state), OPENCLAW_OLLAMA_URL="http://127.0.0.1:9")
-    return subprocess.run([sys.executable, "-m", "openclaw_tui.cli", *args], capture_output=True, text=True, env=env, timeout=120)
+    return run_cli(*args, env=env)
 
 
 def test_cli_runs_another_agents_key_in_that_agents_workspace_and_index(tmp_path, state_dir):

@@ -241,9 +241,8 @@ def _search(memory: MemoryBackend, args: argparse.Namespace, session_key: str) -
             return fail(f"cannot read {args.batch}: {exc.strerror or exc}")
         _prepare(memory)
         for q in queries:
-            res = memory.search(q, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
-            res = dict(res, query=q)
-            print_json(res)
+            found = memory.search(q, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
+            print_json(dict(found, query=q))
         return 0
     if not args.query or not args.query.strip():
         return fail("memory search needs a QUERY (or --batch FILE)")

@@ -199,7 +199,7 @@ def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
 
     def walk(node: Any) -> Any:
         if isinstance(node, dict):
-            out = {}
+            out: dict[Any, Any] = {}
             for k, v in node.items():
                 if isinstance(v, str) and SECRET_KEY_RE.search(str(k)):
                     out[k] = mask_secret(v)
@@ -217,7 +217,8 @@ def masked_dump(cfg: OpenClawConfig) -> dict[str, Any]:
             return mask_url(node)
         return node
 
-    return walk(data)
+    masked: dict[str, Any] = walk(data)
+    return masked
 
 
 # --------------------------------------------------------------------------- per-agent settings
@@ -302,7 +303,7 @@ def agent_of_session_key(session_key: str | None, agent_id: str | None, label: s
         return None
     if agent_id is not None and agent_id.strip().lower() != key_agent:
         raise ConfigError(
-            f"{label} {session_key.strip()!r} belongs to agent {key_agent!r}, not to --agent "
+            f"{label} {(session_key or '').strip()!r} belongs to agent {key_agent!r}, not to --agent "
             f"{agent_id.strip().lower()!r}: pass --agent {key_agent} or a key starting agent:{agent_id.strip().lower()}:"
         )
     return key_agent
@@ -335,7 +336,7 @@ def resolve_agent(
     if not AGENT_ID_RE.match(agent_id):
         where = flag if given is not None or entry is None else f"agents.list[{entries.index(entry)}].id"
         raise ConfigError(
-            f"{where}: agent id {(given if given is not None else entry.id)!r} is invalid: "
+            f"{where}: agent id {(given if given is not None or entry is None else entry.id)!r} is invalid: "
             "use lowercase letters, digits, '-' or '_' (max 64)"
         )
 

@@ -177,7 +177,7 @@ class MemorySearchConfig(Model):
     provider: ProviderName = "auto"
     model: str | None = None
     fallback: ProviderName = "none"
-    sources: list[Literal["memory", "sessions"]] = Field(default_factory=lambda: ["memory"])
+    sources: list[Literal["memory", "sessions"]] = Field(default_factory=lambda: ["memory"])  # type: ignore[arg-type]  # pydantic's stub: list[str] vs list[Literal]
     extra_paths: list[str] = Field(default_factory=list)
     experimental: ExperimentalConfig = Field(default_factory=ExperimentalConfig)
     remote: RemoteConfig = Field(default_factory=RemoteConfig)

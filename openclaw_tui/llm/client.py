@@ -34,7 +34,7 @@ class ToolCall:
         raw = self.arguments.strip() or "{}"
         try:
             val = json.loads(raw)
-        except ValueError as exc:
+        except json.JSONDecodeError as exc:
             return None, f"arguments are not valid JSON ({exc.msg})"
         if not isinstance(val, dict):
             return None, "arguments must be a JSON object"
@@ -59,10 +59,21 @@ class Completion:
 
 
 class ChatModel(Protocol):
-    model: str
-    provider: str
-    label: str
-    is_offline: bool
+    """What the session needs of a chat model. The four names are read-only here: a model
+    may keep them as attributes or compute them (``LocalModel`` falls back to the offline
+    agent when its runtime cannot start, and says so through ``label``/``is_offline``)."""
+
+    @property
+    def model(self) -> str: ...
+
+    @property
+    def provider(self) -> str: ...
+
+    @property
+    def label(self) -> str: ...
+
+    @property
+    def is_offline(self) -> bool: ...
 
     async def complete(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
@@ -160,7 +171,7 @@ class LiteLLMModel:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.call_cap_s if self.call_cap_s else None
         if deadline is not None:  # the HTTP timeout bounds the connection; _capped bounds the stream
-            kwargs["timeout"] = min(self.timeout_s, self.call_cap_s)
+            kwargs["timeout"] = min(self.timeout_s, self.call_cap_s or self.timeout_s)
         stream = await litellm.acompletion(**kwargs)
         out = Completion()
         text_parts: list[str] = []

@@ -300,7 +300,7 @@ class RetryPolicy:
         """Delay before retry number ``attempt`` (1-based): retry-after wins, else backoff with jitter."""
         if retry_after is not None:
             return min(retry_after, self.retry_after_cap_s)
-        raw = min(self.max_s, self.base_s * (2 ** (attempt - 1)))
+        raw: float = min(self.max_s, self.base_s * (2 ** (attempt - 1)))
         return raw * (0.75 + 0.5 * random.random())
 
     def retries(self, retryable: bool, attempt: int) -> bool:

@@ -250,7 +250,8 @@ def _items(value: Any) -> list[Any]:
     if isinstance(value, list):
         return value
     if isinstance(value, dict) and isinstance(value.get("tool_calls"), list):
-        return value["tool_calls"]
+        calls: list[Any] = value["tool_calls"]
+        return calls
     return [value]
 
 

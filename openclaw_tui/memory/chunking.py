@@ -15,9 +15,12 @@ import re
 import string
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import tiktoken
 
 TokenCounter = Callable[[str], int]
 
@@ -38,7 +41,7 @@ class Chunk:
 
 
 @lru_cache(maxsize=1)
-def _encoding():
+def _encoding() -> tiktoken.Encoding | None:
     try:
         import tiktoken  # noqa: PLC0415 - offline env is set by the package import
 
@@ -100,6 +103,7 @@ def line_token_counts(lines: Sequence[str]) -> list[int]:
             counts[i] = count_tokens(line)
     if not joined:
         return counts
+    assert enc is not None  # lines are joined only when tiktoken is there
     text = _LINE_SEPARATOR.join(lines[i] for i in joined) + _LINE_SEPARATOR
     ends = np.flatnonzero(_encode_array(enc, text) == _separator_token())
     sizes = ends - np.concatenate(([-1], ends[:-1])) - 1
@@ -110,14 +114,17 @@ def line_token_counts(lines: Sequence[str]) -> list[int]:
 
 @lru_cache(maxsize=1)
 def _separator_token() -> int:
-    return _encoding().encode_ordinary(_LINE_SEPARATOR)[0]
+    enc = _encoding()
+    assert enc is not None  # only called on the tiktoken path
+    return enc.encode_ordinary(_LINE_SEPARATOR)[0]
 
 
-def _encode_array(enc, text: str) -> np.ndarray:
+def _encode_array(enc: tiktoken.Encoding, text: str) -> np.ndarray:
     """``enc.encode_ordinary(text)`` as an array (without a list in between when tiktoken has
     ``encode_to_numpy``; allowing no special token encodes their text as ordinary text)."""
     if hasattr(enc, "encode_to_numpy"):
-        return enc.encode_to_numpy(text, allowed_special=set(), disallowed_special=())
+        arr: np.ndarray = enc.encode_to_numpy(text, allowed_special=set(), disallowed_special=())
+        return arr
     return np.asarray(enc.encode_ordinary(text), dtype=np.int64)
 
 

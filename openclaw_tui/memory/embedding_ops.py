@@ -9,13 +9,16 @@ embeds the windows it has not seen. Provider failures are described once here
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
 
 from openclaw_tui.events import ProviderError
 from openclaw_tui.memory.chunking import Chunk, sub_windows
 from openclaw_tui.memory.store import Store
+
+if TYPE_CHECKING:
+    from openclaw_tui.memory.embeddings.base import EmbeddingProvider
 
 EMBED_BATCH_ITEMS = 128
 #: **ours:** each chunk is embedded as several vectors, one per window of whole lines of at
@@ -48,7 +51,11 @@ class ProviderSwitched(RebuildNeeded):
     """The embedding provider switched to its fallback mid-sync: rebuild with the fallback."""
 
 
-def provider_key(provider: Any) -> tuple[str, str | None, str | None]:
+@overload
+def provider_key(provider: EmbeddingProvider) -> tuple[str, str, str]: ...
+@overload
+def provider_key(provider: EmbeddingProvider | None) -> tuple[str, str | None, str | None]: ...
+def provider_key(provider: EmbeddingProvider | None) -> tuple[str, str | None, str | None]:
     """``(id, model, endpoint key)`` naming whose vectors these are; ``("none", …)`` without one."""
     if provider is None:
         return "none", None, None
@@ -56,7 +63,7 @@ def provider_key(provider: Any) -> tuple[str, str | None, str | None]:
     return info.id, info.model, info.endpoint_key
 
 
-def window_tokens(provider: Any) -> int | None:
+def window_tokens(provider: EmbeddingProvider | None) -> int | None:
     """Tokens per embedded sub-window of a chunk (None without a provider)."""
     if provider is None:
         return None
@@ -67,7 +74,7 @@ def window_tokens(provider: Any) -> int | None:
     return window
 
 
-def batch_token_budget(provider: Any) -> int:
+def batch_token_budget(provider: EmbeddingProvider) -> int:
     """Tokens per embedding request (the provider's ``max_batch_tokens``, at least 512)."""
     return max(512, int(getattr(provider, "max_batch_tokens", 8000) or 8000))
 
@@ -105,7 +112,7 @@ def _groups(missing: dict[str, str], tokens: dict[str, int], budget: int) -> lis
     return groups
 
 
-def _embed_missing(provider: Any, store: Store, missing: dict[str, str], tokens: dict[str, int],
+def _embed_missing(provider: EmbeddingProvider, store: Store, missing: dict[str, str], tokens: dict[str, int],
                    counts: EmbedCounts, use_cache: bool) -> dict[str, np.ndarray]:
     pid, model, key = provider_key(provider)
     fresh: dict[str, np.ndarray] = {}
@@ -126,7 +133,7 @@ def _embed_missing(provider: Any, store: Store, missing: dict[str, str], tokens:
     return fresh
 
 
-def embed_chunks(provider: Any, store: Store, chunks: list[Chunk], counts: EmbedCounts, *,
+def embed_chunks(provider: EmbeddingProvider, store: Store, chunks: list[Chunk], counts: EmbedCounts, *,
                  use_cache: bool) -> list[np.ndarray]:
     """Per chunk, the 2-D array of its sub-window vectors (``window_tokens``); the work done
     is added to ``counts``."""

@@ -13,7 +13,7 @@ import logging
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import apsw
 import numpy as np
@@ -38,6 +38,9 @@ from openclaw_tui.memory.sources import SourceDoc, SourceProvider, SyncContext, 
 from openclaw_tui.memory.store import FTS_CONTENT, FTS_TOKENIZER, SCHEMA_VERSION, FileRow, FileWrite, ForeignIndex, Store
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.safe_fs import MAX_FILE_BYTES
+
+if TYPE_CHECKING:
+    from openclaw_tui.memory.embeddings.base import EmbeddingProvider
 
 log = logging.getLogger("openclaw_tui.memory")
 
@@ -114,7 +117,7 @@ class ProviderCooldown:
 class Indexer:
     """Syncs one agent's sources into its ``IndexFile``."""
 
-    def __init__(self, settings: AgentSettings, provider: Any, index: IndexFile, emit: Callable[[Event], None]) -> None:
+    def __init__(self, settings: AgentSettings, provider: EmbeddingProvider | None, index: IndexFile, emit: Callable[[Event], None]) -> None:
         self.settings = settings
         self.ms = settings.memory_search
         self.provider = provider
@@ -204,10 +207,10 @@ class Indexer:
                 self.repair(exc)
                 return self._sync_locked(True, force, progress)
         except Exception as exc:  # noqa: BLE001 - reported, never raised
-            exc = _root_cause(exc)
-            log.warning("memory sync failed: %s", exc)
+            cause = _root_cause(exc)
+            log.warning("memory sync failed: %s", cause)
             # nothing was written: the index is the one from before
-            return SyncTally(ok=False, aborted=True, errors=[f"sync failed: {exc}"])
+            return SyncTally(ok=False, aborted=True, errors=[f"sync failed: {cause}"])
 
     def _sync_locked(self, full: bool, backfill: bool, progress: ProgressFn | None) -> SyncTally:
         """One sync under the sync lock: a full rebuild when asked or the fingerprint changed."""
@@ -357,7 +360,7 @@ class Indexer:
             log.warning("embedding failed during sync: %s", msg)
             self._emit(provider_error_event(exc, self.provider.info.id, msg))
             return self._write_without_vectors(store, batch, tally)
-        embeddings: list[np.ndarray | None] = []
+        embeddings: list[list[np.ndarray] | None] = []
         pos = 0
         for _, _, chunks in batch:
             embeddings.append(vecs[pos : pos + len(chunks)] if chunks else None)

@@ -19,7 +19,7 @@ import os
 import time
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
 import apsw
 
@@ -38,12 +38,15 @@ from openclaw_tui.memory.store import ForeignIndex, Store
 from openclaw_tui.memory.watcher import Watcher
 from openclaw_tui.workspace.guard import PathRefused
 
+if TYPE_CHECKING:
+    from openclaw_tui.memory.embeddings.base import EmbeddingProvider
+
 __all__ = ["IndexUnavailable", "MemoryManager"]
 
 log = logging.getLogger("openclaw_tui.memory")
 
 
-def _resolve_provider(settings: AgentSettings) -> tuple[Any, str | None]:
+def _resolve_provider(settings: AgentSettings) -> tuple[EmbeddingProvider | None, str | None]:
     """The configured embedding provider, or ``(None, why)``: a broken provider config must
     not break keyword search."""
     try:
@@ -61,7 +64,8 @@ class MemoryManager:
 
     name = "builtin"
 
-    def __init__(self, settings: AgentSettings, *, sink: EventSink | None = None, provider: Any = "auto"):
+    def __init__(self, settings: AgentSettings, *, sink: EventSink | None = None,
+                 provider: EmbeddingProvider | Literal["auto"] | None = "auto"):
         self.settings = settings
         self.ms = settings.memory_search
         self.sink: EventSink = sink or null_sink
@@ -73,7 +77,7 @@ class MemoryManager:
         #: clock used by temporal decay (tests and evaluations pin it; OPENCLAW_MEMORY_NOW=ISO date)
         self.now: Callable[[], datetime] = _clock_from_env()
         self.provider_error: str | None = None
-        if provider == "auto":
+        if isinstance(provider, str):  # "auto"
             provider, self.provider_error = _resolve_provider(settings)
         self.provider = provider
         if provider is not None and hasattr(provider, "on_retry"):

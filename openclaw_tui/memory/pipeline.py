@@ -535,6 +535,7 @@ def _vector_nominee(items: Sequence[Candidate], limit: int, margin: float) -> Ca
     if top is None or margin <= 0.0 or any(top is c for c in items[:limit]):
         return top
     shown = [c.vector_score for c in items[:limit] if c.vector_score is not None]
+    assert top.vector_score is not None  # _side_best only picks a candidate that has one
     return top if not shown or top.vector_score >= max(shown) + margin else None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -27,6 +27,9 @@ from openclaw_tui.memory.triggers import apply_importance
 from openclaw_tui.workspace.privacy import drop_private, hidden_for
 from openclaw_tui.memory.transcript_scope import drop_foreign_transcripts
 from openclaw_tui.workspace.session_keys import is_direct_session
+
+if TYPE_CHECKING:
+    from openclaw_tui.memory.embeddings.base import EmbeddingProvider
 
 
 @dataclass(frozen=True)
@@ -72,7 +75,7 @@ def text_hits(store: Store, q: str, terms: list[str], mode: str, limit: int) -> 
 class Searcher:
     """Searches one agent's index with its provider and ``memorySearch.query`` settings."""
 
-    def __init__(self, settings: AgentSettings, provider: Any, *, name: str, emit: Callable[[Event], None],
+    def __init__(self, settings: AgentSettings, provider: EmbeddingProvider | None, *, name: str, emit: Callable[[Event], None],
                  on_stale_vectors: Callable[[], None], fallback: Callable[[], dict | None]) -> None:
         self.settings = settings
         self.ms = settings.memory_search
@@ -162,6 +165,7 @@ class Searcher:
     def _embed_query(self, q: str, got: Retrieved, started: float) -> np.ndarray | SearchResult:
         """The query vector; a failed provider gives an empty one (keyword-only, with a
         warning) when it is only down and keyword hits exist, else a disabled result."""
+        assert self.provider is not None  # asked only when there is one
         try:
             return np.asarray(self.provider.embed_query(q), dtype=np.float32)
         except Exception as exc:  # provider failure → disabled result (DESIGN §4)

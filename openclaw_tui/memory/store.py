@@ -25,7 +25,7 @@ import time
 import uuid
 from dataclasses import astuple, dataclass
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Iterable, Sequence, cast
 
 import apsw
 import numpy as np
@@ -155,7 +155,7 @@ SUBVECTOR_KNN_FACTOR = vmx.KNN_FACTOR
 VEC0_MAX_K = 4096
 
 
-def _per_chunk_vectors(embeddings, n: int) -> list[np.ndarray | None]:
+def _per_chunk_vectors(embeddings: np.ndarray | Sequence[np.ndarray | None] | None, n: int) -> list[np.ndarray | None]:
     """Normalise ``replace_file``'s ``embeddings`` to one 2-D array (or None) per chunk."""
     if embeddings is None:
         return [None] * n
@@ -170,6 +170,12 @@ def _per_chunk_vectors(embeddings, n: int) -> list[np.ndarray | None]:
         arr = np.asarray(v, dtype=np.float32)
         out.append(arr.reshape(1, -1) if arr.ndim == 1 else arr)
     return out
+
+
+def _count(cursor: apsw.Cursor) -> int:
+    """The number a ``select count(*)`` cursor yields."""
+    row = cursor.fetchone()
+    return int(row[0]) if row is not None else 0
 
 
 def _mean_blob(subs: np.ndarray | None, dims: int | None) -> bytes | None:
@@ -208,7 +214,7 @@ class Store:
         self._sims_memo: tuple[vmx.VectorMatrix, bytes, np.ndarray | None] | None = None
         # (vector_generation it is valid for — "" never is one, chunk count, term → doc count)
         self._df_cache: tuple[str | None, int, dict[str, int | None]] = ("", 0, {})
-        self._tokenize = None
+        self._tokenize: Any = None  # apsw.FTS5Tokenizer, made on first use
         self.conn = apsw.Connection(private_db(self.path))  # memory text: owner-only, like MEMORY.md
         self.conn.set_busy_timeout(10_000)
         self.conn.execute("pragma journal_mode=delete").fetchall()
@@ -290,7 +296,7 @@ class Store:
         with self.lock:
             self.conn.execute("insert or replace into meta(key, value) values(?, ?)", (key, value))
 
-    def get_meta_json(self, key: str):
+    def get_meta_json(self, key: str) -> Any:
         raw = self.get_meta(key)
         if raw is None:
             return None
@@ -299,7 +305,7 @@ class Store:
         except ValueError:
             return None
 
-    def set_meta_json(self, key: str, value) -> None:
+    def set_meta_json(self, key: str, value: Any) -> None:
         self.set_meta(key, json.dumps(value, sort_keys=True))
 
     # ------------------------------------------------------------------ files
@@ -307,15 +313,15 @@ class Store:
     def files(self, source: str | None = None) -> dict[str, FileRow]:
         with self.lock:
             sql = "select path, source, hash, mtime, mtime_ns, size from files"
-            rows = self.conn.execute(sql + (" where source = ?" if source else ""), (source,) if source else ()).fetchall()
+            rows: list[tuple[Any, ...]] = self.conn.execute(sql + (" where source = ?" if source else ""), (source,) if source else ()).fetchall()
         if not all(isinstance(r[0], str) and isinstance(r[1], str) for r in rows):
             raise ForeignIndex("a files row does not decode (wrong column types)")
         return {r[0]: FileRow(*r) for r in rows}
 
     def counts(self) -> tuple[int, int]:
         with self.lock:
-            files = self.conn.execute("select count(*) from files").fetchone()[0]
-            chunks = self.conn.execute("select count(*) from chunks").fetchone()[0]
+            files = _count(self.conn.execute("select count(*) from files"))
+            chunks = _count(self.conn.execute("select count(*) from chunks"))
         return files, chunks
 
     def vec_dims(self) -> int | None:
@@ -382,7 +388,7 @@ class Store:
             if self.fts_available:
                 fts_body = f"{context}\n{text}" if context else text
                 self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(fts_body)))
-            if blob is not None:
+            if blob is not None and subs is not None:  # a blob is the mean of subs
                 self._write_sub_vectors(cid, subs)
         self.conn.execute(_INSERT_FILE, astuple(f.file))
 
@@ -454,15 +460,15 @@ class Store:
             return {}
         with self.lock:
             marks = ",".join("?" * len(paths))
-            return dict(self.conn.execute(f"select path, mtime from files where path in ({marks})", paths).fetchall())
+            return dict(cast("list[tuple[str, float]]", self.conn.execute(f"select path, mtime from files where path in ({marks})", paths).fetchall()))
 
-    def fts_search(self, match: str, limit: int) -> list[tuple[int, float]]:
+    def fts_search(self, match: str | None, limit: int) -> list[tuple[int, float]]:
         """``[(chunk id, bm25 rank)]`` best first; empty on a bad expression."""
         if not self.fts_available or not match:
             return []
         with self.lock:
             try:
-                rows = self.conn.execute(
+                rows: list[tuple[Any, ...]] = self.conn.execute(
                     "select rowid, bm25(chunks_fts) as r from chunks_fts where chunks_fts match ? order by r limit ?",
                     (match, int(limit)),
                 ).fetchall()
@@ -489,7 +495,7 @@ class Store:
             generation = self.get_meta("vector_generation")
             cached_gen, total, dfs = self._df_cache
             if cached_gen != generation:
-                total = self.conn.execute("select count(*) from chunks").fetchone()[0]
+                total = _count(self.conn.execute("select count(*) from chunks"))
                 dfs = {}
                 self._df_cache = (generation, total, dfs)
             for term in terms:
@@ -512,7 +518,7 @@ class Store:
 
     def vector_count(self) -> int:
         with self.lock:
-            return self.conn.execute("select count(*) from chunk_vectors").fetchone()[0]
+            return _count(self.conn.execute("select count(*) from chunk_vectors"))
 
     def vector_search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
         """``[(chunk id, cosine similarity)]`` best first: the ``k`` chunks whose best
@@ -557,7 +563,7 @@ class Store:
             # KNN over sub-vectors, widened until k distinct chunks are found (or all are seen)
             k_sub = min(total, max(k * SUBVECTOR_KNN_FACTOR, k))
             while True:
-                rows = self.conn.execute(
+                rows: list[tuple[Any, ...]] = self.conn.execute(
                     "select v.rowid, v.distance, c.chunk_id from chunks_vec v join chunk_vectors c on c.id = v.rowid"
                     " where v.embedding match ? and k = ? order by v.distance",
                     (vec_to_blob(q), int(k_sub)),
@@ -596,7 +602,7 @@ class Store:
             return vm
 
     def _vector_rows_after(self, after: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        rows = self.conn.execute(
+        rows: list[tuple[Any, ...]] = self.conn.execute(
             "select id, chunk_id, embedding from chunk_vectors where id > ? order by id", (int(after),)
         ).fetchall()
         ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
@@ -646,7 +652,7 @@ class Store:
 
     def cache_prune(self, max_entries: int) -> int:
         with self.lock:
-            total = self.conn.execute("select count(*) from embedding_cache").fetchone()[0]
+            total = _count(self.conn.execute("select count(*) from embedding_cache"))
             excess = total - max(0, max_entries)
             if excess <= 0:
                 return 0
@@ -659,7 +665,7 @@ class Store:
 
     def cache_count(self) -> int:
         with self.lock:
-            return self.conn.execute("select count(*) from embedding_cache").fetchone()[0]
+            return _count(self.conn.execute("select count(*) from embedding_cache"))
 
     def copy_cache_from(self, other_path: Path) -> int:
         """Copy another index file's embedding cache into this one (used by full rebuilds)."""

@@ -67,7 +67,8 @@ class VectorMatrix:
         n = float(np.linalg.norm(q))
         if n == 0 or not self.rows or q.shape[0] != self.mat.shape[1]:
             return None
-        return self.mat @ (q / n)
+        sims: np.ndarray = self.mat @ (q / n)
+        return sims
 
     def top_chunks(self, sims: np.ndarray, k: int) -> list[tuple[int, float]]:
         """The ``k`` chunks with the best max-cosine sub-vector, best first."""
@@ -104,7 +105,8 @@ def normalise_rows(mat: np.ndarray) -> np.ndarray:
     mat = np.asarray(mat, dtype=np.float32)
     norms = np.linalg.norm(mat, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return mat / norms
+    out: np.ndarray = mat / norms
+    return out
 
 
 def empty(epoch: str, dims: int = 0) -> VectorMatrix:

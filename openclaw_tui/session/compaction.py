@@ -236,7 +236,7 @@ class Compactor:
 
     def record(self, session_id: str, transcript: TranscriptWriter | None, entry: dict[str, Any]) -> int:
         """Count the compaction in sessions.json, append ``entry`` to the transcript, report it."""
-        count = self.store.counters(session_id)["compactionCount"] + 1
+        count: int = self.store.counters(session_id)["compactionCount"] + 1
         self.store.update(session_id, compactionCount=count)
         if transcript is not None:
             transcript.append({"type": "compaction", **entry, "compactionCount": count})

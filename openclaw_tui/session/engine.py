@@ -106,7 +106,7 @@ class SessionEngine(TurnEnding):
         self._budget = TokenBudget(settings.config, self._model.model, offline=self.is_offline)
         self._tasks = TaskSlot()
         self._store = SessionStore(settings.sessions_dir)
-        self._transcript: TranscriptWriter | None = None
+        self._transcript: TranscriptWriter = None  # type: ignore[assignment]  # opened by _open_session below, before any use
         self._closed = False
         self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
         self._smith = Toolsmith(settings, self.memory_history, self._emit, lambda: ChangeOrigin("model", self.session_id, self._turn_no))

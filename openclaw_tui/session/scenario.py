@@ -46,7 +46,7 @@ import yaml
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings, ConfigError
 from openclaw_tui.config.loader import agent_of_session_key
-from openclaw_tui.llm.client import Completion, DeltaFn
+from openclaw_tui.llm.client import ChatModel, Completion, DeltaFn
 from openclaw_tui.session.expectations import EXPECTATIONS, Check, Run, TurnRecord, check, expand, snapshot
 from openclaw_tui.workspace.template import init_workspace
 
@@ -124,7 +124,7 @@ def validate_scenario(data: Any, source: str = "scenario") -> dict[str, Any]:
 class RecordingModel:
     """Wraps the real chat model and keeps every message list it was sent."""
 
-    def __init__(self, inner: Any):
+    def __init__(self, inner: ChatModel):
         self.inner = inner
         self.model = inner.model
         self.provider = inner.provider

@@ -22,9 +22,10 @@ class TaskSlot:
     async def run(self, work: Awaitable[T]) -> T:
         """Run ``work`` as the current task (the caller checked ``busy``)."""
         self.cancel_requested = False
-        self._task = asyncio.ensure_future(work)
+        task: asyncio.Future[T] = asyncio.ensure_future(work)
+        self._task = task
         try:
-            return await self._task
+            return await task
         finally:
             self._task = None
 

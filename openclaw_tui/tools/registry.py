@@ -148,7 +148,7 @@ class ToolBox:
         else:
             try:
                 args = json.loads(raw_args or "{}")
-            except ValueError as exc:
+            except json.JSONDecodeError as exc:
                 err = f"arguments for {name} are not valid JSON ({exc.msg})"
                 return {"error": err}, err
         if not isinstance(args, dict):

@@ -116,7 +116,7 @@ class OpenClawApp(App[int]):
         self.settings = settings
         self.history_path = settings.agent_dir / "tui-history.jsonl"
         wanted = self._theme_arg or getattr(getattr(settings.config, "ui", None), "theme", "dark")
-        theme = THEMES.get(wanted, THEMES["dark"])
+        theme = THEMES.get(str(wanted), THEMES["dark"])
         if theme != self.theme:  # setting the same theme again still restyles every widget
             self.theme = theme
 

@@ -7,7 +7,7 @@ shows in the Timeline only, and each leaves a dimmed mark in the chat where it h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.timer import Timer
 
@@ -195,7 +195,7 @@ class EventView:
         if details is not None:
             await self.screen.chat.add_details(*details)
 
-    _HANDLERS = {
+    _HANDLERS: dict[type, Any] = {
         ev.TurnStarted: _turn_started,
         ev.TextDelta: _text,
         ev.TurnFinished: _turn_finished,

@@ -399,7 +399,8 @@ def _table(rows: list[tuple[str, str]]) -> list[str]:
 def memory_problems(data: dict[str, Any]) -> list[str]:
     """What is wrong, from a status or sync report: errors first, then warnings."""
     out = [str(data[k]) for k in ("error", "providerError", "vectorError", "ftsError") if data.get(k)]
-    last = data.get("lastSync") if isinstance(data.get("lastSync"), dict) else {}
+    found = data.get("lastSync")
+    last: dict[str, Any] = found if isinstance(found, dict) else {}
     out += [str(e) for e in (data.get("errors") or last.get("errors") or [])]
     out += [str(w) for w in data.get("warnings") or []]
     if data.get("workspaceExists") is False:

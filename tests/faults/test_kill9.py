@@ -23,6 +23,7 @@ from openclaw_tui.session.engine import SessionEngine
 from openclaw_tui.workspace.daily import daily_rel
 from tests.fakes.chat_server import ChatServer
 from tests.faults.conftest import ROOT, SENTINEL, cli_cmd, cli_env, messages, snapshot, transcript_entries, write_config
+from tests.inproc import run_cli
 
 SESSION = "kill-session"
 
@@ -44,22 +45,27 @@ def window_config(*, flush: bool) -> dict[str, Any]:
     }
 
 
-def spawn_chat(cfg: Path, ws: Path, state: Path, server: ChatServer, prompt: str) -> subprocess.Popen:
-    cmd = cli_cmd(
+def chat_args(cfg: Path, ws: Path, server: ChatServer, prompt: str) -> tuple[str, ...]:
+    return (
         "--config", str(cfg), "--workspace", str(ws), "--model", "openai/fake-model",
         "--api-base", server.base_url, "--api-key", SENTINEL, "chat", "-p", prompt, "--session", SESSION,
     )
+
+
+def spawn_chat(cfg: Path, ws: Path, state: Path, server: ChatServer, prompt: str) -> subprocess.Popen:
+    cmd = cli_cmd(*chat_args(cfg, ws, server, prompt))
     return subprocess.Popen(cmd, cwd=ROOT, env=cli_env(state), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 def run_chat(cfg: Path, ws: Path, state: Path, server: ChatServer, prompt: str) -> subprocess.CompletedProcess:
-    proc = spawn_chat(cfg, ws, state, server, prompt)
-    out, err = proc.communicate(timeout=120)
-    assert proc.returncode == 0, err.decode()
-    return subprocess.CompletedProcess(proc.args, proc.returncode, out.decode(), err.decode())
+    """The turn before the one that is killed: the same CLI, in this process (a child pays
+    seconds of imports for a turn nobody kills)."""
+    proc = run_cli(*chat_args(cfg, ws, server, prompt), env=cli_env(state))
+    assert proc.returncode == 0, proc.stderr
+    return proc
 
 
-def kill_when(proc: subprocess.Popen, cond: Callable[[], bool], settle: float = 0.4) -> None:
+def kill_when(proc: subprocess.Popen, cond: Callable[[], bool], settle: float = 0.15) -> None:
     try:
         deadline = time.time() + 120
         while not cond():
@@ -195,9 +201,10 @@ def test_kill_9_during_index_rebuild(tmp_path: Path, state_dir: Path, embed_serv
         "remote": {"baseUrl": embed_server.base_url, "apiKey": "sk-embed-test-123456", "batch": {"enabled": False}},
         "cache": {"enabled": False},
     }}}})
-    base = cli_cmd("--config", str(cfg), "--workspace", str(ws), "memory")
+    args = ("--config", str(cfg), "--workspace", str(ws), "memory")
+    base = cli_cmd(*args)
     env = cli_env(state_dir)
-    r = subprocess.run(base + ["index", "--json"], env=env, capture_output=True, text=True, timeout=120)
+    r = run_cli(*args, "index", "--json", env=env)
     assert r.returncode == 0, r.stderr
     index = state_dir / "memory" / "main.sqlite"
     old = index.read_bytes()

@@ -1,6 +1,6 @@
 """Fault matrix, memory rows: embedding provider down, sqlite-vec unavailable, corrupt index,
 index locked by another process. Real SQLite files (apsw), a real loopback embedding server,
-real second processes; the user-facing message is checked through the real CLI.
+real second processes; the user-facing message is checked through the CLI's ``main(argv)``.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+import apsw
 import pytest
 
 from openclaw_tui.config import resolve_agent, validate_config
 from openclaw_tui.memory.manager import MemoryManager
-from tests.faults.conftest import cli_cmd, cli_env, snapshot
+from tests.faults.conftest import cli_env, snapshot
+from tests.inproc import run_cli
 
 NOTES = {
     "MEMORY.md": "# Memory\n\n- The logo colour is teal.\n- Alice owns the budget spreadsheet.\n",
@@ -107,9 +109,9 @@ def test_embedding_provider_down_from_the_start(notes: Path, embed_server, state
     embed_server.fail_always(500)
     cfg = notes.parent / "cfg.json"
     cfg.write_text(json.dumps({"agents": {"defaults": {"memorySearch": remote(embed_server)}}}))
-    proc = subprocess.run(
-        cli_cmd("--config", str(cfg), "--workspace", str(notes), "memory", "search", "garden tomatoes", "--json"),
-        env=cli_env(state_dir, OPENCLAW_EMBED_BACKOFF_BASE_S="0.01"), capture_output=True, text=True, timeout=120,
+    proc = run_cli(
+        "--config", str(cfg), "--workspace", str(notes), "memory", "search", "garden tomatoes", "--json",
+        env=cli_env(state_dir, OPENCLAW_EMBED_BACKOFF_BASE_S="0.01"),
     )
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)
@@ -170,19 +172,19 @@ def _corrupt_header(p: Path) -> None:
 def test_corrupt_index_is_rebuilt_from_markdown(notes: Path, state_dir: Path, damage) -> None:
     before = snapshot(notes)
     env = cli_env(state_dir)
-    base = cli_cmd("--workspace", str(notes), "memory")
-    r = subprocess.run(base + ["index", "--json"], env=env, capture_output=True, text=True, timeout=60)
+    base = ("--workspace", str(notes), "memory")
+    r = run_cli(*base, "index", "--json", env=env)
     assert r.returncode == 0, r.stderr
     index = state_dir / "memory" / "main.sqlite"
     # grow the index so truncation really cuts into the tables
     for i in range(40):
         (notes / f"memory/2025-10-{(i % 28) + 1:02d}-extra{i}.md").write_text(f"- filler note {i} about topic{i}\n" * 30)
-    r = subprocess.run(base + ["index", "--json"], env=env, capture_output=True, text=True, timeout=60)
+    r = run_cli(*base, "index", "--json", env=env)
     assert r.returncode == 0, r.stderr
     before = snapshot(notes)
     damage(index)
 
-    r = subprocess.run(base + ["search", "garden tomatoes", "--json"], env=env, capture_output=True, text=True, timeout=60)
+    r = run_cli(*base, "search", "garden tomatoes", "--json", env=env)
     assert r.returncode == 0, r.stderr
     res = json.loads(r.stdout)
     assert paths(res)[:1] == ["memory/2026-01-02.md"]
@@ -190,7 +192,7 @@ def test_corrupt_index_is_rebuilt_from_markdown(notes: Path, state_dir: Path, da
     assert "rebuilding" in r.stderr and r.stderr.count("\n") <= 3, r.stderr
     aside = list(index.parent.glob("main.sqlite.corrupt-*"))
     assert len(aside) == 1  # the damaged file is kept aside, never deleted
-    st = json.loads(subprocess.run(base + ["status", "--json"], env=env, capture_output=True, text=True, timeout=60).stdout)
+    st = json.loads(run_cli(*base, "status", "--json", env=env).stdout)
     assert st["files"] == len(before) and not st["dirty"]
     assert snapshot(notes) == before  # Markdown untouched
 
@@ -241,9 +243,21 @@ def test_index_locked_by_another_process_waits_then_succeeds(notes: Path, tmp_pa
         m.close()
 
 
-def test_index_locked_past_the_busy_timeout_is_a_clear_error(notes: Path, tmp_path: Path) -> None:
+class _ShortBusy(apsw.Connection):
+    """An apsw connection whose busy timeout is capped at ``BUSY_CAP_MS``: the store's own
+    10 s wait would cost this test 13 s; the behaviour past the timeout is the same."""
+
+    def set_busy_timeout(self, milliseconds: int) -> None:
+        super().set_busy_timeout(min(milliseconds, BUSY_CAP_MS))
+
+
+BUSY_CAP_MS = 1_000
+
+
+def test_index_locked_past_the_busy_timeout_is_a_clear_error(notes: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A second app opens the index while another process holds it past the busy timeout:
     a clear error, no crash, and the (healthy) index is never mistaken for a corrupt one."""
+    monkeypatch.setattr(apsw, "Connection", _ShortBusy)
     first = MemoryManager(settings_for(notes))
     try:
         assert first.sync()["ok"]
@@ -253,7 +267,7 @@ def test_index_locked_past_the_busy_timeout_is_a_clear_error(notes: Path, tmp_pa
     marker = tmp_path / "lock-state"
     m = MemoryManager(settings_for(notes))
     try:
-        proc = _lock_index(m.index_path, marker, 13.0)  # > the store's 10 s busy timeout
+        proc = _lock_index(m.index_path, marker, 3.0)  # > the (capped) busy timeout
         try:
             rep = m.sync(reason="start")  # gives up after the busy timeout, never raises
             assert marker.read_text() == "locked"

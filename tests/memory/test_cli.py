@@ -1,4 +1,6 @@
-"""``openclaw-tui memory …`` as a user runs it: real processes, real files."""
+"""``openclaw-tui memory …`` as a user runs it: real files, the CLI's ``main(argv)`` in this
+process (``tests/inproc.py``); the progress bar on a terminal and ``--batch -`` on standard
+input start a real process."""
 
 from __future__ import annotations
 
@@ -10,14 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.inproc import run_cli
+
 from .conftest import write
 
 
-def cli(*args: str, state: Path, cwd: Path | None = None, timeout: int = 120) -> subprocess.CompletedProcess:
-    env = dict(os.environ, OPENCLAW_STATE_DIR=str(state))
-    return subprocess.run(
-        [sys.executable, "-m", "openclaw_tui.cli", *args], capture_output=True, text=True, env=env, timeout=timeout, cwd=cwd
-    )
+def cli(*args: str, state: Path, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return run_cli(*args, env=dict(os.environ, OPENCLAW_STATE_DIR=str(state)), cwd=cwd)
 
 
 def assert_one_line_error(proc: subprocess.CompletedProcess, fragment: str) -> None:

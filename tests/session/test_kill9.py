@@ -40,7 +40,7 @@ def test_kill_9_mid_stream(workspace: Path, server, state_dir: Path, make_settin
             assert proc.poll() is None, proc.stderr.read().decode()
             time.sleep(0.05)
         assert len(server.chat_requests()) == 2
-        time.sleep(0.5)  # the first chunks of the second answer are on the wire
+        time.sleep(0.15)  # the first chunks of the second answer are on the wire
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait(10)
     finally:

@@ -123,7 +123,7 @@ def test_local_ollama_is_found_quickly(make_settings, monkeypatch) -> None:
             return None
 
     srv = ThreadingHTTPServer(("127.0.0.1", 0), H)
-    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    threading.Thread(target=srv.serve_forever, args=(0.02,), daemon=True).start()
     try:
         monkeypatch.setenv("OPENCLAW_OLLAMA_URL", f"http://127.0.0.1:{srv.server_address[1]}")
         c = resolve_model(make_settings())

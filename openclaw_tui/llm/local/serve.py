@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import threading
+from typing import Any
 
 API_KEY_ENV = "OPENCLAW_LOCAL_SERVER_KEY"  # the per-run key, in the environment (never argv: ps shows that)
 
@@ -42,7 +43,7 @@ def _watch_lifeline() -> None:
     os._exit(0)
 
 
-def _server(args: argparse.Namespace):  # noqa: ANN202 - xllamacpp.Server
+def _server(args: argparse.Namespace) -> Any:  # xllamacpp.Server
     import xllamacpp
 
     params = xllamacpp.CommonParams()

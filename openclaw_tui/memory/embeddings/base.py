@@ -67,7 +67,8 @@ def l2_normalize(vectors: np.ndarray) -> np.ndarray:
         return arr / n if n > 0 else arr
     norms = np.linalg.norm(arr, axis=1, keepdims=True)
     norms[norms == 0] = 1.0
-    return arr / norms
+    out: np.ndarray = arr / norms
+    return out
 
 
 class EmbeddingProvider(ABC):

@@ -31,11 +31,14 @@ import json
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from openclaw_tui.memory.embeddings.base import EmbeddingError, Endpoint, l2_normalize
+
+if TYPE_CHECKING:
+    import httpx
 
 log = logging.getLogger("openclaw_tui.memory.embeddings.batch")
 
@@ -86,7 +89,7 @@ class BatchRunner:
             h["Authorization"] = f"Bearer {key}"
         return h
 
-    def _http(self, method: str, url: str, **kw: Any):
+    def _http(self, method: str, url: str, **kw: Any) -> httpx.Response:
         import httpx  # noqa: PLC0415 - comes with litellm
 
         try:
@@ -102,7 +105,7 @@ class BatchRunner:
             raise BatchFailed(f"{self.ep.id} batch API answered HTTP {resp.status_code}")
         return resp
 
-    def _json(self, resp) -> dict:
+    def _json(self, resp: httpx.Response) -> dict[str, Any]:
         try:
             data = resp.json()
         except ValueError:
@@ -184,7 +187,8 @@ class BatchRunner:
             raise BatchFailed("gemini batch create returned no batch name")
         deadline = time.monotonic() + self.timeout_s
         while True:
-            meta = op.get("metadata") if isinstance(op.get("metadata"), dict) else {}
+            found = op.get("metadata")
+            meta: dict[str, Any] = found if isinstance(found, dict) else {}
             state = str(meta.get("state") or op.get("state") or "").lower()
             if op.get("error"):
                 raise BatchFailed("gemini batch failed")
@@ -196,7 +200,8 @@ class BatchRunner:
                 raise BatchFailed(f"gemini batch timed out after {self.timeout_s / 60:g} min")
             time.sleep(self.poll_s)
             op = self._json(self._http("GET", f"{base}/{name}"))
-        holder = op.get("response") if isinstance(op.get("response"), dict) else op.get("metadata") or {}
+        response = op.get("response")
+        holder: dict[str, Any] = response if isinstance(response, dict) else op.get("metadata") or {}
         try:
             out = holder.get("output", holder)
             items = out["inlinedResponses"]["inlinedResponses"]

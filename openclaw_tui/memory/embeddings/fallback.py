@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
 from openclaw_tui.memory.embeddings.base import EmbeddingError, EmbeddingProvider, ProviderInfo
+
+#: a retry listener: (the error, attempt number, delay in seconds)
+RetryFn = Callable[[Any, int, float], None]
 
 log = logging.getLogger("openclaw_tui.memory.embeddings")
 
@@ -48,14 +51,14 @@ class FallbackProvider(EmbeddingProvider):
         self.active: EmbeddingProvider = primary
         self.fallback = None
         self._lock = threading.Lock()
-        self._on_retry = None
+        self._on_retry: RetryFn | None = None
 
     @property
-    def on_retry(self):
+    def on_retry(self) -> RetryFn | None:
         return self._on_retry
 
     @on_retry.setter
-    def on_retry(self, fn) -> None:
+    def on_retry(self, fn: RetryFn | None) -> None:
         """Retry listener, passed on to the primary and to the fallback once it exists."""
         self._on_retry = fn
         for p in {id(self.primary): self.primary, id(self.active): self.active}.values():

@@ -21,7 +21,7 @@ import logging
 import os
 import threading
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -159,10 +159,10 @@ class SentenceTransformerProvider(EmbeddingProvider):
         self.max_batch_tokens = 8000
         self.fallback = None
         self.key_source = "none needed"
-        self._st = None
+        self._st: Any = None  # sentence_transformers.SentenceTransformer, loaded on first use
         self._lock = threading.Lock()
 
-    def _load(self):
+    def _load(self) -> Any:
         if self._st is not None:
             return self._st
         with self._lock:
@@ -196,7 +196,7 @@ class SentenceTransformerProvider(EmbeddingProvider):
                 self.max_input_tokens = seq
         return self._st
 
-    def _windows(self, st, text: str) -> list[tuple[str, int]]:
+    def _windows(self, st: Any, text: str) -> list[tuple[str, int]]:
         """``text`` cut into pieces the model sees whole (word-piece windows), with their lengths."""
         tok = getattr(st, "tokenizer", None)
         limit = max(16, int(self.max_input_tokens or 256) - 2)  # room for [CLS]/[SEP]
@@ -225,7 +225,8 @@ class SentenceTransformerProvider(EmbeddingProvider):
         return self._encode(texts)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._encode([text])[0]
+        row: np.ndarray = self._encode([text])[0]
+        return row
 
     def close(self) -> None:
         self._st = None
@@ -263,12 +264,12 @@ class GgufProvider(EmbeddingProvider):
         self.max_batch_tokens = 8000
         self.fallback = None
         self.key_source = "none needed"
-        self._llm = None
+        self._llm: Any = None
         # load once; a llama context is not thread-safe, so one call at a time, and close()
         # waits for a running call (re-entrant: _encode holds it while _load takes it)
         self._lock = threading.RLock()
 
-    def _load(self):
+    def _load(self) -> Any:  # llama_cpp.Llama
         if self._llm is not None:
             return self._llm
         with self._lock:
@@ -289,7 +290,7 @@ class GgufProvider(EmbeddingProvider):
                                             "--no-cache-dir llama-cpp-python") from None
             original = low.llama_model_default_params
 
-            def _params_without_extra_bufts():
+            def _params_without_extra_bufts() -> Any:
                 params = original()
                 if hasattr(params, "use_extra_bufts"):
                     params.use_extra_bufts = False
@@ -316,7 +317,7 @@ class GgufProvider(EmbeddingProvider):
             self._llm = llm
         return self._llm
 
-    def _windows(self, llm, text: str) -> list[tuple[str, int]]:
+    def _windows(self, llm: Any, text: str) -> list[tuple[str, int]]:
         """``text`` cut into pieces the model sees whole (token windows), with their lengths."""
         limit = max(16, int(self.max_input_tokens or self.n_ctx) - 2)  # room for [CLS]/[SEP]
         ids = llm.tokenize(text.encode("utf-8"), add_bos=False, special=False)
@@ -350,7 +351,8 @@ class GgufProvider(EmbeddingProvider):
         return self._encode(texts)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._encode([text])[0]
+        row: np.ndarray = self._encode([text])[0]
+        return row
 
     def close(self) -> None:
         with self._lock:
@@ -367,7 +369,7 @@ def _short(exc: BaseException, limit: int = 200) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _metadata_int(llm, key: str) -> int | None:
+def _metadata_int(llm: Any, key: str) -> int | None:
     """``<arch>.<key>`` from the GGUF header (e.g. ``bert.context_length``), if readable."""
     try:
         meta = getattr(llm, "metadata", None) or {}

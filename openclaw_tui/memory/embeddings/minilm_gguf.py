@@ -16,8 +16,12 @@ import json
 import os
 import struct
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    import gguf
 
 #: bump when the conversion changes (part of the file name, so an old file is not reused)
 CONVERSION = 2
@@ -41,7 +45,7 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     return out
 
 
-def wordpiece_vocab(folder: Path) -> tuple[list[str], list[int]]:
+def wordpiece_vocab(folder: Path) -> tuple[list[str], list[gguf.TokenType]]:
     """The vocabulary in llama.cpp's WordPiece form, and each token's GGUF token type."""
     import gguf  # noqa: PLC0415
 

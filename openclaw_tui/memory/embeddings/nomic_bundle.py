@@ -111,7 +111,7 @@ class VolumeView(io.RawIOBase):
         self._pos = max(0, base + offset)
         return self._pos
 
-    def readinto(self, buf) -> int:
+    def readinto(self, buf: bytearray | memoryview) -> int:  # type: ignore[override]
         want = min(len(buf), max(0, self._size - self._pos))
         if want == 0:
             return 0

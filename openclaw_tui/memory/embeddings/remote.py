@@ -32,7 +32,7 @@ from __future__ import annotations
 import logging
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import numpy as np
 
@@ -46,6 +46,9 @@ from openclaw_tui.memory.embeddings.base import (
     endpoint_key,
     l2_normalize,
 )
+
+if TYPE_CHECKING:
+    import tiktoken
 
 log = logging.getLogger("openclaw_tui.memory.embeddings")
 
@@ -106,10 +109,10 @@ NOMIC_PREFIXES = ("search_document: ", "search_query: ")
 
 # --------------------------------------------------------------------------- tokens and batching
 
-_ENC = None
+_ENC: tiktoken.Encoding | None = None
 
 
-def _encoding():
+def _encoding() -> tiktoken.Encoding:
     global _ENC
     if _ENC is None:
         ensure_offline_env()
@@ -230,10 +233,10 @@ def _bad_body(exc: BaseException) -> bool:
 
 # --------------------------------------------------------------------------- provider
 
-_NO_RETRY_CLASS = None
+_NO_RETRY_CLASS: Any = None
 
 
-def _no_retry_openai_class():
+def _no_retry_openai_class() -> Any:  # type[openai.OpenAI]
     """An ``openai.OpenAI`` whose ``max_retries`` stays 0.
 
     litellm writes its default (2) onto any client it is given, and the SDK would then retry
@@ -245,7 +248,7 @@ def _no_retry_openai_class():
 
         class _NoRetryOpenAI(openai.OpenAI):
             @property
-            def max_retries(self) -> int:  # type: ignore[override]
+            def max_retries(self) -> int:
                 return 0
 
             @max_retries.setter
@@ -258,6 +261,8 @@ def _no_retry_openai_class():
 
 class RemoteProvider(EmbeddingProvider):
     """A litellm-backed embedding provider (openai, gemini, voyage, mistral, ollama)."""
+
+    max_input_tokens: int  # always known: the provider spec's limit
 
     def __init__(
         self,
@@ -301,7 +306,7 @@ class RemoteProvider(EmbeddingProvider):
         #: number of HTTP requests made (each attempt counts)
         self.requests = 0
         self.fallback = None
-        self._client = None
+        self._client: Any = None
         self.info = ProviderInfo(provider_id, self.model, endpoint_key(self.base_url, self.model, self.headers))
         self.batch = None
         if batch is not None and getattr(batch, "enabled", False) and provider_id in ("openai", "gemini", "voyage"):
@@ -324,7 +329,7 @@ class RemoteProvider(EmbeddingProvider):
         out += [v for k, v in self.headers.items() if k.lower() in {"authorization", "x-api-key", "api-key", "x-goog-api-key"}]
         return tuple(x for x in out if x)
 
-    def _openai_client(self):
+    def _openai_client(self) -> Any:  # openai.OpenAI
         if self._client is None:
             self._client = _no_retry_openai_class()(
                 api_key=self._api_key or "sk-none",
@@ -378,7 +383,7 @@ class RemoteProvider(EmbeddingProvider):
             vec = d.get("embedding") if isinstance(d, dict) else getattr(d, "embedding", None)
             rows.append((idx if isinstance(idx, int) else pos, vec))
         rows.sort(key=lambda r: r[0])
-        vecs = [r[1] for r in rows]
+        vecs: list[Any] = [r[1] for r in rows]
         if len(vecs) != len(texts) or any(not isinstance(v, list) or not v for v in vecs):
             raise EmbeddingError(self.id, f"{self.id} embeddings returned a malformed response "
                                           f"({len(vecs)} vectors for {len(texts)} inputs)",
@@ -430,7 +435,8 @@ class RemoteProvider(EmbeddingProvider):
         return self.embed_batches(list(texts), query=False)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._call(self._prepare([text], True), query=True)[0]
+        row: np.ndarray = self._call(self._prepare([text], True), query=True)[0]
+        return row
 
     def close(self) -> None:
         client, self._client = self._client, None

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import threading
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -75,7 +75,7 @@ class XllamaProvider(EmbeddingProvider):
         self.key_source = "none needed"
         #: texts per call; 1 = one text per call (the bench compares both)
         self.call_batch = CALL_BATCH
-        self._server = None
+        self._server: Any = None  # xllamacpp.Server, started on first use
         self._lock = threading.RLock()
 
     @classmethod
@@ -86,7 +86,7 @@ class XllamaProvider(EmbeddingProvider):
 
         return cls(state_dir() / "models" / gguf_name(model), model=model, source=folder)
 
-    def _load(self):
+    def _load(self) -> Any:
         if self._server is not None:
             return self._server
         with self._lock:
@@ -120,6 +120,7 @@ class XllamaProvider(EmbeddingProvider):
         return self._server
 
     def _prepare(self) -> None:
+        assert self.prepare is not None  # _load checked
         try:
             self.prepare()
         except Exception as exc:  # noqa: BLE001 - a one-line error with the fix, never a traceback
@@ -129,6 +130,7 @@ class XllamaProvider(EmbeddingProvider):
     def _convert(self) -> None:
         from openclaw_tui.memory.embeddings.minilm_gguf import convert  # noqa: PLC0415
 
+        assert self.source is not None  # _load checked
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             convert(self.source, self.path)
@@ -139,7 +141,7 @@ class XllamaProvider(EmbeddingProvider):
             raise EmbeddingError("local", f"cannot convert {self.source} to GGUF: {type(exc).__name__}: {_short(exc)}",
                                  action="check the state dir is writable, or set memorySearch.provider to \"none\"") from None
 
-    def _embed_one(self, server, text: str) -> list[np.ndarray]:
+    def _embed_one(self, server: Any, text: str) -> list[np.ndarray]:
         """Vectors of ``text`` (one, or more when llama.cpp finds it too long and it is halved)."""
         out = server.handle_embeddings({"input": [text]})
         data = out.get("data") if isinstance(out, dict) else None
@@ -153,7 +155,7 @@ class XllamaProvider(EmbeddingProvider):
         parts = self._embed_one(server, " ".join(words[:half])) + self._embed_one(server, " ".join(words[half:]))
         return [l2_normalize(np.mean(np.vstack(parts), axis=0, keepdims=True))[0]]
 
-    def _embed_batch(self, server, texts: list[str]) -> list[np.ndarray]:
+    def _embed_batch(self, server: Any, texts: list[str]) -> list[np.ndarray]:
         """One vector per text from one call; a call that fails (e.g. a text llama.cpp finds
         too long) is redone one text at a time, halving the long ones."""
         if len(texts) > 1:
@@ -184,7 +186,8 @@ class XllamaProvider(EmbeddingProvider):
         return self._encode([mark + t for t in texts] if mark else texts)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return self._encode([self.prefixes.query + text])[0]
+        row: np.ndarray = self._encode([self.prefixes.query + text])[0]
+        return row
 
     def close(self) -> None:
         with self._lock:

@@ -213,7 +213,7 @@ class QmdBackend:
         except PathRefused:
             norm = None
         spec = self._collection_for_workspace_path(norm) if norm else None
-        if spec is not None:
+        if spec is not None and norm:
             return self._read(Path(self.settings.workspace), norm, raw, from_line, lines, key)
         return self.builtin.get(path, from_line=from_line, lines=lines, session_key=key)
 

@@ -131,7 +131,9 @@ def resolve_hit_path(spec: CollectionSpec, rel: str) -> str:
 
 
 def _split_top_level(pattern: str) -> list[str]:
-    parts, depth, cur = [], 0, []
+    parts: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in pattern:
         if ch == "{":
             depth += 1

@@ -9,6 +9,7 @@ fails in seconds instead of trying to download.
 from __future__ import annotations
 
 import os
+from typing import Any
 from pathlib import Path
 
 import yaml
@@ -66,7 +67,7 @@ class QmdHome:
             env.setdefault(f"QMD_{kind.upper()}_MODEL", str(self.root / "models" / f"{kind}.gguf"))
         return env
 
-    def _read_config(self) -> dict | None:
+    def _read_config(self) -> dict[str, Any] | None:
         """``index.yml`` as a dict ({} when missing or not a mapping); None when unreadable."""
         path = self.config_dir / "index.yml"
         try:
@@ -86,7 +87,8 @@ class QmdHome:
         data = self._read_config()
         if data is None:
             return  # leave a file we cannot read to qmd; it will report the problem
-        models = data.get("models") if isinstance(data.get("models"), dict) else {}
+        found = data.get("models")
+        models: dict[str, Any] = found if isinstance(found, dict) else {}
         changed = False
         for kind in MODEL_KINDS:
             cur = models.get(kind)

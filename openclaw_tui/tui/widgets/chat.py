@@ -128,7 +128,7 @@ class ToolBlock(Collapsible):
         self._base_title = f"{name}({args})"
         self._args_view = Static(_pretty(arguments), classes="tool-args", markup=False)
         self._result_view = Static("…running", classes="tool-result", markup=False)
-        super().__init__(self._args_view, self._result_view, title=Content(f"⚙ {self._base_title}"), collapsed=True)
+        super().__init__(self._args_view, self._result_view, title=Content(f"⚙ {self._base_title}"), collapsed=True)  # type: ignore[arg-type]  # Content: shown literally
         self.result: Any = None
         self.error: str | None = None
         self.diff = ""  # the change this call made to a memory file, when it made one
@@ -139,7 +139,7 @@ class ToolBlock(Collapsible):
         self.diff = diff
         self._change = f" — {one_line(summary, 50)}"
         self._result_view.update(diff_text(diff) if diff else Text("(no textual change)"))
-        self.title = Content(f"✎ {self._base_title}{self._change}")
+        self.title = Content(f"✎ {self._base_title}{self._change}")  # type: ignore[assignment]
 
     def set_result(self, result: Any, error: str | None) -> None:
         self.result = result
@@ -147,11 +147,11 @@ class ToolBlock(Collapsible):
         if self.diff and not error:
             return  # the diff says more than {"ok": true}
         if error:
-            self.title = Content(f"✗ {self._base_title} — {one_line(error, 60)}")  # literal, never markup
+            self.title = Content(f"✗ {self._base_title} — {one_line(error, 60)}")  # type: ignore[assignment]  # literal, never markup
             self.add_class("-error")
             self._result_view.update(error)
         else:
-            self.title = Content(f"✓ {self._base_title}")
+            self.title = Content(f"✓ {self._base_title}")  # type: ignore[assignment]
             self._result_view.update(_pretty(result))
 
 
@@ -163,7 +163,7 @@ class MemoryChangeBlock(Collapsible):
     def __init__(self, title: str, diff: str) -> None:
         self.diff = diff
         view = Static(diff_text(diff) if diff else Text("(no textual change)"), classes="tool-result")
-        super().__init__(view, title=Content(title), collapsed=True)
+        super().__init__(view, title=Content(title), collapsed=True)  # type: ignore[arg-type]
 
 
 class ErrorBlock(Static):

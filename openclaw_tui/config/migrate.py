@@ -43,12 +43,13 @@ def _move_defaults(data: dict[str, Any], moved: list[str]) -> None:
     defaults = agents.get("defaults") if isinstance(agents, dict) else None
     if not isinstance(defaults, dict) or not isinstance(defaults.get("memorySearch"), dict):
         return
-    old = defaults.pop("memorySearch")
+    old: dict[str, Any] = defaults.pop("memorySearch")
     memory = _dict_at(data, "memory")
-    current = memory.get("search") if isinstance(memory.get("search"), dict) else {}
+    found = memory.get("search")
+    current: dict[str, Any] = found if isinstance(found, dict) else {}
     memory["search"] = _merge(old, current)  # the current key wins, extraPaths joined
     moved.append("agents.defaults.memorySearch -> memory.search")
-    if not defaults:
+    if not defaults and isinstance(agents, dict):
         agents.pop("defaults")
 
 
@@ -60,12 +61,13 @@ def _move_list(data: dict[str, Any], moved: list[str]) -> None:
     for index, item in enumerate(items):
         if not (isinstance(item, dict) and isinstance(item.get("memorySearch"), dict) and isinstance(item.get("id"), str)):
             continue
-        old = item.pop("memorySearch")
+        old: dict[str, Any] = item.pop("memorySearch")
         agent_id = item["id"].strip().lower()
-        entries = _dict_at(agents, "entries")
+        entries = _dict_at(agents, "entries") if isinstance(agents, dict) else {}
         name = next((k for k in entries if k.strip().lower() == agent_id), agent_id)
         memory = _dict_at(entries, name, "memory")
-        current = memory.get("search") if isinstance(memory.get("search"), dict) else {}
+        found = memory.get("search")
+        current = found if isinstance(found, dict) else {}
         memory["search"] = _merge(old, current)
         moved.append(f"agents.list[{index}].memorySearch -> agents.entries.{name}.memory.search")
 

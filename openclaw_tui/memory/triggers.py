@@ -121,7 +121,7 @@ def _kind(line: str, fenced: bool) -> str:
 def _blocks(lines: list[str]) -> list[tuple[int, int, list[int]]]:
     """Entries as ``(first, last, note lines)`` (0-based indexes)."""
     out: list[tuple[int, int, list[int]]] = []
-    cur: list[Any] | None = None  # [first, last, kind, notes]
+    cur: Any = None  # [first, last, kind, notes], or None between entries
     pending: list[int] = []
     fenced = False
     for i, line in enumerate(lines):

@@ -129,7 +129,8 @@ def _read_regular(path: Path, cap: int) -> bytes | None:
         st = os.fstat(fd)
         if not stat.S_ISREG(st.st_mode) or st.st_size > cap:
             return None
-        chunks, total = [], 0
+        chunks: list[bytes] = []
+        total = 0
         while total <= cap:
             piece = os.read(fd, 1 << 22)
             if not piece:

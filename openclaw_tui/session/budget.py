@@ -76,8 +76,8 @@ class TokenBudget:
         few turns). Hosted windows and any value the config sets are unchanged."""
         c = self.config.agents.defaults.compaction
         if self._window_source == "local" and "reserve_tokens_floor" not in c.model_fields_set:
-            return min(c.reserve_tokens_floor, self.context_window // LOCAL_RESERVE_DIVISOR)
-        return c.reserve_tokens_floor
+            return int(min(c.reserve_tokens_floor, self.context_window // LOCAL_RESERVE_DIVISOR))
+        return int(c.reserve_tokens_floor)
 
     @property
     def flush_threshold(self) -> int:

@@ -60,7 +60,7 @@ def context_for(
     given: set[str] = set()
     for text in [*_texts(messages), *extra]:
         given.update(_keys_in(text, names))
-    last_user = next((m for m in reversed(messages) if m.get("role") == "user"), {})
+    last_user: dict[str, Any] = next((m for m in reversed(messages) if m.get("role") == "user"), {})
     asking = " ".join(_strings_of(last_user.get("content")))
     asks = bool(ASKS_FOR_FORMAT_RE.search(asking) and (ABOUT_CALLS_RE.search(asking) or any(n in asking for n in names)))
     return CallContext(frozenset(given), asks, strict, names)

@@ -20,7 +20,7 @@ class TurnEnding:
     session_id: str
     _history: History
     _loop: ToolLoop
-    _transcript: TranscriptWriter | None
+    _transcript: TranscriptWriter
 
     def _emit(self, event: events.Event) -> None:
         raise NotImplementedError

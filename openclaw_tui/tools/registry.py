@@ -170,8 +170,8 @@ class ToolBox:
             err = f"{name} failed: {type(exc).__name__}: {exc}"
             return {"error": err}, err
         result = clean_strings(result)  # a lone surrogate never reaches the next request (it cannot be encoded)
-        err = result.get("error") if isinstance(result, dict) else None
-        return result, (str(err) if err else None)
+        failure = result.get("error") if isinstance(result, dict) else None
+        return result, (str(failure) if failure else None)
 
 
 __all__ = ["READ_SCHEMA", "REGISTRY", "TOOLS", "ToolBox", "ToolSource", "ToolSpec", "recall_tool", "registered", "spec_for"]

@@ -50,7 +50,7 @@ async def resume(screen: "MainScreen", arg: str) -> None:
             return
         options = [(str(s.get("sessionId") or ""), picker_line(s, key, ws)) for s in sessions[:PICKER_ROWS]]
         title = "Resume a session — every workspace (newest first)" if everything else "Resume a session of this workspace (newest first; /resume --all for others)"
-        arg = await screen.app.push_screen_wait(Picker(title, [o for o in options if o[0]]))
+        arg = await screen.app.push_screen_wait(Picker(title, [o for o in options if o[0]]))  # type: ignore[arg-type]
         if not arg:
             return
     sid = session_id_for(arg, every)

@@ -53,7 +53,7 @@ def _diff(before: bytes | None, after: bytes | None, n: int, **kw: str) -> list[
     """``difflib.unified_diff`` rows of the two versions, hunk line numbers as in the whole files."""
     start = _appended_from(before, after, n)
     if start:  # an append: only the new bytes (and n lines before them) are split and diffed
-        a, b, shift = _lines(before[start:]), _lines(after[start:]), before.count(b"\n", 0, start)  # type: ignore[union-attr]
+        a, b, shift = _lines(before[start:]), _lines(after[start:]), before.count(b"\n", 0, start)  # type: ignore[union-attr,index]
     else:
         a, b, shift = _trimmed(_lines(before), _lines(after), n)
     rows = list(difflib.unified_diff(a, b, lineterm="", n=n, **kw))

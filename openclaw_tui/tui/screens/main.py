@@ -205,8 +205,8 @@ class MainScreen(Screen[None]):
         """Alt+↑: focus the newest message (then ↑/↓ move, c copies, Esc returns)."""
         shown = [w for w in self.chat.children if isinstance(w, Copyable) and w.display]
         if shown:
-            shown[-1].focus()  # type: ignore[attr-defined]
-            shown[-1].scroll_visible(animate=False)  # type: ignore[attr-defined]
+            shown[-1].focus()
+            shown[-1].scroll_visible(animate=False)
 
     @on(CopyRequested)
     def on_copy_requested(self, message: CopyRequested) -> None:

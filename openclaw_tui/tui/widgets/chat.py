@@ -56,7 +56,7 @@ class Copyable:
         if event.key in self.COPY_KEYS:
             widget.post_message(CopyRequested(self.copy_source, self.copy_what))
         elif event.key in ("up", "down"):
-            siblings = [w for w in widget.parent.children if isinstance(w, Copyable) and w.display] if widget.parent else []
+            siblings = [w for w in widget.parent.children if isinstance(w, Copyable) and getattr(w, "display", True)] if widget.parent else []
             i = siblings.index(self) if self in siblings else -1
             j = i + (-1 if event.key == "up" else 1)
             if 0 <= j < len(siblings):
@@ -198,7 +198,7 @@ class MarkDetails(Collapsible):
 
     def __init__(self, title: str, body: str) -> None:
         self.body = body
-        super().__init__(Static(body, classes="tool-result", markup=False), title=Content(title), collapsed=True)
+        super().__init__(Static(body, classes="tool-result", markup=False), title=Content(title), collapsed=True)  # type: ignore[arg-type]
 
 
 class ChatView(VerticalScroll):

@@ -179,7 +179,6 @@ async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
         root = Path(tmp)
         with state_dir(root / "model-state"):
             model = shared_model(opts, root / "scratch")
-        label = getattr(model, "label", getattr(model, "model", "?"))
         try:
             for conv in convs:
                 part = root / f"conv-{conv.index:03d}"
@@ -188,6 +187,7 @@ async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
                 if partial is not None:  # the running totals after each conversation (a long run can be read early)
                     partial({"conversationsDone": conv.index + 1, **tally.summary()})
         finally:
+            label = getattr(model, "label", getattr(model, "model", "?"))  # after the run: a local model's label says it loaded
             close = getattr(model, "close", None)
             if close is not None:
                 close()

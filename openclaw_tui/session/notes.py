@@ -44,7 +44,7 @@ REQUEST_RE = re.compile(
 )
 # a preference or decision is worth keeping even without a specific token ("I prefer tea")
 KEEP_RE = re.compile(
-    r"\b(?:i|we)(?:'m| am| are)?\s+(?:really\s+|always\s+|never\s+)?(?:prefer|like|love|hate|dislike|want|need|decided|chose|"
+    r"\b(?:i|we)(?:'m| am| are)?\s+(?:really\s+|always\s+|never\s+)?(?:prefer|like|love|hate|dislike|decided|chose|"
     r"agreed|allergic|vegetarian|vegan)\b|\bmy (?:favou?rite|name|birthday)\b|\b(?:always|never)\s+(?:use|call|send|book)\b",
     re.IGNORECASE,
 )

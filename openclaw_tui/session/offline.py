@@ -160,7 +160,7 @@ class OfflineModel:
                 )
             return self._call("memory_search", {"query": search_query(text), "minScore": 0.01})
         return self._answer(
-            "Noted. (Offline agent: rule-based, not an LLM. Say \"remember …\" to store a fact now, or ask a question to search memory.)",
+            "Noted. (Offline agent: rule-based, not an LLM.)",
             on_delta,
         )
 

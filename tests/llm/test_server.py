@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -67,7 +68,7 @@ from pathlib import Path
 from openclaw_tui.llm.local.server import LocalServer, ServerConfig
 s = LocalServer(ServerConfig(Path(sys.argv[1]), "m", n_ctx=2048, log_path=Path(sys.argv[2])))
 address = s.start()
-print(json.dumps({"address": address, "pid": s.pid}), flush=True)
+print(json.dumps({"address": address, "pid": s.pid, "key": s.api_key}), flush=True)
 time.sleep(600)
 """
 
@@ -79,7 +80,12 @@ def test_no_orphan_server_after_kill_9_of_the_app(small_local_model: Path, tmp_p
         info = json.loads(line)
         address, pid = info["address"], info["pid"]
         assert _alive(pid) and _port_open(address)
-        with urllib.request.urlopen(address + "/v1/models", timeout=10) as resp:
+        # the managed server answers only the per-run key its parent holds (issue 30)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(address + "/v1/models", timeout=10)
+        assert refused.value.code == 401
+        authed = urllib.request.Request(address + "/v1/models", headers={"Authorization": f"Bearer {info['key']}"})
+        with urllib.request.urlopen(authed, timeout=10) as resp:
             assert json.loads(resp.read())["data"][0]["id"] == "m"
         os.kill(app.pid, signal.SIGKILL)
         app.wait(timeout=10)

@@ -43,20 +43,23 @@ BUDGET = 4200
 BEFORE = "before: one window"
 #: the constants swept (``snippet_windows.LineWeights`` fields, then ``KEEP_HEADER``)
 AXES = {"cosine": (0.0, 0.75, 1.5, 3.0), "after_question": (0.0, 0.6), "length": (0.0, 0.5, 1.0),
-        "previous_terms": (0.0, 0.2), "header": (True, False)}
+        "previous_terms": (0.0, 0.2), "label": (0.0, 0.5, 1.0, 1.5), "header": (0, 1, 2, 3, 99)}
 GRID = list(product(*AXES.values()))
 
 
 def knob_name(*values) -> str:
-    return "windows " + " ".join(f"{k[:4]}={v:g}" if not isinstance(v, bool) else f"{k[:4]}={int(v)}"
-                                 for k, v in zip(AXES, values))
+    return "windows " + " ".join(f"{k[:4]}={v:g}" for k, v in zip(AXES, values))
+
+
+#: a variant's name -> its constants
+VALUES = {knob_name(*g): g for g in GRID}
 
 
 def shipped_values() -> tuple:
     from openclaw_tui.memory import snippet_windows as sw  # noqa: PLC0415
 
     lw = sw.LineWeights()
-    return (lw.cosine, lw.after_question, lw.length, lw.previous_terms, sw.KEEP_HEADER)
+    return (lw.cosine, lw.after_question, lw.length, lw.previous_terms, lw.label, sw.HEADER_AFTER)
 
 
 def capture(manager, questions: list[dict], k: int) -> list[list[dict]]:
@@ -95,7 +98,7 @@ def shown_by(name: str, hit: dict) -> tuple[str, tuple[tuple[int, int], ...]]:
 
     if name == BEFORE:
         return hit["before"], ((hit["start"], hit["end"]),)
-    *weights, header = next(g for g in GRID if knob_name(*g) == name)
+    *weights, header = VALUES[name]
     got = sw.windowed(hit["text"], hit["start"], hit["end"], [], hit["weights"], per_line=hit["perLine"],
                       cosines=hit["cosines"], lw=sw.LineWeights(*weights), header=header)
     return got.text, got.ranges
@@ -191,22 +194,26 @@ def _print(grid: dict[str, dict[str, Counter]], names: list[str], k: int) -> Non
     head = " ".join(f"{'cat ' + str(c):>16}" for c in sorted(CATEGORIES))
     print(f"{'snippets':<58} {'range@k':>12} {'shown@k':>12} {'budget':>12}  {head}")
     shown = [BEFORE, names[1]] + [n for axis in AXES for n in one_at_a_time(axis)[1:]]
-    best = sorted(names[2:], key=lambda n: -sum(_total(grid[c][n], "budget") for c in convs))[:5]
+    best = sorted(names[2:], key=lambda n: -sum(_total(grid[c][n], "budget") for c in convs))[:3]
     for name in dict.fromkeys(shown + best):
         print(_row(grid, name))
     print("leave-one-out on shown within the budget (picked on the other two conversations, reported on the third):")
     for axis in AXES:
         _print_loo(f"{axis} alone", leave_one_out(grid, one_at_a_time(axis)))
-    _print_loo(f"all {len(GRID)} combinations", leave_one_out(grid, names[1:]))
+    if len(names) > len(GRID):
+        _print_loo(f"all {len(GRID)} combinations", leave_one_out(grid, names[1:]))
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = embedding_bench_args("python -m bench.locomo_snippets", __doc__.split("\n")[0], argv, state=True)
+    args = embedding_bench_args("python -m bench.locomo_snippets", __doc__.split("\n")[0], argv, state=True,
+                                extra=lambda ap: ap.add_argument("--grid", action="store_true",
+                                                                 help="every combination of the constants (slow)"))
     convs, code = embedding_conversations(args.data, "locomo_snippets")
     if code is not None:
         return code
     shipped = knob_name(*shipped_values())
-    names = [BEFORE, shipped] + [knob_name(*g) for g in GRID if knob_name(*g) != shipped]
+    grid_names = [knob_name(*g) for g in GRID] if args.grid else [n for axis in AXES for n in one_at_a_time(axis)]
+    names = [BEFORE, shipped] + [n for n in dict.fromkeys(grid_names) if n != shipped]
     if args.state is not None:
         grid = {c.name: run_conv(c, args.k, args.state, names) for c in convs}
     else:

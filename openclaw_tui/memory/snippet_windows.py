@@ -14,12 +14,13 @@ fits; a line's worth (:func:`line_worth`, weights :class:`LineWeights`) adds up
   the chunk's best sub-window cosine (hybrid search only);
 - the line before it asking ("?"): in a conversation the answer follows the question;
 - its length (up to 400 characters): the lines that hold answers are the longer ones;
-- the previous line's query terms.
+- the previous line's query terms;
+- its leading bold label (``- **Melanie**: …``, a transcript's speaker or a note's field)
+  holding a query term: a question about someone is answered by what they said.
 
 Blank lines and headings never go in on their own worth. The chunk's heading above the best
-line (a LoCoMo session header: date, time, speakers) is kept when it still fits after the
-lines that matter (``KEEP_HEADER``), then the runs are widened by whole lines, after each run
-first, then before.
+line (a LoCoMo session header: date, time, speakers) goes in after the ``HEADER_AFTER`` best
+lines, when it fits; then the runs are widened by whole lines, after each run first, then before.
 
 Every run's 1-based file lines make the citation: ``path#L3-L5,L20-L22`` (one ``L`` range per
 run, comma-joined, file order; a single run reads exactly as before, ``path#L3-L5``), so every
@@ -29,14 +30,15 @@ with no query term in any line and no vectors the snippet starts at the chunk's 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
 from openclaw_tui.memory.pipeline import SNIPPET_MAX_CHARS, make_snippet, term_in_tokens, word_tokens
 
 GAP = "…"
-#: keep the heading above the best line when it fits after the lines that matter
-KEEP_HEADER = True
+#: the heading above the best line goes in after this many lines (0: never), when it fits
+HEADER_AFTER = 3
 #: a line's length counts up to this many characters
 LENGTH_CAP = 400
 
@@ -50,6 +52,7 @@ class LineWeights:
     after_question: float = 0.6
     length: float = 0.5
     previous_terms: float = 0.2
+    label: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -127,6 +130,20 @@ def render(lines: Sequence[str], chosen: set[int]) -> str:
     return "\n".join(parts)
 
 
+_LABEL_RE = re.compile(r"^\s*(?:[-*+]\s+)?\*\*([^*\n]{1,80})\*\*\s*:")
+
+
+def label_named(line: str, held: frozenset[str]) -> bool:
+    """Whether the line's leading bold label (``- **Name**:``) holds one of the query terms
+    ``held`` that the line holds."""
+    m = _LABEL_RE.match(line)
+    if not m or not held:
+        return False
+    label = m.group(1)
+    toks, low = set(word_tokens(label)), label.lower()
+    return any(term_in_tokens(t, toks, low) for t in held)
+
+
 def is_heading(line: str) -> bool:
     return line.lstrip().startswith("#")
 
@@ -144,13 +161,14 @@ def line_worth(lines: Sequence[str], per_line: Sequence[frozenset[str]], weights
                    + (lw.cosine * (cosines[i] - best_cos) if cosines else 0.0)
                    + lw.after_question * ("?" in prev)
                    + lw.length * min(len(line), LENGTH_CAP) / 300
-                   + lw.previous_terms * (gains[i - 1] / top if i > 0 else 0.0))
+                   + lw.previous_terms * (gains[i - 1] / top if i > 0 else 0.0)
+                   + lw.label * label_named(line, per_line[i]))
     return out
 
 
 def choose(lines: Sequence[str], per_line: Sequence[frozenset[str]], weights: Mapping[str, float], limit: int,
            cosines: Sequence[float] | None = None, lw: LineWeights = LineWeights(),
-           header: bool = KEEP_HEADER) -> set[int]:
+           header: int = HEADER_AFTER) -> set[int]:
     """The line indexes to show (module doc); empty when not even one line fits."""
     chosen: set[int] = set()
 
@@ -159,17 +177,21 @@ def choose(lines: Sequence[str], per_line: Sequence[frozenset[str]], weights: Ma
             chosen.add(i)
         return i in chosen
 
-    if any(per_line) or cosines:
-        worth = line_worth(lines, per_line, weights, cosines, lw)
-        eligible = [i for i, x in enumerate(lines) if x.strip() and not is_heading(x)]
-        order = sorted(eligible, key=lambda i: (-worth[i], i))
-        best = next((i for i in order if add(i)), None)
-        for i in order:
-            add(i)
-        if header and best is not None and (head := heading_above(lines, best)) is not None:
-            add(head)
-    else:
+    if not any(per_line) and not cosines:
         add(0)
+        return widen(lines, chosen, limit) if chosen else chosen
+    worth = line_worth(lines, per_line, weights, cosines, lw)
+    order = sorted((i for i, x in enumerate(lines) if x.strip() and not is_heading(x)), key=lambda i: (-worth[i], i))
+    if order and not add(order[0]):
+        return chosen  # the best line alone is longer than the limit: windowed() shows it cut
+    taken: list[int] = []
+    for i in order:
+        if add(i):
+            taken.append(i)
+            if len(taken) == header and (head := heading_above(lines, taken[0])) is not None:
+                add(head)
+    if header and 0 < len(taken) < header and (head := heading_above(lines, taken[0])) is not None:
+        add(head)
     return widen(lines, chosen, limit) if chosen else chosen
 
 
@@ -196,7 +218,7 @@ def windowed(text: str, start_line: int, end_line: int, terms: Sequence[str],
              weights: Mapping[str, float] | None = None, limit: int = SNIPPET_MAX_CHARS,
              stems: Callable[[str], list[str]] | None = None, *, cosines: Sequence[float] | None = None,
              per_line: Sequence[frozenset[str]] | None = None, lw: LineWeights = LineWeights(),
-             header: bool = KEEP_HEADER) -> Shown:
+             header: int = HEADER_AFTER) -> Shown:
     """The snippet of a chunk (``text``, file lines ``start_line..end_line``) for a query;
     ``cosines``: per line of ``text``, the query's cosine (:func:`line_cosines`)."""
     lines = text.split("\n")
@@ -208,7 +230,7 @@ def windowed(text: str, start_line: int, end_line: int, terms: Sequence[str],
     if cosines is not None and len(cosines) != len(lines):
         cosines = None
     chosen = choose(lines, per_line, weights or {}, limit, cosines, lw, header)
-    if not chosen:  # every line alone is longer than the limit: the best one's head, cut
+    if not chosen:  # the best line alone is longer than the limit: its head, cut
         worth = line_worth(lines, per_line, weights or {}, cosines, lw)
         best = max(range(len(lines)), key=lambda i: (worth[i], -i)) if any(per_line) or cosines else 0
         before, after = (f"{GAP}\n" if best > 0 else ""), (f"\n{GAP}" if best < len(lines) - 1 else "")
@@ -216,3 +238,47 @@ def windowed(text: str, start_line: int, end_line: int, terms: Sequence[str],
         return Shown(before + lines[best][: max(0, room)].rstrip() + GAP + after,
                      ((start_line + best, start_line + best),))
     return Shown(render(lines, chosen), tuple((start_line + a, start_line + b) for a, b in runs(chosen)))
+
+
+_RANGES_RE = re.compile(r"L(\d+)(?:-L?(\d+))?")
+
+
+def parse_ranges(fragment: str) -> tuple[tuple[int, int], ...] | None:
+    """``"L3-L5,L20"`` (a citation's part after ``#``) as ``((3, 5), (20, 20))``; None when
+    it is not that shape."""
+    out = []
+    for part in fragment.split(","):
+        m = _RANGES_RE.fullmatch(part.strip())
+        if not m:
+            return None
+        a = int(m.group(1))
+        out.append((a, int(m.group(2) or a)))
+    return tuple(out) or None
+
+
+def line_numbers(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> list[int | None] | None:
+    """Per line of a snippet's text (without its ``Source:`` footer), the file line it shows,
+    None for a gap marker; None when the text does not have the runs ``ranges`` name (a
+    snippet cut inside a long line, or shown whole with edge blank lines stripped)."""
+    sizes = [b - a + 1 for a, b in ranges]
+    extra = len(lines) - sum(sizes) - (len(ranges) - 1)  # gap markers before the first / after the last run
+    if extra not in (0, 1, 2) or any(n < 1 for n in sizes):
+        return None
+    out: list[int | None] = []
+    at = 0
+    if extra and lines[0] == GAP and (extra == 2 or lines[-1] != GAP):
+        out.append(None)
+        at = 1
+    for k, (a, b) in enumerate(ranges):
+        if k:
+            if lines[at] != GAP:
+                return None
+            out.append(None)
+            at += 1
+        out.extend(range(a, b + 1))
+        at += b - a + 1
+    if at < len(lines):
+        if at != len(lines) - 1 or lines[at] != GAP:
+            return None
+        out.append(None)
+    return out if len(out) == len(lines) else None

@@ -4,14 +4,16 @@ exactly the lines shown."""
 
 from __future__ import annotations
 
-import string
-
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from openclaw_tui.memory import snippet_windows as sw
+from openclaw_tui.memory.manager import MemoryManager
 from openclaw_tui.session.quote import best_lines
 from openclaw_tui.tools.note_text import drop_citation_lines
+
+from .conftest import write
 
 FILLER = "- **Ann**: an ordinary remark about the weather, the bus ride and what we had for lunch today"
 
@@ -145,3 +147,39 @@ def test_quote_numbers_lines_by_the_snippets_ranges():
 def test_a_note_drops_a_citation_line_of_several_ranges():
     assert drop_citation_lines("Dana owns billing.\nSource: memory/x.md#L3-L5,L20\n") == "Dana owns billing.\n"
     assert drop_citation_lines("Dana owns billing.\n**Source:** MEMORY.md#L3,L9-L10") == "Dana owns billing."
+
+
+def test_a_chunks_window_cosines_come_in_window_order():
+    import numpy as np  # noqa: PLC0415
+
+    from openclaw_tui.memory.vector_matrix import VectorMatrix  # noqa: PLC0415
+
+    # rows of chunk 7 interleaved with chunk 3's and stored out of id order
+    vm = VectorMatrix("e", ids=np.array([12, 10, 20, 11]), owners=np.array([7, 7, 3, 7]),
+                      mat=np.eye(4, dtype=np.float32))
+    sims = np.array([0.2, 0.0, 0.9, 0.1], dtype=np.float32)  # by row
+    assert vm.owner_similarities(sims, 7).tolist() == pytest.approx([0.0, 0.1, 0.2])  # ids 10, 11, 12
+    assert vm.owner_similarities(sims, 5).size == 0
+    assert sw.line_cosines(["a", "b", "c"], [(1, 2), (3, 3)], [0.4, 0.7]) == [0.4, 0.4, 0.7]
+    assert sw.line_cosines(["a", "b", "c"], [(1, 2)], [0.4, 0.7]) is None  # windows and cosines do not pair up
+
+
+def test_hybrid_search_cites_every_run_its_snippet_shows(workspace, make_settings, managers, remote_ms):
+    lines = [f"- **Ann**: ordinary line {i} about the weather and the bus ride to work" for i in range(16)]
+    lines[2] = "- **Ann**: the dentist moved my appointment to Friday at nine"
+    lines[14] = "- **Ann**: the dentist is on Elm Street next to the bakery"
+    text = "# 2026-03-02\n\n" + "\n".join(lines) + "\n"
+    write(workspace / "memory/2026-03-02.md", text)
+    m = MemoryManager(make_settings(memorySearch=remote_ms))
+    managers.append(m)
+    m.sync()
+    top = m.search("dentist appointment Elm Street")["results"][0]
+    body, _, cite = top["snippet"].rpartition("\n\nSource: ")
+    assert cite == top["citation"] and cite.startswith("memory/2026-03-02.md#L") and "," in cite
+    ranges = sw.parse_ranges(cite.split("#", 1)[1])
+    numbers = sw.line_numbers(body.split("\n"), ranges)
+    file_lines = text.split("\n")
+    assert numbers is not None and len(body) <= 700
+    for n, line in zip(numbers, body.split("\n")):
+        assert line == (sw.GAP if n is None else file_lines[n - 1])
+    assert lines[2] in body and lines[14] in body

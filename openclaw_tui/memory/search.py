@@ -21,7 +21,7 @@ from openclaw_tui.memory import pipeline as pl
 from openclaw_tui.memory import snippet_windows, snippets
 from openclaw_tui.memory.api import SearchHit, SearchResult
 from openclaw_tui.memory.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
-from openclaw_tui.memory.store import ChunkRow, Store
+from openclaw_tui.memory.store import ChunkRow, Store, window_cosines
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.privacy import drop_private, hidden_for
 from openclaw_tui.workspace.session_keys import is_direct_session
@@ -247,7 +247,7 @@ class Searcher:
         def of(c: pl.Candidate) -> list[float] | None:
             if qvec is None or not window or len(c.text.strip("\n")) <= pl.SNIPPET_MAX_CHARS:
                 return None
-            cos = store.window_cosines(qvec, c.id)
+            cos = window_cosines(store, qvec, c.id)
             return snippet_windows.chunk_line_cosines(c.text, cos.tolist(), window) if cos is not None else None
 
         return of

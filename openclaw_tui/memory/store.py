@@ -530,15 +530,6 @@ class Store:
         vm, sims = self._similarities(q)
         return vm.chunk_scores(sims, chunk_ids) if sims is not None else {}
 
-    def window_cosines(self, query: np.ndarray, chunk_id: int) -> np.ndarray | None:
-        """The query's cosine with each of a chunk's sub-window vectors, in window order
-        (None without vectors of the query's size; reuses the last query's cosines)."""
-        q = np.asarray(query, dtype=np.float32)
-        if self.vec_dims() is None or q.shape[-1] != self.vec_dims():
-            return None
-        vm, sims = self._similarities(q)
-        return vm.owner_similarities(sims, chunk_id) if sims is not None else None
-
     def _similarities(self, q: np.ndarray) -> tuple[vmx.VectorMatrix, np.ndarray | None]:
         """Cosines of ``q`` with every sub-vector; the last query's are kept, since a hybrid
         search asks for its top chunks and then for the keyword hits' scores."""
@@ -699,3 +690,13 @@ class Store:
                     self.conn.execute("detach database old")
                 except apsw.Error:
                     pass
+
+
+def window_cosines(store: Store, query: np.ndarray, chunk_id: int) -> np.ndarray | None:
+    """The query's cosine with each of a chunk's sub-window vectors, in window order (None
+    without vectors of the query's size; reuses the store's cosines of the last query)."""
+    q = np.asarray(query, dtype=np.float32)
+    if store.vec_dims() is None or q.shape[-1] != store.vec_dims():
+        return None
+    vm, sims = store._similarities(q)
+    return vm.owner_similarities(sims, chunk_id) if sims is not None else None

@@ -232,7 +232,8 @@ def windowed(text: str, start_line: int, end_line: int, terms: Sequence[str],
     chosen = choose(lines, per_line, weights or {}, limit, cosines, lw, header)
     if not chosen:  # the best line alone is longer than the limit: its head, cut
         worth = line_worth(lines, per_line, weights or {}, cosines, lw)
-        best = max(range(len(lines)), key=lambda i: (worth[i], -i)) if any(per_line) or cosines else 0
+        pool = [i for i, x in enumerate(lines) if x.strip() and not is_heading(x)] or [0]
+        best = max(pool, key=lambda i: (worth[i], -i)) if any(per_line) or cosines else 0
         before, after = (f"{GAP}\n" if best > 0 else ""), (f"\n{GAP}" if best < len(lines) - 1 else "")
         room = limit - len(before) - len(after) - len(GAP)
         return Shown(before + lines[best][: max(0, room)].rstrip() + GAP + after,

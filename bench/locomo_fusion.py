@@ -6,10 +6,10 @@ in-process through ``MemoryManager.search`` (k = 6, shipped defaults otherwise),
 flag per idea:
 
 - ``shipped``: our fusion (keyword-only score plus ``0.5·vw·cosine``) with
-  ``pipeline.keep_each_best``, one chunk a result, query-focused snippets
-  (``memory/snippets.py``: the lines holding the most IDF-weighted query terms);
-- ``head snippet`` / ``focused snippet, unweighted``: the snippet is the chunk's head (as
-  before) / the best lines with every query term weighing 1;
+  ``pipeline.keep_each_best``, one chunk a result, snippets of several windows
+  (``memory/snippet_windows.py``; before/after and its constants: ``bench.locomo_snippets``);
+- ``head snippet`` / ``focused snippet, unweighted``: the snippet is the chunk's head / the
+  best run of lines with every query term weighing 1 (``memory/snippets.py``);
 - ``merge_adjacent``: neighbouring chunks of one file joined into one result (the previous
   default, ``pipeline.MERGE_ADJACENT``);
 - ``without keep_each_best``: ranked by score alone;
@@ -208,6 +208,7 @@ def _variant(name: str):
     from contextlib import contextmanager  # noqa: PLC0415
 
     from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+    from openclaw_tui.memory import snippet_windows as sw  # noqa: PLC0415
     from openclaw_tui.memory import snippets  # noqa: PLC0415
     from openclaw_tui.memory import search as search_mod  # noqa: PLC0415
     from openclaw_tui.memory.search import Searcher  # noqa: PLC0415
@@ -215,6 +216,7 @@ def _variant(name: str):
 
     @contextmanager
     def patched():
+        windowed = sw.windowed
         saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
                  snippets.focused_snippet, snippets.STEMMED_LINES,
                  pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
@@ -247,9 +249,13 @@ def _variant(name: str):
             snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS, **_k: pl.make_snippet(text, limit)
         if name == "focused snippet, unweighted":
             snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS, **k: focused(text, terms, None, limit, **k)
+        if name in ("head snippet", "focused snippet, unweighted"):  # one run of lines, not the windows
+            sw.windowed = lambda text, start, end, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS, stems=None, **_k: sw.Shown(
+                snippets.focused_snippet(text, terms, weights, limit, stems=stems), ((start, end),))
         try:
             yield
         finally:
+            sw.windowed = windowed
             (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
              snippets.focused_snippet, snippets.STEMMED_LINES,
              pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,

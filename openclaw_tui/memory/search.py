@@ -18,10 +18,10 @@ import numpy as np
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event
 from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory import snippets
+from openclaw_tui.memory import snippet_windows, snippets
 from openclaw_tui.memory.api import SearchHit, SearchResult
-from openclaw_tui.memory.embedding_ops import error_message, provider_error_event, provider_key
-from openclaw_tui.memory.store import ChunkRow, Store
+from openclaw_tui.memory.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
+from openclaw_tui.memory.store import ChunkRow, Store, window_cosines
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.memory.triggers import apply_importance
 from openclaw_tui.workspace.privacy import drop_private, hidden_for
@@ -126,7 +126,9 @@ class Searcher:
         picked, relaxed = self._rank(cands, req, text_floor, got.mode)
         weights = snippets.idf_weights(*store.doc_frequencies(terms))
         stems = store.index_tokens if snippets.STEMMED_LINES else None
-        return self._result(started, results=self._hits(picked, req.session_key, terms, weights, stems), mode=got.mode,
+        line_cos = self._line_cosines(store, got.qvec)
+        return self._result(started, results=self._hits(picked, req.session_key, terms, weights, stems, line_cos),
+                            mode=got.mode,
                             warning=got.warning, relaxed_min_score=relaxed)
 
     # ------------------------------------------------------------------ retrieve
@@ -250,13 +252,29 @@ class Searcher:
             return pl.merge_adjacent(ranked, req.max_results), relaxed
         return ranked[: req.max_results], relaxed
 
+    def _line_cosines(self, store: Store, qvec: np.ndarray | None) -> Callable[[pl.Candidate], list[float] | None]:
+        """Per result, the query's cosine with each line's embedded sub-window (ours: vector
+        evidence for the snippet's lines; None without a query vector)."""
+        window = window_tokens(self.provider)
+
+        def of(c: pl.Candidate) -> list[float] | None:
+            if qvec is None or not window or len(c.text.strip("\n")) <= pl.SNIPPET_MAX_CHARS:
+                return None
+            cos = window_cosines(store, qvec, c.id)
+            return snippet_windows.chunk_line_cosines(c.text, cos.tolist(), window) if cos is not None else None
+
+        return of
+
     def _hits(self, picked: list[pl.Candidate], session_key: str, terms: list[str], weights: dict[str, float],
-              stems: Callable[[str], list[str]] | None) -> tuple[SearchHit, ...]:
+              stems: Callable[[str], list[str]] | None,
+              line_cos: Callable[[pl.Candidate], list[float] | None] | None = None) -> tuple[SearchHit, ...]:
         cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(session_key))
         hits = []
         for c in picked:
-            snippet = snippets.focused_snippet(c.text, terms, weights, stems=stems)
-            citation = pl.citation_for(c.path, c.start_line, c.end_line) if cite else None
+            shown = snippet_windows.windowed(c.text, c.start_line, c.end_line, terms, weights, stems=stems,
+                                             cosines=line_cos(c) if line_cos is not None else None)
+            snippet = shown.text
+            citation = snippet_windows.cite(c.path, shown.ranges) if cite else None
             hits.append(SearchHit(path=c.path, start_line=c.start_line, end_line=c.end_line,
                                   score=round(float(c.score), 4),
                                   snippet=f"{snippet}\n\nSource: {citation}" if citation else snippet,

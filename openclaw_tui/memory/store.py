@@ -697,3 +697,13 @@ class Store:
                     self.conn.execute("detach database old")
                 except apsw.Error:
                     pass
+
+
+def window_cosines(store: Store, query: np.ndarray, chunk_id: int) -> np.ndarray | None:
+    """The query's cosine with each of a chunk's sub-window vectors, in window order (None
+    without vectors of the query's size; reuses the store's cosines of the last query)."""
+    q = np.asarray(query, dtype=np.float32)
+    if store.vec_dims() is None or q.shape[-1] != store.vec_dims():
+        return None
+    vm, sims = store._similarities(q)
+    return vm.owner_similarities(sims, chunk_id) if sims is not None else None

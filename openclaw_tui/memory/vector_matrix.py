@@ -100,6 +100,15 @@ class VectorMatrix:
                 out[cid] = float(sims[self._by_owner[a:b]].max())
         return out
 
+    def owner_similarities(self, sims: np.ndarray, chunk_id: int) -> np.ndarray:
+        """The cosines of one chunk's sub-vectors in the order they were written (its
+        windows' order); empty when the chunk has none."""
+        sorted_owners = self.owners[self._by_owner]
+        lo = int(np.searchsorted(sorted_owners, int(chunk_id), side="left"))
+        hi = int(np.searchsorted(sorted_owners, int(chunk_id), side="right"))
+        rows = self._by_owner[lo:hi]
+        return sims[rows[np.argsort(self.ids[rows], kind="stable")]]
+
 
 def normalise_rows(mat: np.ndarray) -> np.ndarray:
     mat = np.asarray(mat, dtype=np.float32)

@@ -13,9 +13,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from openclaw_tui.memory.snippet_windows import line_numbers, parse_ranges
+
 
 def best_lines(text: str, query: str, start_line: Any, limit: int = 2) -> list[tuple[str, Any]]:
     """Up to ``limit`` lines sharing the most words with the query (file order), with line numbers."""
+    footer = re.search(r"\n\nSource: \S+#(L[\dL,-]+)\s*$", text)
     text = re.sub(r"\n\nSource: \S+\s*$", "", text)
     terms = {w for w in re.findall(r"[\w'-]+", query.lower()) if len(w) > 1}
     lines = text.splitlines()
@@ -23,9 +26,12 @@ def best_lines(text: str, query: str, start_line: Any, limit: int = 2) -> list[t
         first = int(start_line)
     except (TypeError, ValueError):
         first = 1
+    # a snippet of several runs ("…" between them) is numbered by its citation's ranges
+    ranges = parse_ranges(footer.group(1)) if footer else None
+    numbers = (line_numbers(lines, ranges) if ranges else None) or [first + i for i in range(len(lines))]
     scored = []
     for i, line in enumerate(lines):
-        if not line.strip():
+        if not line.strip() or numbers[i] is None:
             continue
         words = set(re.findall(r"[\w'-]+", line.lower()))
         score = sum(1 for t in terms if t in words or (len(t) >= 5 and any(w.startswith(t[:5]) for w in words)))
@@ -35,7 +41,7 @@ def best_lines(text: str, query: str, start_line: Any, limit: int = 2) -> list[t
     scored.sort(reverse=True)
     top = scored[0][0]
     chosen = [scored[0][2]] + [i for sc, _neg, i in scored[1:limit] if sc > 0 and sc >= top - 1]
-    return [(lines[i].strip(), first + i) for i in sorted(chosen)]
+    return [(lines[i].strip(), numbers[i]) for i in sorted(chosen)]
 
 
 def quote_lines(text: str, path: Any, start_line: Any, query: str, *, lead: str) -> str:

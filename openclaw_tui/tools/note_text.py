@@ -12,9 +12,10 @@ from __future__ import annotations
 import re
 
 # a whole line that is just a citation: "Source: memory/x.md#L1-L8", "(Sources: MEMORY.md#L3)",
-# "**Source:** memory/x.md#L1-1"; text around a citation keeps the line
+# "**Source:** memory/x.md#L1-1", "Source: memory/x.md#L3-L5,L20" (a snippet's several runs);
+# text around a citation keeps the line
 CITATION_LINE_RE = re.compile(
-    r"^[\s>*_(-]*sources?[*_]*\s*:[*_]*\s*[\w./-]+\.md#L\d+(?:-L?\d+)?[\s*_).]*$",
+    r"^[\s>*_(-]*sources?[*_]*\s*:[*_]*\s*[\w./-]+\.md#L\d+(?:-L?\d+)?(?:,L\d+(?:-L?\d+)?)*[\s*_).]*$",
     re.IGNORECASE,
 )
 

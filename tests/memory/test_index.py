@@ -418,7 +418,8 @@ def test_snippet_shows_the_matching_lines_of_a_long_chunk(workspace, keyword_man
     assert top["path"] == "memory/2026-03-02.md" and top["startLine"] == 1 and top["endLine"] >= 20
     shown = top["snippet"].split("\n\nSource: ")[0]
     assert "- **Ann**: my dentist appointment moved to Friday at nine" in shown
-    assert len(shown) <= 700 and shown.startswith("…\n")
+    # the heading above the matching lines is kept (it dates them), the lines between left out
+    assert len(shown) <= 700 and shown.startswith("# 2026-03-02\n") and "\n…\n" in shown
 
 
 

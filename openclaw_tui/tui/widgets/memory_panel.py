@@ -23,7 +23,8 @@ class MemoryResultItem(ListItem):
         self.end_line = _int(row.get("endLine"))
         self.score = row.get("score")
         self.snippet = str(row.get("snippet") or "")
-        self.source_line = "Source: " + citation(self.path, self.start_line, self.end_line)
+        # the result's own citation names the lines its snippet shows (several runs: "#L3-L5,L20")
+        self.source_line = "Source: " + str(row.get("citation") or citation(self.path, self.start_line, self.end_line))
         super().__init__(Static(self._render_text(), classes="memory-result"))
 
     def _render_text(self) -> Text:

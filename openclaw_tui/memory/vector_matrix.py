@@ -107,7 +107,8 @@ class VectorMatrix:
         lo = int(np.searchsorted(sorted_owners, int(chunk_id), side="left"))
         hi = int(np.searchsorted(sorted_owners, int(chunk_id), side="right"))
         rows = self._by_owner[lo:hi]
-        return sims[rows[np.argsort(self.ids[rows], kind="stable")]]
+        picked: np.ndarray = sims[rows[np.argsort(self.ids[rows], kind="stable")]]
+        return picked
 
 
 def normalise_rows(mat: np.ndarray) -> np.ndarray:

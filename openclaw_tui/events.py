@@ -132,6 +132,11 @@ class FlushStarted(Event):
     reason: str = "threshold"  # threshold | manual
 
 
+# the reasons of the engine's notes outside a flush turn (session/flush.py ``engine_notes``):
+# reported as flushes with their reason, but not flush turns of the once-per-cycle rule
+ENGINE_NOTE_REASONS = frozenset({"compaction", "new", "quit"})
+
+
 @dataclass
 class FlushFinished(Event):
     session_id: str

@@ -36,9 +36,7 @@ from openclaw_tui.workspace.daily import daily_rel, today
 from openclaw_tui.workspace.privacy import hidden_for
 
 
-# the reasons of engine notes outside a flush turn (``MemoryFlush.engine_notes``): reported as
-# flushes, with their reason, but not flush turns of the once-per-cycle rule
-ENGINE_NOTE_REASONS = frozenset({"compaction", "new", "quit"})
+ENGINE_NOTE_REASONS = events.ENGINE_NOTE_REASONS
 
 
 def flush_mode(setting: str, *, local: bool, offline: bool, flush_model: bool = False) -> str:

@@ -162,6 +162,8 @@ def timeline_text(event: ev.Event, *, timings: bool = True) -> tuple[str, str] |
     if isinstance(event, ev.FlushStarted):
         if event.reason == "manual":
             return "flush", f"flush started (manual) at {n(event.tokens)} tokens"
+        if event.reason in ev.ENGINE_NOTE_REASONS:  # the engine's notes, no model turn (session/flush.py)
+            return "flush", f"notes before {'compaction' if event.reason == 'compaction' else '/new' if event.reason == 'new' else 'quitting'}"
         return "flush", f"flush started: {n(event.tokens)} ≥ {n(event.threshold)} tokens"
     if isinstance(event, ev.FlushFinished):
         if event.skipped_reason:

@@ -430,3 +430,11 @@ async def test_prompt_history_survives_a_restart(workspace: Path) -> None:
         assert prompt.text == "/status"
         await pilot.press("up")
         assert prompt.text == "Which database does billing use?"
+
+
+def test_engine_notes_read_as_notes_in_the_timeline() -> None:
+    from openclaw_tui.tui.format import timeline_text
+
+    for reason, text in (("new", "notes before /new"), ("quit", "notes before quitting"), ("compaction", "notes before compaction")):
+        kind, line = timeline_text(ev.FlushStarted(session_id="s", tokens=0, threshold=176_000, reason=reason)) or ("", "")
+        assert (kind, line) == ("flush", text)

@@ -131,8 +131,9 @@ def score_memory(workspace: Path, facts: list[Fact], baseline: set[str], tally: 
 
 
 def source_refs_unfound(reply: str, workspace: Path) -> tuple[int, int]:
-    """(Source references in ``reply``, those naming a file or lines that do not exist)."""
-    refs = list(REF_RE.finditer(reply))
+    """(Source references in ``reply``, those naming a file or lines that do not exist); a
+    reference the engine marked "(unverified)" is flagged already and not counted."""
+    refs = [r for r in REF_RE.finditer(reply) if not reply[r.end():].lstrip().startswith("(unverified)")]
     bad = 0
     for ref in refs:
         path = workspace / ref.group("path")

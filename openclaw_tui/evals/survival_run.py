@@ -96,6 +96,8 @@ class ConversationRun:
         n, bad = source_refs_unfound(reply, self.ws)
         self.tally.sources += n
         self.tally.sources_unfound += bad
+        if bad:
+            self.tally.examples.append({"asked": text, "unfoundSource": reply[-300:]})
         changed = [e for e in watch.events[before:] if isinstance(e, events.MemoryChanged)]
         if claims_save(reply) and NOT_STORED not in reply and not changed:
             self.tally.save_claims_unflagged += 1

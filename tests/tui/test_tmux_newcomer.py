@@ -44,8 +44,9 @@ def test_early_keys_copy_and_exit_breadcrumb_at_80x24(tmp_path: Path) -> None:
     (ws / "memory").mkdir(parents=True)
     (ws / "MEMORY.md").write_text("# Memory\n- The billing service uses PostgreSQL 16.\n", encoding="utf-8")
     tmux = Tmux(f"oc-27-{uuid.uuid4().hex[:8]}")
-    tmux.run("start-server")
-    tmux.run("new-session", "-d", "-s", "hold", "-x", "80", "-y", "24", "sleep 120")  # the server, set up first
+    # the server, set up first (new-session starts it: a bare start-server may exit again before
+    # the next command when it has no session, and that command then fails under load)
+    tmux.run("new-session", "-d", "-s", "hold", "-x", "80", "-y", "24", "sleep 120")
     tmux.run("set-option", "-g", "set-clipboard", "on")
     tmux.run("set-option", "-g", "remain-on-exit", "on")
     tmux.run("new-session", "-d", "-s", tmux.session, "-x", "80", "-y", "24", _command(tmp_path, ws))

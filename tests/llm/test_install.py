@@ -134,3 +134,19 @@ def test_cli_install_and_status(parts: LocalModelSpec, tmp_path: Path) -> None:
     assert all(not m["assembled"] for m in data["models"])
     bad = run("install", "nonesuch")
     assert bad.returncode == 1 and "unknown local model 'nonesuch'" in bad.stderr
+
+
+def test_models_dir_is_the_machines_not_the_state_dirs(tmp_path, monkeypatch) -> None:
+    # issue 27: setting only OPENCLAW_STATE_DIR assembled a second 1.12 GB model copy there
+    from openclaw_tui.llm.local.files import models_dir
+
+    monkeypatch.delenv("OPENCLAW_MODELS_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
+    assert models_dir() == tmp_path / "home" / ".openclaw" / "models"
+    (tmp_path / "state" / "models").mkdir(parents=True)
+    assert models_dir() == tmp_path / "home" / ".openclaw" / "models"  # an empty folder is not a copy
+    (tmp_path / "state" / "models" / "m.gguf").write_bytes(b"GGUF")
+    assert models_dir() == tmp_path / "state" / "models"  # a state dir with models of its own keeps them
+    monkeypatch.setenv("OPENCLAW_MODELS_DIR", str(tmp_path / "mine"))
+    assert models_dir() == tmp_path / "mine"

@@ -38,12 +38,18 @@ class ModelFileError(Exception):
 
 
 def models_dir() -> Path:
+    """``OPENCLAW_MODELS_DIR``, else ``~/.openclaw/models``: the models are the machine's, not a
+    state dir's, so setting only ``OPENCLAW_STATE_DIR`` does not assemble a second 1.1 GB copy
+    (issue 27). A state dir that already holds models of its own keeps using them."""
     env = os.environ.get("OPENCLAW_MODELS_DIR")
     if env:
         return Path(env).expanduser()
     from openclaw_tui.config.loader import state_dir
 
-    return state_dir() / "models"
+    own = state_dir() / "models"
+    if own.is_dir() and any(own.glob("*.gguf")):
+        return own
+    return Path.home() / ".openclaw" / "models"
 
 
 def provenance_path(model: Path) -> Path:

@@ -271,10 +271,18 @@ async def complete_with_retries(
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # noqa: BLE001 - classified below
-            info = classify(exc, provider=model.provider, secrets=secrets)
+            info = classify(exc, provider=model.provider, secrets=secrets, endpoint=_endpoint(model))
             if streamed or not policy.retries(info.retryable, attempt):
                 raise LLMError(info) from None
             wait = policy.delay(attempt, info.retry_after_s)
             if on_retry is not None:
                 on_retry(info, attempt, wait)
             await sleep(wait)
+
+
+def _endpoint(model: Any) -> str | None:
+    """The model's --api-base / baseUrl for an error line, any credentials in it masked."""
+    from openclaw_tui.config.loader import mask_url  # noqa: PLC0415
+
+    base = getattr(getattr(model, "choice", None), "api_base", None)
+    return mask_url(str(base)) if base else None

@@ -239,7 +239,9 @@ _STATUS_RULES: dict[int, str] = {
 _GENERIC = {"APIError", "OpenAIError", "APIConnectionError"}
 
 
-def classify(exc: BaseException, *, provider: str, secrets: list[str] | tuple[str, ...] = ()) -> LLMErrorInfo:
+def classify(exc: BaseException, *, provider: str, secrets: list[str] | tuple[str, ...] = (), endpoint: str | None = None) -> LLMErrorInfo:
+    """``endpoint``: the --api-base / baseUrl the request went to (credentials masked), named in
+    connection and missing-key errors so the line says which server (issue 27)."""
     rule = rule_for(exc)
     status = getattr(exc, "status_code", None)
     if not isinstance(status, int):
@@ -259,10 +261,13 @@ def classify(exc: BaseException, *, provider: str, secrets: list[str] | tuple[st
         kind, retry = rule.kind, rule.retry
     if kind == "server" and status is not None and 400 <= status < 500 and status not in (408, 409, 429):
         retry = False
+    message = rule.message.format(provider=provider or "the provider")
+    if endpoint and (rule is ERROR_TABLE["APIConnectionError"] or rule is _MISSING_KEY):
+        message += f" at {endpoint}"
     return LLMErrorInfo(
         kind=kind,
         retryable=retry,
-        message=rule.message.format(provider=provider or "the provider"),
+        message=message,
         action=rule.action,
         provider=provider,
         status=status,

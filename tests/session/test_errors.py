@@ -174,3 +174,16 @@ def test_embeddings_classify_through_the_chat_table() -> None:
     assert (err.status, err.retryable, "refused" in err.message) == (404, False, True)
     err = map_exception(ConnectionRefusedError("refused"), "ollama", "")
     assert err.retryable and "unreachable" in err.message
+
+
+def test_connection_and_missing_key_errors_name_the_endpoint() -> None:
+    # issue 27: with --api-base unreachable and no key the line named the key, never the URL
+    exc = litellm.InternalServerError(
+        "OpenAIException - Missing credentials. Please pass an `api_key`.", llm_provider="openai", model="x",
+    )
+    info = classify(exc, provider="openai", endpoint="http://127.0.0.1:9/v1")
+    assert info.line().startswith("no API key for openai at http://127.0.0.1:9/v1")
+    down = classify(litellm.APIConnectionError("Connection error.", llm_provider="openai", model="x"), provider="openai",
+                    endpoint="http://127.0.0.1:9/v1")
+    assert down.kind == "connection" and "cannot reach openai at http://127.0.0.1:9/v1" in down.line()
+    assert "at http" not in classify(exc, provider="openai").line()

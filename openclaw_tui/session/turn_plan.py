@@ -10,14 +10,22 @@ wrote, and a statement's reply against the system prompt it may repeat.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
 from openclaw_tui.session.notes import has_cue, is_statement
-from openclaw_tui.session.recall import wants_recall
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of
 from openclaw_tui.session.tool_loop import ToolLoop
 from openclaw_tui.tools.files import FileTools
+
+
+# the user asks for a file change: only then does a local model get the tools that write
+WRITE_ASK_RE = re.compile(
+    r"\b(?:write|edit|update|append|change|delete|remove|rewrite|fix|correct|add|save|store|record)\b.*"
+    r"\b(?:memory|notes?|file|log|[\w./-]+\.md)\b",
+    re.IGNORECASE | re.DOTALL,
+)
 
 
 @dataclass(frozen=True)
@@ -40,7 +48,9 @@ def plan_turn(text: str, *, local: bool, engine_notes: bool, access: str, memory
         cue=has_cue(text),
         store_now=helped and access == "rw" and memory_on,
         no_tools=helped,
-        no_writes=local and engine_notes and wants_recall(text),
+        # a question, small talk, anything but an explicit request to change a file: the 1.5B
+        # appended its answers ("12 times 7 equals 84.") and small talk to the log
+        no_writes=local and engine_notes and not WRITE_ASK_RE.search(text),
     )
 
 

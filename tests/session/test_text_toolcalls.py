@@ -20,6 +20,7 @@ from tests.fakes.chat_server import ChatServer
 from tests.session.conftest import FAST_RETRY, SECRET_KEY
 
 MODEL = "openai/fake-model"
+READ_ONLY_LOCAL = [t for t in LOCAL_TOOLS if t not in ("append", "edit", "write")]
 LOCAL = {"agents": {"defaults": {"toolProfile": "local"}}}
 # the local profile with the model writing its own notes (memoryFlush.mode "model"): the text
 # tool-call paths a flush or a "remember" request take when the engine does not write them
@@ -92,7 +93,8 @@ async def test_local_profile_sends_results_as_user_text_and_offers_fewer_tools(m
     result = await eng.send("Read USER.md for me")
     assert result.text == "Your name is Ada."
     first, second = server.chat_requests()
-    assert sorted(t["function"]["name"] for t in first["tools"]) == sorted(LOCAL_TOOLS)
+    # the local profile's tools, without those that write: this message asks for no file change (issue 24)
+    assert sorted(t["function"]["name"] for t in first["tools"]) == sorted(READ_ONLY_LOCAL)
     assert "memory/" + daily_rel().split("/", 1)[1] in first["messages"][0]["content"]  # today's file, spelled out
     roles = [m["role"] for m in second["messages"]]
     assert "tool" not in roles and roles[-2:] == ["assistant", "user"]
@@ -187,7 +189,7 @@ async def test_a_llamacpp_server_on_loopback_gets_the_local_profile(make_setting
         eng = engine_for(make_settings, srv, recorder)
         await eng.send("Hi!")
         assert eng.profile.name == "local"
-        assert sorted(t["function"]["name"] for t in srv.chat_requests()[0]["tools"]) == sorted(LOCAL_TOOLS)
+        assert sorted(t["function"]["name"] for t in srv.chat_requests()[0]["tools"]) == sorted(READ_ONLY_LOCAL)
         eng.close()
     with ChatServer() as srv:
         srv.push({"text": "Hello."})

@@ -191,3 +191,16 @@ async def test_safeguard_mode_keeps_the_older_turns_when_the_summary_fails_twice
     assert not await eng._compact("threshold") and not recorder.of(events.CompactionFinished)  # noqa: SLF001
     assert len(eng.history) == kept and any("older turns are kept" in n.message for n in recorder.of(events.Notice))
     eng.close()
+
+
+async def test_small_talk_to_a_local_model_offers_no_tool_that_writes_but_a_request_to_edit_does(
+        make_settings, server, recorder, workspace) -> None:
+    # the 1.5B appended "Let me think about that for a moment." to a future day's log
+    server.push({"text": "Sure, take your time."}, {"text": "ok"})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("Let me think about that for a moment.")
+    assert not {"append", "edit", "write"} & set(offered(server.chat_requests()[0]))
+    await eng.send("Please update the note in MEMORY.md about the logo colour")
+    assert "edit" in offered(server.chat_requests()[1])
+    assert not log(workspace)
+    eng.close()

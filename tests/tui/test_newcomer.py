@@ -4,6 +4,8 @@ loopback chat server) and fails on the behaviour it fixes."""
 
 from __future__ import annotations
 
+from openclaw_tui.workspace.daily import daily_rel
+
 from pathlib import Path
 
 import pytest
@@ -388,7 +390,7 @@ async def test_a_resumed_session_shows_its_memory_diffs(workspace: Path) -> None
 
     with ChatServer(default={"text": "Short answer."}) as server:
         server.push(
-            {"tool_calls": [{"name": "append", "arguments": {"path": "memory/2026-12-04.md", "content": "- Likes teal dashboards."}}]},
+            {"tool_calls": [{"name": "append", "arguments": {"path": daily_rel(), "content": "- Likes teal dashboards."}}]},
             {"text": "Saved."},
         )
         settings = make_settings(workspace, model="openai/fake-model", api_base=server.base_url, api_key="sk-test-123")

@@ -34,6 +34,10 @@ def add_parser(sub: Any) -> None:
     sv.add_argument("--context-tokens", type=int, default=3200)
     sv.add_argument("--json", action="store_true")
     sv.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    qs = esub.add_parser("questions", help="30 general questions: citations found, no unflagged save claims, no stray writes")
+    qs.add_argument("--limit", type=int, default=30, help="ask only the first N questions")
+    qs.add_argument("--json", action="store_true")
+    qs.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 
 def _bar(done: int, total: int, label: str) -> None:
@@ -45,7 +49,35 @@ def _bar(done: int, total: int, label: str) -> None:
         sys.stderr.write("\n")
 
 
+QUESTION_ROWS = (
+    ("questions", "questions asked"), ("sources", "Source: lines"), ("sources_unfound", "Source: lines naming nothing"),
+    ("save_claims_unflagged", "save claims without a write"), ("appends_elsewhere", "appends outside today's log"),
+    ("writes_on_questions", "questions that wrote memory"), ("empty_replies", "empty replies"),
+    ("secondsPerQuestion", "s per question"),
+)
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.eval_command == "questions":
+        return _run_questions(args)
+    return _run_survival(args)
+
+
+def _run_questions(args: argparse.Namespace) -> int:
+    from openclaw_tui.evals.questions import QuestionOptions, run_questions
+
+    opts = QuestionOptions(model=args.model, api_base=args.api_base, api_key=args.api_key, limit=args.limit)
+    report = asyncio.run(run_questions(opts, progress=None if args.quiet else _bar))
+    if args.json:
+        print_json(report)
+        return 0
+    print(f"general questions · model {report['model']}")
+    for key, label in QUESTION_ROWS:
+        print(f"  {label:<34} {report[key]}")
+    return 0
+
+
+def _run_survival(args: argparse.Namespace) -> int:
     from openclaw_tui.evals.survival import SurvivalOptions
     from openclaw_tui.evals.survival_run import run_survival
 

@@ -1,0 +1,49 @@
+"""``openclaw-tui eval questions``: thirty general questions through the real engine, scored
+for Source lines naming nothing, save claims without a write and stray writes (issue 24)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from openclaw_tui import events
+from openclaw_tui.evals.questions import QUESTIONS, QuestionOptions, QuestionRun
+from openclaw_tui.workspace.daily import daily_rel
+from tests.inproc import run_cli
+
+
+def test_thirty_varied_questions_ship() -> None:
+    assert len(QUESTIONS) == 30 and len(set(QUESTIONS)) == 30
+    assert sum(q.endswith("?") for q in QUESTIONS) >= 25  # a request or two among them
+
+
+def test_offline_agent_cites_only_what_exists_and_writes_nothing() -> None:
+    done = run_cli("--model", "offline", "eval", "questions", "--limit", "12", "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["questions"] == 12
+    assert report["sources"] > 0  # the questions about the past found the seeded notes
+    assert report["sources_unfound"] == 0 and report["save_claims_unflagged"] == 0, report["examples"]
+    assert report["writes_on_questions"] == 0 and report["appends_elsewhere"] == 0, report["examples"]
+
+
+def _run(tmp_path: Path) -> QuestionRun:
+    return QuestionRun(QuestionOptions(model="offline"), tmp_path, lambda _label: None)
+
+
+def test_scoring_counts_a_made_up_source_and_a_claim_with_no_write(tmp_path: Path) -> None:
+    run = _run(tmp_path)
+    run._score("q", "Paris.\nSource: memory/1999-01-01.md#L1-L2", [])
+    run._score("q", "I've saved that to memory.", [])
+    run._score("q", "Saved. _(Nothing was stored: read-only workspace)_", [])
+    assert run.tally.sources == 1 and run.tally.sources_unfound == 1
+    assert run.tally.save_claims_unflagged == 1
+
+
+def test_scoring_counts_writes_and_appends_to_another_day(tmp_path: Path) -> None:
+    run = _run(tmp_path)
+    today = events.MemoryChanged(path=daily_rel(), tool="append", summary="+1", diff="")
+    other = events.MemoryChanged(path="memory/2020-01-01.md", tool="append", summary="+1", diff="")
+    run._score("q", "ok", [today])
+    run._score("q", "ok", [other])
+    assert run.tally.writes_on_questions == 2 and run.tally.appends_elsewhere == 1

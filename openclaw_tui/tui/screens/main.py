@@ -2,7 +2,7 @@
 
 It lays the widgets out, sends prompts (queued while a reply runs) and handles the keys
 that control a turn. Engine events are rendered by :class:`EventView`, slash commands run
-from the table in :mod:`openclaw_tui.tui.slash_run`; the screen holds no session logic.
+from the table in :mod:`openclaw_tui.tui.commands.dispatch`; the screen holds no session logic.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from textual.events import Click, Key, Resize
 from textual.screen import Screen
 from textual.widgets import Static
 
-from openclaw_tui.tui import slash
+from openclaw_tui.tui.commands import registry
 from openclaw_tui.tui.busy import BusyIndicator
 from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION, EventView
 from openclaw_tui.tui.format import one_line, welcome_markdown
@@ -323,7 +323,7 @@ class MainScreen(Screen[None]):
         return []
 
     async def submit(self, text: str) -> None:
-        if slash.is_slash(text):
+        if registry.is_slash(text):
             await self.run_slash(text)
             return
         if text.lstrip().startswith("//"):
@@ -341,9 +341,9 @@ class MainScreen(Screen[None]):
         await self.start_turn(text)
 
     async def run_slash(self, text: str) -> None:
-        from openclaw_tui.tui import slash_run  # the handlers load with the first command
+        from openclaw_tui.tui.commands import dispatch  # the handlers load with the first command
 
-        await slash_run.run_slash(self, text)
+        await dispatch.run_slash(self, text)
 
     async def say(self, markdown: str) -> None:
         """A command's answer, as a notice in the chat."""
@@ -351,9 +351,9 @@ class MainScreen(Screen[None]):
         await self.chat.add_notice(markdown)
 
     async def show_snippet(self, path: str, start: int | None, end: int | None) -> "SnippetViewer":
-        from openclaw_tui.tui import slash_memory
+        from openclaw_tui.tui.commands import memory
 
-        return await slash_memory.show_snippet(self, path, start, end)
+        return await memory.show_snippet(self, path, start, end)
 
     async def on_memory_panel_open_snippet(self, message: "MemoryPanel.OpenSnippet") -> None:
         await self.show_snippet(message.path, message.start_line, message.end_line)

@@ -31,7 +31,7 @@ def mcp_markdown(rows: list[dict[str, Any]], why_off: str | None) -> str:
 
 
 async def show_servers(screen: "MainScreen", _arg: str) -> None:
-    assert screen.engine is not None  # slash_run starts no engine command before the engine
+    assert screen.engine is not None  # the dispatch starts no engine command before the engine
     tools = screen.engine.mcp
     await tools.ensure()  # starts them now when this session offers their tools
     await screen.say(mcp_markdown(tools.status(), tools.why_off() if tools.configured else None))

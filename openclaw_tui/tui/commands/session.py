@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from openclaw_tui.tui import slash
+from openclaw_tui.tui.commands import registry
 from openclaw_tui.tui.format import md_kv, n, picker_line
 from openclaw_tui.tui.history_view import show_history
 from openclaw_tui.tui.screens.picker import Picker
@@ -19,7 +19,7 @@ PICKER_ROWS = 50  # saved sessions offered by the /resume picker and Tab complet
 
 
 async def show_help(screen: "MainScreen", _arg: str) -> None:
-    await screen.say(slash.help_markdown())
+    await screen.say(registry.help_markdown())
 
 
 async def new_session(screen: "MainScreen", _arg: str) -> None:

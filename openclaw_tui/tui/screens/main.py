@@ -8,8 +8,9 @@ from the table in :mod:`openclaw_tui.tui.commands.dispatch`; the screen holds no
 from __future__ import annotations
 
 import time
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -34,6 +35,9 @@ from openclaw_tui.tui.widgets.status_bar import StatusBar
 from openclaw_tui.tui.widgets.side_panel import SidePanel
 
 if TYPE_CHECKING:
+    from openclaw_tui import events as ev
+    from openclaw_tui.config.loader import AgentSettings
+    from openclaw_tui.memory.api import MemoryBackend
     from openclaw_tui.session.surface import EngineSurface
     from openclaw_tui.tui.app import OpenClawApp
     from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
@@ -50,6 +54,7 @@ def installed_local_models() -> list[str]:
         return []
 
 
+T = TypeVar("T")
 NEW_MESSAGES = "↓ new messages below · End on an empty prompt (or Ctrl+End) jumps there"
 
 
@@ -125,6 +130,17 @@ class MainScreen(Screen[None]):
         bar.privacy = "group" if hidden_for(settings.session_key) else ""
         self.meter.flush_mark = settings.workspace_access == "rw"
         self.prompt.use_history(self.oc_app.history_path)
+
+    @property
+    def settings(self) -> "AgentSettings":
+        settings = self.oc_app.settings
+        if settings is None:
+            raise RuntimeError("the agent's settings are still loading — try again in a moment")
+        return settings
+
+    @property
+    def memory(self) -> "MemoryBackend | None":
+        return self.oc_app.memory
 
     @property
     def chat(self) -> ChatView:
@@ -349,6 +365,32 @@ class MainScreen(Screen[None]):
         """A command's answer, as a notice in the chat."""
         self.last_command_output = markdown
         await self.chat.add_notice(markdown)
+
+    async def start_over(self) -> None:
+        """A new or resumed session: the chat and the memory panel empty again."""
+        await self.chat.clear()
+        if self.side.built:
+            await self.memory_panel.reset()
+        self.events.response = None  # the reply being streamed went with the chat
+
+    def emit(self, event: "ev.Event") -> None:
+        self.oc_app.bridge(event)
+
+    async def ask(self, modal: "Screen[T]") -> T:
+        return await self.app.push_screen_wait(modal)
+
+    async def show_modal(self, modal: "Screen[Any]") -> None:
+        await self.app.push_screen(modal)
+
+    def suspended(self) -> AbstractContextManager[None]:
+        return self.app.suspend()
+
+    @property
+    def headless(self) -> bool:
+        return self.app.is_headless
+
+    async def quit(self) -> None:
+        await self.oc_app.action_quit()
 
     async def show_snippet(self, path: str, start: int | None, end: int | None) -> "SnippetViewer":
         from openclaw_tui.tui.commands import memory

@@ -1,8 +1,9 @@
-"""The slash handlers see the screen only through ``CommandHost`` (issue 25).
+"""The slash handlers see the screen only through ``CommandHost``, the event view only
+through ``EventHost`` (issue 25).
 
-Every module of ``tui/commands/`` is read for imports anywhere in it (module level, under
-``TYPE_CHECKING``, inside functions): none may name the main screen or the app module,
-or the handlers would again reach into the whole screen and close the ring.
+Every module of ``tui/commands/`` and ``tui/event_view.py`` is read for imports anywhere in
+it (module level, under ``TYPE_CHECKING``, inside functions): none may name the main screen
+or the app module, or they would again reach into the whole screen and close the ring.
 """
 from __future__ import annotations
 
@@ -36,8 +37,8 @@ def _offenders(path: Path) -> list[str]:
 
 
 def test_commands_never_import_the_main_screen_or_the_app() -> None:
-    modules = sorted(COMMANDS.glob("*.py"))
-    assert len(modules) >= 7, modules  # the package is there: the check below is not vacuous
+    modules = sorted(COMMANDS.glob("*.py")) + [ROOT / "tui" / "event_view.py"]
+    assert len(modules) >= 8, modules  # the package is there: the check below is not vacuous
     found = {p.name: _offenders(p) for p in modules}
     assert not {k: v for k, v in found.items() if v}, found
 

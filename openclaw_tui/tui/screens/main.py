@@ -17,10 +17,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Click, Key, Resize
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
 from openclaw_tui.tui.commands import registry
+from openclaw_tui.tui.commands.host import live_engine
 from openclaw_tui.tui.busy import BusyIndicator
 from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION, EventView
 from openclaw_tui.tui.format import one_line, welcome_markdown
@@ -73,16 +75,23 @@ class MainScreen(Screen[None]):
         Binding("alt+up", "focus_message", "select a message to copy", show=False),
     ]
 
+    # the screen's state, as Textual vars (watchers run when a value changes, not at mount)
+    #: the session engine, once the first frame has built it
+    engine: var["EngineSurface | None"] = var(None, init=False)
+    #: a reply runs (set before its worker starts: a prompt right behind it queues)
+    turn_running: var[bool] = var(False, init=False)
+    #: a command that must not overlap a turn ("flush", "compact", …)
+    command_running: var[str | None] = var(None, init=False)
+    #: why the session did not start ("" while it starts or runs)
+    engine_failed: var[str] = var("", init=False)
+    #: the user's Ctrl+O choice; None follows the width
+    side_choice: var[bool | None] = var(None, init=False)
+
     def __init__(self) -> None:
         super().__init__()
-        self.engine: "EngineSurface | None" = None
-        self.turn_running = False
-        self.command_running: str | None = None  # a command that must not overlap a turn
-        self.engine_failed: str = ""
         self.last_command_output: str = ""
         self.events = EventView(self)
         self.busy: BusyIndicator  # built on mount, around the status bar and the meter
-        self._side_choice: bool | None = None  # the user's Ctrl+O choice; None follows the width
         self._quit_armed_at = 0.0
 
     @property
@@ -184,13 +193,15 @@ class MainScreen(Screen[None]):
         self._fit_side(event.size.width)
 
     def _fit_side(self, width: int) -> None:
-        want = self._side_choice if self._side_choice is not None else width >= self.SIDE_MIN_WIDTH
+        want = self.side_choice if self.side_choice is not None else width >= self.SIDE_MIN_WIDTH
         self.side.display = want
+
+    def watch_side_choice(self) -> None:
+        self._fit_side(self.app.size.width)
 
     def action_toggle_side(self) -> None:
         """Ctrl+O: show or hide the Memory/Timeline panel (the chat takes the full width)."""
-        self._side_choice = not self.side_visible
-        self._fit_side(self.app.size.width)
+        self.side_choice = not self.side_visible
         if not self.side_visible and self.focused is not None and self.focused.id == "memory-results":
             self.prompt.focus()
 
@@ -297,17 +308,24 @@ class MainScreen(Screen[None]):
 
     async def on_engine_failed(self, message: EngineFailed) -> None:
         self.engine_failed = message.message
-        self.prompt.starting = False
-        self.queue.clear()
-        self.status_bar.model = "unavailable"
         await self.chat.add_error(message.message, message.action)
+
+    def watch_engine_failed(self, failed: str) -> None:
+        """Nothing will start: the prompt stops waiting and the queued prompts go."""
+        if failed:
+            self.prompt.starting = False
+            self.queue.clear()
+            self.status_bar.model = "unavailable"
 
     async def on_engine_event(self, message: EngineEvent) -> None:
         await self.events.receive(message.event)
 
     def refresh_usage(self) -> None:
+        engine = self.engine
+        if engine is None:  # no usage before the engine is up
+            return
         try:
-            self.meter.usage = self.engine.token_snapshot()
+            self.meter.usage = engine.token_snapshot()
         except Exception:  # noqa: BLE001 - a meter problem must not stop the app
             pass
 
@@ -421,7 +439,7 @@ class MainScreen(Screen[None]):
         loading = "loading model" in self.status_bar.model
         self.busy.phase("waiting for the model to load" if loading else "getting ready")
         try:
-            await self.engine.send(text)
+            await live_engine(self).send(text)  # a turn starts only once the engine is up
         except Exception as exc:  # noqa: BLE001 - the engine should not raise; if it does, say so inline
             await self.chat.add_error(f"the turn failed: {one_line(str(exc), 160)}", DEFAULT_ERROR_ACTION)
         finally:

@@ -17,6 +17,7 @@ from openclaw_tui.tui.messages import EngineEvent
 
 if TYPE_CHECKING:
     from openclaw_tui.tui.commands.host import CommandHost
+    from openclaw_tui.workspace.history import MemoryHistory
 
 HISTORY_ROWS = 20
 
@@ -78,7 +79,7 @@ def _run_editor(host: "CommandHost", argv: list[str]) -> int:
         return subprocess.call(argv, stdin=subprocess.DEVNULL)  # headless (tests): nothing to hand over
 
 
-def _history(host: "CommandHost"):
+def _history(host: "CommandHost") -> "MemoryHistory":
     from openclaw_tui.workspace.history import MemoryHistory
 
     return MemoryHistory.for_agent(host.settings.agent_dir)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import time
 from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -96,7 +96,7 @@ class MainScreen(Screen[None]):
 
     @property
     def oc_app(self) -> "OpenClawApp":
-        return self.app  # type: ignore[return-value]
+        return cast("OpenClawApp", self.app)
 
     # ------------------------------------------------------------------ layout
 

@@ -44,34 +44,34 @@ if set(HANDLERS) != set(registry.BY_NAME):  # pragma: no cover - a programming e
 BEFORE_ENGINE = ("help", "quit", "status")  # commands that work while the engine starts
 
 
-async def run_slash(host: "CommandHost", text: str) -> None:
+async def run_slash(screen: "CommandHost", text: str) -> None:
     try:
         parsed = registry.parse(text)
     except registry.SlashError as exc:
-        await host.chat.add_error(str(exc))
+        await screen.chat.add_error(str(exc))
         return
     command = parsed.command
-    if host.engine is None and command.name not in BEFORE_ENGINE:
-        if host.engine_failed:
-            await host.chat.add_error(f"{command.usage} is unavailable: the session did not start", "fix the problem above and restart")
+    if screen.engine is None and command.name not in BEFORE_ENGINE:
+        if screen.engine_failed:
+            await screen.chat.add_error(f"{command.usage} is unavailable: the session did not start", "fix the problem above and restart")
         else:
-            host.notify("the session engine is still starting — try again in a moment", severity="warning")
+            screen.notify("the session engine is still starting — try again in a moment", severity="warning")
         return
-    if not command.mid_turn and (host.turn_running or host.command_running):
-        busy = "a reply is streaming" if host.turn_running else f"/{host.command_running} is running"
-        await host.chat.add_error(f"{command.usage} cannot run while {busy}", "wait for it, or press Esc to cancel a reply")
+    if not command.mid_turn and (screen.turn_running or screen.command_running):
+        busy = "a reply is streaming" if screen.turn_running else f"/{screen.command_running} is running"
+        await screen.chat.add_error(f"{command.usage} cannot run while {busy}", "wait for it, or press Esc to cancel a reply")
         return
     if not command.mid_turn:
-        host.command_running = command.name  # set before the worker starts: nothing overlaps it
-    host.run_worker(_run(host, HANDLERS[command.name], parsed.arg, exclusive=not command.mid_turn), group="command")
+        screen.command_running = command.name  # set before the worker starts: nothing overlaps it
+    screen.run_worker(_run(screen, HANDLERS[command.name], parsed.arg, exclusive=not command.mid_turn), group="command")
 
 
-async def _run(host: "CommandHost", handler: Handler, arg: str, exclusive: bool) -> None:
+async def _run(screen: "CommandHost", handler: Handler, arg: str, exclusive: bool) -> None:
     try:
-        await handler(host, arg)
+        await handler(screen, arg)
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback
-        await host.chat.add_error(f"command failed: {one_line(str(exc), 160)}")
+        await screen.chat.add_error(f"command failed: {one_line(str(exc), 160)}")
     finally:
         if exclusive:
-            host.command_running = None
-        host.post_message(Settled())
+            screen.command_running = None
+        screen.post_message(Settled())

@@ -31,68 +31,68 @@ def _editor() -> list[str] | None:
     return shlex.split(raw) or None
 
 
-async def open_in_editor(host: "CommandHost", arg: str) -> None:
+async def open_in_editor(screen: "CommandHost", arg: str) -> None:
     """/memory open [file]: the file (default: today's daily note) in $VISUAL / $EDITOR."""
     from openclaw_tui.workspace.guard import PathRefused, normalize_rel, safe_join
     from openclaw_tui.workspace.privacy import hidden_for, is_private_key
 
-    settings = host.settings
+    settings = screen.settings
     if settings.workspace_access != "rw":
-        await host.chat.add_error(f"/memory open needs a writable workspace (access is {settings.workspace_access})")
+        await screen.chat.add_error(f"/memory open needs a writable workspace (access is {settings.workspace_access})")
         return
     try:
         rel = normalize_rel(arg or today_note())
     except PathRefused as exc:
-        await host.chat.add_error(f"/memory open {arg}: {exc.reason}")
+        await screen.chat.add_error(f"/memory open {arg}: {exc.reason}")
         return
     ws = Path(settings.workspace)
     if hidden_for(settings.session_key) and is_private_key(ws, rel):
-        await host.chat.add_error(f"{rel} is private to direct chats: not opened in a group session")
+        await screen.chat.add_error(f"{rel} is private to direct chats: not opened in a group session")
         return
     editor = _editor()
     if editor is None:
-        await host.chat.add_error("no editor: set $EDITOR (or $VISUAL), e.g. `export EDITOR=nano`, and restart")
+        await screen.chat.add_error("no editor: set $EDITOR (or $VISUAL), e.g. `export EDITOR=nano`, and restart")
         return
     try:
         (ws / rel).parent.mkdir(parents=True, exist_ok=True)
         path = safe_join(ws, rel)  # no symlink or hardlink out of the workspace
     except PathRefused as exc:
-        await host.chat.add_error(f"/memory open {rel}: {exc.reason}")
+        await screen.chat.add_error(f"/memory open {rel}: {exc.reason}")
         return
     before = path.read_bytes() if path.exists() else None
-    code = _run_editor(host, [*editor, str(path)])
+    code = _run_editor(screen, [*editor, str(path)])
     after = path.read_bytes() if path.exists() else None
     changed = "changed" if after != before else "unchanged"
-    await host.say(f"`{rel}` {changed} (editor exit {code}); the memory index picks it up on its next sync.")
+    await screen.say(f"`{rel}` {changed} (editor exit {code}); the memory index picks it up on its next sync.")
 
 
-def _run_editor(host: "CommandHost", argv: list[str]) -> int:
+def _run_editor(screen: "CommandHost", argv: list[str]) -> int:
     """Hand the terminal to the editor (the app suspended), then take it back."""
     from textual.app import SuspendNotSupported
 
     try:
-        with host.suspended():
+        with screen.suspended():
             return subprocess.call(argv)
     except SuspendNotSupported:
-        if not host.headless:
+        if not screen.headless:
             raise RuntimeError("this terminal cannot hand over to an editor; edit the file outside the app") from None
         return subprocess.call(argv, stdin=subprocess.DEVNULL)  # headless (tests): nothing to hand over
 
 
-def _history(host: "CommandHost") -> "MemoryHistory":
+def _history(screen: "CommandHost") -> "MemoryHistory":
     from openclaw_tui.workspace.history import MemoryHistory
 
-    return MemoryHistory.for_agent(host.settings.agent_dir)
+    return MemoryHistory.for_agent(screen.settings.agent_dir)
 
 
-async def history(host: "CommandHost", arg: str) -> None:
+async def history(screen: "CommandHost", arg: str) -> None:
     """/memory history [file]: the newest kept changes, with the ids /memory restore takes."""
     from openclaw_tui.workspace.guard import normalize_rel
 
     rel = normalize_rel(arg) if arg else None
-    entries = list(reversed(await asyncio.to_thread(_history(host).entries, rel)))
+    entries = list(reversed(await asyncio.to_thread(_history(screen).entries, rel)))
     if not entries:
-        await host.say(f"No history for `{rel}` yet." if rel else "No memory changes recorded yet.")
+        await screen.say(f"No history for `{rel}` yet." if rel else "No memory changes recorded yet.")
         return
     rows = ["| id | when | file | change | by |", "|---|---|---|---|---|"]
     for e in entries[:HISTORY_ROWS]:
@@ -101,7 +101,7 @@ async def history(host: "CommandHost", arg: str) -> None:
         rows.append(f"| `{e.id[:8]}` | {when} | `{e.path}` | {e.tool} {one_line(e.summary, 24)} | {who} |")
     more = f"\n\n{len(entries) - HISTORY_ROWS} older not shown." if len(entries) > HISTORY_ROWS else ""
     tip = "\n\n`/memory restore <file> --to <id>` brings back the version from *before* that change."
-    await host.say("**Memory history** (newest first)\n\n" + "\n".join(rows) + more + tip)
+    await screen.say("**Memory history** (newest first)\n\n" + "\n".join(rows) + more + tip)
 
 
 def _restore_args(arg: str) -> tuple[str, str | None, bool]:
@@ -120,7 +120,7 @@ def _restore_args(arg: str) -> tuple[str, str | None, bool]:
     return words[0], to, yes
 
 
-async def restore(host: "CommandHost", arg: str) -> None:
+async def restore(screen: "CommandHost", arg: str) -> None:
     """/memory restore <file> [--to ID] [--yes]: a delete or a cut by more than half waits for --yes."""
     from openclaw_tui.workspace.change_diff import change_event
     from openclaw_tui.workspace.guard import PathRefused
@@ -130,37 +130,37 @@ async def restore(host: "CommandHost", arg: str) -> None:
 
     try:
         path, to, yes = _restore_args(arg)
-        settings = host.settings
-        store = _history(host)
+        settings = screen.settings
+        store = _history(screen)
         plan = await asyncio.to_thread(plan_restore, settings.workspace, store, path, to)
         if plan.noop:
-            await host.say(plan.describe() + ".")
+            await screen.say(plan.describe() + ".")
             return
         if plan.needs_confirmation and not yes:
-            await host.say(f"Not restored: {plan.describe()}.  \nTo go ahead: `/memory restore {plan.path} --to {plan.entry.id[:8]} --yes`")
+            await screen.say(f"Not restored: {plan.describe()}.  \nTo go ahead: `/memory restore {plan.path} --to {plan.entry.id[:8]} --yes`")
             return
-        origin = ChangeOrigin("user", host.engine.session_id if host.engine else "")
+        origin = ChangeOrigin("user", screen.engine.session_id if screen.engine else "")
         change = await asyncio.to_thread(restore_before, settings.workspace, store, plan.entry, origin)
     except (HistoryError, ValueError) as exc:
-        await host.chat.add_error(str(exc))
+        await screen.chat.add_error(str(exc))
         return
     except PathRefused as exc:
-        await host.chat.add_error(f"/memory restore: {exc.reason}")
+        await screen.chat.add_error(f"/memory restore: {exc.reason}")
         return
-    host.post_message(EngineEvent(change_event(change, actor="user")))
+    screen.post_message(EngineEvent(change_event(change, actor="user")))
 
 
-async def init_workspace(host: "CommandHost", _arg: str) -> None:
+async def init_workspace(screen: "CommandHost", _arg: str) -> None:
     """/init: the template's files into the workspace (existing files are kept)."""
     from openclaw_tui.workspace.template import init_workspace as make
 
-    dest = Path(host.settings.workspace)
+    dest = Path(screen.settings.workspace)
     try:
         created, kept = await asyncio.to_thread(make, dest)
     except OSError as exc:
-        await host.chat.add_error(f"cannot create workspace {dest}: {exc.strerror or exc}")
+        await screen.chat.add_error(f"cannot create workspace {dest}: {exc.strerror or exc}")
         return
     lines = [f"**Workspace** `{dest}`", ""]
     lines += [f"- created `{rel}`" for rel in created] + [f"- kept `{rel}` (exists)" for rel in kept]
-    await host.say("\n".join(lines))
-    host.emit(ev.Notice("info", f"/init: {len(created)} created, {len(kept)} kept"))
+    await screen.say("\n".join(lines))
+    screen.emit(ev.Notice("info", f"/init: {len(created)} created, {len(kept)} kept"))

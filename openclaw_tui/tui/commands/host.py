@@ -2,6 +2,8 @@
 
 The handlers take a ``CommandHost`` and never import the screen (``MainScreen`` satisfies
 the protocol structurally; mypy checks it where the screen hands itself to the dispatch).
+A handler's parameter is still called ``screen``: it is the main screen, seen through
+this protocol.
 The engine is ``None`` until the first frame has built it: the dispatch runs no command
 that needs it before then, and :func:`live_engine` narrows it for the handlers.
 """

@@ -31,7 +31,7 @@ def mcp_markdown(rows: list[dict[str, Any]], why_off: str | None) -> str:
     return "\n".join(lines)
 
 
-async def show_servers(host: "CommandHost", _arg: str) -> None:
-    tools = live_engine(host).mcp
+async def show_servers(screen: "CommandHost", _arg: str) -> None:
+    tools = live_engine(screen).mcp
     await tools.ensure()  # starts them now when this session offers their tools
-    await host.say(mcp_markdown(tools.status(), tools.why_off() if tools.configured else None))
+    await screen.say(mcp_markdown(tools.status(), tools.why_off() if tools.configured else None))

@@ -18,6 +18,7 @@ from openclaw_tui import events
 
 if TYPE_CHECKING:
     from openclaw_tui.mcp.session_tools import McpTools
+    from openclaw_tui.workspace.history import MemoryHistory
 
 #: appended to a reply the user cancelled, kept in the history that way
 CANCEL_MARK = "[answer interrupted by the user]"
@@ -41,6 +42,12 @@ class EngineSurface(Protocol):
     session_id: str
     #: the MCP servers of ``mcp.servers`` (``/mcp``: ``await mcp.ensure()``, then ``mcp.status()``)
     mcp: McpTools
+    #: the kept versions of the memory files (``/forget`` removes lines through it)
+    memory_history: MemoryHistory
+
+    @property
+    def access(self) -> str:
+        """The workspace access: "rw", "ro" or "none"."""
 
     @property
     def session_key(self) -> str: ...

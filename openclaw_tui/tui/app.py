@@ -20,7 +20,7 @@ from textual.content import Content
 from textual.screen import Screen
 
 from openclaw_tui.events import Notice
-from openclaw_tui.tui import slash
+from openclaw_tui.tui.commands import registry
 from openclaw_tui.tui.format import Clock, local_clock
 from openclaw_tui.tui.messages import EngineFailed, EngineReady, EventBridge
 from openclaw_tui.tui.screens.main import MainScreen
@@ -38,7 +38,7 @@ THEMES = {"dark": "textual-dark", "light": "textual-light"}
 class SlashCommandProvider(Provider):
     """The slash-command registry in the command palette (Ctrl+P)."""
 
-    def _run(self, cmd: slash.SlashCommand) -> Callable[[], None]:
+    def _run(self, cmd: registry.SlashCommand) -> Callable[[], None]:
         app = self.app
 
         def go() -> None:
@@ -53,12 +53,12 @@ class SlashCommandProvider(Provider):
         return go
 
     async def discover(self) -> Hits:
-        for cmd in slash.COMMANDS:
+        for cmd in registry.COMMANDS:
             yield DiscoveryHit(Content(cmd.usage), self._run(cmd), text=cmd.usage, help=cmd.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
-        for cmd in slash.COMMANDS:
+        for cmd in registry.COMMANDS:
             score = matcher.match(cmd.usage)
             if score > 0:
                 # plain Content: usages hold brackets ("[id]") that must not be read as markup

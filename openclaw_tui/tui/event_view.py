@@ -7,7 +7,7 @@ shows in the Timeline only, and each leaves a dimmed mark in the chat where it h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Protocol
 
 from textual.timer import Timer
 
@@ -15,8 +15,13 @@ from openclaw_tui import events as ev
 from openclaw_tui.tui.format import chat_mark, mark_details, n, one_line
 
 if TYPE_CHECKING:
-    from openclaw_tui.tui.screens.main import MainScreen
+    from openclaw_tui.tui.busy import BusyIndicator
+    from openclaw_tui.tui.widgets.chat import ChatView
     from openclaw_tui.tui.widgets.markdown_blocks import AgentResponse
+    from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
+    from openclaw_tui.tui.widgets.meter import TokenMeter
+    from openclaw_tui.tui.widgets.side_panel import SidePanel
+    from openclaw_tui.tui.widgets.timeline import Timeline
 
 DEFAULT_ERROR_ACTION = "check --model, --api-base and the API key, then send the message again"
 STREAM_INTERVAL = 1 / 30  # seconds between Markdown writes while a reply streams
@@ -24,10 +29,37 @@ SPAN_OF = {ev.FlushStarted: "flush", ev.FlushFinished: "flush", ev.CompactionSta
 BUSY_OF = {"flush": "flushing", "compaction": "compacting"}
 
 
+class EventHost(Protocol):
+    """What the events are drawn on (the main screen satisfies it; mypy checks it)."""
+
+    @property
+    def chat(self) -> "ChatView": ...
+
+    @property
+    def side(self) -> "SidePanel": ...
+
+    @property
+    def timeline(self) -> "Timeline": ...
+
+    @property
+    def memory_panel(self) -> "MemoryPanel": ...
+
+    @property
+    def meter(self) -> "TokenMeter": ...
+
+    @property
+    def busy(self) -> "BusyIndicator": ...
+
+    @property
+    def turn_running(self) -> bool: ...
+
+    def set_timer(self, delay: float, callback: Callable[[], Awaitable[None]] | None = ...) -> Timer: ...
+
+
 class EventView:
     """Renders the core's events on the main screen; holds only display state."""
 
-    def __init__(self, screen: "MainScreen") -> None:
+    def __init__(self, screen: EventHost) -> None:
         self.screen = screen
         self.response: "AgentResponse | None" = None  # the reply being streamed
         self._turn_streamed = False

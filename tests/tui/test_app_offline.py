@@ -381,7 +381,7 @@ async def test_markup_like_text_is_shown_literally(workspace: Path) -> None:
 
 async def test_palette_provider_lists_every_command_in_order(workspace: Path) -> None:
     from openclaw_tui.tui.app import SlashCommandProvider
-    from openclaw_tui.tui.slash import COMMANDS
+    from openclaw_tui.tui.commands.registry import COMMANDS
 
     app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
     async with app.run_test(size=(120, 40)) as pilot:

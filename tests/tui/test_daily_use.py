@@ -185,7 +185,7 @@ async def test_tab_completion_stays_in_the_prompt_and_reaches_model(workspace: P
 
 async def test_slash_menu_lists_every_command_with_arrow_selection(workspace: Path) -> None:
     # the menu showed 6 of 11 commands, with no way to pick one by keyboard
-    from openclaw_tui.tui import slash
+    from openclaw_tui.tui.commands import registry
 
     app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
     async with app.run_test(size=(120, 40)) as pilot:
@@ -195,7 +195,7 @@ async def test_slash_menu_lists_every_command_with_arrow_selection(workspace: Pa
         await pilot.press("/")
         box = screen.query_one("#completions")
         shown = str(box.render())
-        assert all(cmd.usage in shown for cmd in slash.COMMANDS), shown
+        assert all(cmd.usage in shown for cmd in registry.COMMANDS), shown
         await pilot.press("down", "down")
         assert "▸ /new" in str(box.render())
         await pilot.press("up")

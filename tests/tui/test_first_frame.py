@@ -28,7 +28,7 @@ async def first_frame(pilot):
     at_frame = {
         "side_children": len(screen.side.children),
         "modules": sorted(m for m in ("openclaw_tui.tui.widgets.memory_panel", "openclaw_tui.tui.widgets.timeline",
-                                      "openclaw_tui.tui.slash_run", "openclaw_tui.tui.screens.picker") if m in sys.modules),
+                                      "openclaw_tui.tui.commands.dispatch", "openclaw_tui.tui.screens.picker") if m in sys.modules),
     }
     await screen.side.build()
     at_frame["then"] = [w.id for w in screen.side.children]

@@ -10,18 +10,18 @@ import pytest
 
 from openclaw_tui import events as ev
 from openclaw_tui.tui import format as fmt
-from openclaw_tui.tui import slash
+from openclaw_tui.tui.commands import registry
 from openclaw_tui.tui.widgets.prompt import PromptHistory
 
 
 def test_registry_order_is_menu_order():
-    assert [c.usage for c in slash.COMMANDS] == [
+    assert [c.usage for c in registry.COMMANDS] == [
         "/help", "/new", "/resume [--all] [id]", "/copy [n]", "/compact [instructions]", "/flush",
         "/memory search <query>", "/memory status", "/memory index [--force]",
         "/memory open [file]", "/memory history [file]", "/memory restore <file> [--to ID] [--yes]",
         "/undo", "/forget <words>", "/model [name]", "/status", "/mcp", "/init", "/quit",
     ]
-    mid = {c.name for c in slash.COMMANDS if c.mid_turn}
+    mid = {c.name for c in registry.COMMANDS if c.mid_turn}
     assert mid == {"help", "copy", "memory search", "memory status", "memory history", "status", "mcp", "quit"}
 
 
@@ -43,7 +43,7 @@ def test_registry_order_is_menu_order():
     ],
 )
 def test_parse_ok(text, name, arg):
-    parsed = slash.parse(text)
+    parsed = registry.parse(text)
     assert (parsed.name, parsed.arg) == (name, arg)
 
 
@@ -61,8 +61,8 @@ def test_parse_ok(text, name, arg):
     ],
 )
 def test_parse_errors_are_one_line(text, needle):
-    with pytest.raises(slash.SlashError) as info:
-        slash.parse(text)
+    with pytest.raises(registry.SlashError) as info:
+        registry.parse(text)
     assert needle in str(info.value)
     assert "\n" not in str(info.value)
 
@@ -80,7 +80,7 @@ def test_parse_errors_are_one_line(text, needle):
     ],
 )
 def test_complete(typed, expected):
-    assert slash.complete(typed) == expected
+    assert registry.complete(typed) == expected
 
 
 @pytest.mark.parametrize(
@@ -98,32 +98,32 @@ def test_complete(typed, expected):
 )
 def test_complete_argument_values(typed, expected):
     values = {"resume": ["2f1c-aa", "2f9d-bb", "77ee"], "model": ["openai/gpt-4o-mini", "ollama/llama3"]}
-    assert slash.complete(typed, lambda name: values.get(name, [])) == expected
+    assert registry.complete(typed, lambda name: values.get(name, [])) == expected
 
 
 def test_complete_survives_a_failing_value_source():
     def broken(_name):
         raise OSError("sessions.json unreadable")
 
-    assert slash.complete("/resume ", broken) == []
+    assert registry.complete("/resume ", broken) == []
 
 
 def test_complete_all_and_common_prefix():
-    assert len(slash.complete("/")) == len(slash.COMMANDS)
-    assert slash.common_prefix(slash.complete("/me")) == "/memory "
-    assert slash.common_prefix(["/memory search ", "/memory status"]) == "/memory s"
-    assert slash.is_slash("/x") and not slash.is_slash("//x") and not slash.is_slash("x")
+    assert len(registry.complete("/")) == len(registry.COMMANDS)
+    assert registry.common_prefix(registry.complete("/me")) == "/memory "
+    assert registry.common_prefix(["/memory search ", "/memory status"]) == "/memory s"
+    assert registry.is_slash("/x") and not registry.is_slash("//x") and not registry.is_slash("x")
 
 
 def test_help_lists_every_command():
-    text = slash.help_markdown()
-    for cmd in slash.COMMANDS:
+    text = registry.help_markdown()
+    for cmd in registry.COMMANDS:
         assert cmd.usage in text
 
 
 def test_help_documents_the_daily_keys():
     # /help omitted Ctrl+L and keyboard scrolling; Ctrl+C, the queue and the panel are new
-    text = slash.help_markdown()
+    text = registry.help_markdown()
     for key in ("Ctrl+L", "PgUp/PgDn", "Ctrl+C", "Ctrl+O", "queued", "Ctrl+End"):
         assert key in text, key
 
@@ -365,15 +365,15 @@ def test_replay_keeps_tools_errors_cancels_and_only_what_a_compaction_kept():
 def test_every_slash_command_has_one_handler():
     """The dispatch runs each command of the slash table through its entry in one handler
     table; a command added to the table without a handler (or a stale handler) is caught."""
-    from openclaw_tui.tui.slash_run import HANDLERS
+    from openclaw_tui.tui.commands.dispatch import HANDLERS
 
-    assert list(HANDLERS) == [c.name for c in slash.COMMANDS]
+    assert list(HANDLERS) == [c.name for c in registry.COMMANDS]
     assert all(callable(h) for h in HANDLERS.values())
     assert len(set(HANDLERS.values())) == len(HANDLERS)  # no handler serves two commands
 
 
 def test_session_id_prefix_resolution():
-    from openclaw_tui.tui.slash_session import session_id_for
+    from openclaw_tui.tui.commands.session import session_id_for
 
     sessions = [{"sessionId": "75cf0a"}, {"sessionId": "75ab11"}, {"sessionId": "0d9e"}]
     assert session_id_for("0d9e", sessions) == "0d9e"

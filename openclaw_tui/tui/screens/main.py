@@ -2,24 +2,27 @@
 
 It lays the widgets out, sends prompts (queued while a reply runs) and handles the keys
 that control a turn. Engine events are rendered by :class:`EventView`, slash commands run
-from the table in :mod:`openclaw_tui.tui.slash_run`; the screen holds no session logic.
+from the table in :mod:`openclaw_tui.tui.commands.dispatch`; the screen holds no session logic.
 """
 
 from __future__ import annotations
 
 import time
+from contextlib import AbstractContextManager
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Click, Key, Resize
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static
 
-from openclaw_tui.tui import slash
+from openclaw_tui.tui.commands import registry
+from openclaw_tui.tui.commands.host import live_engine
 from openclaw_tui.tui.busy import BusyIndicator
 from openclaw_tui.tui.event_view import DEFAULT_ERROR_ACTION, EventView
 from openclaw_tui.tui.format import one_line, welcome_markdown
@@ -34,6 +37,9 @@ from openclaw_tui.tui.widgets.status_bar import StatusBar
 from openclaw_tui.tui.widgets.side_panel import SidePanel
 
 if TYPE_CHECKING:
+    from openclaw_tui import events as ev
+    from openclaw_tui.config.loader import AgentSettings
+    from openclaw_tui.memory.api import MemoryBackend
     from openclaw_tui.session.surface import EngineSurface
     from openclaw_tui.tui.app import OpenClawApp
     from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
@@ -50,6 +56,7 @@ def installed_local_models() -> list[str]:
         return []
 
 
+T = TypeVar("T")
 NEW_MESSAGES = "↓ new messages below · End on an empty prompt (or Ctrl+End) jumps there"
 
 
@@ -68,21 +75,28 @@ class MainScreen(Screen[None]):
         Binding("alt+up", "focus_message", "select a message to copy", show=False),
     ]
 
+    # the screen's state, as Textual vars (watchers run when a value changes, not at mount)
+    #: the session engine, once the first frame has built it
+    engine: var["EngineSurface | None"] = var(None, init=False)
+    #: a reply runs (set before its worker starts: a prompt right behind it queues)
+    turn_running: var[bool] = var(False, init=False)
+    #: a command that must not overlap a turn ("flush", "compact", …)
+    command_running: var[str | None] = var(None, init=False)
+    #: why the session did not start ("" while it starts or runs)
+    engine_failed: var[str] = var("", init=False)
+    #: the user's Ctrl+O choice; None follows the width
+    side_choice: var[bool | None] = var(None, init=False)
+
     def __init__(self) -> None:
         super().__init__()
-        self.engine: "EngineSurface | None" = None
-        self.turn_running = False
-        self.command_running: str | None = None  # a command that must not overlap a turn
-        self.engine_failed: str = ""
         self.last_command_output: str = ""
         self.events = EventView(self)
         self.busy: BusyIndicator  # built on mount, around the status bar and the meter
-        self._side_choice: bool | None = None  # the user's Ctrl+O choice; None follows the width
         self._quit_armed_at = 0.0
 
     @property
     def oc_app(self) -> "OpenClawApp":
-        return self.app  # type: ignore[return-value]
+        return cast("OpenClawApp", self.app)
 
     # ------------------------------------------------------------------ layout
 
@@ -127,6 +141,17 @@ class MainScreen(Screen[None]):
         self.prompt.use_history(self.oc_app.history_path)
 
     @property
+    def settings(self) -> "AgentSettings":
+        settings = self.oc_app.settings
+        if settings is None:
+            raise RuntimeError("the agent's settings are still loading — try again in a moment")
+        return settings
+
+    @property
+    def memory(self) -> "MemoryBackend | None":
+        return self.oc_app.memory
+
+    @property
     def chat(self) -> ChatView:
         return self.query_one(ChatView)
 
@@ -168,13 +193,15 @@ class MainScreen(Screen[None]):
         self._fit_side(event.size.width)
 
     def _fit_side(self, width: int) -> None:
-        want = self._side_choice if self._side_choice is not None else width >= self.SIDE_MIN_WIDTH
+        want = self.side_choice if self.side_choice is not None else width >= self.SIDE_MIN_WIDTH
         self.side.display = want
+
+    def watch_side_choice(self) -> None:
+        self._fit_side(self.app.size.width)
 
     def action_toggle_side(self) -> None:
         """Ctrl+O: show or hide the Memory/Timeline panel (the chat takes the full width)."""
-        self._side_choice = not self.side_visible
-        self._fit_side(self.app.size.width)
+        self.side_choice = not self.side_visible
         if not self.side_visible and self.focused is not None and self.focused.id == "memory-results":
             self.prompt.focus()
 
@@ -281,17 +308,24 @@ class MainScreen(Screen[None]):
 
     async def on_engine_failed(self, message: EngineFailed) -> None:
         self.engine_failed = message.message
-        self.prompt.starting = False
-        self.queue.clear()
-        self.status_bar.model = "unavailable"
         await self.chat.add_error(message.message, message.action)
+
+    def watch_engine_failed(self, failed: str) -> None:
+        """Nothing will start: the prompt stops waiting and the queued prompts go."""
+        if failed:
+            self.prompt.starting = False
+            self.queue.clear()
+            self.status_bar.model = "unavailable"
 
     async def on_engine_event(self, message: EngineEvent) -> None:
         await self.events.receive(message.event)
 
     def refresh_usage(self) -> None:
+        engine = self.engine
+        if engine is None:  # no usage before the engine is up
+            return
         try:
-            self.meter.usage = self.engine.token_snapshot()
+            self.meter.usage = engine.token_snapshot()
         except Exception:  # noqa: BLE001 - a meter problem must not stop the app
             pass
 
@@ -323,7 +357,7 @@ class MainScreen(Screen[None]):
         return []
 
     async def submit(self, text: str) -> None:
-        if slash.is_slash(text):
+        if registry.is_slash(text):
             await self.run_slash(text)
             return
         if text.lstrip().startswith("//"):
@@ -341,19 +375,45 @@ class MainScreen(Screen[None]):
         await self.start_turn(text)
 
     async def run_slash(self, text: str) -> None:
-        from openclaw_tui.tui import slash_run  # the handlers load with the first command
+        from openclaw_tui.tui.commands import dispatch  # the handlers load with the first command
 
-        await slash_run.run_slash(self, text)
+        await dispatch.run_slash(self, text)
 
     async def say(self, markdown: str) -> None:
         """A command's answer, as a notice in the chat."""
         self.last_command_output = markdown
         await self.chat.add_notice(markdown)
 
-    async def show_snippet(self, path: str, start: int | None, end: int | None) -> "SnippetViewer":
-        from openclaw_tui.tui import slash_memory
+    async def start_over(self) -> None:
+        """A new or resumed session: the chat and the memory panel empty again."""
+        await self.chat.clear()
+        if self.side.built:
+            await self.memory_panel.reset()
+        self.events.response = None  # the reply being streamed went with the chat
 
-        return await slash_memory.show_snippet(self, path, start, end)
+    def emit(self, event: "ev.Event") -> None:
+        self.oc_app.bridge(event)
+
+    async def ask(self, modal: "Screen[T]") -> T:
+        return await self.app.push_screen_wait(modal)
+
+    async def show_modal(self, modal: "Screen[Any]") -> None:
+        await self.app.push_screen(modal)
+
+    def suspended(self) -> AbstractContextManager[None]:
+        return self.app.suspend()
+
+    @property
+    def headless(self) -> bool:
+        return self.app.is_headless
+
+    async def quit(self) -> None:
+        await self.oc_app.action_quit()
+
+    async def show_snippet(self, path: str, start: int | None, end: int | None) -> "SnippetViewer":
+        from openclaw_tui.tui.commands import memory
+
+        return await memory.show_snippet(self, path, start, end)
 
     async def on_memory_panel_open_snippet(self, message: "MemoryPanel.OpenSnippet") -> None:
         await self.show_snippet(message.path, message.start_line, message.end_line)
@@ -379,7 +439,7 @@ class MainScreen(Screen[None]):
         loading = "loading model" in self.status_bar.model
         self.busy.phase("waiting for the model to load" if loading else "getting ready")
         try:
-            await self.engine.send(text)
+            await live_engine(self).send(text)  # a turn starts only once the engine is up
         except Exception as exc:  # noqa: BLE001 - the engine should not raise; if it does, say so inline
             await self.chat.add_error(f"the turn failed: {one_line(str(exc), 160)}", DEFAULT_ERROR_ACTION)
         finally:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from openclaw_tui.tui import slash
+from openclaw_tui.tui.commands import registry
 
 USAGE_WIDTH = 26  # the usage column; the help text follows
 
@@ -23,7 +23,7 @@ class CompletionMenu(Static):
             return
         rows = Text(no_wrap=True, overflow="ellipsis")
         for i, c in enumerate(completions):
-            cmd = slash.BY_NAME.get(c.strip()[1:])
+            cmd = registry.BY_NAME.get(c.strip()[1:])
             row = f"{cmd.usage:<{USAGE_WIDTH}} {cmd.help}" if cmd else c
             mark = "▸ " if i == selected else "  "
             rows.append(("\n" if i else "") + mark + row, style="reverse" if i == selected else "")

@@ -11,7 +11,7 @@ from textual import events
 from textual.message import Message
 from textual.widgets import TextArea
 
-from openclaw_tui.tui import slash
+from openclaw_tui.tui.commands import registry
 
 
 class PromptHistory:
@@ -232,7 +232,7 @@ class PromptInput(TextArea):
         options = self.menu
         if not options:
             return
-        common = slash.common_prefix(options)
+        common = registry.common_prefix(options)
         if len(options) == 1:
             self._set(options[0])
         elif len(common) > len(self.text):
@@ -243,7 +243,7 @@ class PromptInput(TextArea):
     def _take(self, option: str) -> None:
         """Enter on a highlighted completion: fill it in; a command without an argument runs."""
         self._set(option)
-        if not option.endswith(" ") and slash.is_slash(option) and option[1:] in slash.BY_NAME:
+        if not option.endswith(" ") and registry.is_slash(option) and option[1:] in registry.BY_NAME:
             self.submit()
 
     def _highlight(self, index: int | None) -> None:
@@ -256,7 +256,7 @@ class PromptInput(TextArea):
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         text = self.text
-        options = slash.complete(text, self.arg_values) if slash.is_slash(text) and "\n" not in text else []
+        options = registry.complete(text, self.arg_values) if registry.is_slash(text) and "\n" not in text else []
         if [o.strip() for o in options] == [text.strip()]:
             options = []  # the command is complete: nothing left to offer
         self._show_menu(options, None)

@@ -1,6 +1,6 @@
 """Running a slash command: parse it, check it may run now, call its handler in a worker.
 
-Every command of the :mod:`openclaw_tui.tui.slash` table has exactly one handler here,
+Every command of the :mod:`openclaw_tui.tui.commands.registry` table has exactly one handler here,
 checked when this module loads; the dispatch looks the parsed command up in that table.
 """
 
@@ -8,46 +8,46 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Awaitable, Callable
 
-from openclaw_tui.tui import slash, slash_mcp, slash_memory, slash_memory_files, slash_session
+from openclaw_tui.tui.commands import files, mcp, memory, registry, session
 from openclaw_tui.tui.format import one_line
 from openclaw_tui.tui.messages import Settled
 
 if TYPE_CHECKING:
-    from openclaw_tui.tui.screens.main import MainScreen
+    from openclaw_tui.tui.commands.host import CommandHost
 
-Handler = Callable[["MainScreen", str], Awaitable[None]]
+Handler = Callable[["CommandHost", str], Awaitable[None]]
 
 HANDLERS: dict[str, Handler] = {
-    "help": slash_session.show_help,
-    "new": slash_session.new_session,
-    "resume": slash_session.resume,
-    "copy": slash_session.copy_reply,
-    "compact": slash_session.compact,
-    "flush": slash_session.flush,
-    "memory search": slash_memory.search,
-    "memory status": slash_memory.status,
-    "memory index": slash_memory.index,
-    "memory open": slash_memory_files.open_in_editor,
-    "memory history": slash_memory_files.history,
-    "memory restore": slash_memory_files.restore,
-    "undo": slash_memory.undo,
-    "forget": slash_memory.forget,
-    "model": slash_session.switch_model,
-    "status": slash_session.show_status,
-    "mcp": slash_mcp.show_servers,
-    "init": slash_memory_files.init_workspace,
-    "quit": slash_session.quit_app,
+    "help": session.show_help,
+    "new": session.new_session,
+    "resume": session.resume,
+    "copy": session.copy_reply,
+    "compact": session.compact,
+    "flush": session.flush,
+    "memory search": memory.search,
+    "memory status": memory.status,
+    "memory index": memory.index,
+    "memory open": files.open_in_editor,
+    "memory history": files.history,
+    "memory restore": files.restore,
+    "undo": memory.undo,
+    "forget": memory.forget,
+    "model": session.switch_model,
+    "status": session.show_status,
+    "mcp": mcp.show_servers,
+    "init": files.init_workspace,
+    "quit": session.quit_app,
 }
-if set(HANDLERS) != set(slash.BY_NAME):  # pragma: no cover - a programming error, caught by any import
-    raise ImportError(f"slash handlers out of step with the table: {sorted(set(HANDLERS) ^ set(slash.BY_NAME))}")
+if set(HANDLERS) != set(registry.BY_NAME):  # pragma: no cover - a programming error, caught by any import
+    raise ImportError(f"slash handlers out of step with the table: {sorted(set(HANDLERS) ^ set(registry.BY_NAME))}")
 
 BEFORE_ENGINE = ("help", "quit", "status")  # commands that work while the engine starts
 
 
-async def run_slash(screen: "MainScreen", text: str) -> None:
+async def run_slash(screen: "CommandHost", text: str) -> None:
     try:
-        parsed = slash.parse(text)
-    except slash.SlashError as exc:
+        parsed = registry.parse(text)
+    except registry.SlashError as exc:
         await screen.chat.add_error(str(exc))
         return
     command = parsed.command
@@ -66,7 +66,7 @@ async def run_slash(screen: "MainScreen", text: str) -> None:
     screen.run_worker(_run(screen, HANDLERS[command.name], parsed.arg, exclusive=not command.mid_turn), group="command")
 
 
-async def _run(screen: "MainScreen", handler: Handler, arg: str, exclusive: bool) -> None:
+async def _run(screen: "CommandHost", handler: Handler, arg: str, exclusive: bool) -> None:
     try:
         await handler(screen, arg)
     except Exception as exc:  # noqa: BLE001 - one line, never a traceback

@@ -16,7 +16,8 @@ from openclaw_tui.tui.format import one_line
 from openclaw_tui.tui.messages import EngineEvent
 
 if TYPE_CHECKING:
-    from openclaw_tui.tui.screens.main import MainScreen
+    from openclaw_tui.tui.commands.host import CommandHost
+    from openclaw_tui.workspace.history import MemoryHistory
 
 HISTORY_ROWS = 20
 
@@ -30,12 +31,12 @@ def _editor() -> list[str] | None:
     return shlex.split(raw) or None
 
 
-async def open_in_editor(screen: "MainScreen", arg: str) -> None:
+async def open_in_editor(screen: "CommandHost", arg: str) -> None:
     """/memory open [file]: the file (default: today's daily note) in $VISUAL / $EDITOR."""
     from openclaw_tui.workspace.guard import PathRefused, normalize_rel, safe_join
     from openclaw_tui.workspace.privacy import hidden_for, is_private_key
 
-    settings = screen.oc_app.settings
+    settings = screen.settings
     if settings.workspace_access != "rw":
         await screen.chat.add_error(f"/memory open needs a writable workspace (access is {settings.workspace_access})")
         return
@@ -65,27 +66,26 @@ async def open_in_editor(screen: "MainScreen", arg: str) -> None:
     await screen.say(f"`{rel}` {changed} (editor exit {code}); the memory index picks it up on its next sync.")
 
 
-def _run_editor(screen: "MainScreen", argv: list[str]) -> int:
+def _run_editor(screen: "CommandHost", argv: list[str]) -> int:
     """Hand the terminal to the editor (the app suspended), then take it back."""
     from textual.app import SuspendNotSupported
 
-    app = screen.app
     try:
-        with app.suspend():
+        with screen.suspended():
             return subprocess.call(argv)
     except SuspendNotSupported:
-        if not app.is_headless:
+        if not screen.headless:
             raise RuntimeError("this terminal cannot hand over to an editor; edit the file outside the app") from None
         return subprocess.call(argv, stdin=subprocess.DEVNULL)  # headless (tests): nothing to hand over
 
 
-def _history(screen: "MainScreen"):
+def _history(screen: "CommandHost") -> "MemoryHistory":
     from openclaw_tui.workspace.history import MemoryHistory
 
-    return MemoryHistory.for_agent(screen.oc_app.settings.agent_dir)
+    return MemoryHistory.for_agent(screen.settings.agent_dir)
 
 
-async def history(screen: "MainScreen", arg: str) -> None:
+async def history(screen: "CommandHost", arg: str) -> None:
     """/memory history [file]: the newest kept changes, with the ids /memory restore takes."""
     from openclaw_tui.workspace.guard import normalize_rel
 
@@ -120,7 +120,7 @@ def _restore_args(arg: str) -> tuple[str, str | None, bool]:
     return words[0], to, yes
 
 
-async def restore(screen: "MainScreen", arg: str) -> None:
+async def restore(screen: "CommandHost", arg: str) -> None:
     """/memory restore <file> [--to ID] [--yes]: a delete or a cut by more than half waits for --yes."""
     from openclaw_tui.workspace.change_diff import change_event
     from openclaw_tui.workspace.guard import PathRefused
@@ -130,7 +130,7 @@ async def restore(screen: "MainScreen", arg: str) -> None:
 
     try:
         path, to, yes = _restore_args(arg)
-        settings = screen.oc_app.settings
+        settings = screen.settings
         store = _history(screen)
         plan = await asyncio.to_thread(plan_restore, settings.workspace, store, path, to)
         if plan.noop:
@@ -150,11 +150,11 @@ async def restore(screen: "MainScreen", arg: str) -> None:
     screen.post_message(EngineEvent(change_event(change, actor="user")))
 
 
-async def init_workspace(screen: "MainScreen", _arg: str) -> None:
+async def init_workspace(screen: "CommandHost", _arg: str) -> None:
     """/init: the template's files into the workspace (existing files are kept)."""
     from openclaw_tui.workspace.template import init_workspace as make
 
-    dest = Path(screen.oc_app.settings.workspace)
+    dest = Path(screen.settings.workspace)
     try:
         created, kept = await asyncio.to_thread(make, dest)
     except OSError as exc:
@@ -163,4 +163,4 @@ async def init_workspace(screen: "MainScreen", _arg: str) -> None:
     lines = [f"**Workspace** `{dest}`", ""]
     lines += [f"- created `{rel}`" for rel in created] + [f"- kept `{rel}` (exists)" for rel in kept]
     await screen.say("\n".join(lines))
-    screen.oc_app.bridge(ev.Notice("info", f"/init: {len(created)} created, {len(kept)} kept"))
+    screen.emit(ev.Notice("info", f"/init: {len(created)} created, {len(kept)} kept"))

@@ -10,41 +10,42 @@ import shlex
 from typing import TYPE_CHECKING
 
 from openclaw_tui import events as ev
+from openclaw_tui.tui.commands.host import live_engine
 from openclaw_tui.tui.format import index_report_markdown, md_kv, memory_status_markdown
 from openclaw_tui.tui.messages import EngineEvent
 
 if TYPE_CHECKING:
     from openclaw_tui.memory.api import MemoryBackend
     from openclaw_tui.memory.forget import ForgetPlan
-    from openclaw_tui.tui.screens.main import MainScreen
+    from openclaw_tui.tui.commands.host import CommandHost
     from openclaw_tui.tui.screens.viewer import SnippetViewer
 
 
-def off_reason(screen: "MainScreen") -> str:
-    if screen.oc_app.settings.workspace_access == "none":
+def off_reason(screen: "CommandHost") -> str:
+    if screen.settings.workspace_access == "none":
         return "memory is off: the workspace is not accessible (--workspace-access none)"
     return "memory is off for this agent (plugins.slots.memory or memorySearch.enabled)"
 
 
-def _memory(screen: "MainScreen") -> "MemoryBackend":
-    memory = screen.oc_app.memory
+def _memory(screen: "CommandHost") -> "MemoryBackend":
+    memory = screen.memory
     if memory is None:
         raise RuntimeError(off_reason(screen))
     return memory
 
 
-async def search(screen: "MainScreen", arg: str) -> None:
-    result = await screen.engine.memory_search(arg)
+async def search(screen: "CommandHost", arg: str) -> None:
+    result = await live_engine(screen).memory_search(arg)
     # the engine may also emit MemoryRetrieved; this message is queued after it
     screen.post_message(EngineEvent(ev.MemoryRetrieved(query=arg, result=result)))
 
 
-async def status(screen: "MainScreen", arg: str) -> None:
+async def status(screen: "CommandHost", arg: str) -> None:
     data = dict(_memory(screen).status())  # the status's JSON object
     await screen.say(md_kv("Memory index", data) if arg == "--all" else memory_status_markdown(data))
 
 
-async def index(screen: "MainScreen", arg: str) -> None:
+async def index(screen: "CommandHost", arg: str) -> None:
     memory = _memory(screen)
     force = arg == "--force"
     screen.busy.set("indexing")
@@ -55,19 +56,19 @@ async def index(screen: "MainScreen", arg: str) -> None:
     await screen.say(index_report_markdown(dict(result), force))
 
 
-async def undo(screen: "MainScreen", _arg: str) -> None:
+async def undo(screen: "CommandHost", _arg: str) -> None:
     from openclaw_tui.workspace.history import HistoryError  # noqa: PLC0415
 
     try:
-        await asyncio.to_thread(screen.engine.undo_memory)  # the engine emits MemoryChanged
+        await asyncio.to_thread(live_engine(screen).undo_memory)  # the engine emits MemoryChanged
     except HistoryError as exc:
         await screen.chat.add_error(str(exc))
 
 
-def _forget_plan(screen: "MainScreen", arg: str) -> "ForgetPlan":
+def _forget_plan(screen: "CommandHost", arg: str) -> "ForgetPlan":
     from openclaw_tui.memory.forget import ForgetError, plan_lines, plan_query  # noqa: PLC0415
 
-    settings, key = screen.oc_app.settings, screen.engine.session_key
+    settings, key = screen.settings, live_engine(screen).session_key
     if not arg.lstrip().startswith("--"):
         return plan_query(settings.workspace, key, arg)
     words = shlex.split(arg)
@@ -77,7 +78,7 @@ def _forget_plan(screen: "MainScreen", arg: str) -> "ForgetPlan":
     return plan_lines(settings.workspace, key, opts["--path"], opts["--lines"])
 
 
-async def forget(screen: "MainScreen", arg: str) -> None:
+async def forget(screen: "CommandHost", arg: str) -> None:
     """``/forget``: what would go, a yes/no question, then the removal (history first,
     tombstones), a MemoryChanged per file and a sync of the index."""
     from openclaw_tui.memory.forget import ForgetError, apply_forget  # noqa: PLC0415
@@ -85,39 +86,39 @@ async def forget(screen: "MainScreen", arg: str) -> None:
     from openclaw_tui.workspace.change_diff import change_event  # noqa: PLC0415
     from openclaw_tui.workspace.tombstones import Tombstones  # noqa: PLC0415
 
-    settings = screen.oc_app.settings
-    if screen.engine.access != "rw":
-        raise RuntimeError(f"/forget needs a writable workspace (workspace access is {screen.engine.access})")
+    settings, engine = screen.settings, live_engine(screen)
+    if engine.access != "rw":
+        raise RuntimeError(f"/forget needs a writable workspace (workspace access is {engine.access})")
     try:
         plan = await asyncio.to_thread(_forget_plan, screen, arg)
     except ForgetError as exc:
         await screen.chat.add_error(str(exc))
         return
-    if not await screen.app.push_screen_wait(Confirm("Forget these lines?", plan.describe())):
+    if not await screen.ask(Confirm("Forget these lines?", plan.describe())):
         await screen.say("Nothing forgotten.")
         return
     tombstones = Tombstones.for_workspace(settings.workspace, settings.state_dir)
     try:
-        done = await asyncio.to_thread(apply_forget, settings.workspace, screen.engine.memory_history, plan, tombstones)
+        done = await asyncio.to_thread(apply_forget, settings.workspace, engine.memory_history, plan, tombstones)
     except ForgetError as exc:
         await screen.chat.add_error(str(exc))
         return
     for change in done.changes:
         screen.post_message(EngineEvent(change_event(change, actor="user")))
     await screen.memory_panel.show_triggered([])  # it may list what just went
-    if screen.oc_app.memory is not None:
-        await asyncio.to_thread(screen.oc_app.memory.sync)
+    if screen.memory is not None:
+        await asyncio.to_thread(screen.memory.sync)
     ids = ", ".join(f"`memory restore {c.path} --to {c.entry.id}`" for c in done.changes if c.entry)
     await screen.say(f"Forgot {len(plan.targets)} entr{'y' if len(plan.targets) == 1 else 'ies'}; "
                      f"{done.tombstones} tombstone(s) keep it from being stored again. To bring it back: {ids}")
 
 
-async def show_snippet(screen: "MainScreen", path: str, start: int | None, end: int | None) -> "SnippetViewer":
+async def show_snippet(screen: "CommandHost", path: str, start: int | None, end: int | None) -> "SnippetViewer":
     """The memory panel's viewer: the lines of ``path`` from the memory backend."""
     from openclaw_tui.tui.screens.viewer import SnippetViewer
 
     text, error = "", ""
-    memory = screen.oc_app.memory
+    memory = screen.memory
     if memory is None:
         error = off_reason(screen) + " — memory_get unavailable"
     else:
@@ -130,5 +131,5 @@ async def show_snippet(screen: "MainScreen", path: str, start: int | None, end: 
         if not text and not error:
             error = f"{path} is empty or no longer exists"
     viewer = SnippetViewer(path, start, end, text, error)
-    await screen.app.push_screen(viewer)
+    await screen.show_modal(viewer)
     return viewer

@@ -7,40 +7,38 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from openclaw_tui.tui import slash
+from openclaw_tui.tui.commands import registry
+from openclaw_tui.tui.commands.host import live_engine
 from openclaw_tui.tui.format import md_kv, n, picker_line
 from openclaw_tui.tui.history_view import show_history
 from openclaw_tui.tui.screens.picker import Picker
 
 if TYPE_CHECKING:
-    from openclaw_tui.tui.screens.main import MainScreen
+    from openclaw_tui.tui.commands.host import CommandHost
 
 PICKER_ROWS = 50  # saved sessions offered by the /resume picker and Tab completion
 
 
-async def show_help(screen: "MainScreen", _arg: str) -> None:
-    await screen.say(slash.help_markdown())
+async def show_help(screen: "CommandHost", _arg: str) -> None:
+    await screen.say(registry.help_markdown())
 
 
-async def new_session(screen: "MainScreen", _arg: str) -> None:
-    sid = screen.engine.new_session()
-    await screen.chat.clear()
-    if screen.side.built:
-        await screen.memory_panel.reset()
-    screen.events.response = None
+async def new_session(screen: "CommandHost", _arg: str) -> None:
+    sid = live_engine(screen).new_session()
+    await screen.start_over()
     screen.refresh_usage()
     await screen.say(f"New session `{sid}`.")
 
 
-async def resume(screen: "MainScreen", arg: str) -> None:
+async def resume(screen: "CommandHost", arg: str) -> None:
     from openclaw_tui.session.scope import in_scope, scoped_sessions
 
     words = arg.split()
     everything = "--all" in words
     arg = " ".join(w for w in words if w != "--all")
-    settings = screen.oc_app.settings
+    engine, settings = live_engine(screen), screen.settings
     key, ws = settings.session_key, str(settings.workspace)
-    every = scoped_sessions(screen.engine.list_sessions(), ws, key, everything=True)
+    every = scoped_sessions(engine.list_sessions(), ws, key, everything=True)
     sessions = every if everything else [s for s in every if in_scope(s, ws, key)]
     if not arg:
         if not sessions:
@@ -50,24 +48,23 @@ async def resume(screen: "MainScreen", arg: str) -> None:
             return
         options = [(str(s.get("sessionId") or ""), picker_line(s, key, ws)) for s in sessions[:PICKER_ROWS]]
         title = "Resume a session — every workspace (newest first)" if everything else "Resume a session of this workspace (newest first; /resume --all for others)"
-        arg = await screen.app.push_screen_wait(Picker(title, [o for o in options if o[0]]))  # type: ignore[arg-type]
-        if not arg:
+        picked = await screen.ask(Picker(title, [o for o in options if o[0]]))
+        if not picked:
             return
+        arg = picked
     sid = session_id_for(arg, every)
     try:
-        screen.engine.resume(sid)
+        engine.resume(sid)
     except ValueError as exc:  # whole, not cut at 160 characters: it names the flag to use
         await screen.chat.add_error(str(exc))
         return
-    await screen.chat.clear()
-    if screen.side.built:
-        await screen.memory_panel.reset()
-    await show_history(screen.chat, screen.engine)  # type: ignore[arg-type]  # None only before the first frame
+    await screen.start_over()
+    await show_history(screen.chat, engine)
     screen.refresh_usage()
     entry = next((s for s in every if s.get("sessionId") == sid), {})
     moved = entry.get("workspace") and not in_scope({"workspace": entry["workspace"]}, ws, key)
     note = f" It was started in `{entry['workspace']}`; it continues here, in `{ws}`." if moved else ""
-    await screen.say(f"Resumed session `{screen.engine.session_id}`.{note}")
+    await screen.say(f"Resumed session `{engine.session_id}`.{note}")
 
 
 def session_id_for(arg: str, sessions: list[dict[str, Any]]) -> str:
@@ -82,7 +79,7 @@ def session_id_for(arg: str, sessions: list[dict[str, Any]]) -> str:
     return hits[0] if hits else arg  # no match: the engine says what is wrong
 
 
-async def copy_reply(screen: "MainScreen", arg: str) -> None:
+async def copy_reply(screen: "CommandHost", arg: str) -> None:
     """/copy [n]: the n-th reply from the end (1, the last, by default)."""
     from openclaw_tui.tui.widgets.chat import AgentResponse
 
@@ -101,34 +98,35 @@ async def copy_reply(screen: "MainScreen", arg: str) -> None:
     screen.copy_out(replies[-nth].copy_source, what)
 
 
-async def compact(screen: "MainScreen", arg: str) -> None:
+async def compact(screen: "CommandHost", arg: str) -> None:
     screen.busy.set("compacting")
     try:
-        await screen.engine.compact(arg or None)
+        await live_engine(screen).compact(arg or None)
     finally:
         screen.busy.set("")
     screen.refresh_usage()
 
 
-async def flush(screen: "MainScreen", _arg: str) -> None:
+async def flush(screen: "CommandHost", _arg: str) -> None:
     screen.busy.set("flushing")
     try:
-        await screen.engine.flush()
+        await live_engine(screen).flush()
     finally:
         screen.busy.set("")
 
 
-async def switch_model(screen: "MainScreen", arg: str | None) -> None:
+async def switch_model(screen: "CommandHost", arg: str | None) -> None:
     bar = screen.status_bar
     if not arg:
         current = bar.model
         names = [current] + [m for m in screen.arg_values("model") if m != current] + ["offline"]
         names = list(dict.fromkeys(m for m in names if m and m != "…"))
         labels = [(m, f"{m}   (current)" if m == current else m) for m in names]
-        arg = await screen.app.push_screen_wait(Picker("Switch model (configured and installed models)", labels))
-        if not arg:
+        picked = await screen.ask(Picker("Switch model (configured and installed models)", labels))
+        if not picked:
             return
-    engine = screen.engine
+        arg = picked
+    engine = live_engine(screen)
     engine.set_model(arg)
     bar.model = engine.model_label
     bar.offline = engine.is_offline
@@ -138,8 +136,8 @@ async def switch_model(screen: "MainScreen", arg: str | None) -> None:
     screen.run_worker(engine.warm_up(), group="model-load", exclusive=True)
 
 
-async def show_status(screen: "MainScreen", _arg: str) -> None:
-    s = screen.oc_app.settings
+async def show_status(screen: "CommandHost", _arg: str) -> None:
+    s = screen.settings
     bar = screen.status_bar
     usage = screen.meter.usage
     data: dict[str, Any] = {
@@ -158,5 +156,5 @@ async def show_status(screen: "MainScreen", _arg: str) -> None:
     await screen.say(md_kv("Status", data))
 
 
-async def quit_app(screen: "MainScreen", _arg: str) -> None:
-    await screen.oc_app.action_quit()
+async def quit_app(screen: "CommandHost", _arg: str) -> None:
+    await screen.quit()

@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from openclaw_tui.mcp.names import tool_name
+from openclaw_tui.tui.commands.host import live_engine
 from openclaw_tui.tui.format import one_line
 
 if TYPE_CHECKING:
-    from openclaw_tui.tui.screens.main import MainScreen
+    from openclaw_tui.tui.commands.host import CommandHost
 
 MAX_TOOLS_SHOWN = 30
 
@@ -30,8 +31,7 @@ def mcp_markdown(rows: list[dict[str, Any]], why_off: str | None) -> str:
     return "\n".join(lines)
 
 
-async def show_servers(screen: "MainScreen", _arg: str) -> None:
-    assert screen.engine is not None  # slash_run starts no engine command before the engine
-    tools = screen.engine.mcp
+async def show_servers(screen: "CommandHost", _arg: str) -> None:
+    tools = live_engine(screen).mcp
     await tools.ensure()  # starts them now when this session offers their tools
     await screen.say(mcp_markdown(tools.status(), tools.why_off() if tools.configured else None))

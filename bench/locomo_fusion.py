@@ -121,7 +121,7 @@ def _rrf_score(score_fn):
         cands, floor = score_fn(self, store, got, rows, terms, dates)
         if got.mode != "hybrid":
             return cands, floor
-        from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+        from openclaw_tui.memory.builtin import pipeline as pl  # noqa: PLC0415
 
         kw = {c.id: pl.keyword_only_score(c.text_score, pl.coverage(terms, c.text), pl.path_match(terms, c.path),
                                           pl.date_path_match(dates, c.path)) for c in cands if c.text_score is not None}
@@ -143,8 +143,8 @@ def _rm3_text_hits(text_hits):
     ``PRF_ALPHA`` times its expanded-query score."""
     from collections import Counter as _C  # noqa: PLC0415
 
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
-    from openclaw_tui.memory.snippets import idf_weights  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import pipeline as pl  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.snippets import idf_weights  # noqa: PLC0415
 
     def hits(store, q, terms, mode, limit):
         first = text_hits(store, q, terms, mode, limit)
@@ -207,12 +207,12 @@ def _variant(name: str):
     """Context patching the pipeline for one variant (benchmark only; restores on exit)."""
     from contextlib import contextmanager  # noqa: PLC0415
 
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
-    from openclaw_tui.memory import snippet_windows as sw  # noqa: PLC0415
-    from openclaw_tui.memory import snippets  # noqa: PLC0415
-    from openclaw_tui.memory import search as search_mod  # noqa: PLC0415
-    from openclaw_tui.memory.search import Searcher  # noqa: PLC0415
-    from openclaw_tui.memory.store import Store  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import pipeline as pl  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import snippets  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import search as search_mod  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.search import Searcher  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.store import Store  # noqa: PLC0415
 
     @contextmanager
     def patched():
@@ -271,7 +271,7 @@ def run_conv(conv: Path, k: int, tmp: Path, variants: list[str], model: str = DE
     peak RSS after indexing go to stderr)."""
     import resource  # noqa: PLC0415
 
-    from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.manager import MemoryManager  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
     ws = tmp / conv.name / "workspace"

@@ -43,7 +43,7 @@ def coverage_rerank(items: Sequence, scores: Sequence[float], covers: Sequence[s
 def covered_terms(text: str, terms: Sequence[str], term_stems: Mapping[str, set[str]], text_stems: set[str]) -> set[str]:
     """The query terms a text holds: as ``pipeline.term_in_tokens`` finds them, or all of a
     term's porter stems among the text's."""
-    from openclaw_tui.memory.pipeline import term_in_tokens, word_tokens  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.pipeline import term_in_tokens, word_tokens  # noqa: PLC0415
 
     toks, low = set(word_tokens(text)), text.lower()
     return {t for t in terms if term_in_tokens(t, toks, low) or (term_stems.get(t) and term_stems[t] <= text_stems)}
@@ -106,8 +106,8 @@ def coverage_patches(run: Callable, keep_each_best: Callable, w: float, n: int =
     """``Searcher.run`` and ``pipeline.keep_each_best`` replacements: the run notes the query's
     terms, IDF weights and the store; ``keep_each_best`` first re-orders the candidates by
     :func:`coverage_rerank` (chunk-level coverage, stems included)."""
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
-    from openclaw_tui.memory.snippets import idf_weights  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import pipeline as pl  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.snippets import idf_weights  # noqa: PLC0415
 
     query: dict = {}
 
@@ -134,7 +134,7 @@ NOMINEE_MARGINS = (0.0, 0.02, 0.05, 0.1)
 
 def margin_keep_each_best(margin: float) -> Callable:
     """``pipeline.keep_each_best`` with the vector nominee's margin fixed at ``margin``."""
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import pipeline as pl  # noqa: PLC0415
 
     keep = pl.keep_each_best
     return lambda cands, limit: keep(cands, limit, vector_margin=margin)

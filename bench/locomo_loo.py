@@ -37,10 +37,10 @@ SHIPPED_SCALE = 0.5
 
 def measure(conv: Path, k: int, tmp: Path) -> dict:
     """``{(headings, scale or "kw"): found}`` for one conversation."""
-    import openclaw_tui.memory.indexer as indexer  # noqa: PLC0415
-    import openclaw_tui.memory.manager as mgr  # noqa: PLC0415
-    from openclaw_tui.memory import chunking  # noqa: PLC0415
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+    import openclaw_tui.memory.builtin.indexer as indexer  # noqa: PLC0415
+    import openclaw_tui.memory.builtin.manager as mgr  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import chunking  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import pipeline as pl  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
     ws = copy_workspace(conv, tmp / conv.name)

@@ -167,7 +167,7 @@ def result_order(variant: str) -> Iterator[None]:
 @contextlib.contextmanager
 def nominee_margin(variant: str) -> Iterator[None]:
     """``…:margin=X``: ``pipeline.VECTOR_NOMINEE_MARGIN`` X for this row only."""
-    from openclaw_tui.memory import pipeline
+    from openclaw_tui.memory.builtin import pipeline
 
     given = [p.split("=", 1)[1] for p in variant.split(":")[1:] if p.startswith("margin=")]
     saved = pipeline.VECTOR_NOMINEE_MARGIN
@@ -234,7 +234,7 @@ async def run_model(
     """Every variant of one model (``memory``, ``no-memory``; or ``offline``), question by
     question on one server, so that a time budget leaves the rows paired."""
     from openclaw_tui.llm.local.catalog import spec_named
-    from openclaw_tui.memory.backend import open_memory
+    from openclaw_tui.memory.open import open_memory
 
     model_str = "offline" if model_name == "offline" else f"local/{model_name}"
     spec = spec_named(model_name)

@@ -73,7 +73,7 @@ def _confirmed(plan: ForgetPlan, args: argparse.Namespace) -> bool:
 
 
 def _reindex(settings: AgentSettings) -> bool:
-    from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
+    from openclaw_tui.memory.open import open_memory  # noqa: PLC0415
 
     memory = None
     try:

@@ -95,7 +95,7 @@ class MemoryService:
         if self._failed_at and time.monotonic() - self._failed_at < REOPEN_AFTER_S:
             return None
         try:
-            from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
+            from openclaw_tui.memory.open import open_memory  # noqa: PLC0415
 
             memory = open_memory(self.settings, sink=_log_event)
             if memory.is_dirty():

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.config import resolve_agent, validate_config
-from openclaw_tui.memory.manager import MemoryManager
-from openclaw_tui.memory.session_source import delta_since, render_transcript
+from openclaw_tui.memory.builtin.manager import MemoryManager
+from openclaw_tui.memory.builtin.session_source import delta_since, render_transcript
 from openclaw_tui.session.transcript import TranscriptWriter
 
 

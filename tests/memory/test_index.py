@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.events import IndexSynced
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 
 from .conftest import write
 
@@ -172,7 +172,7 @@ def test_process_killed_mid_rebuild_leaves_old_index_usable(workspace, make_sett
     before = settings.index_path.read_bytes()
     code = (
         "from openclaw_tui.config import validate_config, resolve_agent\n"
-        "from openclaw_tui.memory.manager import MemoryManager\n"
+        "from openclaw_tui.memory.builtin.manager import MemoryManager\n"
         "cfg = validate_config({'agents': {'defaults': {'memorySearch': {'provider': 'none'}}}})\n"
         f"m = MemoryManager(resolve_agent(cfg, workspace={str(workspace)!r}))\n"
         "m.sync(force=True)\n"
@@ -321,7 +321,7 @@ def test_keyword_only_never_imports_litellm(workspace, tmp_path):
     code = (
         "import sys\n"
         "from openclaw_tui.config import validate_config, resolve_agent\n"
-        "from openclaw_tui.memory.manager import MemoryManager\n"
+        "from openclaw_tui.memory.builtin.manager import MemoryManager\n"
         f"s = resolve_agent(validate_config({{}}), workspace={str(workspace)!r})\n"
         "m = MemoryManager(s); r = m.search('quince'); m.close()\n"
         "assert r['results'][0]['path'] == 'MEMORY.md', r\n"

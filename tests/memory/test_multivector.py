@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from openclaw_tui.config import deep_merge
-from openclaw_tui.memory import embedding_ops
-from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory.chunking import count_tokens, sub_windows
-from openclaw_tui.memory.manager import MemoryManager
-from openclaw_tui.memory.store import Store
+from openclaw_tui.memory.builtin import embedding_ops
+from openclaw_tui.memory.builtin import pipeline as pl
+from openclaw_tui.memory.builtin.chunking import count_tokens, sub_windows
+from openclaw_tui.memory.builtin.manager import MemoryManager
+from openclaw_tui.memory.builtin.store import Store
 
 from .conftest import write
 

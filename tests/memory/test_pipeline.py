@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 
 import pytest
 
-from openclaw_tui.memory import pipeline as pl
+from openclaw_tui.memory.builtin import pipeline as pl
 
 
 def C(id, score=0.0, text="", path="memory/x.md", source="memory", v=None, t=None, mtime=None, start=1):

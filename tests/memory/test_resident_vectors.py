@@ -12,11 +12,11 @@ import os
 import numpy as np
 import pytest
 
-from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory import vector_matrix as vmx
-from openclaw_tui.memory.manager import MemoryManager
-from openclaw_tui.memory.search import text_hits
-from openclaw_tui.memory.store import Store
+from openclaw_tui.memory.builtin import pipeline as pl
+from openclaw_tui.memory.builtin import vector_matrix as vmx
+from openclaw_tui.memory.builtin.manager import MemoryManager
+from openclaw_tui.memory.builtin.search import text_hits
+from openclaw_tui.memory.builtin.store import Store
 
 DIMS = 16
 

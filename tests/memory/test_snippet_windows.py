@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openclaw_tui.memory import snippet_windows as sw
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin import snippet_windows as sw
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.session.quote import best_lines
 from openclaw_tui.tools.note_text import drop_citation_lines
 
@@ -152,7 +152,7 @@ def test_a_note_drops_a_citation_line_of_several_ranges():
 def test_a_chunks_window_cosines_come_in_window_order():
     import numpy as np  # noqa: PLC0415
 
-    from openclaw_tui.memory.vector_matrix import VectorMatrix  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.vector_matrix import VectorMatrix  # noqa: PLC0415
 
     # rows of chunk 7 interleaved with chunk 3's and stored out of id order
     vm = VectorMatrix("e", ids=np.array([12, 10, 20, 11]), owners=np.array([7, 7, 3, 7]),

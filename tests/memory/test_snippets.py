@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory import snippets as sn
+from openclaw_tui.memory.builtin import pipeline as pl
+from openclaw_tui.memory.builtin import snippets as sn
 
 FILLER = [f"- **Ann**: line {i} about the weather and nothing much " + "x" * 60 for i in range(30)]
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import numpy as np
 
-from openclaw_tui.memory import vector_matrix as vmx
-from openclaw_tui.memory.store import Store
+from openclaw_tui.memory.builtin import vector_matrix as vmx
+from openclaw_tui.memory.builtin.store import Store
 from openclaw_tui.session.transcript import TranscriptWriter
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.memory.qmd.sessions_export import transcript_messages
-from openclaw_tui.memory.session_source import render_line
+from openclaw_tui.memory.builtin.session_source import render_line
 from openclaw_tui.session.transcript import TranscriptWriter, spoken, spoken_line
 
 # (entry, what it says: (role, text) or None when silent)

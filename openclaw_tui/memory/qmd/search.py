@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 from openclaw_tui.config.loader import AgentSettings
-from openclaw_tui.memory import pipeline as pl
+from openclaw_tui.memory.builtin import pipeline as pl
 from openclaw_tui.memory.api import SearchHit
 from openclaw_tui.memory.qmd.collections import CollectionSpec, display_path, resolve_hit_path, source_of
 from openclaw_tui.memory.qmd.home import QmdHome, exit_error

@@ -17,11 +17,12 @@ import numpy as np
 
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event
-from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory import snippet_windows, snippets
+from openclaw_tui.memory.builtin import pipeline as pl
+from openclaw_tui.memory.builtin import snippet_windows
+from openclaw_tui.memory.builtin import snippets
 from openclaw_tui.memory.api import SearchHit, SearchResult
-from openclaw_tui.memory.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
-from openclaw_tui.memory.store import ChunkRow, Store, window_cosines
+from openclaw_tui.memory.builtin.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
+from openclaw_tui.memory.builtin.store import ChunkRow, Store, window_cosines
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.memory.triggers import apply_importance
 from openclaw_tui.workspace.privacy import drop_private, hidden_for

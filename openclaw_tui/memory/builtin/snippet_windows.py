@@ -34,7 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from openclaw_tui.memory.pipeline import SNIPPET_MAX_CHARS, make_snippet, term_in_tokens, word_tokens
+from openclaw_tui.memory.builtin.pipeline import SNIPPET_MAX_CHARS, make_snippet, term_in_tokens, word_tokens
 
 GAP = "…"
 #: the heading above the best line goes in after this many lines (0: never), when it fits
@@ -99,7 +99,7 @@ def line_cosines(lines: Sequence[str], windows: Sequence[tuple[int, int]], cosin
 def chunk_line_cosines(text: str, window_cosines: Sequence[float], window_tokens: int) -> list[float] | None:
     """Per line of a chunk's ``text``, the query's cosine with its embedded sub-window, given
     the cosines of the chunk's sub-vectors in window order (``chunking.sub_windows``)."""
-    from openclaw_tui.memory.chunking import sub_windows  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.chunking import sub_windows  # noqa: PLC0415
 
     wins = sub_windows(text, window_tokens)
     return line_cosines(text.split("\n"), [(w.start_line, w.end_line) for w in wins], window_cosines)

@@ -31,14 +31,15 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from openclaw_tui.config import AgentSettings
-from openclaw_tui.memory.sources import SourceDoc, SourceProvider, SyncContext
-from openclaw_tui.memory.store import Store
+from openclaw_tui.memory.builtin.sync_sources import SourceProvider, SyncContext
+from openclaw_tui.memory.sources import SourceDoc
+from openclaw_tui.memory.builtin.store import Store
+from openclaw_tui.memory.transcript_scope import PREFIX
 from openclaw_tui.session.transcript import parse_line, spoken_line
 
 log = logging.getLogger("openclaw_tui.memory.session_source")
 
 SOURCE = "sessions"
-PREFIX = "sessions/"
 SINCE_META = "sessionsSince"
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Callable, Mapping, Sequence
 
-from openclaw_tui.memory.pipeline import SNIPPET_MAX_CHARS, make_snippet, term_in_tokens, word_tokens
+from openclaw_tui.memory.builtin.pipeline import SNIPPET_MAX_CHARS, make_snippet, term_in_tokens, word_tokens
 
 ELLIPSIS = "…"
 

@@ -9,7 +9,7 @@ dimension is known) and ``embedding_cache(provider, model, provider_key, hash â†
 ``chunks.embedding`` keeps the normalised mean of a chunk's sub-vectors.
 
 Vector search scores each chunk by its best sub-vector (max cosine) over a resident,
-memory-mapped copy of the sub-vectors (:mod:`openclaw_tui.memory.vector_matrix`): exact, and
+memory-mapped copy of the sub-vectors (:mod:`openclaw_tui.memory.builtin.vector_matrix`): exact, and
 ~10Ã— faster than sqlite-vec's KNN scan at 100k chunks. sqlite-vec (``chunks_vec``, when the
 extension loads) and the ``chunk_vectors`` blobs stay the store of record; ``vec0_search``
 keeps the KNN path. Every write stamps a new ``vector_generation`` in ``meta``, so a search
@@ -31,8 +31,8 @@ import apsw
 import numpy as np
 
 from openclaw_tui.owner_only import private_db
-from openclaw_tui.memory import vector_matrix as vmx
-from openclaw_tui.memory.pipeline import fts_text
+from openclaw_tui.memory.builtin import vector_matrix as vmx
+from openclaw_tui.memory.builtin.pipeline import fts_text
 
 log = logging.getLogger("openclaw_tui.memory.store")
 

@@ -98,7 +98,7 @@ def generate(questions: list[str], cache: Path, prompt: str) -> dict[str, str]:
 @contextmanager
 def expansion(variant: str, expansions: dict[str, str]) -> Iterator[None]:
     """Patch the searcher so the query vector or the keyword query (or both) use the expansion."""
-    from openclaw_tui.memory.builtin import pipeline as pl  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import query as qry  # noqa: PLC0415
     from openclaw_tui.memory.builtin import search as search_mod  # noqa: PLC0415
     from openclaw_tui.memory.builtin.search import Searcher  # noqa: PLC0415
 
@@ -108,7 +108,7 @@ def expansion(variant: str, expansions: dict[str, str]) -> Iterator[None]:
     if variant in ("expansion: keyword only", "expansion: keyword + vector"):
         def hits(store, q, terms, mode, limit):
             qq = expanded(q, expansions)
-            return text_hits(store, qq, pl.query_terms(qq), mode, limit)
+            return text_hits(store, qq, qry.query_terms(qq), mode, limit)
         search_mod.text_hits = hits
     try:
         yield

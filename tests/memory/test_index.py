@@ -425,7 +425,7 @@ def test_snippet_shows_the_matching_lines_of_a_long_chunk(workspace, keyword_man
 
 def test_neighbouring_chunks_are_results_of_their_own_each_showing_its_match(workspace, keyword_manager):
     # a snippet shows at most 700 characters, so joining neighbouring chunks into one result
-    # (pipeline.merge_adjacent, now off) hid the second match: each chunk is its own result
+    # (ranking.merge_adjacent, now off) hid the second match: each chunk is its own result
     special = {10: "- **Ann**: the dentist said to floss daily", 31: "- **Ann**: next dentist visit is in May"}
     m = _long_log_among_noise(workspace, keyword_manager, special, count=60, heading=False)
     res = [r for r in m.search("dentist")["results"] if r["path"] == "memory/2026-03-02.md"]

@@ -4,7 +4,7 @@
 
 * ``index_file.IndexFile`` — opening the file, corrupt-index set-aside, atomic swap-in;
 * ``indexer.Indexer`` — incremental sync, full rebuild, embedding and cache, sync on search;
-* ``search.Searcher`` — hybrid search as a composition of ``pipeline`` steps;
+* ``search.Searcher`` — hybrid search composed of the ``query``, ``scoring`` and ``ranking`` steps;
 * ``reader.read_memory_file`` + ``paths`` (both shared with QMD) — ``memory_get``;
 * ``status.builtin_status`` — ``memory status``;
 * ``watcher.Watcher`` — the file watcher and the interval sync.

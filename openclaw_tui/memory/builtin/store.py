@@ -32,7 +32,7 @@ import numpy as np
 
 from openclaw_tui.owner_only import private_db
 from openclaw_tui.memory.builtin import vector_matrix as vmx
-from openclaw_tui.memory.builtin.pipeline import fts_text
+from openclaw_tui.memory.builtin.query import fts_text
 
 log = logging.getLogger("openclaw_tui.memory.store")
 

@@ -36,7 +36,10 @@ from openclaw_tui.memory.builtin.embedding_ops import (
 from openclaw_tui.memory.builtin.index_file import IndexFile, discard
 from openclaw_tui.memory.builtin.sync_sources import SourceProvider, SyncContext, collect_docs, read_doc, unchanged
 from openclaw_tui.memory.sources import SourceDoc
-from openclaw_tui.memory.builtin.store import FTS_CONTENT, FTS_TOKENIZER, SCHEMA_VERSION, FileRow, FileWrite, ForeignIndex, Store
+from openclaw_tui.memory.builtin.chunk_files import FileRow, FileWrite
+from openclaw_tui.memory.builtin.fts_index import FTS_CONTENT, FTS_TOKENIZER
+from openclaw_tui.memory.builtin.index_db import SCHEMA_VERSION, ForeignIndex
+from openclaw_tui.memory.builtin.store import Store
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.safe_fs import MAX_FILE_BYTES
 

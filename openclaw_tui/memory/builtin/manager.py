@@ -35,7 +35,8 @@ from openclaw_tui.memory.builtin.search import Searcher
 from openclaw_tui.memory.builtin.sync_sources import SourceProvider
 from openclaw_tui.memory.sources import extra_roots
 from openclaw_tui.memory.builtin.status import builtin_status
-from openclaw_tui.memory.builtin.store import ForeignIndex, Store
+from openclaw_tui.memory.builtin.index_db import ForeignIndex
+from openclaw_tui.memory.builtin.store import Store
 from openclaw_tui.memory.builtin.watcher import Watcher
 from openclaw_tui.workspace.guard import PathRefused
 

@@ -22,7 +22,8 @@ from openclaw_tui.memory.api import SearchHit, SearchResult
 from openclaw_tui.memory.builtin import query as qry
 from openclaw_tui.memory.builtin import ranking, scoring, snippet_windows, snippets
 from openclaw_tui.memory.builtin.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
-from openclaw_tui.memory.builtin.store import ChunkRow, Store, window_cosines
+from openclaw_tui.memory.builtin.chunk_files import ChunkRow
+from openclaw_tui.memory.builtin.store import Store, window_cosines
 from openclaw_tui.memory.transcript_scope import drop_foreign_transcripts
 from openclaw_tui.memory.triggers import apply_importance
 from openclaw_tui.unicode_clean import clean_surrogates

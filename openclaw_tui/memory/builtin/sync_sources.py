@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from openclaw_tui.memory.builtin.store import FileRow, Store
+from openclaw_tui.memory.builtin.chunk_files import FileRow
+from openclaw_tui.memory.builtin.store import Store
 from openclaw_tui.memory.sources import SourceDoc, memory_docs
 from openclaw_tui.workspace import safe_fs
 

@@ -13,7 +13,7 @@ import sys
 from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.memory.forget import ForgetError, ForgetPlan, apply_forget, plan_lines, plan_query
-from openclaw_tui.workspace.history import MemoryHistory
+from openclaw_tui.records.history import MemoryHistory
 from openclaw_tui.workspace.tombstones import Tombstones
 
 

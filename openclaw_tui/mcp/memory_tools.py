@@ -26,7 +26,7 @@ from openclaw_tui.redaction import redact
 from openclaw_tui.tools import memory_tools
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.workspace.daily import daily_rel
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
 log = logging.getLogger("openclaw_tui.mcp")
 REOPEN_AFTER_S = 5.0  # a backend that failed to open is tried again after this long

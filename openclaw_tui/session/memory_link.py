@@ -18,7 +18,7 @@ from openclaw_tui.redaction import redact
 
 
 def open_session_memory(settings: AgentSettings, sink: EventSink) -> MemoryBackend | None:
-    """The memory backend (``memory/backend.open_memory``), or None with a warning."""
+    """The memory backend (``memory/open.open_memory``), or None with a warning."""
     try:
         from openclaw_tui.memory.open import open_memory  # noqa: PLC0415 - memory loads on first use
 

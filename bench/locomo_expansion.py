@@ -98,9 +98,9 @@ def generate(questions: list[str], cache: Path, prompt: str) -> dict[str, str]:
 @contextmanager
 def expansion(variant: str, expansions: dict[str, str]) -> Iterator[None]:
     """Patch the searcher so the query vector or the keyword query (or both) use the expansion."""
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
-    from openclaw_tui.memory import search as search_mod  # noqa: PLC0415
-    from openclaw_tui.memory.search import Searcher  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import query as qry  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import search as search_mod  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.search import Searcher  # noqa: PLC0415
 
     embed, text_hits = Searcher._embed_query, search_mod.text_hits
     if variant in ("expansion: vector only", "expansion: keyword + vector"):
@@ -108,7 +108,7 @@ def expansion(variant: str, expansions: dict[str, str]) -> Iterator[None]:
     if variant in ("expansion: keyword only", "expansion: keyword + vector"):
         def hits(store, q, terms, mode, limit):
             qq = expanded(q, expansions)
-            return text_hits(store, qq, pl.query_terms(qq), mode, limit)
+            return text_hits(store, qq, qry.query_terms(qq), mode, limit)
         search_mod.text_hits = hits
     try:
         yield
@@ -117,7 +117,7 @@ def expansion(variant: str, expansions: dict[str, str]) -> Iterator[None]:
 
 
 def run_conv(conv: Path, k: int, tmp: Path, expansions: dict[str, str]) -> dict[str, Counter]:
-    from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.manager import MemoryManager  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
     ws = tmp / conv.name / "workspace"

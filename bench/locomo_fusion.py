@@ -6,16 +6,16 @@ in-process through ``MemoryManager.search`` (k = 6, shipped defaults otherwise),
 flag per idea:
 
 - ``shipped``: our fusion (keyword-only score plus ``0.5·vw·cosine``) with
-  ``pipeline.keep_each_best``, one chunk a result, snippets of several windows
+  ``ranking.keep_each_best``, one chunk a result, snippets of several windows
   (``memory/snippet_windows.py``; before/after and its constants: ``bench.locomo_snippets``);
 - ``head snippet`` / ``focused snippet, unweighted``: the snippet is the chunk's head / the
   best run of lines with every query term weighing 1 (``memory/snippets.py``);
 - ``merge_adjacent``: neighbouring chunks of one file joined into one result (the previous
-  default, ``pipeline.MERGE_ADJACENT``);
+  default, ``ranking.MERGE_ADJACENT``);
 - ``without keep_each_best``: ranked by score alone;
 - ``vector nominee margin …``: ``keep_each_best``'s vector-side nominee only when its cosine
   beats the best cosine of the results already in by that margin
-  (``pipeline.VECTOR_NOMINEE_MARGIN``; 0.0 nominates it always);
+  (``ranking.VECTOR_NOMINEE_MARGIN``; 0.0 nominates it always);
 - ``plain 0.7/0.3``: plain weighted fusion of the same two signals, ``0.7·cosine +
   0.3·bm25_rank_to_score``, no boosts, no nomination;
 - ``reciprocal-rank fusion``: ``Σ 1/(60 + rank)`` over the vector and keyword-only rankings;
@@ -121,10 +121,10 @@ def _rrf_score(score_fn):
         cands, floor = score_fn(self, store, got, rows, terms, dates)
         if got.mode != "hybrid":
             return cands, floor
-        from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+        from openclaw_tui.memory.builtin import query as qry, ranking, scoring  # noqa: PLC0415
 
-        kw = {c.id: pl.keyword_only_score(c.text_score, pl.coverage(terms, c.text), pl.path_match(terms, c.path),
-                                          pl.date_path_match(dates, c.path)) for c in cands if c.text_score is not None}
+        kw = {c.id: scoring.keyword_only_score(c.text_score, scoring.coverage(terms, c.text), scoring.path_match(terms, c.path),
+                                          scoring.date_path_match(dates, c.path)) for c in cands if c.text_score is not None}
         vec = {c.id: c.vector_score for c in cands if c.vector_score is not None}
         rank = {}
         for side in (kw, vec):
@@ -143,8 +143,8 @@ def _rm3_text_hits(text_hits):
     ``PRF_ALPHA`` times its expanded-query score."""
     from collections import Counter as _C  # noqa: PLC0415
 
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
-    from openclaw_tui.memory.snippets import idf_weights  # noqa: PLC0415
+
+    from openclaw_tui.memory.builtin.snippets import idf_weights  # noqa: PLC0415
 
     def hits(store, q, terms, mode, limit):
         first = text_hits(store, q, terms, mode, limit)
@@ -152,7 +152,7 @@ def _rm3_text_hits(text_hits):
         rows = store.chunk_rows(top)
         tf: _C = _C()
         for cid in top:
-            toks = [t for t in pl.word_tokens(rows[cid].text) if len(t) > 2 and t not in pl.STOPWORDS and t not in terms
+            toks = [t for t in qry.word_tokens(rows[cid].text) if len(t) > 2 and t not in qry.STOPWORDS and t not in terms
                     and not t.isdigit()]
             for t, n in _C(toks).items():
                 tf[t] += first[cid] * n / max(1, len(toks))
@@ -207,28 +207,28 @@ def _variant(name: str):
     """Context patching the pipeline for one variant (benchmark only; restores on exit)."""
     from contextlib import contextmanager  # noqa: PLC0415
 
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
-    from openclaw_tui.memory import snippet_windows as sw  # noqa: PLC0415
-    from openclaw_tui.memory import snippets  # noqa: PLC0415
-    from openclaw_tui.memory import search as search_mod  # noqa: PLC0415
-    from openclaw_tui.memory.search import Searcher  # noqa: PLC0415
-    from openclaw_tui.memory.store import Store  # noqa: PLC0415
+
+    from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import snippets  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import search as search_mod  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.search import Searcher  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.store import Store  # noqa: PLC0415
 
     @contextmanager
     def patched():
         windowed = sw.windowed
-        saved = (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
+        saved = (ranking.keep_each_best, scoring.keyword_only_score, scoring.hybrid_keyword_score,
                  snippets.focused_snippet, snippets.STEMMED_LINES,
-                 pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
+                 ranking.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
                  Store.vector_search, Store.vector_scores, Searcher.run, Searcher._embed_query)
         focused = snippets.focused_snippet
         if name == "query vector: no question words":
             Searcher._embed_query = _declarative_embed(Searcher._embed_query)
         if name in ("without keep_each_best", "plain 0.7/0.3"):
-            pl.keep_each_best = lambda cands, limit: list(cands)
+            ranking.keep_each_best = lambda cands, limit: list(cands)
         if name == "plain 0.7/0.3":
-            pl.keyword_only_score = lambda text_score, *_a, **_k: text_score
-            pl.hybrid_keyword_score = lambda kw, v, vw: vw * max(0.0, v or 0.0) + (1 - vw) * (kw or 0.0)
+            scoring.keyword_only_score = lambda text_score, *_a, **_k: text_score
+            scoring.hybrid_keyword_score = lambda kw, v, vw: vw * max(0.0, v or 0.0) + (1 - vw) * (kw or 0.0)
         if name == "reciprocal-rank fusion":
             Searcher._score = _rrf_score(Searcher._score)
         if name == "keyword PRF (RM3-style)":
@@ -236,29 +236,29 @@ def _variant(name: str):
         if name == "vector PRF (Rocchio)":
             Store.vector_search, Store.vector_scores = _rocchio(Store.vector_search), _rocchio(Store.vector_scores)
         if name == "merge_adjacent":
-            pl.MERGE_ADJACENT = True
+            ranking.MERGE_ADJACENT = True
         if name == "best-line keyword score":
             search_mod.text_hits = best_line_text_hits(search_mod.text_hits)
         if name in MARGIN_VARIANTS:
-            pl.keep_each_best = margin_keep_each_best(float(name.split()[-1]))
+            ranking.keep_each_best = margin_keep_each_best(float(name.split()[-1]))
         if name in COVERAGE_VARIANTS:
-            Searcher.run, pl.keep_each_best = coverage_patches(Searcher.run, pl.keep_each_best, float(name.split()[-1]))
+            Searcher.run, ranking.keep_each_best = coverage_patches(Searcher.run, ranking.keep_each_best, float(name.split()[-1]))
         if name == "snippet: unstemmed":
             snippets.STEMMED_LINES = False
         if name == "head snippet":
-            snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS, **_k: pl.make_snippet(text, limit)
+            snippets.focused_snippet = lambda text, terms, weights=None, limit=ranking.SNIPPET_MAX_CHARS, **_k: ranking.make_snippet(text, limit)
         if name == "focused snippet, unweighted":
-            snippets.focused_snippet = lambda text, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS, **k: focused(text, terms, None, limit, **k)
+            snippets.focused_snippet = lambda text, terms, weights=None, limit=ranking.SNIPPET_MAX_CHARS, **k: focused(text, terms, None, limit, **k)
         if name in ("head snippet", "focused snippet, unweighted"):  # one run of lines, not the windows
-            sw.windowed = lambda text, start, end, terms, weights=None, limit=pl.SNIPPET_MAX_CHARS, stems=None, **_k: sw.Shown(
+            sw.windowed = lambda text, start, end, terms, weights=None, limit=ranking.SNIPPET_MAX_CHARS, stems=None, **_k: sw.Shown(
                 snippets.focused_snippet(text, terms, weights, limit, stems=stems), ((start, end),))
         try:
             yield
         finally:
             sw.windowed = windowed
-            (pl.keep_each_best, pl.keyword_only_score, pl.hybrid_keyword_score,
+            (ranking.keep_each_best, scoring.keyword_only_score, scoring.hybrid_keyword_score,
              snippets.focused_snippet, snippets.STEMMED_LINES,
-             pl.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
+             ranking.MERGE_ADJACENT, Searcher._score, search_mod.text_hits,
              Store.vector_search, Store.vector_scores, Searcher.run, Searcher._embed_query) = saved
 
     return patched()
@@ -271,7 +271,7 @@ def run_conv(conv: Path, k: int, tmp: Path, variants: list[str], model: str = DE
     peak RSS after indexing go to stderr)."""
     import resource  # noqa: PLC0415
 
-    from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.manager import MemoryManager  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
     ws = tmp / conv.name / "workspace"

@@ -66,7 +66,7 @@ def _evaluate(manager, questions: list[dict], k: int) -> tuple[int, float]:
 
 
 def run_conv(conv: Path, k: int, python: str) -> dict:
-    from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.manager import MemoryManager  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
     out: dict = {"conv": conv.name, "questions": len(questions), "k": k}

@@ -41,9 +41,9 @@ def coverage_rerank(items: Sequence, scores: Sequence[float], covers: Sequence[s
 
 
 def covered_terms(text: str, terms: Sequence[str], term_stems: Mapping[str, set[str]], text_stems: set[str]) -> set[str]:
-    """The query terms a text holds: as ``pipeline.term_in_tokens`` finds them, or all of a
+    """The query terms a text holds: as ``query.term_in_tokens`` finds them, or all of a
     term's porter stems among the text's."""
-    from openclaw_tui.memory.pipeline import term_in_tokens, word_tokens  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.query import term_in_tokens, word_tokens  # noqa: PLC0415
 
     toks, low = set(word_tokens(text)), text.lower()
     return {t for t in terms if term_in_tokens(t, toks, low) or (term_stems.get(t) and term_stems[t] <= text_stems)}
@@ -103,16 +103,16 @@ def best_line_text_hits(text_hits: Callable) -> Callable:
 
 
 def coverage_patches(run: Callable, keep_each_best: Callable, w: float, n: int = COVER_N) -> tuple[Callable, Callable]:
-    """``Searcher.run`` and ``pipeline.keep_each_best`` replacements: the run notes the query's
+    """``Searcher.run`` and ``ranking.keep_each_best`` replacements: the run notes the query's
     terms, IDF weights and the store; ``keep_each_best`` first re-orders the candidates by
     :func:`coverage_rerank` (chunk-level coverage, stems included)."""
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
-    from openclaw_tui.memory.snippets import idf_weights  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import query as qry, ranking  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.snippets import idf_weights  # noqa: PLC0415
 
     query: dict = {}
 
     def patched_run(self, store, req, started):
-        terms = pl.query_terms(req.query)
+        terms = qry.query_terms(req.query)
         query.update(store=store, terms=terms, weights=idf_weights(*store.doc_frequencies(terms)),
                      stems={t: set(store.index_tokens(t)) for t in terms})
         return run(self, store, req, started)
@@ -128,13 +128,13 @@ def coverage_patches(run: Callable, keep_each_best: Callable, w: float, n: int =
     return patched_run, patched_keep
 
 
-#: the vector nominee margins measured (``pipeline.VECTOR_NOMINEE_MARGIN``; 0 nominates it always)
+#: the vector nominee margins measured (``ranking.VECTOR_NOMINEE_MARGIN``; 0 nominates it always)
 NOMINEE_MARGINS = (0.0, 0.02, 0.05, 0.1)
 
 
 def margin_keep_each_best(margin: float) -> Callable:
-    """``pipeline.keep_each_best`` with the vector nominee's margin fixed at ``margin``."""
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+    """``ranking.keep_each_best`` with the vector nominee's margin fixed at ``margin``."""
 
-    keep = pl.keep_each_best
+
+    keep = ranking.keep_each_best
     return lambda cands, limit: keep(cands, limit, vector_margin=margin)

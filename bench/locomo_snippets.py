@@ -56,7 +56,7 @@ VALUES = {knob_name(*g): g for g in GRID}
 
 
 def shipped_values() -> tuple:
-    from openclaw_tui.memory import snippet_windows as sw  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
 
     lw = sw.LineWeights()
     return (lw.cosine, lw.after_question, lw.length, lw.previous_terms, lw.label, sw.HEADER_AFTER)
@@ -64,9 +64,9 @@ def shipped_values() -> tuple:
 
 def capture(manager, questions: list[dict], k: int) -> list[list[dict]]:
     """Per question, its results with what a snippet builder needs (captured in the search)."""
-    from openclaw_tui.memory import search as search_mod  # noqa: PLC0415
-    from openclaw_tui.memory import snippet_windows as sw  # noqa: PLC0415
-    from openclaw_tui.memory import snippets  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import search as search_mod  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import snippets  # noqa: PLC0415
 
     real = sw.windowed
     seen: list[dict] = []
@@ -94,7 +94,7 @@ def capture(manager, questions: list[dict], k: int) -> list[list[dict]]:
 
 def shown_by(name: str, hit: dict) -> tuple[str, tuple[tuple[int, int], ...]]:
     """A result's snippet text and cited ranges under the builder ``name``."""
-    from openclaw_tui.memory import snippet_windows as sw  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
 
     if name == BEFORE:
         return hit["before"], ((hit["start"], hit["end"]),)
@@ -131,7 +131,7 @@ def score(questions: list[dict], hits: list[list[dict]], name: str, file_lines, 
 
 
 def run_conv(conv: Path, k: int, tmp: Path, names: list[str]) -> dict[str, Counter]:
-    from openclaw_tui.memory.manager import MemoryManager  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.manager import MemoryManager  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
     ws = tmp / conv.name / "workspace"

@@ -91,7 +91,7 @@ def _bench(args: argparse.Namespace) -> int:
         root = Path(tmp)
         os.environ["OPENCLAW_STATE_DIR"] = str(root / "state")
         from openclaw_tui.config import resolve_agent, validate_config
-        from openclaw_tui.memory.manager import MemoryManager
+        from openclaw_tui.memory.builtin.manager import MemoryManager
         from openclaw_tui.memory.qmd import QmdBackend
 
         ws = root / "ws"

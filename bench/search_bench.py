@@ -34,7 +34,7 @@ import numpy as np
 
 from openclaw_tui.config import resolve_agent, validate_config
 from openclaw_tui.memory.embeddings.base import EmbeddingProvider, ProviderInfo
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 
 WORDS_N = 6000
 

@@ -47,7 +47,7 @@ def _workspace(root: Path, n: int, rng: random.Random) -> Path:
 def run(sizes: list[int], reps: int) -> None:
     from openclaw_tui.config import resolve_agent, validate_config
     from openclaw_tui.memory import triggers
-    from openclaw_tui.memory.manager import MemoryManager
+    from openclaw_tui.memory.builtin.manager import MemoryManager
 
     rng = random.Random(7)
     message = " ".join(rng.choice(WORDS + ["the", "what", "was", "my"]) for _ in range(60)) + " gym locker?"

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
         settings = settings_from_args(args)
     except ConfigError:
         raise  # cli.main prints it as one line
-    from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
+    from openclaw_tui.memory.open import open_memory  # noqa: PLC0415
 
     action = args.memory_command
     if action in ("history", "restore"):
@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _index_problem(memory: MemoryBackend) -> str | None:
     """One line when the builtin index cannot be opened at all (bad store.path, read-only dir)."""
-    from openclaw_tui.memory.manager import IndexUnavailable, MemoryManager  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.manager import IndexUnavailable, MemoryManager  # noqa: PLC0415
 
     if not isinstance(memory, MemoryManager):
         return None  # QMD keeps its own index (its builtin fallback reports its own problems)

@@ -13,7 +13,7 @@ import sys
 from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.memory.forget import ForgetError, ForgetPlan, apply_forget, plan_lines, plan_query
-from openclaw_tui.workspace.history import MemoryHistory
+from openclaw_tui.records.history import MemoryHistory
 from openclaw_tui.workspace.tombstones import Tombstones
 
 
@@ -73,7 +73,7 @@ def _confirmed(plan: ForgetPlan, args: argparse.Namespace) -> bool:
 
 
 def _reindex(settings: AgentSettings) -> bool:
-    from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
+    from openclaw_tui.memory.open import open_memory  # noqa: PLC0415
 
     memory = None
     try:

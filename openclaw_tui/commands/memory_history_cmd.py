@@ -1,6 +1,6 @@
 """``openclaw-tui memory history [PATH]`` and ``memory restore PATH [--to ID]``.
 
-History lives in ``<stateDir>/agents/<agentId>/memory-history`` (``workspace.history``);
+History lives in ``<stateDir>/agents/<agentId>/memory-history`` (``records.history``);
 neither command opens the memory index.
 """
 
@@ -15,9 +15,9 @@ from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.terminal_text import for_terminal
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
-from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory
-from openclaw_tui.workspace.restore import restore_before
-from openclaw_tui.workspace.restore_plan import RestorePlan, plan_restore
+from openclaw_tui.records.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory
+from openclaw_tui.records.restore import restore_before
+from openclaw_tui.records.restore_plan import RestorePlan, plan_restore
 from openclaw_tui.workspace.tombstones import Tombstones
 
 

@@ -14,7 +14,7 @@ from openclaw_tui.commands.common import fail, print_json, settings_from_args
 
 
 def run(args: argparse.Namespace) -> int:
-    from openclaw_tui.session.scenario import ScenarioError, load_scenario, run_scenario
+    from openclaw_tui.scenario.runner import ScenarioError, load_scenario, run_scenario
 
     try:
         data = load_scenario(args.file)

@@ -26,7 +26,7 @@ from openclaw_tui.redaction import redact
 from openclaw_tui.tools import memory_tools
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.workspace.daily import daily_rel
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
 log = logging.getLogger("openclaw_tui.mcp")
 REOPEN_AFTER_S = 5.0  # a backend that failed to open is tried again after this long
@@ -95,7 +95,7 @@ class MemoryService:
         if self._failed_at and time.monotonic() - self._failed_at < REOPEN_AFTER_S:
             return None
         try:
-            from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415
+            from openclaw_tui.memory.open import open_memory  # noqa: PLC0415
 
             memory = open_memory(self.settings, sink=_log_event)
             if memory.is_dirty():

@@ -24,7 +24,7 @@ from openclaw_tui.memory.sources import memory_docs
 from openclaw_tui.memory.triggers import THRESHOLD, Entry, file_entries, phrase_score, words
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
+from openclaw_tui.records.history import ChangeOrigin, MemoryChange, MemoryHistory
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_key
 from openclaw_tui.workspace.tombstones import Tombstones
 

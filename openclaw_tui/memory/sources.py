@@ -1,33 +1,28 @@
-"""Source documents for the index: memory files, extra paths, and pluggable providers.
+"""Memory files: which documents are memory, wherever a backend finds them.
 
 A ``SourceDoc`` is one indexable document. The memory source lists ``MEMORY.md`` (or
 ``memory.md``), ``memory/**/*.md`` and ``memorySearch.extraPaths``; symlinks (files or
 directories) are never followed and ``.git``, ``node_modules``, ``.venv``, ``__pycache__``
-are skipped. Other sources (session transcripts) plug in as callables that are given the sync's
-``SyncContext`` and return SourceDocs with ``text`` set instead of ``abs_path``.
-``collect_docs`` gathers one sync's documents, ``read_doc`` reads one safely and
-``unchanged`` is the one test for "this file is indexed as it is".
+are skipped. ``extra_roots`` and ``under_extra_prefix`` say where the extra paths lie. The
+builtin index's sync (other sources, reading, the "unchanged" test) is
+``memory/builtin/sync_sources.py``.
 """
 
 from __future__ import annotations
 
-import hashlib
 import logging
 import os
 import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
+from typing import Iterable, Iterator
 
-from openclaw_tui.memory.store import FileRow, Store
-from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import printable_path
 from openclaw_tui.workspace.session_keys import ROOT_MEMORY_FILES
 
 log = logging.getLogger("openclaw_tui.memory.sources")
 
 SKIP_DIRS = frozenset({".git", "node_modules", ".venv", "__pycache__", ".hg", ".svn"})
-
 
 @dataclass
 class SourceDoc:
@@ -50,22 +45,6 @@ class SourceDoc:
     #: the folder ``abs_path`` is opened beneath (no link followed from here down)
     root: Path | None = None
 
-
-@dataclass(frozen=True)
-class SyncContext:
-    """What a sync tells its sources: the live index (during a rebuild, the one being
-    replaced, so a source sees what is indexed now) and whether the sync is forced
-    (``memory index --force``: sources backfill then)."""
-
-    store: Store
-    force: bool = False
-
-
-#: an extra source: given the sync's context, the documents it produces. Give it a
-#: ``source`` attribute naming the source it produces.
-SourceProvider = Callable[[SyncContext], Iterable[SourceDoc]]
-
-
 def _doc_for(abs_path: Path, key: str, st: os.stat_result, root: Path) -> SourceDoc:
     return SourceDoc(
         path=key,
@@ -77,7 +56,6 @@ def _doc_for(abs_path: Path, key: str, st: os.stat_result, root: Path) -> Source
         root=root,
     )
 
-
 def _undecodable(path: str, errors: list[str]) -> bool:
     """True (after one warning naming the file, bytes escaped) for a name that is not UTF-8."""
     try:
@@ -88,7 +66,6 @@ def _undecodable(path: str, errors: list[str]) -> bool:
         errors.append(msg)
         log.warning("%s", msg)
         return True
-
 
 def _walk_md(root: Path, rel_prefix: str | None, errors: list[str]) -> Iterator[tuple[Path, str, os.stat_result]]:
     """Yield ``(abs path, key, lstat)`` for every regular ``*.md`` under ``root``, no symlinks."""
@@ -125,13 +102,11 @@ def _walk_md(root: Path, rel_prefix: str | None, errors: list[str]) -> Iterator[
             yield p, key, st
         stack.extend(reversed(subdirs))
 
-
 def _lstat(p: Path) -> os.stat_result | None:
     try:
         return os.lstat(p)
     except OSError:
         return None
-
 
 def _no_symlink_between(root: Path, target: Path) -> bool:
     """True when no component from ``root`` down to ``target`` (inclusive) is a symlink."""
@@ -147,7 +122,6 @@ def _no_symlink_between(root: Path, target: Path) -> bool:
             return False
     return True
 
-
 def resolve_extra_path(workspace: Path, raw: str) -> tuple[Path, str | None]:
     """Absolute path of an extraPaths entry and its key prefix (workspace-relative when inside)."""
     p = Path(os.path.expanduser(raw))
@@ -159,7 +133,6 @@ def resolve_extra_path(workspace: Path, raw: str) -> tuple[Path, str | None]:
         return p, rel.as_posix() if str(rel) != "." else ""
     except ValueError:
         return p, None
-
 
 def memory_docs(workspace: Path, extra_paths: Iterable[str] = (), errors: list[str] | None = None) -> list[SourceDoc]:
     """Every memory-source document, sorted by key, de-duplicated."""
@@ -203,93 +176,13 @@ def memory_docs(workspace: Path, extra_paths: Iterable[str] = (), errors: list[s
             docs.setdefault(key, _doc_for(p, key, st, p.parent))
     return [docs[k] for k in sorted(docs)]
 
-
 ExtraRoot = tuple[Path, str | None]
-
 
 def extra_roots(workspace: Path, extra_paths: Iterable[object]) -> list[ExtraRoot]:
     """``(absolute path, workspace-relative prefix or None)`` of each configured extra path."""
     return [resolve_extra_path(workspace, str(p)) for p in extra_paths if str(p).strip()]
 
-
 def under_extra_prefix(rel: str, roots: Iterable[ExtraRoot]) -> bool:
     """Whether workspace-relative ``rel`` lies under an extra path inside the workspace."""
     return any(prefix is not None and (prefix == "" or rel == prefix or rel.startswith(prefix + "/"))
                for _, prefix in roots)
-
-
-def unchanged(row: FileRow | None, doc: SourceDoc) -> bool:
-    """``doc`` is indexed as it is now: same source, mtime, size (and hash when the source
-    knows it). A row without a hash was indexed without vectors while the provider was down."""
-    return (
-        row is not None
-        and bool(row.hash)
-        and row.source == doc.source
-        and row.mtime_ns == doc.mtime_ns
-        and row.size == doc.size
-        and (doc.hash is None or doc.hash == row.hash)
-    )
-
-
-def _source_name(provider: SourceProvider) -> str:
-    return str(getattr(provider, "source", provider))
-
-
-def collect_docs(workspace: Path, extra_paths: Iterable[str], memory_on: bool, providers: Iterable[SourceProvider],
-                 ctx: SyncContext, errors: list[str]) -> tuple[list[SourceDoc], set[str]]:
-    """All documents of one sync (first one per key) plus the sources whose listing
-    succeeded (their vanished files may be pruned). One failing extra source keeps every
-    source but memory from being pruned."""
-    docs: list[SourceDoc] = []
-    ok: set[str] = set()
-    if memory_on:
-        if workspace.is_dir():
-            docs.extend(memory_docs(workspace, extra_paths, errors))
-            ok.add("memory")
-        else:
-            errors.append(f"workspace {workspace} does not exist")
-    failed = False
-    for provider in list(providers):
-        try:
-            got = list(provider(ctx))
-        except Exception as exc:
-            failed = True
-            errors.append(f"source {_source_name(provider)} failed: {exc}")
-            log.warning("memory source %s failed: %s", _source_name(provider), exc)
-            continue
-        docs.extend(got)
-        name = getattr(provider, "source", None)
-        if name:
-            ok.add(str(name))
-        ok.update(d.source for d in got)
-    if failed:
-        ok = {s for s in ok if s == "memory"}
-    seen: set[str] = set()
-    uniq = []
-    for d in docs:
-        if d.path not in seen:
-            seen.add(d.path)
-            uniq.append(d)
-    return uniq, ok
-
-
-def read_doc(doc: SourceDoc) -> tuple[str, str, bool]:
-    """(text, sha256 of the raw content, had invalid UTF-8). Raises OSError or PathRefused."""
-    if doc.text is not None:
-        raw = doc.text.encode("utf-8", "surrogatepass")
-        return doc.text, doc.hash or hashlib.sha256(raw).hexdigest(), False
-    assert doc.abs_path is not None
-    # opened beneath the source root without following any link; a hard link (which may
-    # point outside) or a file swapped in after the listing is refused (PathRefused)
-    root = doc.root if doc.root is not None else doc.abs_path.parent
-    rel = doc.abs_path.relative_to(root).as_posix()
-    fd, st = safe_fs.open_file(root, rel)
-    try:
-        raw = safe_fs.read_bytes(fd, st, doc.path)
-    finally:
-        os.close(fd)
-    digest = hashlib.sha256(raw).hexdigest()
-    try:
-        return raw.decode("utf-8"), digest, False
-    except UnicodeDecodeError:
-        return raw.decode("utf-8", errors="replace"), digest, True

@@ -3,7 +3,7 @@
 English, Spanish, Portuguese and Arabic words are matched against whole word tokens.
 Chinese, Japanese and Korean are written without spaces between words (Korean: without
 spaces between a word and its particles), so their lists are also used to cut a CJK run
-apart before it is split into bigrams (see ``pipeline.query_terms``).
+apart before it is split into bigrams (see ``query.query_terms``).
 
 Words that are also ordinary English words (Spanish "son", "sin", "hay", "era"…) are left out
 of the other languages' lists: a stopword is dropped from every query, whatever its language.

@@ -1,6 +1,6 @@
 """Which session transcripts a session may find in memory search.
 
-With transcripts as a memory source (``memory/session_source.py``), every session's
+With transcripts as a memory source (``memory/builtin/session_source.py``, or QMD's sessions collection), every session's
 transcript is indexed as ``sessions/<file>.jsonl``. A direct session (the user's own) may
 find any of them; any other session (a group, a channel) finds only the transcripts of its
 own session key, read from each transcript's header line. A transcript whose owner cannot
@@ -15,9 +15,10 @@ import os
 from pathlib import Path
 from typing import Any, Sequence, TypeVar
 
-from openclaw_tui.memory.session_source import PREFIX
 from openclaw_tui.workspace.privacy import hidden_for
 
+#: the key prefix of a transcript among memory results (``sessions/<file>.jsonl``)
+PREFIX = "sessions/"
 HEADER_CAP = 64 * 1024
 T = TypeVar("T")
 

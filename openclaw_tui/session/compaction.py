@@ -17,9 +17,9 @@ from openclaw_tui.llm.client import ChatModel, RetryPolicy, complete_with_retrie
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.redaction import redact
-from openclaw_tui.session.store import SessionStore
+from openclaw_tui.records.session_store import SessionStore
 from openclaw_tui.session.summary_check import SummaryCheck, check_summary, repair, retry_hint
-from openclaw_tui.session.transcript import TranscriptWriter
+from openclaw_tui.records.transcript import TranscriptWriter
 
 SUMMARY_SECTIONS = ("Goal", "Constraints and preferences", "Progress", "Decisions", "Open todos", "Exact identifiers")
 

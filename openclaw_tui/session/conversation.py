@@ -1,6 +1,6 @@
 """The conversation a session holds: the value a transcript replays to, and the live history.
 
-``replay(entries)`` is pure: transcript entries (``session/transcript.py``) in, a frozen
+``replay(entries)`` is pure: transcript entries (``records/transcript.py``) in, a frozen
 :class:`Conversation` out — the messages still in context after the last compaction (its
 ``kept`` most recent ones), the compaction summary, the startup notes, the model's last
 reported usage (``usage`` entries) and a prompt that a crash cut off while it waited behind

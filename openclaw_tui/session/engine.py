@@ -42,24 +42,25 @@ from openclaw_tui.session.flush_model import FlushModel
 from openclaw_tui.session.memory_link import SessionMemory
 from openclaw_tui.session.model_slot import ModelSlot, make_model
 from openclaw_tui.session.recall import names_something
-from openclaw_tui.session.store import SessionStore, session_title
+from openclaw_tui.records.session_store import SessionStore, session_title
 from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
-from openclaw_tui.session.thresholds import compaction_cut_for, is_no_reply, should_compact
+from openclaw_tui.records.no_reply import is_no_reply
+from openclaw_tui.session.thresholds import compaction_cut_for, should_compact
 from openclaw_tui.session.tokens import TokenCounter
 from openclaw_tui.session.toolsmith import Toolsmith
 from openclaw_tui.session.turn_end import TurnEnding
 from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopHooks, LoopRun, ToolLoop
-from openclaw_tui.session.transcript import TranscriptWriter, read_transcript, usage_entry
+from openclaw_tui.records.transcript import TranscriptWriter, read_transcript, usage_entry
 from openclaw_tui.session.turn_plan import plan_turn, reply_check_for
 from openclaw_tui.session.offline import call_id
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
-from openclaw_tui.workspace.change_diff import change_event
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
-from openclaw_tui.workspace.restore import undo_last
+from openclaw_tui.records.change_diff import change_event
+from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.records.restore import undo_last
 
 __all__ = ["CANCEL_MARK", "NO_ANSWER", "REPEATED_CALL", "SessionEngine", "TurnResult", "make_model", "valid_session_id"]
 

@@ -26,10 +26,11 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.session.notes import fact_sentences, note_lines
-from openclaw_tui.session.store import SessionStore
-from openclaw_tui.session.thresholds import flush_skip_reason, is_no_reply, should_flush
+from openclaw_tui.records.session_store import SessionStore
+from openclaw_tui.records.no_reply import is_no_reply
+from openclaw_tui.session.thresholds import flush_skip_reason, should_flush
 from openclaw_tui.session.tool_loop import LoopRun, ToolLoop
-from openclaw_tui.session.transcript import TranscriptWriter
+from openclaw_tui.records.transcript import TranscriptWriter
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.daily import daily_rel, today

@@ -18,9 +18,9 @@ from openclaw_tui.redaction import redact
 
 
 def open_session_memory(settings: AgentSettings, sink: EventSink) -> MemoryBackend | None:
-    """The memory backend (``memory/backend.open_memory``), or None with a warning."""
+    """The memory backend (``memory/open.open_memory``), or None with a warning."""
     try:
-        from openclaw_tui.memory.backend import open_memory  # noqa: PLC0415 - memory loads on first use
+        from openclaw_tui.memory.open import open_memory  # noqa: PLC0415 - memory loads on first use
 
         return open_memory(settings, sink=sink)
     except Exception as exc:  # noqa: BLE001 - memory trouble must not stop the chat

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from openclaw_tui.memory.snippet_windows import line_numbers, parse_ranges
+from openclaw_tui.memory.citations import line_numbers, parse_ranges
 
 
 def best_lines(text: str, query: str, start_line: Any, limit: int = 2) -> list[tuple[str, Any]]:

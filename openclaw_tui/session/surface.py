@@ -18,7 +18,7 @@ from openclaw_tui import events
 
 if TYPE_CHECKING:
     from openclaw_tui.mcp.session_tools import McpTools
-    from openclaw_tui.workspace.history import MemoryHistory
+    from openclaw_tui.records.history import MemoryHistory
 
 #: appended to a reply the user cancelled, kept in the history that way
 CANCEL_MARK = "[answer interrupted by the user]"

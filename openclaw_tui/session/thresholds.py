@@ -2,15 +2,7 @@
 
 from __future__ import annotations
 
-import re
 from typing import Sequence
-
-# NO_REPLY as models write it: "NO_REPLY", "NO_REPLY.", "**NO_REPLY**", "`NO_REPLY`", "No reply."
-NO_REPLY_RE = re.compile(r"""^[\s*_`"'(\[]*NO[_ -]?REPLY[\s*_`"')\].!]*$""", re.IGNORECASE)
-
-
-def is_no_reply(text: str | None) -> bool:
-    return bool(text is not None and NO_REPLY_RE.match(text))
 
 
 def flush_threshold(context_window: int, reserve_tokens_floor: int, soft_threshold_tokens: int) -> int:

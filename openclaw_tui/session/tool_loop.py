@@ -28,11 +28,11 @@ from openclaw_tui.session.offline import call_id
 from openclaw_tui.session.own_calls import context_for, is_own_call
 from openclaw_tui.session.quote import quote_best_hit
 from openclaw_tui.session.recall import recall_query, store_hint, wants_recall
-from openclaw_tui.session.thresholds import is_no_reply
+from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.session.triggered import inject_triggered
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox, recall_tool, registered, spec_for
-from openclaw_tui.workspace.change_diff import change_event
+from openclaw_tui.records.change_diff import change_event
 from openclaw_tui.workspace.daily import daily_rel
 from openclaw_tui.workspace.guard import is_memory_rel
 

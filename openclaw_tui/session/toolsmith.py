@@ -13,7 +13,7 @@ from openclaw_tui.events import EventSink
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox, ToolSource
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
 
 class Toolsmith:

@@ -13,7 +13,7 @@ from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.session.conversation import History
 from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.tool_loop import ToolLoop
-from openclaw_tui.session.transcript import TranscriptWriter
+from openclaw_tui.records.transcript import TranscriptWriter
 
 
 class TurnEnding:

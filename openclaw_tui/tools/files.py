@@ -31,7 +31,7 @@ from openclaw_tui.tools.write_policy import (
 from openclaw_tui.workspace.daily import append_text, daily_rel, is_daily_rel
 from openclaw_tui.workspace import file_lock, safe_fs, temp_sweep
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, printable_path, safe_join
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryChange, MemoryHistory
+from openclaw_tui.records.history import ChangeOrigin, MemoryChange, MemoryHistory
 from openclaw_tui.workspace.tombstones import Tombstones, added_lines
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 

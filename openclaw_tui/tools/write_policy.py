@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 
 from openclaw_tui.workspace.bootstrap import BOOTSTRAP_FILES
 from openclaw_tui.workspace.daily import is_daily_rel
-from openclaw_tui.workspace.history import MemoryHistory
+from openclaw_tui.records.history import MemoryHistory
 
 SHRINK_TOLERANCE = 0.10  # a write may shorten a curated memory file by at most 10 %
 SHRINK_WINDOW_S = 24 * 3600  # and all changes within this window (any session) together too

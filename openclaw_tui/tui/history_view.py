@@ -19,7 +19,7 @@ SHOWN_ITEMS = 200  # the most recent items replayed into the chat
 
 
 async def show_history(chat: ChatView, engine: "EngineSurface", limit: int = SHOWN_ITEMS) -> None:
-    from openclaw_tui.session.transcript import read_transcript
+    from openclaw_tui.records.transcript import read_transcript
     from openclaw_tui.tui.replay import replay
 
     entries = await asyncio.to_thread(read_transcript, engine.transcript_path)
@@ -49,8 +49,8 @@ def _diffs(calls: list[tuple[str, dict, str | None]], agent_dir, session_id: str
     the transcript keeps only the tool result (``{"ok": true}``), the memory history both
     versions; matched in order, by path, to the calls that wrote."""
     from openclaw_tui.tools.registry import spec_for
-    from openclaw_tui.workspace.change_diff import change_event
-    from openclaw_tui.workspace.history import HistoryError, MemoryChange, MemoryHistory
+    from openclaw_tui.records.change_diff import change_event
+    from openclaw_tui.records.history import HistoryError, MemoryChange, MemoryHistory
 
     history = MemoryHistory.for_agent(agent_dir)
     entries = [e for e in history.entries() if e.session_id == session_id and e.actor == "model"]

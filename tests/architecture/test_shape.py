@@ -3,7 +3,7 @@
 - no function or method longer than 80 lines, no class longer than 500 lines;
 - no import cycle among modules at import time (imports under ``if TYPE_CHECKING:`` and
   imports inside functions do not run at import time, so they do not count);
-- the core (memory, session, tools, llm, config, workspace) never imports Textual.
+- the core (memory, records, session, scenario, tools, mcp, evals, llm, config, workspace) never imports Textual.
 """
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ PACKAGE = "openclaw_tui"
 ROOT = Path(__file__).resolve().parents[2] / PACKAGE
 MAX_FUNCTION_LINES = 80
 MAX_CLASS_LINES = 500
-CORE = ("memory", "session", "tools", "llm", "config", "workspace")
+CORE = ("memory", "records", "session", "scenario", "tools", "mcp", "evals", "llm", "config", "workspace")
 
 
 def _modules() -> dict[str, Path]:

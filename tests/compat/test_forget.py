@@ -14,7 +14,7 @@ from openclaw_tui import events
 from openclaw_tui.memory.forget import ForgetError, apply_forget, plan_lines, plan_query
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.workspace.daily import daily_rel
-from openclaw_tui.workspace.history import MemoryHistory
+from openclaw_tui.records.history import MemoryHistory
 from openclaw_tui.workspace.tombstones import Tombstones, is_tombstoned
 from tests.session.conftest import make_settings, recorder, server  # noqa: F401 - fixtures
 from tests.session.test_engine_server import engine_for

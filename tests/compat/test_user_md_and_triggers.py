@@ -9,8 +9,8 @@ import json
 import pytest
 
 from openclaw_tui import events
-from openclaw_tui.memory.pipeline import age_days, is_evergreen
-from openclaw_tui.session.transcript import read_transcript
+from openclaw_tui.memory.builtin.scoring import age_days, is_evergreen
+from openclaw_tui.records.transcript import read_transcript
 from tests.session.conftest import FAST_RETRY, SECRET_KEY  # noqa: F401 - fixtures come from tests/session
 from tests.session.conftest import make_settings, recorder, server, workspace  # noqa: F401
 from tests.session.test_engine_server import engine_for

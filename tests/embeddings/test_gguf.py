@@ -229,7 +229,7 @@ def test_broken_gguf_file_is_a_clear_error(fake_gguf):
 
 
 def test_index_and_search_round_trip(tmp_path, gguf):
-    from openclaw_tui.memory.manager import MemoryManager
+    from openclaw_tui.memory.builtin.manager import MemoryManager
 
     ws = tmp_path / "ws"
     (ws / "memory").mkdir(parents=True)

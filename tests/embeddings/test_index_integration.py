@@ -10,7 +10,7 @@ import pytest
 
 from openclaw_tui.config import resolve_agent, validate_config
 from openclaw_tui.events import IndexSynced
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 
 from .conftest import Reply
 

@@ -15,7 +15,7 @@ pytest.importorskip("sentence_transformers", reason="the [local] extra (sentence
 from openclaw_tui.config import resolve_agent, validate_config  # noqa: E402
 from openclaw_tui.memory.embeddings import describe_resolution, resolve_provider  # noqa: E402
 from openclaw_tui.memory.embeddings.local import SentenceTransformerProvider, bundled_minilm_dir  # noqa: E402
-from openclaw_tui.memory.manager import MemoryManager  # noqa: E402
+from openclaw_tui.memory.builtin.manager import MemoryManager  # noqa: E402
 
 
 @pytest.fixture(scope="module")

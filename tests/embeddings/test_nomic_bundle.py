@@ -100,7 +100,7 @@ def test_auto_keeps_minilm_and_the_name_selects_nomic(in_models, tmp_path):
 
 
 def test_memory_search_is_hybrid_with_it(in_models, tmp_path):
-    from openclaw_tui.memory.manager import MemoryManager
+    from openclaw_tui.memory.builtin.manager import MemoryManager
 
     ws = tmp_path / "ws"
     (ws / "memory").mkdir(parents=True)

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.config import resolve_agent, validate_config
-from openclaw_tui.memory.manager import MemoryManager
-from openclaw_tui.memory.session_source import delta_since, render_transcript
-from openclaw_tui.session.transcript import TranscriptWriter
+from openclaw_tui.memory.builtin.manager import MemoryManager
+from openclaw_tui.memory.builtin.session_source import delta_since, render_transcript
+from openclaw_tui.records.transcript import TranscriptWriter
 
 
 def _settings(ws: Path, *, enabled: bool = True, sources=("memory", "sessions"), delta_bytes=100_000, delta_messages=50):

@@ -62,7 +62,7 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 
 def transcript_entries(state_dir: Path, session_id: str, agent: str = "main") -> list[dict[str, Any]]:
-    from openclaw_tui.session.transcript import read_transcript
+    from openclaw_tui.records.transcript import read_transcript
 
     return read_transcript(state_dir / "agents" / agent / "sessions" / f"{session_id}.jsonl")
 

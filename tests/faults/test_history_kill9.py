@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from openclaw_tui.workspace.history import MemoryHistory, digest
+from openclaw_tui.records.history import MemoryHistory, digest
 
 ROOT = Path(__file__).resolve().parents[2]
 BASE = "# Memory\n\n" + "".join(f"- curated note {i}: {'x' * 60}\n" for i in range(200))
@@ -22,7 +22,7 @@ CHILD = r"""
 import os, signal, sys
 from pathlib import Path
 from openclaw_tui.tools.files import FileTools
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
 ws, hist, mode = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3]
 tools = FileTools(ws, history=MemoryHistory(hist), origin=lambda: ChangeOrigin("model", "kill9", 1))

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from openclaw_tui.config import load_config, resolve_agent
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.session.engine import SessionEngine
 from openclaw_tui.workspace.daily import daily_rel
 from tests.fakes.chat_server import ChatServer

@@ -17,7 +17,7 @@ import apsw
 import pytest
 
 from openclaw_tui.config import resolve_agent, validate_config
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from tests.faults.conftest import cli_env, snapshot
 from tests.inproc import run_cli
 

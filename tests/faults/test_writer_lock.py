@@ -17,7 +17,7 @@ from pathlib import Path
 
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.workspace import safe_fs
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 from tests.faults.conftest import ROOT, cli_env
 
 N = 150
@@ -27,7 +27,7 @@ WORKER = textwrap.dedent(
     import sys, time
     from pathlib import Path
     from openclaw_tui.tools.files import FileTools
-    from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+    from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
     ws, role, n, go, hist = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), Path(sys.argv[4]), Path(sys.argv[5])
     tools = FileTools(ws, history=MemoryHistory(hist), origin=lambda: ChangeOrigin("model", role, 1))
     (go.parent / f"ready-{role}").write_text("ready")

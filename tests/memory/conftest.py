@@ -9,7 +9,7 @@ import pytest
 
 from fakes.embed_server import EmbedServer
 from openclaw_tui.config import deep_merge, resolve_agent, validate_config
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 
 
 def write(path: Path, text: str | bytes) -> Path:

@@ -17,8 +17,8 @@ from openclaw_tui.memory.api import (
     SearchResult,
     SyncReport,
 )
-from openclaw_tui.memory.backend import open_memory
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.open import open_memory
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.memory.qmd import QmdBackend
 
 PROTOCOL_METHODS = ["search", "get", "status", "sync", "is_dirty", "start_watcher", "stop_watcher", "close"]

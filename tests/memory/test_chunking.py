@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from openclaw_tui.memory.chunking import (
+from openclaw_tui.memory.builtin.chunking import (
     chunk_lines,
     chunk_text,
     count_tokens,
@@ -138,13 +138,13 @@ def test_empty_and_blank_text():
     [("", 0), ("abcd", 1), ("abcdefgh", 2), ("東京", 2), ("ab東京", 3)],
 )
 def test_estimate_tokens_fallback(text, expected):
-    from openclaw_tui.memory.chunking import estimate_tokens
+    from openclaw_tui.memory.builtin.chunking import estimate_tokens
 
     assert estimate_tokens(text) == expected
 
 
 def test_estimate_is_never_far_below_tiktoken():
-    from openclaw_tui.memory.chunking import estimate_tokens
+    from openclaw_tui.memory.builtin.chunking import estimate_tokens
 
     for text in ["plain english words in a sentence", "我们明天在東京开会", "x" * 1000]:
         assert estimate_tokens(text) >= count_tokens(text) * 0.5

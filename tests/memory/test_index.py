@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.events import IndexSynced
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 
 from .conftest import write
 
@@ -172,7 +172,7 @@ def test_process_killed_mid_rebuild_leaves_old_index_usable(workspace, make_sett
     before = settings.index_path.read_bytes()
     code = (
         "from openclaw_tui.config import validate_config, resolve_agent\n"
-        "from openclaw_tui.memory.manager import MemoryManager\n"
+        "from openclaw_tui.memory.builtin.manager import MemoryManager\n"
         "cfg = validate_config({'agents': {'defaults': {'memorySearch': {'provider': 'none'}}}})\n"
         f"m = MemoryManager(resolve_agent(cfg, workspace={str(workspace)!r}))\n"
         "m.sync(force=True)\n"
@@ -321,7 +321,7 @@ def test_keyword_only_never_imports_litellm(workspace, tmp_path):
     code = (
         "import sys\n"
         "from openclaw_tui.config import validate_config, resolve_agent\n"
-        "from openclaw_tui.memory.manager import MemoryManager\n"
+        "from openclaw_tui.memory.builtin.manager import MemoryManager\n"
         f"s = resolve_agent(validate_config({{}}), workspace={str(workspace)!r})\n"
         "m = MemoryManager(s); r = m.search('quince'); m.close()\n"
         "assert r['results'][0]['path'] == 'MEMORY.md', r\n"
@@ -425,7 +425,7 @@ def test_snippet_shows_the_matching_lines_of_a_long_chunk(workspace, keyword_man
 
 def test_neighbouring_chunks_are_results_of_their_own_each_showing_its_match(workspace, keyword_manager):
     # a snippet shows at most 700 characters, so joining neighbouring chunks into one result
-    # (pipeline.merge_adjacent, now off) hid the second match: each chunk is its own result
+    # (ranking.merge_adjacent, now off) hid the second match: each chunk is its own result
     special = {10: "- **Ann**: the dentist said to floss daily", 31: "- **Ann**: next dentist visit is in May"}
     m = _long_log_among_noise(workspace, keyword_manager, special, count=60, heading=False)
     res = [r for r in m.search("dentist")["results"] if r["path"] == "memory/2026-03-02.md"]

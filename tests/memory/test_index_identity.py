@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 
 from .conftest import write
 

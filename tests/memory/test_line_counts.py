@@ -8,7 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openclaw_tui.memory.chunking import (
+from openclaw_tui.memory.builtin.chunking import (
     MAX_ENCODE_CHARS,
     chunk_lines,
     chunk_text,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.tools.memory_tools import run_memory_get
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused

@@ -11,11 +11,11 @@ import numpy as np
 import pytest
 
 from openclaw_tui.config import deep_merge
-from openclaw_tui.memory import embedding_ops
-from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory.chunking import count_tokens, sub_windows
-from openclaw_tui.memory.manager import MemoryManager
-from openclaw_tui.memory.store import Store
+from openclaw_tui.memory.builtin import embedding_ops
+from openclaw_tui.memory.builtin import scoring
+from openclaw_tui.memory.builtin.chunking import count_tokens, sub_windows
+from openclaw_tui.memory.builtin.manager import MemoryManager
+from openclaw_tui.memory.builtin.store import Store
 
 from .conftest import write
 
@@ -189,7 +189,7 @@ def test_numpy_and_sqlite_vec_managers_rank_the_same(workspace, make_settings, m
 @pytest.mark.parametrize(
     "kw, v, vw, expected",
     [
-        (0.6, 0.5, 0.7, 0.6 + pl.HYBRID_SEMANTIC_SCALE * 0.7 * 0.5),  # keyword score plus semantic evidence
+        (0.6, 0.5, 0.7, 0.6 + scoring.HYBRID_SEMANTIC_SCALE * 0.7 * 0.5),  # keyword score plus semantic evidence
         (None, 0.8, 0.7, 0.56),  # vector-only hit: vectorWeight · cosine
         (0.1, 0.8, 0.7, 0.56),  # weak keyword hit, strong vector: the larger
         (0.5, -0.3, 0.7, 0.5),  # negative cosine never lowers the keyword score
@@ -198,10 +198,10 @@ def test_numpy_and_sqlite_vec_managers_rank_the_same(workspace, make_settings, m
     ],
 )
 def test_hybrid_keyword_score(kw, v, vw, expected):
-    assert pl.hybrid_keyword_score(kw, v, vw) == pytest.approx(expected)
+    assert scoring.hybrid_keyword_score(kw, v, vw) == pytest.approx(expected)
 
 
 def test_hybrid_keyword_score_stays_below_one_and_ordered():
-    a = pl.hybrid_keyword_score(0.95, 0.9, 0.7)
-    b = pl.hybrid_keyword_score(0.95, 0.8, 0.7)
+    a = scoring.hybrid_keyword_score(0.95, 0.9, 0.7)
+    b = scoring.hybrid_keyword_score(0.95, 0.8, 0.7)
     assert 0.8 < b < a < 1.0

@@ -7,11 +7,12 @@ from datetime import datetime, timezone
 
 import pytest
 
-from openclaw_tui.memory import pipeline as pl
+from openclaw_tui.memory.builtin import query as qry, ranking, scoring
+from openclaw_tui.memory import citations
 
 
 def C(id, score=0.0, text="", path="memory/x.md", source="memory", v=None, t=None, mtime=None, start=1):
-    c = pl.Candidate(id, path, source, start, start, text, vector_score=v, text_score=t, mtime=mtime)
+    c = scoring.Candidate(id, path, source, start, start, text, vector_score=v, text_score=t, mtime=mtime)
     c.score = score
     return c
 
@@ -34,7 +35,7 @@ def C(id, score=0.0, text="", path="memory/x.md", source="memory", v=None, t=Non
     ],
 )
 def test_build_fts_query(query, mode, expected):
-    assert pl.build_fts_query(query, mode) == expected
+    assert qry.build_fts_query(query, mode) == expected
 
 
 # ----------------------------------------------------------------------------- BM25
@@ -54,12 +55,12 @@ def test_build_fts_query(query, mode, expected):
     ],
 )
 def test_bm25_rank_to_score(rank, expected):
-    assert pl.bm25_rank_to_score(rank) == pytest.approx(expected)
+    assert scoring.bm25_rank_to_score(rank) == pytest.approx(expected)
 
 
 def test_bm25_score_monotone_for_negative_ranks():
     ranks = [-20.0, -10.0, -5.0, -1.0, -0.5, -0.01]
-    scores = [pl.bm25_rank_to_score(r) for r in ranks]
+    scores = [scoring.bm25_rank_to_score(r) for r in ranks]
     assert scores == sorted(scores, reverse=True)
     assert all(0 < s < 1 for s in scores)
 
@@ -80,12 +81,12 @@ def test_bm25_score_monotone_for_negative_ranks():
 def test_merge_hybrid(vw, tw, vec, txt, expected):
     vhits = [C(i, v=s) for i, s in vec.items()]
     thits = [C(i, t=s) for i, s in txt.items()]
-    merged = {c.id: c.score for c in pl.merge_hybrid(vhits, thits, vw, tw)}
+    merged = {c.id: c.score for c in scoring.merge_hybrid(vhits, thits, vw, tw)}
     assert merged == pytest.approx(expected)
 
 
 def test_merge_keeps_both_sides():
-    merged = {c.id: c for c in pl.merge_hybrid([C(1, v=0.9)], [C(1, t=0.2)], 0.7, 0.3)}
+    merged = {c.id: c for c in scoring.merge_hybrid([C(1, v=0.9)], [C(1, t=0.2)], 0.7, 0.3)}
     assert merged[1].vector_score == 0.9 and merged[1].text_score == 0.2
 
 
@@ -102,7 +103,7 @@ def test_merge_keeps_both_sides():
     ],
 )
 def test_coverage(terms, text, expected):
-    assert pl.coverage(terms, text) == pytest.approx(expected)
+    assert scoring.coverage(terms, text) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize(
@@ -118,12 +119,12 @@ def test_coverage(terms, text, expected):
     ],
 )
 def test_keyword_only_score(t, cov, path_hit, expected):
-    assert pl.keyword_only_score(t, cov, path_hit) == pytest.approx(expected)
+    assert scoring.keyword_only_score(t, cov, path_hit) == pytest.approx(expected)
 
 
 def test_keyword_only_score_is_monotone_and_below_one():
     xs = [0.7, 0.8, 0.9, 0.95, 0.99]
-    ys = [pl.keyword_only_score(x, 1.0, 1.0) for x in xs]
+    ys = [scoring.keyword_only_score(x, 1.0, 1.0) for x in xs]
     assert ys == sorted(ys) and len(set(ys)) == len(ys)
     assert all(y < 1.0 for y in ys)
 
@@ -149,7 +150,7 @@ NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
     ],
 )
 def test_age_days(path, source, mtime, expected_age):
-    age = pl.age_days(path, source, mtime, NOW)
+    age = scoring.age_days(path, source, mtime, NOW)
     if expected_age is None:
         assert age is None
     else:
@@ -168,14 +169,14 @@ def test_age_days(path, source, mtime, expected_age):
     ],
 )
 def test_decay_factor(age, half_life, expected):
-    assert pl.decay_factor(age, half_life) == pytest.approx(expected)
+    assert scoring.decay_factor(age, half_life) == pytest.approx(expected)
 
 
 def test_apply_decay_reorders_old_daily_logs():
     old = C(1, 0.9, path="memory/2025-12-01.md")
     new = C(2, 0.6, path="memory/2026-02-28.md")
     ever = C(3, 0.5, path="MEMORY.md")
-    out = pl.sort_candidates(pl.apply_decay([old, new, ever], 30, NOW))
+    out = ranking.sort_candidates(scoring.apply_decay([old, new, ever], 30, NOW))
     assert [c.id for c in out] == [2, 3, 1]
     assert ever.score == 0.5
 
@@ -189,9 +190,9 @@ def test_mmr_prefers_diverse_second_pick():
     c = C(3, 0.9, "grandma birthday party on sunday with cake")
     d = C(4, 0.5, "unrelated low scoring note")
     # rel (min-max): a 1, b .96, c .8, d 0; b is 7/8 similar to a → c comes second
-    assert [x.id for x in pl.mmr_order([a, b, c, d], 0.7)] == [1, 3, 2, 4]
+    assert [x.id for x in ranking.mmr_order([a, b, c, d], 0.7)] == [1, 3, 2, 4]
     # λ = 1 is pure relevance
-    assert [x.id for x in pl.mmr_order([a, b, c, d], 1.0)] == [1, 2, 3, 4]
+    assert [x.id for x in ranking.mmr_order([a, b, c, d], 1.0)] == [1, 2, 3, 4]
 
 
 @pytest.mark.parametrize(
@@ -204,13 +205,13 @@ def test_mmr_prefers_diverse_second_pick():
     ],
 )
 def test_jaccard(a, b, expected):
-    assert pl.jaccard(a, b) == pytest.approx(expected)
+    assert ranking.jaccard(a, b) == pytest.approx(expected)
 
 
 def test_mmr_equal_scores_keep_order_and_limit():
     items = [C(i, 0.5, f"topic{i} unique{i}") for i in range(5)]
-    assert [c.id for c in pl.mmr_order(items, 0.7, limit=3)] == [0, 1, 2]
-    assert pl.mmr_order([], 0.7) == []
+    assert [c.id for c in ranking.mmr_order(items, 0.7, limit=3)] == [0, 1, 2]
+    assert ranking.mmr_order([], 0.7) == []
 
 
 # ----------------------------------------------------------------------------- min score
@@ -233,14 +234,14 @@ def test_mmr_equal_scores_keep_order_and_limit():
     ],
 )
 def test_apply_min_score(cands, min_score, tw, k, expected_ids, relaxed):
-    out, was_relaxed = pl.apply_min_score(cands, min_score, tw, k)
+    out, was_relaxed = ranking.apply_min_score(cands, min_score, tw, k)
     assert [c.id for c in out] == expected_ids
     assert was_relaxed is relaxed
 
 
 def test_sort_candidates_is_deterministic():
     cands = [C(3, 0.5, path="b.md"), C(1, 0.5, path="a.md"), C(2, 0.9, path="z.md")]
-    assert [c.id for c in pl.sort_candidates(cands)] == [2, 1, 3]
+    assert [c.id for c in ranking.sort_candidates(cands)] == [2, 1, 3]
 
 
 # ----------------------------------------------------------------------------- output
@@ -254,7 +255,7 @@ def test_sort_candidates_is_deterministic():
     ],
 )
 def test_citation_for(path, start, end, expected):
-    assert pl.citation_for(path, start, end) == expected
+    assert citations.citation_for(path, start, end) == expected
 
 
 @pytest.mark.parametrize(
@@ -262,12 +263,12 @@ def test_citation_for(path, start, end, expected):
     [("on", True, True), ("on", False, True), ("off", True, False), ("off", False, False), ("auto", True, True), ("auto", False, False)],
 )
 def test_citations_enabled(mode, direct, expected):
-    assert pl.citations_enabled(mode, direct) is expected
+    assert citations.citations_enabled(mode, direct) is expected
 
 
 @pytest.mark.parametrize("n", [0, 10, 700, 701, 5000])
 def test_snippet_at_most_700_chars(n):
-    s = pl.make_snippet("x" * n)
+    s = ranking.make_snippet("x" * n)
     assert len(s) <= 700
     assert s == "x" * n if n <= 700 else s.endswith("…")
 
@@ -282,7 +283,7 @@ def test_snippet_at_most_700_chars(n):
     ],
 )
 def test_split_cjk(token, expected):
-    assert pl.split_cjk(token) == expected
+    assert qry.split_cjk(token) == expected
 
 
 @pytest.mark.parametrize(
@@ -294,7 +295,7 @@ def test_split_cjk(token, expected):
     ],
 )
 def test_fts_text_spaces_cjk(text, expected):
-    assert pl.fts_text(text) == expected
+    assert qry.fts_text(text) == expected
 
 
 @pytest.mark.parametrize(
@@ -312,7 +313,7 @@ def test_fts_text_spaces_cjk(text, expected):
     ],
 )
 def test_query_dates(query, expected):
-    assert pl.query_dates(query) == expected
+    assert qry.query_dates(query) == expected
 
 
 @pytest.mark.parametrize(
@@ -327,12 +328,12 @@ def test_query_dates(query, expected):
     ],
 )
 def test_date_path_match(dates, path, expected):
-    assert pl.date_path_match(dates, path) is expected
+    assert scoring.date_path_match(dates, path) is expected
 
 
 def test_keyword_date_boost():
-    assert pl.keyword_only_score(0.5, 0.0, 0.0, True) == pytest.approx(0.6)
-    assert pl.keyword_only_score(0.5, 0.0, 0.0, False) == pytest.approx(0.5)
+    assert scoring.keyword_only_score(0.5, 0.0, 0.0, True) == pytest.approx(0.6)
+    assert scoring.keyword_only_score(0.5, 0.0, 0.0, False) == pytest.approx(0.5)
 
 
 # ----------------------------------------------------------------------------- CJK in MMR (OpenClaw parity)
@@ -348,7 +349,7 @@ def test_keyword_date_boost():
     ],
 )
 def test_similarity_tokens_split_cjk_runs(text, must_hold):
-    toks = pl.similarity_tokens(text)
+    toks = ranking.similarity_tokens(text)
     assert must_hold <= toks
     # the whole run is not itself a token (that made two similar snippets share nothing)
     assert "今天讨论" not in toks and "明日の会議" not in toks
@@ -367,10 +368,10 @@ def test_similarity_tokens_split_cjk_runs(text, must_hold):
 )
 def test_mmr_diversifies_similar_cjk_snippets(near_a, near_b, other):
     a, b, c, d = C(1, 1.0, near_a), C(2, 0.95, near_b), C(3, 0.94, other), C(4, 0.5, "unrelated")
-    sim = pl.jaccard(pl.similarity_tokens(near_a), pl.similarity_tokens(near_b))
+    sim = ranking.jaccard(ranking.similarity_tokens(near_a), ranking.similarity_tokens(near_b))
     assert sim > 0.3  # was 0: each unspaced run was one token
     # rel: a 1, b .9, c .88 → the near-duplicate b must drop behind c
-    assert [x.id for x in pl.mmr_order([a, b, c, d], 0.7)] == [1, 3, 2, 4]
+    assert [x.id for x in ranking.mmr_order([a, b, c, d], 0.7)] == [1, 3, 2, 4]
 
 
 # ----------------------------------------------------------------------------- multilingual stopwords
@@ -392,20 +393,20 @@ def test_mmr_diversifies_similar_cjk_snippets(near_a, near_b, other):
     ],
 )
 def test_query_terms_drop_stopwords_in_many_languages(query, dropped, kept):
-    terms = pl.query_terms(query)
+    terms = qry.query_terms(query)
     assert not dropped & set(terms), terms
     for t in kept:
         assert t in terms, terms
 
 
 def test_query_terms_all_stopwords_still_search_something():
-    assert pl.query_terms("¿qué es?") == ["qué", "es"]
-    assert pl.query_terms("之前") == ["之前"]
+    assert qry.query_terms("¿qué es?") == ["qué", "es"]
+    assert qry.query_terms("之前") == ["之前"]
 
 
-def _cand(cid: int, path: str, start: int, end: int, score: float) -> pl.Candidate:
+def _cand(cid: int, path: str, start: int, end: int, score: float) -> scoring.Candidate:
     text = "\n".join(f"{path} line {n}" for n in range(start, end + 1))
-    return pl.Candidate(cid, path, "memory", start, end, text, score=score)
+    return scoring.Candidate(cid, path, "memory", start, end, text, score=score)
 
 
 def test_merge_adjacent_widens_a_result_instead_of_taking_a_slot():
@@ -419,20 +420,20 @@ def test_merge_adjacent_widens_a_result_instead_of_taking_a_slot():
         _cand(7, "b.md", 6, 6, 0.3),    # adjacent to b.md: absorbed when the loop gets this far
         _cand(8, "d.md", 1, 1, 0.2),
     ]
-    out = pl.merge_adjacent(ranked, 3)
+    out = ranking.merge_adjacent(ranked, 3)
     assert [(c.path, c.start_line, c.end_line, c.score) for c in out] == [
         ("a.md", 10, 22, 0.9), ("b.md", 1, 5, 0.8), ("c.md", 1, 2, 0.5),
     ]
     assert out[0].text.splitlines() == [f"a.md line {n}" for n in range(10, 23)]  # every line once, in order
     assert (ranked[0].start_line, ranked[0].end_line) == (10, 14)  # the inputs are untouched
-    out = pl.merge_adjacent(ranked, 5)
+    out = ranking.merge_adjacent(ranked, 5)
     assert [(c.path, c.start_line, c.end_line) for c in out] == [
         ("a.md", 10, 22), ("b.md", 1, 6), ("c.md", 1, 2), ("a.md", 30, 31), ("d.md", 1, 1),
     ]
 
 
-def _hit(cid: int, score: float, v: float | None, t: float | None) -> pl.Candidate:
-    return pl.Candidate(cid, f"f{cid}.md", "memory", 1, 2, f"chunk {cid}", vector_score=v, text_score=t, score=score)
+def _hit(cid: int, score: float, v: float | None, t: float | None) -> scoring.Candidate:
+    return scoring.Candidate(cid, f"f{cid}.md", "memory", 1, 2, f"chunk {cid}", vector_score=v, text_score=t, score=score)
 
 
 @pytest.mark.parametrize(
@@ -458,7 +459,7 @@ def _hit(cid: int, score: float, v: float | None, t: float | None) -> pl.Candida
 )
 def test_keep_each_best(hits, limit, expected):
     cands = [_hit(*h) for h in hits]
-    out = pl.keep_each_best(cands, limit)
+    out = ranking.keep_each_best(cands, limit)
     assert [c.id for c in out] == expected
     assert [c.id for c in cands] == [h[0] for h in hits]  # the input list is untouched
 
@@ -475,16 +476,16 @@ def test_keep_each_best_nominates_the_vector_hit_only_by_a_margin(margin, expect
     # "What is Caroline's identity?": strong keyword hits, and a chunk outside them whose only
     # claim is a slightly higher cosine (a "What's your best camping memory?" line)
     ranked = [_hit(1, .95, .55, .7), _hit(2, .94, .50, .72), _hit(3, .93, .52, .68), _hit(9, .47, .62, None)]
-    assert [c.id for c in pl.keep_each_best(ranked, 3, vector_margin=margin)] == expected
+    assert [c.id for c in ranking.keep_each_best(ranked, 3, vector_margin=margin)] == expected
 
 
 def test_keep_each_best_margin_keeps_a_vector_hit_already_in_place():
     ranked = [_hit(1, .9, .61, .7), _hit(2, .8, .2, .6), _hit(3, .7, .6, None)]
-    assert [c.id for c in pl.keep_each_best(ranked, 2, vector_margin=0.5)] == [1, 2, 3]
+    assert [c.id for c in ranking.keep_each_best(ranked, 2, vector_margin=0.5)] == [1, 2, 3]
 
 
 def test_keep_each_best_then_merge_adjacent_shows_the_semantic_hit():
     # six weak keyword hits outscore the one chunk the vector side ranks first
     ranked = [_hit(i, 0.9 - i / 100, 0.2, 0.5) for i in range(1, 7)] + [_hit(7, 0.42, 0.6, None)]
-    assert 7 not in [c.id for c in pl.merge_adjacent(ranked, 6)]
-    assert 7 in [c.id for c in pl.merge_adjacent(pl.keep_each_best(ranked, 6), 6)]
+    assert 7 not in [c.id for c in ranking.merge_adjacent(ranked, 6)]
+    assert 7 in [c.id for c in ranking.merge_adjacent(ranking.keep_each_best(ranked, 6), 6)]

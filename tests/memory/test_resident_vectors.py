@@ -12,11 +12,11 @@ import os
 import numpy as np
 import pytest
 
-from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory import vector_matrix as vmx
-from openclaw_tui.memory.manager import MemoryManager
-from openclaw_tui.memory.search import text_hits
-from openclaw_tui.memory.store import Store
+from openclaw_tui.memory.builtin import query as qry, scoring
+from openclaw_tui.memory.builtin import vector_matrix as vmx
+from openclaw_tui.memory.builtin.manager import MemoryManager
+from openclaw_tui.memory.builtin.search import text_hits
+from openclaw_tui.memory.builtin.store import Store
 
 DIMS = 16
 
@@ -133,10 +133,10 @@ def test_text_hits_equal_the_full_or_query(tmp_path):
     rows = [(i + 1, i + 1, f"h{i}", f"lunch with sam {'noodle' if i % 3 == 0 else 'park'} {'bar' * (i % 2)}")
             for i in range(40)]
     store.replace_file("a.md", "memory", "a", 0, 0, 0, rows, None)
-    assert store.common_terms(pl.query_terms("lunch with Sam at the noodle bar")) == {"lunch", "sam"}
+    assert store.common_terms(qry.query_terms("lunch with Sam at the noodle bar")) == {"lunch", "sam"}
     for query, limit in (("lunch with Sam at the noodle bar", 8), ("lunch sam noodle", 30), ("lunch sam", 5)):
-        pruned = text_hits(store, query, pl.query_terms(query), "or", limit)
-        full = store.fts_search(pl.build_fts_query(query, "or"), limit)
+        pruned = text_hits(store, query, qry.query_terms(query), "or", limit)
+        full = store.fts_search(qry.build_fts_query(query, "or"), limit)
         assert len(pruned) == len(full) == min(limit, 40)
-        assert sorted(pruned.values()) == pytest.approx(sorted(pl.bm25_rank_to_score(r) for _, r in full), abs=1e-4)
+        assert sorted(pruned.values()) == pytest.approx(sorted(scoring.bm25_rank_to_score(r) for _, r in full), abs=1e-4)
     store.close()

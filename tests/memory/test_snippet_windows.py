@@ -8,8 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from openclaw_tui.memory import snippet_windows as sw
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory import citations
+from openclaw_tui.memory.builtin import snippet_windows as sw
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.session.quote import best_lines
 from openclaw_tui.tools.note_text import drop_citation_lines
 
@@ -28,7 +29,7 @@ def chunk(special: dict[int, str], count: int = 20, head: str | None = None) -> 
 def shown_lines(shown: sw.Shown) -> list[tuple[int, str]]:
     """(file line, text) of every line the snippet shows, by its citation's ranges."""
     lines = shown.text.split("\n")
-    numbers = sw.line_numbers(lines, shown.ranges)
+    numbers = citations.line_numbers(lines, shown.ranges)
     assert numbers is not None, shown
     return [(n, line) for n, line in zip(numbers, lines) if n is not None]
 
@@ -40,15 +41,15 @@ def test_two_matches_far_apart_are_both_shown_with_a_gap_marker_and_two_ranges()
     assert len(shown.text) <= 700 and len(shown.ranges) >= 2
     assert f"\n{sw.GAP}\n" in shown.text  # a visible marker where lines are left out
     assert (42, lines[2]) in shown_lines(shown) and (57, lines[17]) in shown_lines(shown)
-    assert sw.cite("memory/x.md", shown.ranges).startswith("memory/x.md#L")
-    assert "," in sw.cite("memory/x.md", shown.ranges)
+    assert citations.cite("memory/x.md", shown.ranges).startswith("memory/x.md#L")
+    assert "," in citations.cite("memory/x.md", shown.ranges)
 
 
 def test_cite_reads_as_before_for_one_run_and_joins_several():
-    assert sw.cite("MEMORY.md", [(3, 5)]) == "MEMORY.md#L3-L5"
-    assert sw.cite("MEMORY.md", [(4, 4)]) == "MEMORY.md#L4"
-    assert sw.cite("m/a.md", [(3, 5), (20, 20), (22, 24)]) == "m/a.md#L3-L5,L20,L22-L24"
-    assert sw.parse_ranges("L3-L5,L20,L22-L24") == ((3, 5), (20, 20), (22, 24))
+    assert citations.cite("MEMORY.md", [(3, 5)]) == "MEMORY.md#L3-L5"
+    assert citations.cite("MEMORY.md", [(4, 4)]) == "MEMORY.md#L4"
+    assert citations.cite("m/a.md", [(3, 5), (20, 20), (22, 24)]) == "m/a.md#L3-L5,L20,L22-L24"
+    assert citations.parse_ranges("L3-L5,L20,L22-L24") == ((3, 5), (20, 20), (22, 24))
 
 
 def test_the_line_answering_a_question_comes_with_it():
@@ -124,7 +125,7 @@ def test_every_cited_range_is_shown_and_every_shown_line_is_cited(lines, terms, 
         assert start <= a <= b <= start + len(lines) - 1
     assert all(b1 + 1 < a2 for (_, b1), (a2, _) in zip(shown.ranges, shown.ranges[1:]))  # disjoint runs, a gap between
     body = shown.text.split("\n")
-    numbers = sw.line_numbers(body, shown.ranges)
+    numbers = citations.line_numbers(body, shown.ranges)
     if numbers is None:  # only a chunk shown whole with blank edge lines, or a cut over-long line
         whole = len(text.strip("\n")) <= limit
         assert whole or (len(shown.ranges) == 1 and shown.ranges[0][0] == shown.ranges[0][1])
@@ -152,7 +153,7 @@ def test_a_note_drops_a_citation_line_of_several_ranges():
 def test_a_chunks_window_cosines_come_in_window_order():
     import numpy as np  # noqa: PLC0415
 
-    from openclaw_tui.memory.vector_matrix import VectorMatrix  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.vector_matrix import VectorMatrix  # noqa: PLC0415
 
     # rows of chunk 7 interleaved with chunk 3's and stored out of id order
     vm = VectorMatrix("e", ids=np.array([12, 10, 20, 11]), owners=np.array([7, 7, 3, 7]),
@@ -176,8 +177,8 @@ def test_hybrid_search_cites_every_run_its_snippet_shows(workspace, make_setting
     top = m.search("dentist appointment Elm Street")["results"][0]
     body, _, cite = top["snippet"].rpartition("\n\nSource: ")
     assert cite == top["citation"] and cite.startswith("memory/2026-03-02.md#L") and "," in cite
-    ranges = sw.parse_ranges(cite.split("#", 1)[1])
-    numbers = sw.line_numbers(body.split("\n"), ranges)
+    ranges = citations.parse_ranges(cite.split("#", 1)[1])
+    numbers = citations.line_numbers(body.split("\n"), ranges)
     file_lines = text.split("\n")
     assert numbers is not None and len(body) <= 700
     for n, line in zip(numbers, body.split("\n")):

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory import snippets as sn
+from openclaw_tui.memory.builtin import ranking
+from openclaw_tui.memory.builtin import snippets as sn
 
 FILLER = [f"- **Ann**: line {i} about the weather and nothing much " + "x" * 60 for i in range(30)]
 
@@ -22,11 +22,11 @@ def _doc(at: int, line: str) -> str:
 
 def test_a_match_deep_in_the_chunk_is_shown():
     text = _doc(20, "- **Ann**: my dentist appointment moved to Friday")
-    head = pl.make_snippet(text)
+    head = ranking.make_snippet(text)
     assert "dentist" not in head  # what the snippet showed before: the head of the chunk
     s = sn.focused_snippet(text, ["dentist", "appointment"])
     assert "- **Ann**: my dentist appointment moved to Friday" in s
-    assert len(s) <= pl.SNIPPET_MAX_CHARS
+    assert len(s) <= ranking.SNIPPET_MAX_CHARS
     assert s.startswith("…\n") and s.endswith("\n…")
     # whole lines only, besides the markers
     assert all(line in FILLER or "dentist" in line for line in s.split("\n")[1:-1])
@@ -49,7 +49,7 @@ def test_the_matching_line_sits_near_the_middle():
     ],
 )
 def test_falls_back_to_the_head(text, terms):
-    assert sn.focused_snippet(text, terms) == pl.make_snippet(text)
+    assert sn.focused_snippet(text, terms) == ranking.make_snippet(text)
 
 
 def test_rare_terms_outweigh_common_ones():
@@ -118,5 +118,5 @@ def test_stems_match_the_way_the_keyword_index_does():
     assert sn.line_scores(lines, ["camping"]) == [0.0, 0.0]
     assert sn.line_scores(lines, ["camping"], stems=stems) == [1.0, 0.0]
     text = _doc(20, "- **Ann**: we camped by the lake")
-    assert sn.focused_snippet(text, ["camping"]) == pl.make_snippet(text)
+    assert sn.focused_snippet(text, ["camping"]) == ranking.make_snippet(text)
     assert "we camped by the lake" in sn.focused_snippet(text, ["camping"], stems=stems)

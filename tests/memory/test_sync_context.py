@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from openclaw_tui.memory.sources import SourceDoc, SyncContext, unchanged
-from openclaw_tui.memory.store import FileRow
+from openclaw_tui.memory.builtin.sync_sources import SyncContext, unchanged
+from openclaw_tui.memory.sources import SourceDoc
+from openclaw_tui.memory.builtin.chunk_files import FileRow
 
 from .conftest import write
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.tools.memory_tools import (
     MEMORY_GET_SCHEMA,
     MEMORY_SEARCH_SCHEMA,

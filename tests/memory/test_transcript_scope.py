@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from openclaw_tui.memory.manager import MemoryManager
-from openclaw_tui.session.transcript import TranscriptWriter
+from openclaw_tui.memory.builtin.manager import MemoryManager
+from openclaw_tui.records.transcript import TranscriptWriter
 from tests.embeddings.test_session_source import _settings, _ws
 
 GROUP = "agent:main:slack:group:g1"

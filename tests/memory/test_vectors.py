@@ -11,7 +11,7 @@ import pytest
 
 from openclaw_tui.config import deep_merge
 from openclaw_tui.events import ProviderError
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 
 from .conftest import write
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 
 from openclaw_tui.events import IndexSynced
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 
 from .conftest import write
 

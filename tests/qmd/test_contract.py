@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.memory.api import MemoryBackend, MemoryStatus, ReadResult, SearchHit, SearchResult, SyncReport
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.memory.qmd import QmdBackend
 
 from .helpers import make_fake_qmd, make_settings, set_mode, write

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.events import QmdFallback
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.memory.qmd import QmdBackend
 from openclaw_tui.memory.qmd.runner import QmdError, run_qmd
 

@@ -14,9 +14,9 @@ import pytest
 import yaml
 
 from openclaw_tui.events import IndexSynced, Notice, QmdFallback
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.memory.qmd import QmdBackend
-from openclaw_tui.session.transcript import TranscriptWriter
+from openclaw_tui.records.transcript import TranscriptWriter
 
 from .helpers import make_settings, write
 

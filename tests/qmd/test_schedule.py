@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.events import IndexSynced
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.memory.qmd import QmdBackend
 
 from .helpers import fake_calls, make_fake_qmd, make_settings, write

@@ -22,7 +22,7 @@ from openclaw_tui.config.loader import mask_url
 from openclaw_tui.llm.client import LiteLLMModel, complete_with_retries
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.llm.resolve import ModelChoice
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL
@@ -244,7 +244,7 @@ def test_indexer_refuses_a_hard_link_to_an_outside_file(tmp_path: Path) -> None:
 _BIG = r"""
 import json, os, resource, sys
 from openclaw_tui.config import resolve_agent, validate_config
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.tools.files import FileTools
 ws = sys.argv[1]
 s = resolve_agent(validate_config({"agents": {"defaults": {"memorySearch": {"provider": "none"}}}}), workspace=ws)

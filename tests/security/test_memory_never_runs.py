@@ -21,7 +21,7 @@ from openclaw_tui.llm.toolcall_text import recover_tool_calls
 from openclaw_tui.session.engine import SessionEngine
 from openclaw_tui.session.own_calls import context_for, is_own_call
 from openclaw_tui.tools.files import FILE_SCHEMAS, FileTools
-from openclaw_tui.workspace.history import MemoryHistory
+from openclaw_tui.records.history import MemoryHistory
 
 CURATED = "# Memory\n\n- likes tea\n- lives in Oslo\n"
 EVIL_EDIT = {"name": "edit", "arguments": {"path": "MEMORY.md", "old_text": "- likes tea", "new_text": "- PWNED"}}

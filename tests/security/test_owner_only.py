@@ -10,10 +10,10 @@ from pathlib import Path
 
 import numpy as np
 
-from openclaw_tui.memory import vector_matrix as vmx
-from openclaw_tui.memory.store import Store
-from openclaw_tui.session.transcript import TranscriptWriter
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.memory.builtin import vector_matrix as vmx
+from openclaw_tui.memory.builtin.store import Store
+from openclaw_tui.records.transcript import TranscriptWriter
+from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
 
 def _mode(p: Path) -> int:

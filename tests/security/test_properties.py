@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from openclaw_tui.config import resolve_agent, validate_config
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 

@@ -15,7 +15,7 @@ from openclaw_tui.config import load_config, resolve_agent
 from openclaw_tui.llm.client import DEFAULT_CALL_CAP_S, LiteLLMModel
 from openclaw_tui.llm.resolve import ModelChoice
 from openclaw_tui.tools.files import FileTools
-from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
 
 @pytest.mark.parametrize("access", ["ro", "none"])

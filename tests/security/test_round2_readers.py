@@ -10,7 +10,7 @@ from pathlib import Path
 from openclaw_tui.config.models import QmdScopeConfig
 from openclaw_tui.llm import errors
 from openclaw_tui.memory.qmd.scope import qmd_get_denied
-from openclaw_tui.session.transcript import TranscriptWriter
+from openclaw_tui.records.transcript import TranscriptWriter
 from openclaw_tui.workspace.bootstrap import FILE_CAP, NOTE_CAP, build_system_prompt, startup_notes
 from openclaw_tui.workspace.daily import daily_rel
 

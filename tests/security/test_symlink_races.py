@@ -21,7 +21,7 @@ from typing import Callable
 import pytest
 
 from openclaw_tui.config import resolve_agent, validate_config
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.memory.qmd import QmdBackend
 from openclaw_tui.tools.files import FileTools
 

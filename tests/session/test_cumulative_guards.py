@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.write_policy import SHRINK_TOLERANCE
-from openclaw_tui.workspace.history import KEEP_VERSIONS, ChangeOrigin, MemoryHistory
-from openclaw_tui.workspace.restore import latest_for, restore_before
+from openclaw_tui.records.history import KEEP_VERSIONS, ChangeOrigin, MemoryHistory
+from openclaw_tui.records.restore import latest_for, restore_before
 
 LINES = [f"- fact number {i:03d}: the user likes item {i}" for i in range(60)]
 CURATED = "# Memory\n\n" + "\n".join(LINES) + "\n"

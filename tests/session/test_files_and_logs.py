@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from openclaw_tui.session.store import SessionStore
-from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
+from openclaw_tui.records.session_store import SessionStore
+from openclaw_tui.records.transcript import TranscriptWriter, read_transcript
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
 from openclaw_tui.workspace.daily import append_text, daily_rel, recent_daily_rels

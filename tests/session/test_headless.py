@@ -48,7 +48,7 @@ def test_chat_json_offline_remember_then_recall_in_one_session(capsys, workspace
     assert "Thursday 14:00" in data["text"] and f"Source: {daily_rel()}#L1" in data["text"]
     assert any(e["type"] == "memory_retrieved" for e in data["events"])
     # the second call continued the same session
-    from openclaw_tui.session.transcript import read_transcript
+    from openclaw_tui.records.transcript import read_transcript
 
     entries = read_transcript(state_dir / "agents/main/sessions/s1.jsonl")
     users = [e["message"]["content"] for e in entries if e["type"] == "message" and e["message"]["role"] == "user"]
@@ -163,7 +163,7 @@ def test_a_group_session_key_cannot_resume_a_direct_session_that_quoted_memory_m
     code, out, err = chat(capsys, *group, "chat", "-p", "hello again", "--session", "s1", "--json")
     assert code == 1 and out == "" and "BLUEFOX" not in err
     assert "belongs to agent:main:main" in err and len(err.strip().splitlines()) == 1
-    from openclaw_tui.session.transcript import read_transcript
+    from openclaw_tui.records.transcript import read_transcript
 
     users = [e["message"]["content"] for e in read_transcript(state_dir / "agents/main/sessions/s1.jsonl") if e.get("type") == "message" and e["message"]["role"] == "user"]
     assert users == ["What is the project codename?"]
@@ -233,8 +233,8 @@ def test_a_missing_or_file_workspace_is_warned_about(tmp_path, monkeypatch) -> N
 def test_the_scenario_docstring_names_every_registered_expectation() -> None:
     import re
 
-    from openclaw_tui.session import scenario
-    from openclaw_tui.session.expectations import EXPECTATIONS
+    from openclaw_tui.scenario import runner as scenario
+    from openclaw_tui.scenario.expectations import EXPECTATIONS
 
     documented = set(re.findall(r"\b([a-z]+[A-Z]\w*)\b", scenario.__doc__ or "")) & set(EXPECTATIONS)
     assert documented == set(EXPECTATIONS)

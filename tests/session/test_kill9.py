@@ -11,7 +11,7 @@ from pathlib import Path
 
 from openclaw_tui import events
 from openclaw_tui.session.engine import SessionEngine
-from openclaw_tui.session.transcript import read_transcript
+from openclaw_tui.records.transcript import read_transcript
 from openclaw_tui.workspace.daily import daily_rel
 from tests.session.conftest import FAST_RETRY, SECRET_KEY
 

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 from openclaw_tui import cli, events
-from openclaw_tui.workspace.history import MemoryHistory
+from openclaw_tui.records.history import MemoryHistory
 from tests.session.test_engine_server import engine_for
 
 CURATED = "# Memory\n\n## People\n- Dana owns billing.\n\n## Decisions\n- PostgreSQL 16 for billing.\n- Deploys on Tuesdays.\n"

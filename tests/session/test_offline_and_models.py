@@ -150,7 +150,7 @@ def test_core_imports_neither_textual_nor_litellm() -> None:
     import sys
 
     code = (
-        "import sys; import openclaw_tui.session.engine, openclaw_tui.session.scenario, openclaw_tui.commands.chat_cmd; "
+        "import sys; import openclaw_tui.session.engine, openclaw_tui.scenario.runner, openclaw_tui.commands.chat_cmd; "
         "print(any(m == 'textual' or m.startswith('textual.') for m in sys.modules), 'litellm' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()

@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from openclaw_tui.config.models import CompactionConfig
+from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.session.thresholds import (
     compaction_cut,
     compaction_threshold,
     flush_skip_reason,
     flush_threshold,
     flushed_this_cycle,
-    is_no_reply,
     should_compact,
     should_flush,
 )

@@ -1,4 +1,4 @@
-"""The one rule for what a transcript entry says (session/transcript.py), and that the
+"""The one rule for what a transcript entry says (records/transcript.py), and that the
 session memory source and the QMD export both follow it."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.memory.qmd.sessions_export import transcript_messages
-from openclaw_tui.memory.session_source import render_line
-from openclaw_tui.session.transcript import TranscriptWriter, spoken, spoken_line
+from openclaw_tui.memory.builtin.session_source import render_line
+from openclaw_tui.records.transcript import TranscriptWriter, spoken, spoken_line
 
 # (entry, what it says: (role, text) or None when silent)
 TABLE = [

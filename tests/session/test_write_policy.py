@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui.tools.files import FileTools
-from openclaw_tui.workspace.history import ChangeOrigin, HistoryError, MemoryHistory
-from openclaw_tui.workspace.restore import restore_before, undo_last
+from openclaw_tui.records.history import ChangeOrigin, HistoryError, MemoryHistory
+from openclaw_tui.records.restore import restore_before, undo_last
 
 CURATED = "# Memory\n\n- likes tea\n- lives in Oslo\n- cat named Pixel\n"
 

@@ -280,7 +280,7 @@ async def test_memory_open_runs_the_editor_and_refuses_memory_md_in_a_group(work
 
 
 async def test_init_history_and_restore_in_the_tui(tmp_path: Path) -> None:
-    from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+    from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
     ws = tmp_path / "fresh"
     app = _offline_app(ws)
@@ -315,7 +315,7 @@ async def test_init_history_and_restore_in_the_tui(tmp_path: Path) -> None:
 
 def test_cli_restore_dry_run_and_confirmation(tmp_path: Path, capsys) -> None:
     from openclaw_tui import cli
-    from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
+    from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
     ws = tmp_path / "ws"
     (ws / "memory").mkdir(parents=True)
@@ -479,7 +479,7 @@ async def test_exit_breadcrumb_and_resume_flag(workspace: Path, tmp_path: Path, 
 
 
 def test_scenario_header_names_the_model_that_answered() -> None:
-    from openclaw_tui.session.scenario import ScenarioReport
+    from openclaw_tui.scenario.runner import ScenarioReport
 
     def header(model: str) -> str:
         report = ScenarioReport("remember and recall with the offline agent", True, "s1", model, "/ws", [], [])

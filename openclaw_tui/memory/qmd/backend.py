@@ -31,7 +31,7 @@ from openclaw_tui.memory.qmd.schedule import SyncSchedule, parse_duration_s
 from openclaw_tui.memory.qmd.scope import decide_scope, qmd_get_denied
 from openclaw_tui.memory.qmd.search import keep_min_score, run_search, to_hits
 from openclaw_tui.memory.qmd.status import probe
-from openclaw_tui.memory.get_paths import range_error
+from openclaw_tui.memory.paths import range_error
 from openclaw_tui.memory.reader import read_memory_file, refused
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel

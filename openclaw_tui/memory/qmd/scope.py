@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from openclaw_tui.config.models import QmdScopeConfig, QmdScopeRule
-from openclaw_tui.memory.session_source import PREFIX
+from openclaw_tui.memory.transcript_scope import PREFIX
 from openclaw_tui.memory.transcript_scope import visible
 from openclaw_tui.workspace.session_keys import parse_session_key
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Iterable
 
 from openclaw_tui.config.loader import AgentSettings
-from openclaw_tui.memory import pipeline as pl
+from openclaw_tui.memory import citations
 from openclaw_tui.memory.api import SearchHit
 from openclaw_tui.memory.qmd.collections import CollectionSpec, display_path, resolve_hit_path, source_of
 from openclaw_tui.memory.qmd.home import QmdHome, exit_error
@@ -53,7 +53,7 @@ def _hit(spec: CollectionSpec, rel: str, hit: QmdHit, max_snippet: int, cite: bo
     path = display_path(spec, rel)
     start, end, text = trim_blank_edges(hit.start_line, hit.end_line, hit.snippet)
     snippet = text[:max_snippet]
-    citation = pl.citation_for(path, start, end) if cite else None
+    citation = citations.citation_for(path, start, end) if cite else None
     if citation is not None:
         snippet = f"{snippet}\n\nSource: {citation}"
     return SearchHit(path=path, start_line=start, end_line=end, score=round(hit.score, 6), snippet=snippet[:budget],
@@ -64,7 +64,7 @@ def to_hits(settings: AgentSettings, by_name: dict[str, CollectionSpec], hits: l
             session_key: str) -> list[SearchHit]:
     """At most ``n`` search hits for qmd's ``hits`` within the injected-characters budget."""
     lim = settings.config.memory.qmd.limits
-    cite = pl.citations_enabled(settings.config.memory.citations, is_direct_session(session_key))
+    cite = citations.citations_enabled(settings.config.memory.citations, is_direct_session(session_key))
     workspace = Path(settings.workspace)
     hide = hidden_for(session_key)
     private = private_identities(workspace) if hide else frozenset()

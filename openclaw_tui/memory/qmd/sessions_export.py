@@ -2,7 +2,7 @@
 
 One ``<sessionId>.md`` per transcript: a title line, then one line per user/assistant
 message (``User: …`` / ``Assistant: …``, whitespace collapsed). What is silent (flush,
-compaction, tool traffic, ``NO_REPLY``) is left out, by the rule of ``session/transcript.py``.
+compaction, tool traffic, ``NO_REPLY``) is left out, by the rule of ``records/transcript.py``.
 An export is rewritten only when its transcript changed; transcripts older than
 ``retentionDays`` are not exported and their exports removed.
 """
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from openclaw_tui.owner_only import private_dir, tighten
-from openclaw_tui.session.transcript import ROLE_LABEL, read_transcript, spoken
+from openclaw_tui.records.transcript import ROLE_LABEL, read_transcript, spoken
 
 
 @dataclass

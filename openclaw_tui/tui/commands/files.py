@@ -17,7 +17,7 @@ from openclaw_tui.tui.messages import EngineEvent
 
 if TYPE_CHECKING:
     from openclaw_tui.tui.commands.host import CommandHost
-    from openclaw_tui.workspace.history import MemoryHistory
+    from openclaw_tui.records.history import MemoryHistory
 
 HISTORY_ROWS = 20
 
@@ -80,7 +80,7 @@ def _run_editor(screen: "CommandHost", argv: list[str]) -> int:
 
 
 def _history(screen: "CommandHost") -> "MemoryHistory":
-    from openclaw_tui.workspace.history import MemoryHistory
+    from openclaw_tui.records.history import MemoryHistory
 
     return MemoryHistory.for_agent(screen.settings.agent_dir)
 
@@ -122,11 +122,11 @@ def _restore_args(arg: str) -> tuple[str, str | None, bool]:
 
 async def restore(screen: "CommandHost", arg: str) -> None:
     """/memory restore <file> [--to ID] [--yes]: a delete or a cut by more than half waits for --yes."""
-    from openclaw_tui.workspace.change_diff import change_event
+    from openclaw_tui.records.change_diff import change_event
     from openclaw_tui.workspace.guard import PathRefused
-    from openclaw_tui.workspace.history import ChangeOrigin, HistoryError
-    from openclaw_tui.workspace.restore import restore_before
-    from openclaw_tui.workspace.restore_plan import plan_restore
+    from openclaw_tui.records.history import ChangeOrigin, HistoryError
+    from openclaw_tui.records.restore import restore_before
+    from openclaw_tui.records.restore_plan import plan_restore
 
     try:
         path, to, yes = _restore_args(arg)

@@ -57,7 +57,7 @@ async def index(screen: "CommandHost", arg: str) -> None:
 
 
 async def undo(screen: "CommandHost", _arg: str) -> None:
-    from openclaw_tui.workspace.history import HistoryError  # noqa: PLC0415
+    from openclaw_tui.records.history import HistoryError  # noqa: PLC0415
 
     try:
         await asyncio.to_thread(live_engine(screen).undo_memory)  # the engine emits MemoryChanged
@@ -83,7 +83,7 @@ async def forget(screen: "CommandHost", arg: str) -> None:
     tombstones), a MemoryChanged per file and a sync of the index."""
     from openclaw_tui.memory.forget import ForgetError, apply_forget  # noqa: PLC0415
     from openclaw_tui.tui.screens.confirm import Confirm  # noqa: PLC0415
-    from openclaw_tui.workspace.change_diff import change_event  # noqa: PLC0415
+    from openclaw_tui.records.change_diff import change_event  # noqa: PLC0415
     from openclaw_tui.workspace.tombstones import Tombstones  # noqa: PLC0415
 
     settings, engine = screen.settings, live_engine(screen)

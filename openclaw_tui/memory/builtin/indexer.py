@@ -21,8 +21,8 @@ import numpy as np
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event, IndexSynced
 from openclaw_tui.memory.api import ProgressFn, SyncReport
-from openclaw_tui.memory.chunking import Chunk, chunk_text
-from openclaw_tui.memory.embedding_ops import (
+from openclaw_tui.memory.builtin.chunking import Chunk, chunk_text
+from openclaw_tui.memory.builtin.embedding_ops import (
     EmbedCounts,
     ProviderSwitched,
     RebuildNeeded,
@@ -33,9 +33,13 @@ from openclaw_tui.memory.embedding_ops import (
     provider_key,
     window_tokens,
 )
-from openclaw_tui.memory.index_file import IndexFile, discard
-from openclaw_tui.memory.sources import SourceDoc, SourceProvider, SyncContext, collect_docs, read_doc, unchanged
-from openclaw_tui.memory.store import FTS_CONTENT, FTS_TOKENIZER, SCHEMA_VERSION, FileRow, FileWrite, ForeignIndex, Store
+from openclaw_tui.memory.builtin.index_file import IndexFile, discard
+from openclaw_tui.memory.builtin.sync_sources import SourceProvider, SyncContext, collect_docs, read_doc, unchanged
+from openclaw_tui.memory.sources import SourceDoc
+from openclaw_tui.memory.builtin.chunk_files import FileRow, FileWrite
+from openclaw_tui.memory.builtin.fts_index import FTS_CONTENT, FTS_TOKENIZER
+from openclaw_tui.memory.builtin.index_db import SCHEMA_VERSION, ForeignIndex
+from openclaw_tui.memory.builtin.store import Store
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.safe_fs import MAX_FILE_BYTES
 

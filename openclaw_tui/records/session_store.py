@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
-from openclaw_tui.session.transcript import TranscriptWriter, read_transcript
+from openclaw_tui.records.transcript import TranscriptWriter, read_transcript
 from openclaw_tui.workspace.atomic import replace_atomically
 from openclaw_tui.workspace.session_keys import is_direct_session
 

@@ -7,7 +7,7 @@ lines hold the most query-term weight (each line scores the summed weight of the
 query terms it contains, rare terms weighing more, a term also found by the keyword index's
 porter stems), widened with the lines around it while they fit. Lines left out before or after are marked with ``…``. A text that fits, or where
 no line holds a query term, is shown from its head exactly as before
-(``pipeline.make_snippet``).
+(``ranking.make_snippet``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from __future__ import annotations
 import math
 from typing import Callable, Mapping, Sequence
 
-from openclaw_tui.memory.pipeline import SNIPPET_MAX_CHARS, make_snippet, term_in_tokens, word_tokens
+from openclaw_tui.memory.builtin.query import term_in_tokens, word_tokens
+from openclaw_tui.memory.builtin.ranking import SNIPPET_MAX_CHARS, make_snippet
 
 ELLIPSIS = "…"
 
@@ -29,7 +30,7 @@ def idf_weights(total: int, doc_freqs: Mapping[str, int | None]) -> dict[str, fl
 def line_scores(lines: Sequence[str], terms: Sequence[str], weights: Mapping[str, float] | None = None,
                 stems: Callable[[str], list[str]] | None = None) -> list[float]:
     """Per line, the summed weight (default 1) of the distinct query terms it contains (the
-    coverage rules of ``pipeline.coverage``: whole token, prefix for 4+ letters, CJK
+    coverage rules of ``scoring.coverage``: whole token, prefix for 4+ letters, CJK
     substring; with ``stems``, the keyword index's tokenizer, also a term whose stems all
     occur among the line's: "camping" in "we camped")."""
     term_stems = {t: set(stems(t)) for t in terms} if stems is not None else {}

@@ -4,8 +4,8 @@
 
 * ``index_file.IndexFile`` — opening the file, corrupt-index set-aside, atomic swap-in;
 * ``indexer.Indexer`` — incremental sync, full rebuild, embedding and cache, sync on search;
-* ``search.Searcher`` — hybrid search as a composition of ``pipeline`` steps;
-* ``reader.read_memory_file`` + ``get_paths`` — ``memory_get``;
+* ``search.Searcher`` — hybrid search composed of the ``query``, ``scoring`` and ``ranking`` steps;
+* ``reader.read_memory_file`` + ``paths`` (both shared with QMD) — ``memory_get``;
 * ``status.builtin_status`` — ``memory status``;
 * ``watcher.Watcher`` — the file watcher and the interval sync.
 
@@ -26,16 +26,18 @@ import apsw
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event, EventSink, ProviderRetry, null_sink
 from openclaw_tui.memory.api import MemoryStatus, ProgressFn, ReadResult, SearchResult, SyncReport
-from openclaw_tui.memory.embedding_ops import window_tokens
-from openclaw_tui.memory.get_paths import range_error, resolve_get_path
-from openclaw_tui.memory.index_file import IndexFile, IndexUnavailable
-from openclaw_tui.memory.indexer import Indexer
+from openclaw_tui.memory.builtin.embedding_ops import window_tokens
+from openclaw_tui.memory.paths import range_error, resolve_get_path
+from openclaw_tui.memory.builtin.index_file import IndexFile, IndexUnavailable
+from openclaw_tui.memory.builtin.indexer import Indexer
 from openclaw_tui.memory.reader import read_memory_file, refused
-from openclaw_tui.memory.search import Searcher
-from openclaw_tui.memory.sources import SourceProvider, extra_roots
-from openclaw_tui.memory.status import builtin_status
-from openclaw_tui.memory.store import ForeignIndex, Store
-from openclaw_tui.memory.watcher import Watcher
+from openclaw_tui.memory.builtin.search import Searcher
+from openclaw_tui.memory.builtin.sync_sources import SourceProvider
+from openclaw_tui.memory.sources import extra_roots
+from openclaw_tui.memory.builtin.status import builtin_status
+from openclaw_tui.memory.builtin.index_db import ForeignIndex
+from openclaw_tui.memory.builtin.store import Store
+from openclaw_tui.memory.builtin.watcher import Watcher
 from openclaw_tui.workspace.guard import PathRefused
 
 if TYPE_CHECKING:
@@ -91,7 +93,7 @@ class MemoryManager:
         self.watcher = Watcher(settings, sync=lambda reason: self.sync(reason=reason), due=self._interval_due,
                                emit=self._emit)
         if "sessions" in self.active_sources():
-            from openclaw_tui.memory.session_source import attach  # noqa: PLC0415
+            from openclaw_tui.memory.builtin.session_source import attach  # noqa: PLC0415
 
             attach(settings, self.indexer.extra_sources)
 

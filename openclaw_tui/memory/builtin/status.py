@@ -6,9 +6,9 @@ from datetime import datetime, timezone
 from typing import Any
 
 from openclaw_tui.memory.api import MemoryStatus
-from openclaw_tui.memory.embedding_ops import provider_key
-from openclaw_tui.memory.indexer import Indexer
-from openclaw_tui.memory.store import FTS_TOKENIZER
+from openclaw_tui.memory.builtin.embedding_ops import provider_key
+from openclaw_tui.memory.builtin.indexer import Indexer
+from openclaw_tui.memory.builtin.fts_index import FTS_TOKENIZER
 
 
 def _iso(ts: float | None) -> str | None:

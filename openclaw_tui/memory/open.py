@@ -7,7 +7,7 @@ import logging
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.memory.api import MemoryBackend
-from openclaw_tui.memory.manager import MemoryManager
+from openclaw_tui.memory.builtin.manager import MemoryManager
 
 log = logging.getLogger("openclaw_tui.memory")
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import apsw
 
-from openclaw_tui.memory.store import Store
+from openclaw_tui.memory.builtin.store import Store
 
 log = logging.getLogger("openclaw_tui.memory")
 

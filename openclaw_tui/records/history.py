@@ -38,7 +38,7 @@ from typing import Any, Iterator
 
 from openclaw_tui.owner_only import private_dir
 from openclaw_tui.workspace.atomic import _fsync_dir, replace_atomically
-from openclaw_tui.workspace.change_diff import line_counts
+from openclaw_tui.records.change_diff import line_counts
 
 DEFAULT_MAX_BYTES = 64 * 1024 * 1024
 DEFAULT_MAX_AGE_DAYS = 90

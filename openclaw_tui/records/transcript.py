@@ -40,7 +40,7 @@ from typing import Any
 
 from openclaw_tui.owner_only import private_dir
 from openclaw_tui.redaction import redact
-from openclaw_tui.session.thresholds import is_no_reply
+from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.unicode_clean import clean_surrogates
 
 TRANSCRIPT_VERSION = 1

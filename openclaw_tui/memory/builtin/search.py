@@ -1,4 +1,4 @@
-"""The builtin index's search, composed from the pure ``pipeline`` steps.
+"""The builtin index's search, composed from the pure steps of ``query``, ``scoring`` and ``ranking``.
 
 retrieve (FTS5 BM25 hits, the query's vector hits) → score (keyword-only, vector or
 hybrid) → rank (privacy, temporal decay, sort, MMR, min score, each retriever's best) →
@@ -17,15 +17,17 @@ import numpy as np
 
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event
-from openclaw_tui.memory import pipeline as pl
-from openclaw_tui.memory import snippet_windows, snippets
+from openclaw_tui.memory import citations
 from openclaw_tui.memory.api import SearchHit, SearchResult
-from openclaw_tui.memory.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
-from openclaw_tui.memory.store import ChunkRow, Store, window_cosines
-from openclaw_tui.unicode_clean import clean_surrogates
-from openclaw_tui.memory.triggers import apply_importance
-from openclaw_tui.workspace.privacy import drop_private, hidden_for
+from openclaw_tui.memory.builtin import query as qry
+from openclaw_tui.memory.builtin import ranking, scoring, snippet_windows, snippets
+from openclaw_tui.memory.builtin.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
+from openclaw_tui.memory.builtin.chunk_files import ChunkRow
+from openclaw_tui.memory.builtin.store import Store, window_cosines
 from openclaw_tui.memory.transcript_scope import drop_foreign_transcripts
+from openclaw_tui.memory.triggers import apply_importance
+from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.workspace.privacy import drop_private, hidden_for
 from openclaw_tui.workspace.session_keys import is_direct_session
 
 if TYPE_CHECKING:
@@ -66,10 +68,10 @@ def text_hits(store: Store, q: str, terms: list[str], mode: str, limit: int) -> 
     skip = store.common_terms(terms) if mode == "or" else set()
     hits: list[tuple[int, float]] = []
     if skip and not set(terms) <= skip:
-        hits = store.fts_search(pl.build_fts_query(q, mode, skip), limit)
+        hits = store.fts_search(qry.build_fts_query(q, mode, skip), limit)
     if len(hits) < limit:
-        hits = store.fts_search(pl.build_fts_query(q, mode), limit)
-    return {cid: pl.bm25_rank_to_score(rank) for cid, rank in hits}
+        hits = store.fts_search(qry.build_fts_query(q, mode), limit)
+    return {cid: scoring.bm25_rank_to_score(rank) for cid, rank in hits}
 
 
 class Searcher:
@@ -116,7 +118,7 @@ class Searcher:
         """``keywords_only``: the vectors are still being built, answer from the text index now."""
         if not req.query:
             return self._result(started, mode="none")
-        terms, dates = pl.query_terms(req.query), pl.query_dates(req.query)
+        terms, dates = qry.query_terms(req.query), qry.query_dates(req.query)
         got = self._retrieve(store, req, terms, req.max_results * self.ms.query.hybrid.candidate_multiplier, started,
                              keywords_only=keywords_only)
         if isinstance(got, SearchResult):
@@ -193,21 +195,21 @@ class Searcher:
     # ------------------------------------------------------------------ score and rank
 
     def _score(self, store: Store, got: Retrieved, rows: dict[int, ChunkRow], terms: list[str],
-               dates: list[Any]) -> tuple[list[pl.Candidate], float]:
+               dates: list[Any]) -> tuple[list[scoring.Candidate], float]:
         """Scored candidates and the text weight that relaxes the score floor."""
         hq = self.ms.query.hybrid
         mtimes = store.file_mtimes(r.path for r in rows.values()) if hq.temporal_decay.enabled else {}
 
-        def cand(cid: int, vector: float | None, text: float | None) -> pl.Candidate:
+        def cand(cid: int, vector: float | None, text: float | None) -> scoring.Candidate:
             r = rows[cid]
-            return pl.Candidate(cid, r.path, r.source, r.start_line, r.end_line, r.text, mtime=mtimes.get(r.path),
+            return scoring.Candidate(cid, r.path, r.source, r.start_line, r.end_line, r.text, mtime=mtimes.get(r.path),
                                 vector_score=vector, text_score=text)
 
-        def keyword(c: pl.Candidate, t: float) -> float:
-            return pl.keyword_only_score(t, pl.coverage(terms, c.text), pl.path_match(terms, c.path),
-                                         pl.date_path_match(dates, c.path))
+        def keyword(c: scoring.Candidate, t: float) -> float:
+            return scoring.keyword_only_score(t, scoring.coverage(terms, c.text), scoring.path_match(terms, c.path),
+                                         scoring.date_path_match(dates, c.path))
 
-        vw, tw = pl.normalized_weights(hq.vector_weight, hq.text_weight)
+        vw, tw = scoring.normalized_weights(hq.vector_weight, hq.text_weight)
         if got.mode == "keyword":
             cands = [cand(cid, None, t) for cid, t in got.text.items() if cid in rows]
             for c in cands:
@@ -216,7 +218,7 @@ class Searcher:
         if got.mode == "vector":
             vcs = [cand(cid, v, None) for cid, v in got.vector.items() if cid in rows]
             tcs = [cand(cid, None, t) for cid, t in got.text.items() if cid in rows]
-            return pl.merge_hybrid(vcs, tcs, 1.0, 0.0), 0.0
+            return scoring.merge_hybrid(vcs, tcs, 1.0, 0.0), 0.0
         # ours: keyword-only's score (coverage/path/date boosts) plus semantic evidence; keyword
         # hits the KNN did not reach get their exact best-window cosine
         if got.qvec is not None:
@@ -228,53 +230,53 @@ class Searcher:
                 continue
             c = cand(cid, got.vector.get(cid), got.text.get(cid))
             kw = keyword(c, c.text_score) if c.text_score is not None else None
-            c.score = pl.hybrid_keyword_score(kw, c.vector_score, vw)
+            c.score = scoring.hybrid_keyword_score(kw, c.vector_score, vw)
             cands.append(c)
         return cands, tw
 
-    def _rank(self, cands: list[pl.Candidate], req: SearchRequest, text_floor: float,
-              mode: str) -> tuple[list[pl.Candidate], bool]:
+    def _rank(self, cands: list[scoring.Candidate], req: SearchRequest, text_floor: float,
+              mode: str) -> tuple[list[scoring.Candidate], bool]:
         """The ``max_results`` best candidates (and whether the score floor was relaxed)."""
         hq = self.ms.query.hybrid
         if hidden_for(req.session_key):  # MEMORY.md by file identity, under any key (extraPaths, "..")
             cands = drop_private(cands, self.settings.workspace)
             cands = drop_foreign_transcripts(cands, self.settings.sessions_dir, req.session_key)
         if hq.temporal_decay.enabled:
-            pl.apply_decay(cands, hq.temporal_decay.half_life_days, req.now())
+            scoring.apply_decay(cands, hq.temporal_decay.half_life_days, req.now())
         apply_importance(cands, self.settings.workspace)  # <!-- importance: N --> (memory/triggers.py)
-        cands = pl.sort_candidates(cands)
+        cands = ranking.sort_candidates(cands)
         if hq.mmr.enabled:
-            cands = pl.mmr_order(cands, hq.mmr.lambda_)
-        ranked, relaxed = pl.apply_min_score(cands, req.min_score, text_floor, len(cands))
+            cands = ranking.mmr_order(cands, hq.mmr.lambda_)
+        ranked, relaxed = ranking.apply_min_score(cands, req.min_score, text_floor, len(cands))
         if mode == "hybrid":
-            ranked = pl.keep_each_best(ranked, req.max_results)
-        if pl.MERGE_ADJACENT:
-            return pl.merge_adjacent(ranked, req.max_results), relaxed
+            ranked = ranking.keep_each_best(ranked, req.max_results)
+        if ranking.MERGE_ADJACENT:
+            return ranking.merge_adjacent(ranked, req.max_results), relaxed
         return ranked[: req.max_results], relaxed
 
-    def _line_cosines(self, store: Store, qvec: np.ndarray | None) -> Callable[[pl.Candidate], list[float] | None]:
+    def _line_cosines(self, store: Store, qvec: np.ndarray | None) -> Callable[[scoring.Candidate], list[float] | None]:
         """Per result, the query's cosine with each line's embedded sub-window (ours: vector
         evidence for the snippet's lines; None without a query vector)."""
         window = window_tokens(self.provider)
 
-        def of(c: pl.Candidate) -> list[float] | None:
-            if qvec is None or not window or len(c.text.strip("\n")) <= pl.SNIPPET_MAX_CHARS:
+        def of(c: scoring.Candidate) -> list[float] | None:
+            if qvec is None or not window or len(c.text.strip("\n")) <= ranking.SNIPPET_MAX_CHARS:
                 return None
             cos = window_cosines(store, qvec, c.id)
             return snippet_windows.chunk_line_cosines(c.text, cos.tolist(), window) if cos is not None else None
 
         return of
 
-    def _hits(self, picked: list[pl.Candidate], session_key: str, terms: list[str], weights: dict[str, float],
+    def _hits(self, picked: list[scoring.Candidate], session_key: str, terms: list[str], weights: dict[str, float],
               stems: Callable[[str], list[str]] | None,
-              line_cos: Callable[[pl.Candidate], list[float] | None] | None = None) -> tuple[SearchHit, ...]:
-        cite = pl.citations_enabled(self.settings.config.memory.citations, is_direct_session(session_key))
+              line_cos: Callable[[scoring.Candidate], list[float] | None] | None = None) -> tuple[SearchHit, ...]:
+        cite = citations.citations_enabled(self.settings.config.memory.citations, is_direct_session(session_key))
         hits = []
         for c in picked:
             shown = snippet_windows.windowed(c.text, c.start_line, c.end_line, terms, weights, stems=stems,
                                              cosines=line_cos(c) if line_cos is not None else None)
             snippet = shown.text
-            citation = snippet_windows.cite(c.path, shown.ranges) if cite else None
+            citation = citations.cite(c.path, shown.ranges) if cite else None
             hits.append(SearchHit(path=c.path, start_line=c.start_line, end_line=c.end_line,
                                   score=round(float(c.score), 4),
                                   snippet=f"{snippet}\n\nSource: {citation}" if citation else snippet,

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from openclaw_tui.workspace import file_lock, safe_fs
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
-from openclaw_tui.workspace.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryChange, MemoryHistory, digest
+from openclaw_tui.records.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryChange, MemoryHistory, digest
 
 
 def current(workspace: Path, raw_path: str) -> tuple[str, bytes | None]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from openclaw_tui.events import MemoryChanged
-    from openclaw_tui.workspace.history import MemoryChange
+    from openclaw_tui.records.history import MemoryChange
 
 MAX_DIFF_CHARS = 6000
 

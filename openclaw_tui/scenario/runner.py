@@ -25,7 +25,7 @@ A scenario file (YAML or JSON)::
       - promptExcludes: "secret"
       - accessRefused: 1           # at least this many refusals
 
-The expectation kinds live in one registry, :data:`openclaw_tui.session.expectations.EXPECTATIONS`.
+The expectation kinds live in one registry, :data:`openclaw_tui.scenario.expectations.EXPECTATIONS`.
 ``{today}`` and ``{yesterday}`` expand to local dates. Each run uses a fresh temporary
 workspace (from the template) and state dir, so scenarios never touch real memory.
 """
@@ -47,7 +47,7 @@ from openclaw_tui import events
 from openclaw_tui.config import AgentSettings, ConfigError
 from openclaw_tui.config.loader import agent_of_session_key
 from openclaw_tui.llm.client import ChatModel, Completion, DeltaFn
-from openclaw_tui.session.expectations import EXPECTATIONS, Check, Run, TurnRecord, check, expand, snapshot
+from openclaw_tui.scenario.expectations import EXPECTATIONS, Check, Run, TurnRecord, check, expand, snapshot
 from openclaw_tui.workspace.template import init_workspace
 
 TOP_KEYS = {"name", "description", "model", "sessionKey", "workspaceAccess", "config", "files", "turns", "expect"}

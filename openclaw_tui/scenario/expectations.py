@@ -17,7 +17,7 @@ from typing import Any, Awaitable, Callable
 
 from openclaw_tui import events
 from openclaw_tui.session.flush import ENGINE_NOTE_REASONS
-from openclaw_tui.session.thresholds import is_no_reply
+from openclaw_tui.records.no_reply import is_no_reply
 
 
 def expand(text: str, today: date) -> str:

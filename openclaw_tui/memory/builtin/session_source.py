@@ -5,7 +5,7 @@ Enabled by ``memorySearch.experimental.sessionMemory: true`` plus ``"sessions"``
 becomes one document ``sessions/<sid>.jsonl`` whose line N stands for JSONL line N:
 ``User: …`` / ``Assistant: …`` for user and assistant text (newlines folded to spaces),
 an empty line for everything silent (header, tool calls and results, flush, compaction,
-``NO_REPLY``…: the rule of ``session/transcript.py``).
+``NO_REPLY``…: the rule of ``records/transcript.py``).
 So a search hit's ``startLine``/``endLine`` are the transcript's own line numbers.
 
 When a transcript is re-indexed:
@@ -31,14 +31,15 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from openclaw_tui.config import AgentSettings
-from openclaw_tui.memory.sources import SourceDoc, SourceProvider, SyncContext
-from openclaw_tui.memory.store import Store
-from openclaw_tui.session.transcript import parse_line, spoken_line
+from openclaw_tui.memory.builtin.sync_sources import SourceProvider, SyncContext
+from openclaw_tui.memory.sources import SourceDoc
+from openclaw_tui.memory.builtin.store import Store
+from openclaw_tui.memory.transcript_scope import PREFIX
+from openclaw_tui.records.transcript import parse_line, spoken_line
 
 log = logging.getLogger("openclaw_tui.memory.session_source")
 
 SOURCE = "sessions"
-PREFIX = "sessions/"
 SINCE_META = "sessionsSince"
 
 

@@ -34,9 +34,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Mapping, Sequence
 
-from openclaw_tui.memory.pipeline import SNIPPET_MAX_CHARS, make_snippet, term_in_tokens, word_tokens
+from openclaw_tui.memory.citations import GAP
+from openclaw_tui.memory.builtin.query import term_in_tokens, word_tokens
+from openclaw_tui.memory.builtin.ranking import SNIPPET_MAX_CHARS, make_snippet
 
-GAP = "…"
 #: the heading above the best line goes in after this many lines (0: never), when it fits
 HEADER_AFTER = 3
 #: a line's length counts up to this many characters
@@ -61,11 +62,6 @@ class Shown:
 
     text: str
     ranges: tuple[tuple[int, int], ...]
-
-
-def cite(path: str, ranges: Sequence[tuple[int, int]]) -> str:
-    """``path#L3-L5,L20`` for the runs ``(3, 5), (20, 20)``."""
-    return f"{path}#" + ",".join(f"L{a}" if a == b else f"L{a}-L{b}" for a, b in ranges)
 
 
 def line_terms(lines: Sequence[str], terms: Sequence[str],
@@ -99,7 +95,7 @@ def line_cosines(lines: Sequence[str], windows: Sequence[tuple[int, int]], cosin
 def chunk_line_cosines(text: str, window_cosines: Sequence[float], window_tokens: int) -> list[float] | None:
     """Per line of a chunk's ``text``, the query's cosine with its embedded sub-window, given
     the cosines of the chunk's sub-vectors in window order (``chunking.sub_windows``)."""
-    from openclaw_tui.memory.chunking import sub_windows  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.chunking import sub_windows  # noqa: PLC0415
 
     wins = sub_windows(text, window_tokens)
     return line_cosines(text.split("\n"), [(w.start_line, w.end_line) for w in wins], window_cosines)
@@ -239,47 +235,3 @@ def windowed(text: str, start_line: int, end_line: int, terms: Sequence[str],
         return Shown(before + lines[best][: max(0, room)].rstrip() + GAP + after,
                      ((start_line + best, start_line + best),))
     return Shown(render(lines, chosen), tuple((start_line + a, start_line + b) for a, b in runs(chosen)))
-
-
-_RANGES_RE = re.compile(r"L(\d+)(?:-L?(\d+))?")
-
-
-def parse_ranges(fragment: str) -> tuple[tuple[int, int], ...] | None:
-    """``"L3-L5,L20"`` (a citation's part after ``#``) as ``((3, 5), (20, 20))``; None when
-    it is not that shape."""
-    out = []
-    for part in fragment.split(","):
-        m = _RANGES_RE.fullmatch(part.strip())
-        if not m:
-            return None
-        a = int(m.group(1))
-        out.append((a, int(m.group(2) or a)))
-    return tuple(out) or None
-
-
-def line_numbers(lines: Sequence[str], ranges: Sequence[tuple[int, int]]) -> list[int | None] | None:
-    """Per line of a snippet's text (without its ``Source:`` footer), the file line it shows,
-    None for a gap marker; None when the text does not have the runs ``ranges`` name (a
-    snippet cut inside a long line, or shown whole with edge blank lines stripped)."""
-    sizes = [b - a + 1 for a, b in ranges]
-    extra = len(lines) - sum(sizes) - (len(ranges) - 1)  # gap markers before the first / after the last run
-    if extra not in (0, 1, 2) or any(n < 1 for n in sizes):
-        return None
-    out: list[int | None] = []
-    at = 0
-    if extra and lines[0] == GAP and (extra == 2 or lines[-1] != GAP):
-        out.append(None)
-        at = 1
-    for k, (a, b) in enumerate(ranges):
-        if k:
-            if lines[at] != GAP:
-                return None
-            out.append(None)
-            at += 1
-        out.extend(range(a, b + 1))
-        at += b - a + 1
-    if at < len(lines):
-        if at != len(lines) - 1 or lines[at] != GAP:
-            return None
-        out.append(None)
-    return out if len(out) == len(lines) else None

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from openclaw_tui.workspace.history import HistoryEntry, MemoryHistory, digest
-from openclaw_tui.workspace.restore import current, latest_for
+from openclaw_tui.records.history import HistoryEntry, MemoryHistory, digest
+from openclaw_tui.records.restore import current, latest_for
 
 
 @dataclass(frozen=True)

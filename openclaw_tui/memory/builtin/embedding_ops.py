@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, overload
 import numpy as np
 
 from openclaw_tui.events import ProviderError
-from openclaw_tui.memory.chunking import Chunk, sub_windows
-from openclaw_tui.memory.store import Store
+from openclaw_tui.memory.builtin.chunking import Chunk, sub_windows
+from openclaw_tui.memory.builtin.store import Store
 
 if TYPE_CHECKING:
     from openclaw_tui.memory.embeddings.base import EmbeddingProvider

@@ -33,7 +33,7 @@ from openclaw_tui.llm.client import ChatModel, RetryPolicy
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.llm.profiles import ModelProfile, offered_tools
 from openclaw_tui.mcp.session_tools import McpTools
-from openclaw_tui.memory.api import MemoryBackend
+from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.session.budget import TokenBudget
 from openclaw_tui.session.compaction import SUMMARY_HEADER, Compactor
 from openclaw_tui.session.conversation import History, replay
@@ -511,7 +511,7 @@ class SessionEngine(TurnEnding):
 
     # ================================================================== turns
 
-    async def memory_search(self, query: str) -> dict[str, Any]:
+    async def memory_search(self, query: str) -> SearchResult:
         """/memory search: same path as the tool (emits MemoryRetrieved)."""
         await self._ready()
         return await self._toolbox.memory_search({"query": query})

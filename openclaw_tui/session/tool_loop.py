@@ -22,6 +22,7 @@ from openclaw_tui.llm.errors import LLMError, LLMErrorInfo
 from openclaw_tui.llm.holdback import StreamHoldback
 from openclaw_tui.llm.profiles import ModelProfile, offered_tools, render_messages
 from openclaw_tui.llm.toolcall_text import recover_completion, tool_names
+from openclaw_tui.memory.api import SearchResult
 from openclaw_tui.session.citations import source_suffix
 from openclaw_tui.session.compaction import tool_result_content
 from openclaw_tui.session.offline import call_id
@@ -112,9 +113,8 @@ class ToolLoop:
     def on_retry(self, info: LLMErrorInfo, attempt: int, wait: float) -> None:
         self._hooks.emit(info.retry_event(attempt, wait))
 
-    def on_search(self, query: str, result: dict[str, Any]) -> None:
-        hits = result.get("results") if isinstance(result, dict) else None
-        self.turn_hits.extend(h for h in hits or [] if isinstance(h, dict))
+    def on_search(self, query: str, result: SearchResult) -> None:
+        self.turn_hits.extend(hit.for_model() for hit in result.results)  # as the model read them
         self.turn_query = query
         self._hooks.emit(events.MemoryRetrieved(query=query, result=result))
 
@@ -185,7 +185,7 @@ class ToolLoop:
         changed = len(toolbox.files.changes)
         result, err = ({"error": tc.invalid}, tc.invalid) if tc.invalid else await toolbox.run(tc.name, tc.arguments, recovered=tc.recovered)
         self.emit_changes(toolbox.files, changed, tc.id)
-        self.turn_calls.append((tc.name, args if isinstance(args, dict) else {}, result if isinstance(result, dict) else {}))
+        self.turn_calls.append((tc.name, args if isinstance(args, dict) else {}, result if isinstance(result, dict) else result.to_dict()))
         self._hooks.emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
         add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
         spec = spec_for(tc.name)

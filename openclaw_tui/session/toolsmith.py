@@ -10,7 +10,7 @@ from typing import Any, Callable
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
-from openclaw_tui.memory.api import MemoryBackend
+from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox, ToolSource
 from openclaw_tui.workspace.history import ChangeOrigin, MemoryHistory
@@ -38,7 +38,7 @@ class Toolsmith:
         )
 
     def toolbox(self, files: FileTools, *, memory: MemoryBackend | None, memory_enabled: bool,
-                on_search: Callable[[str, dict[str, Any]], None], before_search: Callable[..., Any],
+                on_search: Callable[[str, SearchResult], None], before_search: Callable[..., Any],
                 extra: ToolSource | None = None) -> ToolBox:
         """``extra``: more tools from outside (a ``ToolSource``: the session's MCP servers)."""
         return ToolBox(

@@ -15,6 +15,7 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, RetryPolicy, complete_with_retries
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo
+from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.redaction import redact
 from openclaw_tui.session.store import SessionStore
@@ -76,7 +77,7 @@ def render_for_summary(messages: list[dict[str, Any]], *, previous_summary: str 
     return out
 
 
-def compaction_request(rendered: str, instructions: str | None = None, *, plain: bool = False) -> list[dict[str, Any]]:
+def compaction_request(rendered: str, instructions: str | None = None, *, plain: bool = False) -> list[ChatMessage]:
     """The summariser's messages; ``plain``: bullet points instead of the sectioned checkpoint."""
     ask = "Summarise this conversation in bullet points." if plain else "Summarise this conversation into the checkpoint format."
     user = ask + "\n\n" + rendered

@@ -5,7 +5,7 @@ may only append to today's log)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
@@ -41,7 +41,7 @@ class Toolsmith:
         self._emit(events.MemoryRetrieved(query=query, result=result))
 
     def toolbox(self, files: FileTools, *, memory: MemoryBackend | None, memory_enabled: bool,
-                before_search: Callable[..., Any], extra: ToolSource | None = None) -> ToolBox:
+                before_search: Callable[[], Awaitable[None]], extra: ToolSource | None = None) -> ToolBox:
         """``extra``: more tools from outside (a ``ToolSource``: the session's MCP servers).
         Every search (a tool call, ``/memory search``) is reported as ``MemoryRetrieved``."""
         return ToolBox(

@@ -63,7 +63,7 @@ MEMORY_GET_SCHEMA: dict[str, Any] = {
 MEMORY_TOOL_SCHEMAS = [MEMORY_SEARCH_SCHEMA, MEMORY_GET_SCHEMA]
 
 
-def _int_arg(args: dict, name: str, lo: int, hi: int | None = None) -> tuple[int | None, str | None]:
+def _int_arg(args: dict[str, Any], name: str, lo: int, hi: int | None = None) -> tuple[int | None, str | None]:
     if name not in args or args[name] is None:
         return None, None
     v = args[name]
@@ -80,7 +80,7 @@ def _int_arg(args: dict, name: str, lo: int, hi: int | None = None) -> tuple[int
     return v, None
 
 
-def run_memory_search(memory: MemoryBackend | None, args: dict, *, session_key: str) -> SearchResult:
+def run_memory_search(memory: MemoryBackend | None, args: dict[str, Any], *, session_key: str) -> SearchResult:
     """Validate ``{query, maxResults?, minScore?}`` and run the search. Never raises."""
     try:
         if memory is None:
@@ -105,7 +105,7 @@ def run_memory_search(memory: MemoryBackend | None, args: dict, *, session_key: 
                                     action="retry later")
 
 
-def run_memory_get(memory: MemoryBackend | None, args: dict, *, session_key: str | None = None) -> dict[str, Any]:
+def run_memory_get(memory: MemoryBackend | None, args: dict[str, Any], *, session_key: str | None = None) -> dict[str, Any]:
     """Validate ``{path, from?, lines?}`` and read. Never raises."""
     path = args.get("path") if isinstance(args, dict) else None
     shown = path if isinstance(path, str) else ""

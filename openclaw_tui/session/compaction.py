@@ -156,7 +156,7 @@ def extractive_summary(rendered: str, instructions: str | None = None) -> str:
     return "\n".join(out)
 
 
-def tool_result_content(result: Any) -> str:
+def tool_result_content(result: object) -> str:
     """A tool's answer as the tool message's text: a memory search's ``for_model()`` (its
     ``Source:`` lines, no screen-only field), any other answer as it is."""
     if isinstance(result, SearchResult):

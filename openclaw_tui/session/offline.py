@@ -182,7 +182,7 @@ class OfflineModel:
     def _last_query(self, messages: Sequence[Mapping[str, Any]]) -> str:
         return str(self._last_call_args(messages, "memory_search").get("query", ""))
 
-    def _quote(self, text: str, path: Any, start_line: Any, query: str, on_delta: DeltaFn) -> Completion:
+    def _quote(self, text: str, path: str, start_line: int | str | None, query: str, on_delta: DeltaFn) -> Completion:
         return self._answer(quote_lines(text, path, start_line, query, lead="From memory:"), on_delta)
 
     def _after_tool(self, messages: Sequence[Mapping[str, Any]], last: Mapping[str, Any], on_delta: DeltaFn, tool_names: set[str] | None = None) -> Completion:
@@ -215,7 +215,7 @@ class OfflineModel:
             text = str(result.get("text") or "")
             if result.get("error") or not text.strip():
                 return self._answer(f"I found a match but could not read it: {result.get('error') or 'empty'}", on_delta)
-            return self._quote(text, call.get("path"), call.get("from", 1), self._last_query(messages), on_delta)
+            return self._quote(text, str(call.get("path")), call.get("from", 1), self._last_query(messages), on_delta)
         if result.get("error"):
             return self._answer(f"The {name} tool failed: {result['error']}", on_delta)
         return self._answer("Done.", on_delta)

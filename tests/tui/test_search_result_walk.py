@@ -14,6 +14,7 @@ from openclaw_tui import events as ev
 from openclaw_tui.memory.api import SearchResult
 from openclaw_tui.tui.app import OpenClawApp
 from openclaw_tui.tui.messages import EngineEvent
+from openclaw_tui.tui.widgets.chat import ToolBlock, _pretty
 from tests.fakes.chat_server import ChatServer
 
 from .conftest import FIXED_CLOCK, make_settings, send, wait_ready, wait_until
@@ -50,6 +51,9 @@ async def test_the_panel_gets_the_search_result_the_model_read(workspace: Path, 
         assert isinstance(result, SearchResult) and result.results, "the event carries the typed result"
         called = [e for e in seen if isinstance(e, ev.ToolResult) and e.name == "memory_search"]
         assert called and all(e.result is result for e in called)  # the tool block's event holds the same value
+        block = next(iter(screen.chat.query(ToolBlock)))
+        shown = json.dumps(result.to_dict(), ensure_ascii=False, indent=2)
+        assert block.result is result and _pretty(block.result) == (shown if len(shown) <= 1500 else shown[:1500] + "\n…")
 
         panel = screen.memory_panel
         assert panel.result is result  # the very object the backend returned

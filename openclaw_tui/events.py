@@ -6,9 +6,12 @@ turns them into Textual messages, ``chat --json`` serialises them, scenarios ass
 
 from __future__ import annotations
 
+import copy
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, Callable
+
+from openclaw_tui.memory.api import SearchResult
 
 
 @dataclass
@@ -26,9 +29,14 @@ class Event:
         return "".join(out)
 
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        """The event as JSON (``chat --json``, scenarios): a typed result as its ``to_dict()``."""
+        data = {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
         data["type"] = self.type
         return data
+
+
+def _plain(value: Any) -> Any:
+    return value.to_dict() if isinstance(value, SearchResult) else copy.deepcopy(value)
 
 
 # --- turn lifecycle -------------------------------------------------------------------
@@ -64,16 +72,17 @@ class ToolCalled(Event):
 class ToolResult(Event):
     call_id: str
     name: str
-    result: Any
+    result: Any  # the tool's JSON object; memory_search's typed SearchResult
     error: str | None = None
 
 
 @dataclass
 class MemoryRetrieved(Event):
-    """A memory_search ran (tool call or /memory search); ``result`` is the result object."""
+    """A memory_search ran (tool call or /memory search); ``result`` is the backend's answer
+    as it is, read by the side panel field by field."""
 
     query: str
-    result: dict[str, Any]
+    result: SearchResult
 
 
 @dataclass

@@ -242,30 +242,28 @@ def _search(memory: MemoryBackend, args: argparse.Namespace, session_key: str) -
         _prepare(memory)
         for q in queries:
             found = memory.search(q, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
-            print_json(dict(found, query=q))
+            print_json({**found.to_dict(), "query": q})
         return 0
     if not args.query or not args.query.strip():
         return fail("memory search needs a QUERY (or --batch FILE)")
     _prepare(memory)
-    res = dict(memory.search(args.query, max_results=args.max_results, min_score=args.min_score,
-                             session_key=session_key))  # the result's JSON object
+    res = memory.search(args.query, max_results=args.max_results, min_score=args.min_score, session_key=session_key)
     if args.json:
-        print_json(res)
-        return 1 if res.get("disabled") else 0
-    if res.get("disabled"):
-        return fail(f"{res.get('error')}" + (f" ({res.get('action')})" if res.get("action") else ""))
-    results = res.get("results", [])
-    if not results:
+        print_json(res.to_dict())
+        return 1 if res.disabled else 0
+    if res.disabled:
+        return fail(f"{res.error}" + (f" ({res.action})" if res.action else ""))
+    if not res.results:
         print("no results")
         return 0
-    for i, r in enumerate(results, 1):
-        print(f"{i}. {printable_path(r['path'])}:{r['startLine']}-{r['endLine']}  score {r['score']:.3f}  [{r.get('source', 'memory')}]")
-        for line in r.get("snippet", "").splitlines():
+    for i, hit in enumerate(res.results, 1):
+        print(f"{i}. {printable_path(hit.path)}:{hit.start_line}-{hit.end_line}  score {hit.score:.3f}  [{hit.source}]")
+        for line in hit.cited_snippet.splitlines():
             print(f"   {printable_path(line)}")
         print()
-    fb = res.get("fallback")
-    print(f"provider {res.get('provider')}{' / ' + res['model'] if res.get('model') else ''}, {res.get('searchMs')} ms"
-          + (f", fallback from {fb.get('from')}: {fb.get('reason')}" if isinstance(fb, dict) else ""))
+    fb = res.fallback
+    print(f"provider {res.provider}{' / ' + res.model if res.model else ''}, {res.search_ms} ms"
+          + (f", fallback from {fb.get('from')}: {fb.get('reason')}" if fb is not None else ""))
     return 0
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Protocol
 
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo, RetryPolicy, classify
+from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.llm.resolve import ModelChoice
 from openclaw_tui.unicode_clean import clean_surrogates
 
@@ -51,8 +52,8 @@ class Completion:
     usage: dict[str, int] | None = None  # prompt_tokens / completion_tokens when reported
     finish_reason: str | None = None
 
-    def assistant_message(self) -> dict[str, Any]:
-        msg: dict[str, Any] = {"role": "assistant", "content": self.text}
+    def assistant_message(self) -> ChatMessage:
+        msg: ChatMessage = {"role": "assistant", "content": self.text}
         if self.tool_calls:
             msg["tool_calls"] = [tc.to_message() for tc in self.tool_calls]
         return msg
@@ -76,7 +77,7 @@ class ChatModel(Protocol):
     def is_offline(self) -> bool: ...
 
     async def complete(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
+        self, messages: list[ChatMessage], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
     ) -> Completion: ...
 
 
@@ -152,7 +153,7 @@ class LiteLLMModel:
         return {k: v for k, v in opts.items() if v is not None and v != ""}
 
     async def complete(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
+        self, messages: list[ChatMessage], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
     ) -> Completion:
         from openclaw_tui._offline import import_litellm
 
@@ -240,7 +241,7 @@ def _provider_sent_usage(stream: Any) -> bool:
 
 async def complete_with_retries(
     model: ChatModel,
-    messages: list[dict[str, Any]],
+    messages: list[ChatMessage],
     tools: list[dict[str, Any]] | None,
     *,
     on_delta: DeltaFn,

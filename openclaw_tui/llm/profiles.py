@@ -15,9 +15,12 @@ rendered; the history and transcript keep the canonical tool-call form.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, cast
 from urllib.parse import urlparse
+
+from openclaw_tui.llm.messages import ChatMessage
 
 LOCAL_PROVIDERS = ("local", "ollama", "ollama_chat", "llamacpp", "llama_cpp", "lm_studio")
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1", "0.0.0.0")
@@ -84,11 +87,13 @@ def profile_for(*, model: str, local_server: bool = False, setting: str = "auto"
     return base
 
 
-def render_messages(messages: list[dict[str, Any]], profile: ModelProfile) -> list[dict[str, Any]]:
-    """The request form of a canonical history for ``profile`` (a new list; input untouched)."""
+def render_messages(messages: Sequence[Mapping[str, Any]], profile: ModelProfile) -> list[ChatMessage]:
+    """The request form of a canonical history for ``profile`` (a new list; input untouched).
+    The history's messages are chat messages as they are (extra keys the engine keeps in
+    the transcript never reach them)."""
     if profile.tool_results == "tool":
-        return messages
-    out: list[dict[str, Any]] = []
+        return [cast(ChatMessage, msg) for msg in messages]
+    out: list[ChatMessage] = []
     results: list[str] = []
     question = ""
     for msg in messages:
@@ -105,7 +110,7 @@ def render_messages(messages: list[dict[str, Any]], profile: ModelProfile) -> li
         if role == "assistant" and msg.get("tool_calls"):
             out.append({"role": "assistant", "content": _calls_as_text(msg)})
         else:
-            out.append(msg)
+            out.append(cast(ChatMessage, msg))
     if results:
         out.append(_results_message(results, question))
     return out
@@ -136,12 +141,12 @@ def _result_text(content: str, *, best_last: bool = False) -> str:
     return "\n\n---\n\n".join(str(h["snippet"]).strip() for h in ordered)
 
 
-def _results_message(results: list[str], question: str) -> dict[str, Any]:
+def _results_message(results: list[str], question: str) -> ChatMessage:
     hint = RESULT_HINT.format(question=" ".join(question.split())[:QUESTION_CAP])
     return {"role": "user", "content": "\n\n".join(results) + "\n\n" + hint}
 
 
-def _calls_as_text(msg: dict[str, Any]) -> str:
+def _calls_as_text(msg: Mapping[str, Any]) -> str:
     lines = [str(msg.get("content") or "").strip()]
     for tc in msg.get("tool_calls") or []:
         fn = tc.get("function") or {}

@@ -145,7 +145,7 @@ class MemoryService:
             return memory_tools.run_memory_get(memory, args, session_key=key)
         if memory.is_dirty():  # as `memory search` does: what was just written is found
             memory.sync(reason="mcp search")
-        return memory_tools.run_memory_search(memory, args, session_key=key)
+        return memory_tools.run_memory_search(memory, args, session_key=key).to_dict()
 
     def _append(self, args: dict[str, Any]) -> tuple[dict[str, Any], bool]:
         if self.settings.workspace_access != "rw":

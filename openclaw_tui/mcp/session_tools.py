@@ -16,7 +16,7 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.profiles import ModelProfile
 from openclaw_tui.mcp.names import SEP, function_schema, tool_name
-from openclaw_tui.tools.registry import ToolSpec
+from openclaw_tui.tools.registry import ToolBox, ToolFlags, ToolOutput, ToolRun, ToolSpec
 
 
 class McpTools:
@@ -78,7 +78,8 @@ class McpTools:
                 if name in self._routes:
                     continue  # two tools that differ only in characters a function name cannot hold
                 self._routes[name] = (state.name, tool.name)
-                specs.append(ToolSpec(function_schema(name, tool.description, tool.input_schema, state.name), server=state.name))
+                specs.append(ToolSpec(name, function_schema(name, tool.description, tool.input_schema, state.name),
+                                      self._runner(name), ToolFlags(server=state.name)))
         self._specs = specs
 
     def report(self) -> None:
@@ -101,6 +102,12 @@ class McpTools:
             return []
         live = {s.name for s in self._manager.states() if s.state == "ready"}
         return [spec for spec in self._specs if spec.server in live]
+
+    def _runner(self, name: str) -> ToolRun:
+        async def run(_box: ToolBox, args: dict[str, Any], _recovered: bool, /) -> ToolOutput:
+            return await self.call(name, args)
+
+        return run
 
     async def call(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
         route = self._routes.get(name)

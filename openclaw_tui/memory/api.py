@@ -4,9 +4,12 @@
 use; the builtin index (``memory.manager.MemoryManager``) and QMD (``memory.qmd.QmdBackend``)
 both implement it. It is synchronous: callers on an event loop run it in a thread.
 
-The results are frozen dataclasses. ``to_dict()`` gives the JSON object the memory tools send
-to the model and the CLI prints (``None`` fields that JSON omits stay omitted). Each result is
-also a read-only ``Mapping`` over that JSON object, so code that reads its keys
+The results are frozen dataclasses and travel as they are from the backend through the tools,
+the events and the engine to the TUI's side panel and the CLI. ``to_dict()`` gives the whole
+JSON object (``memory search --json``, ``chat --json``'s events; ``None`` fields that JSON omits
+stay omitted); a search's ``for_model()`` the object the model gets: the only place a hit's
+snippet gets its ``Source:`` line and screen-only fields (``searchMs``) are left out. Each
+result is also a read-only ``Mapping`` over ``to_dict()``, so code that reads its keys
 (``result["results"]``, ``result.get("error")``) sees exactly the JSON, and
 ``dict(result) == result.to_dict()``.
 """
@@ -57,9 +60,19 @@ class _JsonView(Mapping[str, Any]):
         return len(self._json)
 
 
+def line_citation(path: str, start: int | None, end: int | None) -> str:
+    """``path#Lstart-Lend`` (``path#Lstart`` for one line, ``path`` without lines)."""
+    if start is None:
+        return path
+    if end is None or end == start:
+        return f"{path}#L{start}"
+    return f"{path}#L{start}-L{end}"
+
+
 @dataclass(frozen=True, eq=False)
 class SearchHit(_JsonView):
-    """One ranked snippet. ``snippet`` already ends with ``Source: <citation>`` when cited."""
+    """One ranked snippet: the lines' text (``snippet``) and, when citations are on, the
+    ``citation`` naming the lines it shows; the model gets both as one text (``for_model``)."""
 
     path: str
     start_line: int
@@ -73,17 +86,32 @@ class SearchHit(_JsonView):
     collection: str | None = None
     docid: str | None = None
 
-    def to_dict(self) -> Json:
+    @property
+    def cited(self) -> str:
+        """The citation shown for this hit: its own, else its path and lines."""
+        return self.citation or line_citation(self.path, self.start_line, self.end_line)
+
+    @property
+    def cited_snippet(self) -> str:
+        """The snippet as the model reads it: ending with ``Source: <citation>`` when cited."""
+        return f"{self.snippet}\n\nSource: {self.citation}" if self.citation else self.snippet
+
+    def for_model(self) -> Json:
         out: Json = {"path": self.path, "startLine": self.start_line, "endLine": self.end_line,
-                     "score": self.score, "snippet": self.snippet, "source": self.source}
+                     "score": self.score, "snippet": self.cited_snippet, "source": self.source}
         _put_fields(out, self, collection="collection", docid="docid", citation="citation")
         return out
+
+    def to_dict(self) -> Json:
+        return self.for_model()  # a hit has no screen-only field
 
 
 @dataclass(frozen=True, eq=False)
 class SearchResult(_JsonView):
     """A search's answer. ``disabled`` with ``error``/``warning``/``action`` when memory
-    search could not run; ``denied`` with ``scope`` when QMD's scope rules refused it."""
+    search could not run; ``denied`` with ``scope`` when QMD's scope rules refused it.
+    ``backend`` is "" for an answer no backend gave (the tool's arguments were refused,
+    memory is off): its JSON names no backend, provider or model."""
 
     backend: str
     results: tuple[SearchHit, ...] = ()
@@ -102,13 +130,30 @@ class SearchResult(_JsonView):
     denied: bool = False
     scope: Mapping[str, Any] | None = None
 
+    @classmethod
+    def refused(cls, error: str, *, warning: str | None = None, action: str | None = None) -> SearchResult:
+        """A search that did not run (bad arguments, memory off), made outside any backend."""
+        return cls(backend="", disabled=True, error=error, warning=warning, action=action)
+
+    def for_model(self) -> Json:
+        """What the model gets: the hits' snippets with their ``Source:`` lines, no timing
+        (it would change the context's tokens from run to run)."""
+        return self._json_for(screen=False)
+
     def to_dict(self) -> Json:
-        out: Json = {"results": [h.to_dict() for h in self.results]}
+        return self._json_for(screen=True)
+
+    def _json_for(self, *, screen: bool) -> Json:
+        out: Json = {"results": [h.for_model() for h in self.results]}
         _put_fields(out, self, disabled="disabled", error="error", warning="warning", action="action", denied="denied")
         _put(out, "scope", dict(self.scope) if self.scope is not None else None)
-        out.update(provider=self.provider, model=self.model,
-                   fallback=dict(self.fallback) if self.fallback is not None else None, backend=self.backend)
-        _put_fields(out, self, mode="mode", searchMs="search_ms", relaxedMinScore="relaxed_min_score")
+        if self.backend:
+            out.update(provider=self.provider, model=self.model,
+                       fallback=dict(self.fallback) if self.fallback is not None else None, backend=self.backend)
+        _put(out, "mode", self.mode)
+        if screen:
+            _put(out, "searchMs", self.search_ms)
+        _put(out, "relaxedMinScore", self.relaxed_min_score)
         return out
 
 

@@ -168,7 +168,7 @@ def session_title(text: str) -> str:
     return " ".join(text.split())[:80]
 
 
-def _ms(stamp: Any) -> int | None:
+def _ms(stamp: object) -> int | None:
     if not isinstance(stamp, str):
         return None
     try:

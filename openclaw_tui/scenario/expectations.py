@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Awaitable, Callable
 
 from openclaw_tui import events
+from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.session.flush import ENGINE_NOTE_REASONS
 from openclaw_tui.records.no_reply import is_no_reply
 
@@ -65,7 +66,7 @@ class Run:
     """What a finished scenario run left to check."""
 
     engine: Any
-    prompts: list[list[dict[str, Any]]]  # every message list sent to the model
+    prompts: list[list[ChatMessage]]  # every message list sent to the model
     turns: list[TurnRecord]
     all_events: list[events.Event]
     ws: Path

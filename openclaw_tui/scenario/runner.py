@@ -47,6 +47,7 @@ from openclaw_tui import events
 from openclaw_tui.config import AgentSettings, ConfigError
 from openclaw_tui.config.loader import agent_of_session_key
 from openclaw_tui.llm.client import ChatModel, Completion, DeltaFn
+from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.scenario.expectations import EXPECTATIONS, Check, Run, TurnRecord, check, expand, snapshot
 from openclaw_tui.workspace.template import init_workspace
 
@@ -131,9 +132,9 @@ class RecordingModel:
         self.label = inner.label
         self.is_offline = inner.is_offline
         self.secrets = getattr(inner, "secrets", ())
-        self.prompts: list[list[dict[str, Any]]] = []
+        self.prompts: list[list[ChatMessage]] = []
 
-    async def complete(self, messages: list[dict[str, Any]], tools: Any, *, on_delta: DeltaFn, purpose: str = "turn") -> Completion:
+    async def complete(self, messages: list[ChatMessage], tools: Any, *, on_delta: DeltaFn, purpose: str = "turn") -> Completion:
         self.prompts.append(copy.deepcopy(messages))
         return await self.inner.complete(messages, tools, on_delta=on_delta, purpose=purpose)
 

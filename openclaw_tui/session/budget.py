@@ -12,6 +12,7 @@ import asyncio
 from typing import Any
 
 from openclaw_tui import events
+from openclaw_tui.config.models import OpenClawConfig
 from openclaw_tui.llm.context import resolve_context_window
 
 #: the local window's default reserve is window // 4 (32,768 → 8,192: flush at 20.6k, 63 %;
@@ -22,7 +23,7 @@ from openclaw_tui.session.tokens import TokenCounter
 
 
 class TokenBudget:
-    def __init__(self, config: Any, model: str, *, offline: bool):
+    def __init__(self, config: OpenClawConfig, model: str, *, offline: bool):
         self.config = config
         self._warned_window: int | None = None
         self.use_model(model, offline=offline)

@@ -15,11 +15,13 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, RetryPolicy, complete_with_retries
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo
-from openclaw_tui.memory.api import MemoryBackend
+from openclaw_tui.llm.messages import ChatMessage
+from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.redaction import redact
 from openclaw_tui.records.session_store import SessionStore
 from openclaw_tui.session.summary_check import SummaryCheck, check_summary, repair, retry_hint
 from openclaw_tui.records.transcript import TranscriptWriter
+from openclaw_tui.unicode_clean import clean_strings
 
 SUMMARY_SECTIONS = ("Goal", "Constraints and preferences", "Progress", "Decisions", "Open todos", "Exact identifiers")
 
@@ -75,7 +77,7 @@ def render_for_summary(messages: list[dict[str, Any]], *, previous_summary: str 
     return out
 
 
-def compaction_request(rendered: str, instructions: str | None = None, *, plain: bool = False) -> list[dict[str, Any]]:
+def compaction_request(rendered: str, instructions: str | None = None, *, plain: bool = False) -> list[ChatMessage]:
     """The summariser's messages; ``plain``: bullet points instead of the sectioned checkpoint."""
     ask = "Summarise this conversation in bullet points." if plain else "Summarise this conversation into the checkpoint format."
     user = ask + "\n\n" + rendered
@@ -154,14 +156,11 @@ def extractive_summary(rendered: str, instructions: str | None = None) -> str:
     return "\n".join(out)
 
 
-# fields of a tool result meant for the screen, not the model: a timing would change the
-# context's tokens from run to run (and cost them)
-SCREEN_ONLY_FIELDS = frozenset({"searchMs"})
-
-
-def tool_result_content(result: Any) -> str:
-    if isinstance(result, dict):
-        result = {k: v for k, v in result.items() if k not in SCREEN_ONLY_FIELDS}
+def tool_result_content(result: object) -> str:
+    """A tool's answer as the tool message's text: a memory search's ``for_model()`` (its
+    ``Source:`` lines, no screen-only field), any other answer as it is."""
+    if isinstance(result, SearchResult):
+        result = clean_strings(result.for_model())  # a lone surrogate cannot be encoded into the request
     return json.dumps(result, ensure_ascii=False, default=str)
 
 

@@ -14,7 +14,8 @@ everything to the transcript, compact afterwards if the context grew past the th
 
 The engine orchestrates; the parts live beside it: the conversation and its pure replay
 (``conversation.py``), the token budget (``budget.py``), the model ↔ tools loop
-(``tool_loop.py``), the flush (``flush.py``), compaction's steps (``compaction.py``),
+(``tool_loop.py``), a turn's steps and token count (``turn_flow.py``) and how a turn ends
+without an answer (``turn_end.py``), the flush (``flush.py``), compaction's steps (``compaction.py``),
 opening memory (``memory_link.py``) and the transcript format (``transcript.py``).
 """
 
@@ -30,8 +31,7 @@ from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, RetryPolicy
-from openclaw_tui.llm.errors import LLMError
-from openclaw_tui.llm.profiles import ModelProfile, offered_tools
+from openclaw_tui.llm.profiles import ModelProfile
 from openclaw_tui.mcp.session_tools import McpTools
 from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.session.budget import TokenBudget
@@ -41,22 +41,18 @@ from openclaw_tui.session.flush import FlushTurn, MemoryFlush, flush_mode
 from openclaw_tui.session.flush_model import FlushModel
 from openclaw_tui.session.memory_link import SessionMemory
 from openclaw_tui.session.model_slot import ModelSlot, make_model
-from openclaw_tui.session.recall import names_something
 from openclaw_tui.records.session_store import SessionStore, session_title
 from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
-from openclaw_tui.records.no_reply import is_no_reply
-from openclaw_tui.session.thresholds import compaction_cut_for, should_compact
+from openclaw_tui.session.thresholds import compaction_cut_for
 from openclaw_tui.session.tokens import TokenCounter
 from openclaw_tui.session.toolsmith import Toolsmith
-from openclaw_tui.session.turn_end import TurnEnding
-from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, LoopHooks, LoopRun, ToolLoop
+from openclaw_tui.session.turn_flow import TurnFlow
+from openclaw_tui.session.loop_host import SessionLoopHost
+from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, RunScratch, ToolLoop
 from openclaw_tui.records.transcript import TranscriptWriter, read_transcript, usage_entry
-from openclaw_tui.session.turn_plan import plan_turn, reply_check_for
-from openclaw_tui.session.offline import call_id
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
-from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
 from openclaw_tui.records.change_diff import change_event
 from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
@@ -87,7 +83,7 @@ def workspace_problem(ws: Path) -> str | None:
 RECOVERED_PROMPT = "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
 
 
-class SessionEngine(TurnEnding):
+class SessionEngine(TurnFlow):
     def __init__(
         self,
         settings: AgentSettings,
@@ -112,6 +108,7 @@ class SessionEngine(TurnEnding):
         self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
         self._smith = Toolsmith(settings, self.memory_history, self._emit, lambda: ChangeOrigin("model", self.session_id, self._turn_no))
         self._turn_no = 0
+        self._turn_scratch = RunScratch()  # the running (or last) turn's: its partial answer on a cancel or an error
         self._make_parts(retry_policy or RetryPolicy.from_env())
         self._open_session(session_id)
         problem = self.workspace_problem()
@@ -119,14 +116,7 @@ class SessionEngine(TurnEnding):
             self._emit(events.Notice("warning", problem))
 
     def _make_parts(self, policy: RetryPolicy) -> None:
-        hooks = LoopHooks(
-            model=lambda: self._model,
-            profile=lambda: self.profile,
-            emit=self._emit,
-            on_usage=self._on_usage,
-            on_overflow=self._overflow,
-            on_memory_write=self._mem.touch,
-        )
+        hooks = SessionLoopHost(lambda: self._model, lambda: self.profile, self._emit, self._on_usage, self._overflow, self._mem.touch)
         self._loop = ToolLoop(self.settings, policy, hooks)
         self._flush_model = FlushModel(self.settings, policy, hooks)
         self._flusher = MemoryFlush(
@@ -213,20 +203,6 @@ class SessionEngine(TurnEnding):
     def busy(self) -> bool:
         return self._tasks.busy
 
-    # ================================================================== tokens
-
-    @property
-    def context_window(self) -> int:
-        return self._budget.context_window
-
-    @property
-    def flush_threshold(self) -> int:
-        return self._budget.flush_threshold
-
-    @property
-    def compaction_threshold(self) -> int:
-        return self._budget.compaction_threshold
-
     def _system_text(self, extra: str | None = None) -> str:
         parts = [self._system]
         if self._notes:
@@ -240,24 +216,6 @@ class SessionEngine(TurnEnding):
     @property
     def system_prompt(self) -> str:
         return self._system_text()
-
-    def _recount_fixed(self) -> None:
-        self._budget.count_fixed(self._system_text())
-
-    def _offered(self) -> list[dict[str, Any]]:
-        return offered_tools(self._toolbox.schemas(), self.profile)
-
-    def _estimate(self) -> int:
-        return self._budget.estimate(self._offered(), self._history.tokens)
-
-    def used_tokens(self) -> int:
-        """Tokens the next prompt carries (``TokenBudget.used``)."""
-        return self._budget.used(self._offered(), self._history.tokens)
-
-    def token_snapshot(self) -> events.TokenUsage:
-        if self._budget.system_tokens is None:
-            self._recount_fixed()
-        return self._budget.snapshot(self.used_tokens())
 
     def counters(self) -> dict[str, Any]:
         """The sessions.json entry for this session (compactionCount, memoryFlush*)."""
@@ -352,7 +310,7 @@ class SessionEngine(TurnEnding):
 
     def _make_toolbox(self, files: FileTools) -> ToolBox:
         return self._smith.toolbox(files, memory=self._mem.memory, memory_enabled=self.memory_tools_on,
-                                   on_search=self._loop.on_search, before_search=self._mem.before_search, extra=self.mcp)
+                                   before_search=self._mem.before_search, extra=self.mcp)
 
     def undo_memory(self) -> events.MemoryChanged:
         """/undo: revert this session's last memory change (raises HistoryError when it cannot)."""
@@ -509,79 +467,3 @@ class SessionEngine(TurnEnding):
 
         await self._run_cancellable("compaction", run)
         self._emit(self.token_snapshot())
-
-    # ================================================================== turns
-
-    async def memory_search(self, query: str) -> dict[str, Any]:
-        """/memory search: same path as the tool (emits MemoryRetrieved)."""
-        await self._ready()
-        return await self._toolbox.memory_search({"query": query})
-
-    def cancel(self) -> None:
-        """Cancel the running turn; the partial answer is kept and marked."""
-        self._tasks.cancel()
-
-    async def send(self, text: str) -> TurnResult:
-        if self.busy:
-            return TurnResult(text="", session_id=self.session_id, error="a turn is already running")
-        self._turn_no += 1
-        return await self._tasks.run(self._send(clean_surrogates(text)))
-
-    async def _send(self, text: str) -> TurnResult:
-        done = TurnResult("", self.session_id)  # flushed / compacted, filled in as the turn goes
-        user_msg = {"role": "user", "content": text}
-        try:
-            await self._ready()
-            await self._before_turn(user_msg, done)
-            first = not self._history.has_user() and not self._summary
-            self._add(user_msg)
-            if first:
-                self._store.update(self.session_id, title=session_title(text))
-            self._emit(events.TurnStarted(session_id=self.session_id, prompt=text))
-            self._loop.start_turn()
-            local, mark = self.profile.name == "local", len(self._toolbox.files.writes)
-            plan = plan_turn(text, local=local, engine_notes=self._flush_mode() != "model", access=self.access, memory_on=self.memory_plugin_on)
-            check = reply_check_for(plan, self._loop, self._toolbox.files, mark, local=local, access=self.access,
-                                    memory_on=self.memory_plugin_on, system=self._system_text)
-            try:
-                if plan.store_now:
-                    self._store_now(text)
-                if not plan.no_tools:
-                    await self._loop.auto_recall(text, self._toolbox, self._add, writable=self.access == "rw", previous=self._history.last_user_text(where=names_something))
-                final = await self._loop.run(LoopRun(self._system_text, lambda: self.history, self._add, "turn", self._toolbox, False,
-                                                     no_tools=plan.no_tools, no_writes=plan.no_writes, check=check))
-            except LLMError as exc:
-                return self._ended_by_error(exc, done)
-            done.no_reply = is_no_reply(final.text)
-            done.text = "" if done.no_reply else final.text
-            self._emit(events.TurnFinished(session_id=self.session_id, text=done.text, corrected=self._loop.corrected))
-            used = self.used_tokens()
-            if should_compact(used, self.compaction_threshold):
-                if self._want_flush(used):
-                    done.flushed = await self._run_flush("threshold", used) or done.flushed
-                done.compacted = await self._compact("threshold") or done.compacted
-            return self._finished(done)
-        except asyncio.CancelledError:
-            if not self._tasks.cancel_requested:
-                raise
-            return self._ended_by_cancel(done, user_msg)
-
-    def _store_now(self, text: str) -> None:
-        """A statement to a local model: the engine appends its fact sentences to today's log."""
-        since = len(self._toolbox.files.changes)
-        self._flusher.store_notes([{"role": "user", "content": text}], self._toolbox)
-        self._loop.emit_changes(self._toolbox.files, since, call_id("note"))
-
-    async def _before_turn(self, user_msg: dict[str, Any], done: TurnResult) -> None:
-        """Flush and compact ahead of the prompt when it would pass the thresholds."""
-        projected = self.used_tokens() + self.counter.count_message(user_msg)
-        want_flush = self._want_flush(projected)
-        want_compact = should_compact(projected, self.compaction_threshold)
-        if want_flush or want_compact:
-            # The prompt waits behind a flush/compaction turn: keep it on disk now so a
-            # crash there does not lose it (resume() restores it).
-            self._transcript.append({"type": "pending", "message": user_msg})
-        if want_flush:
-            done.flushed = await self._run_flush("threshold", projected)
-        if want_compact:
-            done.compacted = await self._compact("threshold")

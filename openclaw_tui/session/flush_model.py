@@ -5,21 +5,20 @@ cannot be built is reported once and the session's model flushes instead."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.llm.client import ChatModel, RetryPolicy
-from openclaw_tui.llm.profiles import profile_for
+from openclaw_tui.llm.profiles import ModelProfile, profile_for
 from openclaw_tui.llm.resolve import choice_for_model
-from openclaw_tui.session.tool_loop import LoopHooks, ToolLoop
+from openclaw_tui.session.tool_loop import LoopHost, ToolLoop
 
 KEY = "agents.defaults.compaction.memoryFlush.model"
 
 
 class FlushModel:
-    def __init__(self, settings: AgentSettings, policy: RetryPolicy, hooks: LoopHooks):
+    def __init__(self, settings: AgentSettings, policy: RetryPolicy, hooks: LoopHost):
         self.settings = settings
         self._policy = policy
         self._hooks = hooks
@@ -54,8 +53,7 @@ class FlushModel:
         self._model = model
         d = self.settings.config.agents.defaults
         profile = profile_for(model=model.model, setting=d.tool_profile, auto_recall=d.auto_recall)
-        hooks: Any = replace(self._hooks, model=lambda: model, profile=lambda: profile, on_usage=lambda _u: None)
-        return ToolLoop(self.settings, self._policy, hooks)
+        return ToolLoop(self.settings, self._policy, FlushHost(self._hooks, model, profile))
 
     def close(self) -> None:
         close = getattr(self._model, "close", None)
@@ -64,3 +62,30 @@ class FlushModel:
                 close()
             except Exception:  # noqa: BLE001 - closing must not raise
                 pass
+
+
+@dataclass(frozen=True)
+class FlushHost:
+    """The session's ``LoopHost`` with the flush model and its profile; its usage is not the session's."""
+
+    base: LoopHost
+    flush_model: ChatModel
+    flush_profile: ModelProfile
+
+    def model(self) -> ChatModel:
+        return self.flush_model
+
+    def profile(self) -> ModelProfile:
+        return self.flush_profile
+
+    def emit(self, event: events.Event) -> None:
+        self.base.emit(event)
+
+    def on_usage(self, usage: dict[str, int]) -> None:
+        pass
+
+    async def on_overflow(self) -> bool:
+        return await self.base.on_overflow()
+
+    def memory_written(self) -> None:
+        self.base.memory_written()

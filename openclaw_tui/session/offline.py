@@ -16,9 +16,11 @@ from __future__ import annotations
 import json
 import re
 import uuid
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from openclaw_tui.llm.client import Completion, DeltaFn, ToolCall
+from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.session.compaction import extractive_summary
 from openclaw_tui.session.quote import best_lines, quote_lines
 from openclaw_tui.workspace.daily import daily_rel
@@ -34,7 +36,7 @@ _DAILY_RE = re.compile(r"memory/\d{4}-\d{2}-\d{2}\.md")
 _STOP = set("a an the is are was were do does did what when where who which why how i me my you your to of in on for and or it that this with about can could should would will have has had tell remind recall find search look up please".split())
 
 
-def _text(msg: dict[str, Any]) -> str:
+def _text(msg: Mapping[str, Any]) -> str:
     c = msg.get("content")
     return c if isinstance(c, str) else ""
 
@@ -50,7 +52,7 @@ def search_query(text: str) -> str:
     return " ".join(kept) or text.strip()
 
 
-def stated_facts(messages: list[dict[str, Any]]) -> list[str]:
+def stated_facts(messages: Sequence[Mapping[str, Any]]) -> list[str]:
     """User sentences that state something about the user or their work (not questions)."""
     out: list[str] = []
     for m in messages:
@@ -99,7 +101,7 @@ class OfflineModel:
         return Completion(text=text, finish_reason="stop")
 
     async def complete(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
+        self, messages: list[ChatMessage], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
     ) -> Completion:
         tool_names = {t["function"]["name"] for t in tools or []}
         if purpose == "compaction":
@@ -108,7 +110,7 @@ class OfflineModel:
             if "Extra instructions from the user:" in rendered:
                 rendered, instr = rendered.rsplit("Extra instructions from the user:", 1)
             return Completion(text=extractive_summary(rendered, instr), finish_reason="stop")
-        last = messages[-1] if messages else {}
+        last: Mapping[str, Any] = messages[-1] if messages else {}
         if purpose == "flush":
             return self._flush(messages, last, tool_names)
         if last.get("role") == "tool":
@@ -117,7 +119,7 @@ class OfflineModel:
 
     # ------------------------------------------------------------------ flush
 
-    def _flush(self, messages: list[dict[str, Any]], last: dict[str, Any], tool_names: set[str]) -> Completion:
+    def _flush(self, messages: Sequence[Mapping[str, Any]], last: Mapping[str, Any], tool_names: set[str]) -> Completion:
         """read today's log (to skip what is already there) → append new facts → NO_REPLY."""
         prompt_i = max((i for i, m in enumerate(messages) if m.get("role") == "user"), default=len(messages) - 1)
         m = _DAILY_RE.search(_text(messages[prompt_i])) if messages else None
@@ -134,7 +136,7 @@ class OfflineModel:
             return self._call("read", {"path": target})
         return self._append_facts(messages[:prompt_i], target, "", tool_names)
 
-    def _append_facts(self, convo: list[dict[str, Any]], target: str, existing: str, tool_names: set[str]) -> Completion:
+    def _append_facts(self, convo: Sequence[Mapping[str, Any]], target: str, existing: str, tool_names: set[str]) -> Completion:
         facts = [f for f in stated_facts(convo) if f not in self._stored and f not in existing]
         if not facts or "append" not in tool_names:
             return Completion(text="NO_REPLY", finish_reason="stop")
@@ -165,7 +167,7 @@ class OfflineModel:
         )
 
     @staticmethod
-    def _last_call_args(messages: list[dict[str, Any]], name: str | None = None) -> dict[str, Any]:
+    def _last_call_args(messages: Sequence[Mapping[str, Any]], name: str | None = None) -> dict[str, Any]:
         for m in reversed(messages):
             for tc in reversed(m.get("tool_calls") or []) if m.get("role") == "assistant" else []:
                 fn = tc.get("function") or {}
@@ -177,13 +179,13 @@ class OfflineModel:
                     return args if isinstance(args, dict) else {}
         return {}
 
-    def _last_query(self, messages: list[dict[str, Any]]) -> str:
+    def _last_query(self, messages: Sequence[Mapping[str, Any]]) -> str:
         return str(self._last_call_args(messages, "memory_search").get("query", ""))
 
-    def _quote(self, text: str, path: Any, start_line: Any, query: str, on_delta: DeltaFn) -> Completion:
+    def _quote(self, text: str, path: str, start_line: int | str | None, query: str, on_delta: DeltaFn) -> Completion:
         return self._answer(quote_lines(text, path, start_line, query, lead="From memory:"), on_delta)
 
-    def _after_tool(self, messages: list[dict[str, Any]], last: dict[str, Any], on_delta: DeltaFn, tool_names: set[str] | None = None) -> Completion:
+    def _after_tool(self, messages: Sequence[Mapping[str, Any]], last: Mapping[str, Any], on_delta: DeltaFn, tool_names: set[str] | None = None) -> Completion:
         tool_names = tool_names or set()
         name = last.get("name") or ""
         try:
@@ -213,7 +215,7 @@ class OfflineModel:
             text = str(result.get("text") or "")
             if result.get("error") or not text.strip():
                 return self._answer(f"I found a match but could not read it: {result.get('error') or 'empty'}", on_delta)
-            return self._quote(text, call.get("path"), call.get("from", 1), self._last_query(messages), on_delta)
+            return self._quote(text, str(call.get("path")), call.get("from", 1), self._last_query(messages), on_delta)
         if result.get("error"):
             return self._answer(f"The {name} tool failed: {result['error']}", on_delta)
         return self._answer("Done.", on_delta)

@@ -104,7 +104,7 @@ def _texts(messages: Sequence[dict[str, Any]]) -> Iterator[str]:
                 yield from _strings_of(fn["arguments"])
 
 
-def _strings_of(content: Any) -> Iterator[str]:
+def _strings_of(content: object) -> Iterator[str]:
     todo = [content]
     while todo:
         v = todo.pop()

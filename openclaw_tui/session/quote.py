@@ -16,14 +16,14 @@ from typing import Any
 from openclaw_tui.memory.citations import line_numbers, parse_ranges
 
 
-def best_lines(text: str, query: str, start_line: Any, limit: int = 2) -> list[tuple[str, Any]]:
+def best_lines(text: str, query: str, start_line: int | str | None, limit: int = 2) -> list[tuple[str, Any]]:
     """Up to ``limit`` lines sharing the most words with the query (file order), with line numbers."""
     footer = re.search(r"\n\nSource: \S+#(L[\dL,-]+)\s*$", text)
     text = re.sub(r"\n\nSource: \S+\s*$", "", text)
     terms = {w for w in re.findall(r"[\w'-]+", query.lower()) if len(w) > 1}
     lines = text.splitlines()
     try:
-        first = int(start_line)
+        first = int(start_line) if start_line is not None else 1
     except (TypeError, ValueError):
         first = 1
     # a snippet of several runs ("…" between them) is numbered by its citation's ranges
@@ -44,7 +44,7 @@ def best_lines(text: str, query: str, start_line: Any, limit: int = 2) -> list[t
     return [(lines[i].strip(), numbers[i]) for i in sorted(chosen)]
 
 
-def quote_lines(text: str, path: Any, start_line: Any, query: str, *, lead: str) -> str:
+def quote_lines(text: str, path: str, start_line: int | str | None, query: str, *, lead: str) -> str:
     """``lead``, the best lines of ``text`` quoted with ``> ``, then their Source: line."""
     picked = best_lines(text, query, start_line)
     quoted = "\n".join(f"> {line}" for line, _n in picked)

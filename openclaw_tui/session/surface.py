@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from openclaw_tui import events
+from openclaw_tui.memory.api import SearchResult
 
 if TYPE_CHECKING:
     from openclaw_tui.mcp.session_tools import McpTools
@@ -88,7 +89,7 @@ class EngineSurface(Protocol):
 
     async def flush(self) -> None: ...
 
-    async def memory_search(self, query: str) -> dict[str, Any]: ...
+    async def memory_search(self, query: str) -> SearchResult: ...
 
     def undo_memory(self) -> events.MemoryChanged: ...
 

@@ -1,27 +1,31 @@
 """The model ↔ tools loop: stream the model with the offered tools, run the tool calls it
 makes, and go again until it answers without tools (or the step cap).
 
-One :class:`ToolLoop` per engine; ``run`` serves a turn and a silent flush turn alike (the
-caller says where messages go). It keeps the text streamed so far (``partial``: a
-cancelled or failed turn keeps it), the memory results seen in this turn (for the local
-profile's ``Source:`` line) and the one-line hint sent with the user's message. What a tool
-means for the session comes from the tool registry (``tools/registry.py``), never a name.
+One :class:`ToolLoop` per engine; ``run(turn)`` serves a turn and a silent flush turn alike
+(the :class:`LoopRun` says where messages go) and returns a :class:`LoopOutcome`. What one
+run collects lives in that run's own :class:`RunScratch`, never on the shared loop: the text
+streamed so far (``partial``: a cancelled or failed turn keeps it), the memory results seen
+(for the local profile's ``Source:`` line), the one-line hint sent with the user's message,
+and whether a memory file was written. A flush run inside a turn (an overflow) has a scratch
+of its own and leaves the turn's alone. The session is reached through one narrow
+:class:`LoopHost`. What a tool means for the session comes from the tool registry
+(``tools/registry.py``), never a name.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any, Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Protocol
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
-from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, Completion, RetryPolicy, ToolCall, complete_with_retries
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo
 from openclaw_tui.llm.holdback import StreamHoldback
 from openclaw_tui.llm.profiles import ModelProfile, offered_tools, render_messages
 from openclaw_tui.llm.toolcall_text import recover_completion, tool_names
+from openclaw_tui.memory.api import SearchResult
 from openclaw_tui.session.citations import source_suffix
 from openclaw_tui.session.compaction import tool_result_content
 from openclaw_tui.session.offline import call_id
@@ -31,7 +35,7 @@ from openclaw_tui.session.recall import recall_query, store_hint, wants_recall
 from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.session.triggered import inject_triggered
 from openclaw_tui.tools.files import FileTools
-from openclaw_tui.tools.registry import ToolBox, recall_tool, registered, spec_for
+from openclaw_tui.tools.registry import ToolBox, ToolOutput, recall_tool, registered, spec_for
 from openclaw_tui.records.change_diff import change_event
 from openclaw_tui.workspace.daily import daily_rel
 from openclaw_tui.workspace.guard import is_memory_rel
@@ -44,9 +48,30 @@ NO_ANSWER = "I could not answer that from what I found."
 QUOTE_LEAD = "The model gave no answer of its own; the closest note in memory:"
 
 
+@dataclass
+class RunScratch:
+    """What one run (a turn with its automatic lookups, or a flush) collects as it goes."""
+
+    partial: list[str] = field(default_factory=list)  # the text streamed by the last model call
+    hint: str | None = None  # sent after the user's message in this turn's first request
+    hits: list[dict[str, Any]] = field(default_factory=list)  # memory_search hits seen, as the model read them
+    query: str = ""  # the last memory_search query
+    recalled: set[str] = field(default_factory=set)  # call_key of the automatic lookups
+    overflow_retried: bool = False
+    calls: list[tuple[str, dict[str, Any], dict[str, Any]]] = field(default_factory=list)  # (name, args, result)
+    corrected: bool = False  # the final answer differs from what was streamed (the check changed it)
+    wrote_memory: bool = False  # a memory file changed in this run
+    unsynced: bool = False  # ... and the host was not told yet
+
+    def note_search(self, query: str, result: SearchResult) -> None:
+        self.hits.extend(hit.for_model() for hit in result.results)
+        self.query = query
+
+
 @dataclass(frozen=True)
 class LoopRun:
-    """Where one loop reads its prompt from and writes its messages to."""
+    """Where one loop reads its prompt from and writes its messages to, and its scratch
+    (a fresh one per run unless the caller made it before: a turn's automatic lookups)."""
 
     system: Callable[[], str]
     convo: Callable[[], list[dict[str, Any]]]
@@ -57,6 +82,22 @@ class LoopRun:
     no_tools: bool = False  # answer without tools (a statement, local profile: session/turn_plan.py)
     no_writes: bool = False  # offer only the tools that write nothing (a question, local profile)
     check: Callable[[str], str] | None = None  # the final answer's check (citations, claims; turn_plan.ReplyCheck)
+    scratch: RunScratch = field(default_factory=RunScratch)
+
+
+@dataclass(frozen=True)
+class LoopOutcome:
+    """How a run ended: its final answer, whether the check changed it, whether it wrote a
+    memory file (the host was told once), and what it saw."""
+
+    completion: Completion
+    corrected: bool = False
+    wrote_memory: bool = False
+    hits: tuple[dict[str, Any], ...] = ()
+
+    @property
+    def text(self) -> str:
+        return self.completion.text
 
 
 @dataclass
@@ -74,79 +115,72 @@ def call_key(tc: ToolCall) -> str:
     return f"{tc.name} {json.dumps(args, sort_keys=True) if args is not None else tc.arguments}"
 
 
-@dataclass(frozen=True)
-class LoopHooks:
+class LoopHost(Protocol):
     """What the loop asks of its session: the model and profile of the moment, and where
     events, usage, a context overflow and a memory write are reported."""
 
-    model: Callable[[], ChatModel]
-    profile: Callable[[], ModelProfile]
-    emit: EventSink
-    on_usage: Callable[[dict[str, int]], None]
-    on_overflow: Callable[[], Awaitable[bool]]
-    on_memory_write: Callable[[], None]
+    def model(self) -> ChatModel: ...
+
+    def profile(self) -> ModelProfile: ...
+
+    def emit(self, event: events.Event) -> None: ...
+
+    def on_usage(self, usage: dict[str, int]) -> None: ...
+
+    async def on_overflow(self) -> bool:
+        """Compact after the provider reported an overflow; True when the model may be asked again."""
+        ...
+
+    def memory_written(self) -> None:
+        """A memory file changed: the next search re-syncs first."""
+        ...
 
 
 class ToolLoop:
-    def __init__(self, settings: AgentSettings, policy: RetryPolicy, hooks: LoopHooks):
+    def __init__(self, settings: AgentSettings, policy: RetryPolicy, host: LoopHost):
         self.settings = settings
         self.policy = policy
-        self._hooks = hooks
-        self.partial: list[str] = []
-        self.hint: str | None = None  # sent after the user's message in this turn's first request
-        self.turn_hits: list[dict[str, Any]] = []  # memory_search results seen in this turn
-        self.turn_query = ""  # the last memory_search query of this turn
-        self.recalled: set[str] = set()  # call_key of this turn's automatic lookup
-        self.overflow_retried = False
-        self.turn_calls: list[tuple[str, dict[str, Any], dict[str, Any]]] = []  # (name, args, result) of this turn
-        self.corrected = False  # the final answer differs from what was streamed (the check changed it)
-
-    def start_turn(self) -> None:
-        self.turn_hits = []
-        self.turn_query = ""
-        self.recalled = set()
-        self.overflow_retried = False
-        self.turn_calls = []
-        self.corrected = False
+        self.host = host
 
     def on_retry(self, info: LLMErrorInfo, attempt: int, wait: float) -> None:
-        self._hooks.emit(info.retry_event(attempt, wait))
+        self.host.emit(info.retry_event(attempt, wait))
 
-    def on_search(self, query: str, result: dict[str, Any]) -> None:
-        hits = result.get("results") if isinstance(result, dict) else None
-        self.turn_hits.extend(h for h in hits or [] if isinstance(h, dict))
-        self.turn_query = query
-        self._hooks.emit(events.MemoryRetrieved(query=query, result=result))
-
-    def emit_changes(self, files: FileTools, since: int, call_id: str) -> None:
+    def emit_changes(self, files: FileTools, since: int, call_id: str, scratch: RunScratch) -> None:
         for change in files.changes[since:]:
-            self._hooks.on_memory_write()
-            self._hooks.emit(change_event(change, call_id=call_id))
+            scratch.wrote_memory = scratch.unsynced = True
+            self.host.emit(change_event(change, call_id=call_id))
+
+    def _tell_written(self, scratch: RunScratch) -> None:
+        """Tell the host once about the writes not told yet (before a search, at the run's end)."""
+        if scratch.unsynced:
+            scratch.unsynced = False
+            self.host.memory_written()
 
     # ------------------------------------------------------------------ one model call
 
     async def call(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], purpose: str, silent: bool,
-        withheld: list[dict[str, Any]] | None = None,
+        withheld: list[dict[str, Any]] | None = None, scratch: RunScratch | None = None,
     ) -> Completion:
         """One model call. A tool call printed as text is recovered into ``tool_calls`` and never
         shown: streamed text that may be one is held back until the answer is complete. A call
         to a ``withheld`` tool (offered before, not now) is neither run nor shown."""
-        self.partial = []
+        scratch = scratch if scratch is not None else RunScratch()
+        scratch.partial = []
 
         def show(piece: str) -> None:
-            self.partial.append(piece)
+            scratch.partial.append(piece)
             if not silent:
-                self._hooks.emit(events.TextDelta(text=piece))
+                self.host.emit(events.TextDelta(text=piece))
 
-        profile = self._hooks.profile()
+        profile = self.host.profile()
         watched = withheld or tools or []  # every tool of the session: a printed call to one not offered is hidden too
         hold = StreamHoldback(show, tool_names(watched), lead_in=profile.hold_lead_in) if watched else None
         rendered = render_messages(messages, profile)
-        if purpose == "turn" and self.hint and messages[-1].get("role") == "user":  # the user's message, not results
-            rendered = rendered[:-1] + [{**rendered[-1], "content": f"{rendered[-1].get('content', '')}\n\n{self.hint}"}]
+        if purpose == "turn" and scratch.hint and messages[-1].get("role") == "user":  # the user's message, not results
+            rendered = rendered[:-1] + [{**rendered[-1], "content": f"{rendered[-1].get('content', '')}\n\n{scratch.hint}"}]
         done = await complete_with_retries(
-            self._hooks.model(),
+            self.host.model(),
             rendered,
             tools or None,
             on_delta=hold.feed if hold else show,
@@ -154,12 +188,12 @@ class ToolLoop:
             policy=self.policy,
             on_retry=self.on_retry,
         )
-        done = self._own_calls(done, watched, messages, profile)
+        done = self._own_calls(done, watched, messages, profile, scratch.hint)
         held_back = set(tool_names(watched)) - set(tool_names(tools))  # the session's tools not offered now
         kept = [tc for tc in done.tool_calls if tc.name not in held_back]
         if done.tool_calls and not kept:  # printed although not offered now: the prose only
             shown = hold.shown.strip() if hold else ""
-            text = shown or done.text or quote_best_hit(self.turn_hits, self.turn_query, lead=QUOTE_LEAD) or NO_ANSWER
+            text = shown or done.text or quote_best_hit(scratch.hits, scratch.query, lead=QUOTE_LEAD) or NO_ANSWER
             done = Completion(text=text, usage=done.usage, finish_reason=done.finish_reason)
             if not shown:
                 show(done.text)
@@ -169,69 +203,89 @@ class ToolLoop:
             done = Completion(text=done.text, tool_calls=kept, usage=done.usage, finish_reason=done.finish_reason)
         return done
 
-    def _own_calls(self, done: Completion, watched: list[dict[str, Any]], messages: list[dict[str, Any]], profile: ModelProfile) -> Completion:
+    def _own_calls(self, done: Completion, watched: list[dict[str, Any]], messages: list[dict[str, Any]], profile: ModelProfile,
+                   hint: str | None) -> Completion:
         """Calls printed as text moved into ``tool_calls``: only the model's own (own_calls.py);
         never for the offline agent, whose text quotes notes."""
-        if getattr(self._hooks.model(), "is_offline", False) or not watched or done.tool_calls:
+        if getattr(self.host.model(), "is_offline", False) or not watched or done.tool_calls:
             return done
-        ctx = context_for(messages, watched, extra=[self.hint or ""], strict=profile.name != "local")
+        ctx = context_for(messages, watched, extra=[hint or ""], strict=profile.name != "local")
         return recover_completion(done, watched, limit=profile.text_calls_per_step, accept=lambda c, text: is_own_call(ctx, c, text))
 
     # ------------------------------------------------------------------ tools
 
-    async def run_tool_call(self, tc: ToolCall, toolbox: ToolBox, add: Callable[..., None]) -> None:
+    async def run_tool_call(self, tc: ToolCall, toolbox: ToolBox, add: Callable[..., None], scratch: RunScratch) -> None:
         args, _err = tc.parsed()
-        self._hooks.emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
-        changed = len(toolbox.files.changes)
-        result, err = ({"error": tc.invalid}, tc.invalid) if tc.invalid else await toolbox.run(tc.name, tc.arguments, recovered=tc.recovered)
-        self.emit_changes(toolbox.files, changed, tc.id)
-        self.turn_calls.append((tc.name, args if isinstance(args, dict) else {}, result if isinstance(result, dict) else {}))
-        self._hooks.emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
-        add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
+        self.host.emit(events.ToolCalled(call_id=tc.id, name=tc.name, arguments=args if args is not None else {"_raw": tc.arguments}))
         spec = spec_for(tc.name)
+        if spec is not None and spec.memory:
+            self._tell_written(scratch)  # a search after a write in this run finds it
+        changed = len(toolbox.files.changes)
+        result: ToolOutput
+        result, err = ({"error": tc.invalid}, tc.invalid) if tc.invalid else await toolbox.run(tc.name, tc.arguments, recovered=tc.recovered)
+        self.emit_changes(toolbox.files, changed, tc.id, scratch)
+        if isinstance(result, SearchResult):
+            scratch.note_search(str((args or {}).get("query", "")), result)
+        scratch.calls.append((tc.name, args if isinstance(args, dict) else {}, result if isinstance(result, dict) else result.to_dict()))
+        self.host.emit(events.ToolResult(call_id=tc.id, name=tc.name, result=result, error=err))
+        add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": tool_result_content(result)})
         if not err and spec is not None and spec.writes and args and is_memory_rel(str(args.get("path", "")).strip()):
-            self._hooks.on_memory_write()
+            scratch.wrote_memory = scratch.unsynced = True
 
-    def cite_if_missing(self, completion: Completion, silent: bool) -> None:
+    def cite_if_missing(self, completion: Completion, silent: bool, scratch: RunScratch) -> None:
         """Local profile: an answer drawn from this turn's memory results gets their Source: line."""
-        cite = self._hooks.profile().cite_sources and completion.text != NO_ANSWER
-        suffix = source_suffix(completion.text, self.turn_hits) if cite else ""
+        cite = self.host.profile().cite_sources and completion.text != NO_ANSWER
+        suffix = source_suffix(completion.text, scratch.hits) if cite else ""
         if suffix and not is_no_reply(completion.text):
             completion.text += suffix
-            self.partial.append(suffix)
+            scratch.partial.append(suffix)
             if not silent:
-                self._hooks.emit(events.TextDelta(text=suffix))
+                self.host.emit(events.TextDelta(text=suffix))
 
-    async def auto_recall(self, text: str, toolbox: ToolBox, add: Callable[..., None], *, writable: bool,
-                          previous: str | None = None) -> None:
+    async def auto_recall(self, text: str, run: LoopRun, *, writable: bool, previous: str | None = None) -> None:
         """The local profile's memory help (recall.py): a lookup before the model answers a
         question, a reminder of today's log with a request to remember something. A follow-up
         with no words of its own ("And when was that?") is looked up with ``previous``, the
-        session's last user message, in front."""
-        self.hint = None
-        for tc in await inject_triggered(self.run_tool_call, toolbox, add, self._hooks.emit, self.settings.workspace, toolbox.session_key, text):
-            self.recalled.add(call_key(tc))  # trigger recall (session/triggered.py): every profile, private sessions
-        profile = self._hooks.profile()
+        session's last user message, in front. What it finds goes into ``run``'s scratch."""
+        scratch, toolbox, add = run.scratch, run.toolbox, run.add
+        scratch.hint = None
+
+        async def run_call(tc: ToolCall, box: ToolBox, to: Callable[..., None]) -> None:
+            await self.run_tool_call(tc, box, to, scratch)
+
+        for tc in await inject_triggered(run_call, toolbox, add, self.host.emit, self.settings.workspace, toolbox.session_key, text):
+            scratch.recalled.add(call_key(tc))  # trigger recall (session/triggered.py): every profile, private sessions
+        profile = self.host.profile()
         if not profile.auto_recall:
             return
         store = [spec for spec in registered(offered_tools(toolbox.schemas(), profile)) if spec.stores]
         if writable and store:
-            self.hint = store_hint(text, daily_rel(), store[0].name)
+            scratch.hint = store_hint(text, daily_rel(), store[0].name)
         if not (toolbox.memory_available and wants_recall(text)):
             return
         args = {"query": recall_query(text, previous), "maxResults": profile.recall_results}
         tc = ToolCall(call_id("recall"), recall_tool().name, json.dumps(args, ensure_ascii=False))
         add(Completion(tool_calls=[tc]).assistant_message(), autoRecall=True)
-        self.recalled.add(call_key(tc))  # the model printing this same call is a repeat
-        await self.run_tool_call(tc, toolbox, add)
+        scratch.recalled.add(call_key(tc))  # the model printing this same call is a repeat
+        await self.run_tool_call(tc, toolbox, add, scratch)
 
     # ------------------------------------------------------------------ the loop
 
-    async def run(self, run: LoopRun) -> Completion:
-        """Model ↔ tools until an answer without tool calls (or the step cap)."""
+    async def run(self, run: LoopRun) -> LoopOutcome:
+        """Model ↔ tools until an answer without tool calls (or the step cap). The host hears
+        of this run's memory writes once (at its end, or before a search that must see them)."""
+        try:
+            completion = await self._steps(run)
+        finally:
+            self._tell_written(run.scratch)
+        s = run.scratch
+        return LoopOutcome(completion, corrected=s.corrected, wrote_memory=s.wrote_memory, hits=tuple(s.hits))
+
+    async def _steps(self, run: LoopRun) -> Completion:
         max_steps = self.settings.config.agents.defaults.max_tool_steps
+        scratch = run.scratch
         step = _Step([], set())
-        ran = set(self.recalled) if run.purpose == "turn" else set()  # call_key of the calls run in this turn
+        ran = set(scratch.recalled) if run.purpose == "turn" else set()  # call_key of the calls run in this turn
         answer_now = False  # a repeated call: the next request offers no tools
         assistant_added = False
         try:
@@ -241,12 +295,12 @@ class ToolLoop:
                 if completion is None:  # overflow: compacted, ask again
                     continue
                 if not completion.tool_calls and run.purpose == "turn":
-                    self.cite_if_missing(completion, run.silent)
+                    self.cite_if_missing(completion, run.silent, scratch)
                     self._check(completion, run)
                 run.add(completion.assistant_message())
                 assistant_added = True
                 if completion.usage and run.purpose == "turn":
-                    self._hooks.on_usage(completion.usage)
+                    self.host.on_usage(completion.usage)
                 if not completion.tool_calls:
                     return completion
                 step = _Step(list(completion.tool_calls), set())
@@ -257,8 +311,8 @@ class ToolLoop:
             return stop
         except BaseException:
             # Never leave a tool call without a result, and keep a partial answer.
-            if not assistant_added and self.partial:
-                run.add({"role": "assistant", "content": "".join(self.partial)}, partial=True)
+            if not assistant_added and scratch.partial:
+                run.add({"role": "assistant", "content": "".join(scratch.partial)}, partial=True)
             for tc in step.pending:
                 if tc.id not in step.answered:
                     run.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": INTERRUPTED})})
@@ -270,22 +324,22 @@ class ToolLoop:
         checked = run.check(completion.text)
         if checked != completion.text:
             completion.text = checked
-            self.corrected = True
+            run.scratch.corrected = True
 
     async def _answer(self, run: LoopRun, answer_now: bool) -> Completion | None:
         """The model's next answer; None when the provider reported an overflow and the
         conversation was compacted (once per turn): the caller asks again."""
-        every = offered_tools(run.toolbox.schemas(), self._hooks.profile())
+        every = offered_tools(run.toolbox.schemas(), self.host.profile())
         offered = [s for s in every if not any(spec.writes for spec in registered([s]))] if run.no_writes else every
         tools = [] if answer_now or run.no_tools else offered
         messages = [{"role": "system", "content": run.system()}] + run.convo()
         try:
-            return await self.call(messages, tools, run.purpose, run.silent, withheld=every)
+            return await self.call(messages, tools, run.purpose, run.silent, withheld=every, scratch=run.scratch)
         except LLMError as exc:
-            if exc.info.is_overflow and run.purpose == "turn" and not self.overflow_retried:
-                self.overflow_retried = True
-                self._hooks.emit(events.Notice("warning", "context overflow reported by the provider: compacting, then retrying once"))
-                if await self._hooks.on_overflow():
+            if exc.info.is_overflow and run.purpose == "turn" and not run.scratch.overflow_retried:
+                run.scratch.overflow_retried = True
+                self.host.emit(events.Notice("warning", "context overflow reported by the provider: compacting, then retrying once"))
+                if await self.host.on_overflow():
                     return None
             raise
 
@@ -294,11 +348,11 @@ class ToolLoop:
         repeated = False
         for tc in step.pending:
             key = call_key(tc)
-            if self._hooks.profile().answer_after_repeat and key in ran:
+            if self.host.profile().answer_after_repeat and key in ran:
                 run.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": REPEATED_CALL})})
                 repeated = True
             else:
                 ran.add(key)
-                await self.run_tool_call(tc, run.toolbox, run.add)
+                await self.run_tool_call(tc, run.toolbox, run.add, run.scratch)
             step.answered.add(tc.id)
         return repeated

@@ -5,12 +5,12 @@ may only append to today's log)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
-from openclaw_tui.memory.api import MemoryBackend
+from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox, ToolSource
 from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
@@ -37,16 +37,19 @@ class Toolsmith:
             **mode,
         )
 
+    def _on_search(self, query: str, result: SearchResult) -> None:
+        self._emit(events.MemoryRetrieved(query=query, result=result))
+
     def toolbox(self, files: FileTools, *, memory: MemoryBackend | None, memory_enabled: bool,
-                on_search: Callable[[str, dict[str, Any]], None], before_search: Callable[..., Any],
-                extra: ToolSource | None = None) -> ToolBox:
-        """``extra``: more tools from outside (a ``ToolSource``: the session's MCP servers)."""
+                before_search: Callable[[], Awaitable[None]], extra: ToolSource | None = None) -> ToolBox:
+        """``extra``: more tools from outside (a ``ToolSource``: the session's MCP servers).
+        Every search (a tool call, ``/memory search``) is reported as ``MemoryRetrieved``."""
         return ToolBox(
             files,
             memory=memory,
             memory_enabled=memory_enabled,
             session_key=self.settings.session_key,
-            on_search=on_search,
+            on_search=self._on_search,
             before_search=before_search,
             extra=extra,
         )

@@ -12,14 +12,14 @@ from openclaw_tui import events
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.session.conversation import History
 from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
-from openclaw_tui.session.tool_loop import ToolLoop
+from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.records.transcript import TranscriptWriter
 
 
 class TurnEnding:
     session_id: str
     _history: History
-    _loop: ToolLoop
+    _turn_scratch: RunScratch
     _transcript: TranscriptWriter
 
     def _emit(self, event: events.Event) -> None:
@@ -43,7 +43,7 @@ class TurnEnding:
         self._emit(exc.info.event())
         # so a resumed session shows it where it happened
         self._transcript.append({"type": "error", "message": exc.info.line(), "action": exc.info.action or ""})
-        done.text, done.error = "".join(self._loop.partial), exc.info.line()
+        done.text, done.error = "".join(self._turn_scratch.partial), exc.info.line()
         self._emit(events.TurnFinished(session_id=self.session_id, text=done.text))
         return self._finished(done)
 
@@ -54,7 +54,7 @@ class TurnEnding:
         if all(m is not prompt for m in self._history.messages):  # cancelled while getting ready
             self._persist_header()
             self._add(prompt)
-        partial = "".join(self._loop.partial)
+        partial = "".join(self._turn_scratch.partial)
         self._transcript.append({"type": "cancelled", "partial": partial})
         last = self._history.last()
         if last is not None and last.get("role") == "assistant" and partial and last.get("content") == partial:

@@ -16,7 +16,7 @@ from typing import Callable
 
 from openclaw_tui.session.notes import has_cue, is_statement
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of
-from openclaw_tui.session.tool_loop import ToolLoop
+from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.tools.files import FileTools
 
 
@@ -74,12 +74,12 @@ class ReplyCheck:
         return check_reply(text, ev, access=self.access, memory_on=self.memory_on).text
 
 
-def reply_check_for(plan: TurnPlan, loop: ToolLoop, files: FileTools, wrote: int, *, local: bool, access: str,
+def reply_check_for(plan: TurnPlan, scratch: RunScratch, files: FileTools, wrote: int, *, local: bool, access: str,
                     memory_on: bool, system: Callable[[], str]) -> ReplyCheck:
-    """The check of this turn's answer: evidence from ``loop`` (hits, reads) and ``files``
+    """The check of this turn's answer: evidence from the turn's ``scratch`` (hits, reads) and ``files``
     (writes after the first ``wrote``)."""
     return ReplyCheck(
         plan, local=local, access=access, memory_on=memory_on, system=system,
-        evidence=lambda: Evidence(tuple(loop.turn_hits), tuple(reads_of(loop.turn_calls)), len(files.writes) - wrote),
+        evidence=lambda: Evidence(tuple(scratch.hits), tuple(reads_of(scratch.calls)), len(files.writes) - wrote),
         saved_to=lambda: next((w.path for w in files.writes[wrote:] if w.tool == "append"), None),
     )

@@ -369,16 +369,25 @@ class FileTools:
         return rel.removeprefix("memory/").removesuffix(".md")
 
     def run(self, name: str, args: dict[str, Any], *, recovered: bool = False) -> dict[str, Any]:
-        handler = {"read": self.read, "write": self.write, "edit": self.edit, "append": self.append}.get(name)
-        if handler is None:
+        """Run the file tool registered as ``name`` (``tools/registry.py``)."""
+        from openclaw_tui.tools.registry import FileRun, spec_for  # the registry imports this module
+
+        spec = spec_for(name)
+        if spec is None or not isinstance(spec.run, FileRun):
             return {"error": f"unknown tool {name!r}"}
+        return self.run_handler(spec.run.handler, args, recovered=recovered)
+
+    def run_handler(self, handler: Callable[[FileTools, dict[str, Any]], dict[str, Any]], args: dict[str, Any],
+                    *, recovered: bool = False) -> dict[str, Any]:
+        """One file tool's handler (``FileTools.read`` …) on the model's arguments."""
+        name = handler.__name__
         # lone surrogates (a JSON "\udc80" escape) in text become U+FFFD; in paths they are refused
         args = {k: clean_surrogates(v) if k in _TEXT_ARGS and isinstance(v, str) else v for k, v in args.items()}
         if recovered and name in WRITE_TOOLS:
             refused = self._recovered_refusal(name, args)
             if refused:
                 return refused
-        return handler(args)
+        return handler(self, args)
 
     def _recovered_refusal(self, tool: str, args: dict[str, Any]) -> dict[str, Any] | None:
         """A call printed as text that changes MEMORY.md or a bootstrap file needs this session

@@ -1,8 +1,10 @@
 """``memory_search`` and ``memory_get``: OpenAI function-tool schemas and handlers.
 
-Handlers validate the model's arguments and return the JSON object the model gets (the
-backend's result as a dict, i.e. its ``to_dict()``, or the argument error); they never raise. ``memory`` is a
-``MemoryBackend`` (the builtin index or QMD), or None when memory is off.
+Handlers validate the model's arguments and never raise. ``run_memory_search`` returns the
+backend's ``SearchResult`` as it is (an argument error is a ``SearchResult.refused``): the
+model gets its ``for_model()``, the screen and the CLI read its fields. ``run_memory_get``
+returns the JSON object the model gets. ``memory`` is a ``MemoryBackend`` (the builtin
+index or QMD), or None when memory is off.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from openclaw_tui.memory.api import MemoryBackend
+from openclaw_tui.memory.api import MemoryBackend, SearchResult
 
 log = logging.getLogger("openclaw_tui.tools.memory")
 
@@ -61,11 +63,7 @@ MEMORY_GET_SCHEMA: dict[str, Any] = {
 MEMORY_TOOL_SCHEMAS = [MEMORY_SEARCH_SCHEMA, MEMORY_GET_SCHEMA]
 
 
-def _error(message: str, **extra: Any) -> dict[str, Any]:
-    return {"results": [], "disabled": True, "error": message, **extra}
-
-
-def _int_arg(args: dict, name: str, lo: int, hi: int | None = None) -> tuple[int | None, str | None]:
+def _int_arg(args: dict[str, Any], name: str, lo: int, hi: int | None = None) -> tuple[int | None, str | None]:
     if name not in args or args[name] is None:
         return None, None
     v = args[name]
@@ -82,31 +80,32 @@ def _int_arg(args: dict, name: str, lo: int, hi: int | None = None) -> tuple[int
     return v, None
 
 
-def run_memory_search(memory: MemoryBackend | None, args: dict, *, session_key: str) -> dict[str, Any]:
+def run_memory_search(memory: MemoryBackend | None, args: dict[str, Any], *, session_key: str) -> SearchResult:
     """Validate ``{query, maxResults?, minScore?}`` and run the search. Never raises."""
     try:
         if memory is None:
-            return _error("memory is off for this session", warning="memory tools are disabled", action="")
+            return SearchResult.refused("memory is off for this session", warning="memory tools are disabled", action="")
         if not isinstance(args, dict):
-            return _error("arguments must be a JSON object with a 'query' string")
+            return SearchResult.refused("arguments must be a JSON object with a 'query' string")
         query = args.get("query")
         if not isinstance(query, str) or not query.strip():
-            return _error("query must be a non-empty string", warning="invalid arguments", action="pass {\"query\": \"...\"}")
+            return SearchResult.refused("query must be a non-empty string", warning="invalid arguments", action="pass {\"query\": \"...\"}")
         max_results, err = _int_arg(args, "maxResults", 1, 100)
         if err:
-            return _error(err, warning="invalid arguments", action="")
+            return SearchResult.refused(err, warning="invalid arguments", action="")
         min_score = args.get("minScore")
         if min_score is not None:
             if isinstance(min_score, bool) or not isinstance(min_score, (int, float)) or not 0 <= float(min_score) <= 1:
-                return _error("minScore must be a number between 0 and 1", warning="invalid arguments", action="")
+                return SearchResult.refused("minScore must be a number between 0 and 1", warning="invalid arguments", action="")
             min_score = float(min_score)
-        return dict(memory.search(query, max_results=max_results, min_score=min_score, session_key=session_key))
+        return memory.search(query, max_results=max_results, min_score=min_score, session_key=session_key)
     except Exception as exc:  # noqa: BLE001
         log.warning("memory_search failed: %s", exc)
-        return _error(f"memory_search failed: {type(exc).__name__}: {exc}", warning="memory search is unavailable", action="retry later")
+        return SearchResult.refused(f"memory_search failed: {type(exc).__name__}: {exc}", warning="memory search is unavailable",
+                                    action="retry later")
 
 
-def run_memory_get(memory: MemoryBackend | None, args: dict, *, session_key: str | None = None) -> dict[str, Any]:
+def run_memory_get(memory: MemoryBackend | None, args: dict[str, Any], *, session_key: str | None = None) -> dict[str, Any]:
     """Validate ``{path, from?, lines?}`` and read. Never raises."""
     path = args.get("path") if isinstance(args, dict) else None
     shown = path if isinstance(path, str) else ""

@@ -1,9 +1,10 @@
 """The tool box a session offers the model: the tool registry, schemas for a mode and one dispatcher.
 
-``TOOLS`` registers every tool with what running it means for the session (it needs the
-memory backend, it may change a workspace file, it is the daily-log append or the memory
-lookup the local profile's auto recall uses); the engine asks the registry, never a tool
-name. File tools come from ``tools.files``; ``memory_search`` / ``memory_get`` from
+``REGISTRY`` holds every tool of ours as a :class:`ToolSpec`: its name, schema, how it runs
+and what running it means for the session (it needs the memory backend, it may change a
+workspace file, it is the daily-log append or the memory lookup the local profile's auto
+recall uses). ``ToolBox.run`` looks a call up there and runs the spec; the engine asks the
+registry, never a tool name. File tools come from ``tools.files``; ``memory_search`` / ``memory_get`` from
 ``tools.memory_tools`` (the memory engine's handlers). The memory backend keeps MEMORY.md
 out of group sessions (it is given the session key); a refusal is reported to ``on_refused``.
 Tools of other programs (MCP servers, ``mcp/session_tools.py``) come from a
@@ -17,18 +18,22 @@ import json
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Iterable, Protocol
 
-from openclaw_tui.memory.api import MemoryBackend
+from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.tools import memory_tools
 from openclaw_tui.tools.files import APPEND_SCHEMA, EDIT_SCHEMA, READ_SCHEMA, WRITE_SCHEMA, FileTools
 from openclaw_tui.unicode_clean import clean_strings
 from openclaw_tui.workspace.session_keys import PRIVATE_REFUSAL
 
 
-@dataclass(frozen=True)
-class ToolSpec:
-    """One registered tool: its schema and what running it means for the session."""
+#: what a tool answers: a JSON object, or a memory search's typed result (``for_model()`` is
+#: what the model gets, ``session/compaction.tool_result_content``)
+ToolOutput = dict[str, Any] | SearchResult
 
-    schema: dict[str, Any]
+
+@dataclass(frozen=True)
+class ToolFlags:
+    """What running a tool means for the session."""
+
     memory: bool = False  # served by the memory backend (offered only when memory is on)
     writes: bool = False  # may change a workspace file (a memory file changed: re-sync the index)
     stores: bool = False  # appends to a file: the tool the store hint asks for
@@ -36,20 +41,92 @@ class ToolSpec:
     server: str = ""  # served by this MCP server (a ToolSource), "" for our own tools
     reads: bool = False  # reads given lines of a memory file: what trigger recall runs
 
+
+class ToolRun(Protocol):
+    """How a tool runs: its arguments (a JSON object) in the session's tool box, its answer out.
+    ``recovered``: the model printed the call as text (stricter rules for bootstrap files)."""
+
+    def __call__(self, box: ToolBox, args: dict[str, Any], recovered: bool, /) -> Awaitable[ToolOutput]: ...
+
+
+@dataclass(frozen=True)
+class ToolSpec:
+    """One tool: its name, the schema the model is offered, how it runs and what it means.
+    Registering a spec (:func:`register`) is all it takes to add a tool."""
+
+    name: str
+    schema: dict[str, Any]
+    run: ToolRun
+    flags: ToolFlags = ToolFlags()
+
     @property
-    def name(self) -> str:
-        return str(self.schema["function"]["name"])
+    def memory(self) -> bool:
+        return self.flags.memory
+
+    @property
+    def writes(self) -> bool:
+        return self.flags.writes
+
+    @property
+    def stores(self) -> bool:
+        return self.flags.stores
+
+    @property
+    def recalls(self) -> bool:
+        return self.flags.recalls
+
+    @property
+    def reads(self) -> bool:
+        return self.flags.reads
+
+    @property
+    def server(self) -> str:
+        return self.flags.server
+
+
+@dataclass(frozen=True)
+class FileRun:
+    """A file tool's run: the ``FileTools`` handler, in a thread (``FileTools.run`` finds it here)."""
+
+    handler: Callable[[FileTools, dict[str, Any]], dict[str, Any]]
+
+    async def __call__(self, box: ToolBox, args: dict[str, Any], recovered: bool, /) -> ToolOutput:
+        return await asyncio.to_thread(box.files.run_handler, self.handler, args, recovered=recovered)
+
+
+async def _memory_search(box: ToolBox, args: dict[str, Any], _recovered: bool, /) -> ToolOutput:
+    return await box.memory_search(args)
+
+
+async def _memory_get(box: ToolBox, args: dict[str, Any], _recovered: bool, /) -> ToolOutput:
+    return await box.memory_get(args)
+
+
+def _spec(schema: dict[str, Any], run: ToolRun, **flags: Any) -> ToolSpec:
+    return ToolSpec(str(schema["function"]["name"]), schema, run, ToolFlags(**flags))
 
 
 TOOLS: tuple[ToolSpec, ...] = (
-    ToolSpec(memory_tools.MEMORY_SEARCH_SCHEMA, memory=True, recalls=True),
-    ToolSpec(memory_tools.MEMORY_GET_SCHEMA, memory=True, reads=True),
-    ToolSpec(READ_SCHEMA),
-    ToolSpec(WRITE_SCHEMA, writes=True),
-    ToolSpec(EDIT_SCHEMA, writes=True),
-    ToolSpec(APPEND_SCHEMA, writes=True, stores=True),
+    _spec(memory_tools.MEMORY_SEARCH_SCHEMA, _memory_search, memory=True, recalls=True),
+    _spec(memory_tools.MEMORY_GET_SCHEMA, _memory_get, memory=True, reads=True),
+    _spec(READ_SCHEMA, FileRun(FileTools.read)),
+    _spec(WRITE_SCHEMA, FileRun(FileTools.write), writes=True),
+    _spec(EDIT_SCHEMA, FileRun(FileTools.edit), writes=True),
+    _spec(APPEND_SCHEMA, FileRun(FileTools.append), writes=True, stores=True),
 )
+#: every tool of ours by name, in the order offered: the one place a tool is known
 REGISTRY: dict[str, ToolSpec] = {spec.name: spec for spec in TOOLS}
+
+
+def register(spec: ToolSpec) -> None:
+    """Add a tool: offered (its schema) and run (its ``run``) by every tool box from now on."""
+    if spec.name in REGISTRY:
+        raise ValueError(f"tool {spec.name!r} is registered already")
+    REGISTRY[spec.name] = spec
+
+
+def unregister(name: str) -> None:
+    REGISTRY.pop(name, None)
 
 
 def spec_for(name: str) -> ToolSpec | None:
@@ -59,15 +136,15 @@ def spec_for(name: str) -> ToolSpec | None:
 def registered(schemas: Iterable[dict[str, Any]]) -> list[ToolSpec]:
     """The registry entries of the tools these schemas offer."""
     names = {s.get("function", {}).get("name") for s in schemas}
-    return [spec for spec in TOOLS if spec.name in names]
+    return [spec for spec in REGISTRY.values() if spec.name in names]
 
 
 def recall_tool() -> ToolSpec:
-    return next(spec for spec in TOOLS if spec.recalls)
+    return next(spec for spec in REGISTRY.values() if spec.recalls)
 
 
 def read_tool() -> ToolSpec:
-    return next(spec for spec in TOOLS if spec.reads)
+    return next(spec for spec in REGISTRY.values() if spec.reads)
 
 
 class ToolSource(Protocol):
@@ -86,7 +163,7 @@ class ToolBox:
         memory: MemoryBackend | None = None,
         memory_enabled: bool = True,
         session_key: str = "agent:main:main",
-        on_search: Callable[[str, dict[str, Any]], None] | None = None,
+        on_search: Callable[[str, SearchResult], None] | None = None,
         before_search: Callable[[], Awaitable[None]] | None = None,
         extra: ToolSource | None = None,
     ):
@@ -102,11 +179,15 @@ class ToolBox:
     def memory_available(self) -> bool:
         return self.memory_enabled and self.memory is not None
 
-    def schemas(self) -> list[dict[str, Any]]:
+    def specs(self) -> list[ToolSpec]:
+        """The tools this session offers now: ours (the memory tools when memory is on), then the source's."""
         if self.files.access == "none":
             return []
-        own = [spec.schema for spec in TOOLS if self.memory_available or not spec.memory]
-        return own + [spec.schema for spec in self._extra_specs()]
+        own = [spec for spec in REGISTRY.values() if self.memory_available or not spec.memory]
+        return own + self._extra_specs()
+
+    def schemas(self) -> list[dict[str, Any]]:
+        return [spec.schema for spec in self.specs()]
 
     def _extra_specs(self) -> list[ToolSpec]:
         """The source's tools; none in a flush turn (it may only append to today's log)."""
@@ -117,10 +198,10 @@ class ToolBox:
 
     # ------------------------------------------------------------------ memory
 
-    async def memory_search(self, args: dict[str, Any]) -> dict[str, Any]:
+    async def memory_search(self, args: dict[str, Any]) -> SearchResult:
         query = str(args.get("query", ""))
         if not self.memory_available:
-            result: dict[str, Any] = {"results": [], "disabled": True, "error": "memory search is off in this session"}
+            result = SearchResult.refused("memory search is off in this session")
         else:
             if self.before_search is not None:
                 await self.before_search()
@@ -140,7 +221,7 @@ class ToolBox:
 
     # ------------------------------------------------------------------ dispatch
 
-    async def run(self, name: str, raw_args: str | dict[str, Any], *, recovered: bool = False) -> tuple[dict[str, Any], str | None]:
+    async def run(self, name: str, raw_args: str | dict[str, Any], *, recovered: bool = False) -> tuple[ToolOutput, str | None]:
         """Run one tool call; return (result, error-line or None). Never raises. ``recovered``:
         the model printed the call as text (stricter rules for bootstrap files)."""
         if isinstance(raw_args, dict):
@@ -154,24 +235,20 @@ class ToolBox:
         if not isinstance(args, dict):
             err = f"arguments for {name} must be a JSON object"
             return {"error": err}, err
-        if name not in self.names():
+        spec = next((spec for spec in self.specs() if spec.name == name), None)
+        if spec is None:
             err = f"tool {name!r} is not available in this session"
             return {"error": err}, err
         try:
-            if name == "memory_search":
-                result = await self.memory_search(args)
-            elif name == "memory_get":
-                result = await self.memory_get(args)
-            elif name not in REGISTRY and self.extra is not None:
-                result = await self.extra.call(name, args)
-            else:
-                result = await asyncio.to_thread(self.files.run, name, args, recovered=recovered)
+            result = await spec.run(self, args, recovered)
         except Exception as exc:  # noqa: BLE001 - a tool must never break the turn
             err = f"{name} failed: {type(exc).__name__}: {exc}"
             return {"error": err}, err
-        result = clean_strings(result)  # a lone surrogate never reaches the next request (it cannot be encoded)
-        failure = result.get("error") if isinstance(result, dict) else None
+        if isinstance(result, dict):
+            result = clean_strings(result)  # a lone surrogate never reaches the next request (it cannot be encoded)
+        failure = result.get("error") if isinstance(result, (dict, SearchResult)) else None
         return result, (str(failure) if failure else None)
 
 
-__all__ = ["READ_SCHEMA", "REGISTRY", "TOOLS", "ToolBox", "ToolSource", "ToolSpec", "recall_tool", "registered", "spec_for"]
+__all__ = ["READ_SCHEMA", "REGISTRY", "TOOLS", "FileRun", "ToolBox", "ToolFlags", "ToolOutput", "ToolRun", "ToolSource",
+           "ToolSpec", "recall_tool", "register", "registered", "spec_for", "unregister"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from openclaw_tui import events as ev
+from openclaw_tui.memory.api import SearchResult
 
 Clock = Callable[[float], str]
 
@@ -104,14 +105,6 @@ def cancel_suffix(text: str) -> str:
     fences = sum(1 for line in text.splitlines() if line.lstrip().startswith(("```", "~~~")))
     close = "\n```" if fences % 2 else ""
     return f"{close}\n\n*— cancelled*"
-
-
-def citation(path: str, start: int | None, end: int | None) -> str:
-    if start is None:
-        return path
-    if end is None or end == start:
-        return f"{path}#L{start}"
-    return f"{path}#L{start}-L{end}"
 
 
 def line_range(start: int | None, end: int | None) -> str:
@@ -459,31 +452,16 @@ def index_report_markdown(report: dict[str, Any], force: bool) -> str:
 # --------------------------------------------------------------------------- memory results
 
 
-def result_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
-    rows = result.get("results") if isinstance(result, dict) else None
-    return [r for r in rows or [] if isinstance(r, dict) and r.get("path")]
-
-
-def result_summary(result: dict[str, Any], *, timings: bool = True) -> str:
-    if not isinstance(result, dict):
-        return ""
-    if result.get("disabled"):
-        msg = result.get("error") or result.get("warning") or "memory search is off"
-        action = result.get("action")
-        return one_line(f"{msg}" + (f" — {action}" if action else ""), 120)
-    rows = result_rows(result)
-    bits = [f"{len(rows)} result{'s' if len(rows) != 1 else ''}"]
-    if result.get("backend"):
-        bits.append(str(result["backend"]))
-    prov = result.get("provider")
-    if prov:
-        bits.append(str(prov))
-    if timings and result.get("searchMs") is not None:
-        try:
-            bits.append(f"{float(result['searchMs']):.0f} ms")
-        except (TypeError, ValueError):
-            pass
-    fb = result.get("fallback")
-    if isinstance(fb, dict) and fb:
-        bits.append(f"fallback from {fb.get('from', '?')}")
+def result_summary(result: SearchResult, *, timings: bool = True) -> str:
+    """One line above the side panel's hits: how many, which backend and provider, the time."""
+    if result.disabled:
+        msg = result.error or result.warning or "memory search is off"
+        return one_line(f"{msg}" + (f" — {result.action}" if result.action else ""), 120)
+    count = len(result.results)
+    bits = [f"{count} result{'s' if count != 1 else ''}"]
+    bits += [str(v) for v in (result.backend, result.provider) if v]
+    if timings and result.search_ms is not None:
+        bits.append(f"{result.search_ms:.0f} ms")
+    if result.fallback:
+        bits.append(f"fallback from {result.fallback.get('from', '?')}")
     return " · ".join(bits)

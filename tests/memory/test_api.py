@@ -16,6 +16,7 @@ from openclaw_tui.memory.api import (
     SearchHit,
     SearchResult,
     SyncReport,
+    line_citation,
 )
 from openclaw_tui.memory.open import open_memory
 from openclaw_tui.memory.builtin.manager import MemoryManager
@@ -104,7 +105,7 @@ CASES = [
                   scope={"channel": "discord", "chatType": "group"}, search_ms=0.0),
      {"results": [], "denied": True, "scope": {"channel": "discord", "chatType": "group"}, "provider": "qmd",
       "model": "search", "fallback": None, "backend": "qmd", "searchMs": 0.0}),
-    (SearchHit(path="qmd/c/a.md", start_line=3, end_line=3, score=0.25, snippet="s\n\nSource: qmd/c/a.md#L3",
+    (SearchHit(path="qmd/c/a.md", start_line=3, end_line=3, score=0.25, snippet="s",
                source="qmd", citation="qmd/c/a.md#L3", collection="c", docid="#ab"),
      {"path": "qmd/c/a.md", "startLine": 3, "endLine": 3, "score": 0.25, "snippet": "s\n\nSource: qmd/c/a.md#L3",
       "source": "qmd", "collection": "c", "docid": "#ab", "citation": "qmd/c/a.md#L3"}),
@@ -143,3 +144,31 @@ def test_results_are_frozen() -> None:
     with pytest.raises(AttributeError):
         HIT.score = 1.0  # type: ignore[misc]
     assert HIT.get("citation") is None and "citation" not in HIT
+
+
+CITED = SearchHit(path="memory/b.md", start_line=4, end_line=6, score=0.75, snippet="teal logo", citation="memory/b.md#L4-L6")
+
+
+def test_for_model_adds_the_source_line_and_leaves_the_timing_out() -> None:
+    """The snippet travels without its citation; only ``for_model`` (the model's JSON, and the
+    full JSON built on it) joins them, and only the screen keeps ``searchMs``."""
+    result = SearchResult(backend="builtin", results=(CITED, HIT), provider="none", mode="hybrid", search_ms=1234.5)
+    sent = result.for_model()
+    assert list(sent) == ["results", "provider", "model", "fallback", "backend", "mode"]
+    assert sent["results"][0]["snippet"] == "teal logo\n\nSource: memory/b.md#L4-L6"
+    assert sent["results"][1]["snippet"] == "x"  # not cited: no Source line
+    assert CITED.snippet == "teal logo" and CITED.cited == "memory/b.md#L4-L6" and HIT.cited == "memory/a.md#L1-L2"
+    full = result.to_dict()
+    assert full["searchMs"] == 1234.5 and {k: v for k, v in full.items() if k != "searchMs"} == sent
+
+
+def test_a_refused_search_names_no_backend() -> None:
+    refused = SearchResult.refused("query must be a non-empty string", warning="invalid arguments", action="")
+    assert refused.for_model() == refused.to_dict() == {
+        "results": [], "disabled": True, "error": "query must be a non-empty string", "warning": "invalid arguments", "action": ""}
+    assert SearchResult.refused("off").to_dict() == {"results": [], "disabled": True, "error": "off"}
+
+
+@pytest.mark.parametrize(("start", "end", "out"), [(3, 7, "MEMORY.md#L3-L7"), (4, 4, "MEMORY.md#L4"), (None, None, "MEMORY.md")])
+def test_line_citation(start: int | None, end: int | None, out: str) -> None:
+    assert line_citation("MEMORY.md", start, end) == out

@@ -193,10 +193,12 @@ def test_offline_tool_call_ids_are_unique_and_cost_the_same_tokens() -> None:
 def test_the_model_never_sees_a_search_timing() -> None:
     """A CI run's TUI snapshot read one token more: a search slower than a second printed
     ``searchMs: 1234.5`` into the model's context. The timing stays on screen, not in context."""
+    from openclaw_tui.memory.api import SearchHit, SearchResult
     from openclaw_tui.session.compaction import tool_result_content
 
-    result = {"results": [{"path": "MEMORY.md", "score": 0.5}], "provider": "none", "searchMs": 1234.5}
+    hit = SearchHit(path="MEMORY.md", start_line=1, end_line=1, score=0.5)
+    result = SearchResult(backend="builtin", results=(hit,), provider="none", search_ms=1234.5)
     sent = json.loads(tool_result_content(result))
-    assert "searchMs" not in sent and sent["results"] == result["results"] and sent["provider"] == "none"
-    assert "searchMs" in result  # the event's copy, which the side panel reads, keeps it
+    assert "searchMs" not in sent and sent["results"] == [hit.to_dict()] and sent["provider"] == "none"
+    assert result.to_dict()["searchMs"] == 1234.5  # the event's value, which the side panel reads, keeps it
     assert json.loads(tool_result_content(["a"])) == ["a"]

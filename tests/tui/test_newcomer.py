@@ -420,7 +420,7 @@ async def test_memory_status_has_no_empty_header_and_new_clears_the_memory_panel
         await send(pilot, "/memory search billing database")
         await wait_until(pilot, lambda: screen.memory_panel.items, 10, "search results")
         await send(pilot, "/new")
-        assert not screen.memory_panel.items and screen.memory_panel.result == {}
+        assert not screen.memory_panel.items and screen.memory_panel.result is None
 
 
 async def test_model_picker_offers_installed_local_models(workspace: Path, tmp_path: Path, monkeypatch) -> None:

@@ -9,6 +9,7 @@ import time
 import pytest
 
 from openclaw_tui import events as ev
+from openclaw_tui.memory.api import SearchHit, SearchResult
 from openclaw_tui.tui import format as fmt
 from openclaw_tui.tui.commands import registry
 from openclaw_tui.tui.widgets.prompt import PromptHistory
@@ -208,19 +209,12 @@ def test_meter_label_and_suffix():
     assert fmt.meter_label(None) == "tokens — / —"
 
 
-@pytest.mark.parametrize(
-    "path,start,end,out",
-    [("MEMORY.md", 3, 7, "MEMORY.md#L3-L7"), ("memory/a.md", 4, 4, "memory/a.md#L4"), ("x.md", None, None, "x.md")],
-)
-def test_citation(path, start, end, out):
-    assert fmt.citation(path, start, end) == out
-
-
 def test_result_summary():
-    assert fmt.result_summary({"results": [{"path": "a.md"}], "backend": "builtin", "provider": "none", "searchMs": 2.4}) == (
+    hit = SearchHit(path="a.md", start_line=1, end_line=1, score=0.5)
+    assert fmt.result_summary(SearchResult(backend="builtin", results=(hit,), provider="none", search_ms=2.4)) == (
         "1 result · builtin · none · 2 ms"
     )
-    assert fmt.result_summary({"results": [], "disabled": True, "error": "no index", "action": "run memory index"}) == (
+    assert fmt.result_summary(SearchResult.refused("no index", action="run memory index")) == (
         "no index — run memory index"
     )
 

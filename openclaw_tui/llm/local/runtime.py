@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from openclaw_tui.llm.client import ChatModel, Completion, DeltaFn, LiteLLMModel
 from openclaw_tui.llm.local.catalog import LocalModelSpec
+from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.llm.local.files import ModelFileError, check_loadable, verify_catalog_file
 from openclaw_tui.llm.local.install import InstallError, install, target_path
 from openclaw_tui.llm.local.server import LocalServer, ServerConfig, ServerError
@@ -144,7 +145,7 @@ class LocalModel:
     # ------------------------------------------------------------------ chat
 
     async def complete(
-        self, messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
+        self, messages: list[ChatMessage], tools: list[dict[str, Any]] | None, *, on_delta: DeltaFn, purpose: str = "turn"
     ) -> Completion:
         await self.ensure_started()
         if self._fallback is not None:

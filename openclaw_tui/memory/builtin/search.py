@@ -279,6 +279,6 @@ class Searcher:
             citation = citations.cite(c.path, shown.ranges) if cite else None
             hits.append(SearchHit(path=c.path, start_line=c.start_line, end_line=c.end_line,
                                   score=round(float(c.score), 4),
-                                  snippet=f"{snippet}\n\nSource: {citation}" if citation else snippet,
+                                  snippet=snippet,
                                   source=c.source, citation=citation))
         return tuple(hits)

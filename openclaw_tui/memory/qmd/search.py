@@ -54,9 +54,8 @@ def _hit(spec: CollectionSpec, rel: str, hit: QmdHit, max_snippet: int, cite: bo
     start, end, text = trim_blank_edges(hit.start_line, hit.end_line, hit.snippet)
     snippet = text[:max_snippet]
     citation = citations.citation_for(path, start, end) if cite else None
-    if citation is not None:
-        snippet = f"{snippet}\n\nSource: {citation}"
-    return SearchHit(path=path, start_line=start, end_line=end, score=round(hit.score, 6), snippet=snippet[:budget],
+    footer = len(f"\n\nSource: {citation}") if citation is not None else 0  # added by SearchHit.for_model
+    return SearchHit(path=path, start_line=start, end_line=end, score=round(hit.score, 6), snippet=snippet[:max(0, budget - footer)],
                      source=source_of(spec), citation=citation, collection=spec.name, docid=hit.docid or None)
 
 
@@ -80,7 +79,7 @@ def to_hits(settings: AgentSettings, by_name: dict[str, CollectionSpec], hits: l
         if hide and is_private_key(workspace, Path(spec.root) / rel, private):
             continue  # MEMORY.md by identity, whichever collection indexed it
         item = _hit(spec, rel, hit, lim.max_snippet_chars, cite, budget)
-        budget -= len(item.snippet)
+        budget -= len(item.cited_snippet)
         results.append(item)
     return results
 

@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import Label, TextArea
 
-from openclaw_tui.tui.format import citation
+from openclaw_tui.memory.api import line_citation
 from openclaw_tui.tui.screens.modal import ClosableModal
 
 
@@ -27,7 +27,7 @@ class SnippetViewer(ClosableModal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="viewer"):
-            yield Label(f"Source: {citation(self.path, self.start_line, self.end_line)}", id="viewer-title", markup=False)
+            yield Label(f"Source: {line_citation(self.path, self.start_line, self.end_line)}", id="viewer-title", markup=False)
             if self.error:
                 yield Label(f"⚠ {self.error}", id="viewer-error", markup=False)
             area = TextArea(

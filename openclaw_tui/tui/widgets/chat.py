@@ -17,6 +17,7 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Collapsible, Static
 
+from openclaw_tui.memory.api import SearchResult
 from openclaw_tui.tui.format import one_line
 
 if TYPE_CHECKING:
@@ -90,6 +91,8 @@ class UserMessage(Copyable, Static, can_focus=True):
 
 
 def _pretty(value: Any, limit: int = 1500) -> str:
+    if isinstance(value, SearchResult):  # memory_search's typed result: its JSON, timing included
+        value = value.to_dict()
     if isinstance(value, str):
         text = value
     else:

@@ -1,5 +1,8 @@
 """Side panel: the latest ``memory_search`` results with their ``Source:`` citations, and
-above them the entries trigger recall read in this turn (tagged "triggered")."""
+above them the entries trigger recall read in this turn (tagged "triggered").
+
+The panel is handed the backend's ``SearchResult`` itself (``events.MemoryRetrieved``) and
+reads its fields: a hit's text, its lines, its ``cited`` source."""
 
 from __future__ import annotations
 
@@ -11,20 +14,21 @@ from textual.content import Content
 from textual.message import Message
 from textual.widgets import Label, ListItem, ListView, Static
 
-from openclaw_tui.tui.format import citation, line_range, one_line, result_rows, result_summary
+from openclaw_tui.memory.api import SearchHit, SearchResult
+from openclaw_tui.tui.format import line_range, one_line, result_summary
 
 
 class MemoryResultItem(ListItem):
-    def __init__(self, row: dict[str, Any], tag: str = "") -> None:
-        self.row = row
+    def __init__(self, hit: SearchHit, tag: str = "") -> None:
+        self.hit = hit
         self.tag = tag  # "triggered" for a trigger-recall entry
-        self.path = str(row.get("path"))
-        self.start_line = _int(row.get("startLine"))
-        self.end_line = _int(row.get("endLine"))
-        self.score = row.get("score")
-        self.snippet = str(row.get("snippet") or "")
-        # the result's own citation names the lines its snippet shows (several runs: "#L3-L5,L20")
-        self.source_line = "Source: " + str(row.get("citation") or citation(self.path, self.start_line, self.end_line))
+        self.path = hit.path
+        self.start_line = hit.start_line
+        self.end_line = hit.end_line
+        self.score = hit.score
+        self.snippet = hit.snippet
+        # the hit's own citation names the lines its snippet shows (several runs: "#L3-L5,L20")
+        self.source_line = f"Source: {hit.cited}"
         super().__init__(Static(self._render_text(), classes="memory-result"))
 
     def _render_text(self) -> Text:
@@ -37,9 +41,7 @@ class MemoryResultItem(ListItem):
             text.append(f" {rng}")
         if isinstance(self.score, (int, float)):
             text.append(f"  {self.score:.2f}", style="italic")
-        # the snippet as stored may end with its own "Source:" footer: show it once, below
-        body = self.snippet.split("\n\nSource:")[0]
-        lines = [line.strip() for line in body.splitlines() if line.strip()]
+        lines = [line.strip() for line in self.snippet.splitlines() if line.strip()]
         for line in lines[:4]:
             text.append("\n" + one_line(line, 80), style="dim")
         if len(lines) > 4:
@@ -48,11 +50,12 @@ class MemoryResultItem(ListItem):
         return text
 
 
-def _int(value: Any) -> int | None:
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
+def _triggered_hit(entry: dict[str, Any]) -> SearchHit:
+    """A trigger-recall entry (``Triggered.to_dict()``) shown as a hit."""
+    start = int(entry.get("startLine") or 1)
+    return SearchHit(path=str(entry.get("path")), start_line=start, end_line=int(entry.get("endLine") or start),
+                     score=float(entry.get("score") or 0.0),
+                     snippet=f"{entry.get('text', '')}\n(trigger: {entry.get('trigger', '')})")
 
 
 class MemoryPanel(Vertical):
@@ -73,7 +76,7 @@ class MemoryPanel(Vertical):
         super().__init__(**kwargs)
         self.timings = timings
         self.query_text: str = ""
-        self.result: dict[str, Any] = {}
+        self.result: SearchResult | None = None
         self.border_title = "Memory"
 
     EMPTY = "No search yet — ask about past work, or /memory search <query>."
@@ -90,23 +93,22 @@ class MemoryPanel(Vertical):
     def sources(self) -> list[str]:
         return [i.source_line for i in self.items]
 
-    async def show(self, query: str, result: dict[str, Any]) -> None:
+    async def show(self, query: str, result: SearchResult) -> None:
         self.query_text = query
         self.result = result
         self.border_title = Content(f"Memory · “{one_line(query, 28)}”")  # literal text, never markup
         summary = result_summary(result, timings=self.timings)
         self.query_one("#memory-summary", Label).update(summary)
-        self.set_class(bool(result.get("disabled")) if isinstance(result, dict) else False, "-disabled")
+        self.set_class(result.disabled, "-disabled")
         lv = self.query_one("#memory-results", ListView)
         await lv.clear()
-        rows = result_rows(result)
-        if rows:
-            await lv.extend(MemoryResultItem(r) for r in rows)
+        if result.results:
+            await lv.extend(MemoryResultItem(hit) for hit in result.results)
             lv.index = 0
 
     async def reset(self) -> None:
         """A new (or resumed) session: the last session's search is not this one's."""
-        self.query_text, self.result = "", {}
+        self.query_text, self.result = "", None
         self.border_title = "Memory"
         self.set_class(False, "-disabled")
         self.query_one("#memory-summary", Label).update(self.EMPTY)
@@ -128,9 +130,7 @@ class MemoryPanel(Vertical):
             lv = ListView(id="memory-triggered")
             await self.mount(lv, before=self.query_one("#memory-summary"))
         await lv.clear()
-        rows = [{"path": e.get("path"), "startLine": e.get("startLine"), "endLine": e.get("endLine"), "score": e.get("score"),
-                 "snippet": f"{e.get('text', '')}\n(trigger: {e.get('trigger', '')})"} for e in entries]
-        await lv.extend(MemoryResultItem(r, tag="triggered") for r in rows)
+        await lv.extend(MemoryResultItem(_triggered_hit(e), tag="triggered") for e in entries)
 
     def on_list_view_selected(self, event: ListView.Selected) -> None:
         item = event.item

@@ -138,7 +138,8 @@ class LocalModel:
         self._inner = LiteLLMModel(served)
 
     def close(self) -> None:
-        self._server.stop()
+        """Stop the server without waiting for it (quitting must not): ``reaper.py`` ends it."""
+        self._server.stop(wait=False)
         atexit.unregister(self.close)
 
     # ------------------------------------------------------------------ chat

@@ -81,6 +81,15 @@ class EventView:
         size = f" · {n(usage.used)}/{n(usage.context_window)} tok" if usage is not None else ""
         self.screen.busy.phase(f"reading the prompt{size}")
 
+    async def _prompt_progress(self, event: ev.PromptProgress) -> None:
+        """Live counts while the local server reads the prompt (the phase's seconds go on)."""
+        span = next(iter(self._spans), None)
+        if span is None and not self.screen.turn_running:
+            return
+        counts = f"{n(event.processed)}/{n(event.total)} tok" + (f" ({n(event.cache)} cached)" if event.cache else "")
+        label = f"{BUSY_OF[span]} · reading {counts}" if span else f"reading the prompt · {counts}"
+        self.screen.busy.relabel(label)
+
     async def _turn_started(self, _event: ev.TurnStarted) -> None:
         self.response = None
         self._turn_streamed = False
@@ -198,6 +207,7 @@ class EventView:
     _HANDLERS: dict[type, Any] = {
         ev.TurnStarted: _turn_started,
         ev.TextDelta: _text,
+        ev.PromptProgress: _prompt_progress,
         ev.TurnFinished: _turn_finished,
         ev.ToolCalled: _tool_called,
         ev.ToolResult: _tool_result,

@@ -38,6 +38,7 @@ from openclaw_tui.session.budget import TokenBudget
 from openclaw_tui.session.compaction import SUMMARY_HEADER, Compactor
 from openclaw_tui.session.conversation import History, replay
 from openclaw_tui.session.flush import FlushTurn, MemoryFlush, flush_mode
+from openclaw_tui.session.flush_after_reply import FlushAfterReply
 from openclaw_tui.session.flush_model import FlushModel
 from openclaw_tui.session.memory_link import SessionMemory
 from openclaw_tui.session.model_slot import ModelSlot, make_model
@@ -86,7 +87,7 @@ def workspace_problem(ws: Path) -> str | None:
 RECOVERED_PROMPT = "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
 
 
-class SessionEngine(TurnEnding):
+class SessionEngine(TurnEnding, FlushAfterReply):
     def __init__(
         self,
         settings: AgentSettings,
@@ -554,11 +555,7 @@ class SessionEngine(TurnEnding):
             done.no_reply = is_no_reply(final.text)
             done.text = "" if done.no_reply else final.text
             self._emit(events.TurnFinished(session_id=self.session_id, text=done.text, corrected=self._loop.corrected))
-            used = self.used_tokens()
-            if should_compact(used, self.compaction_threshold):
-                if self._want_flush(used):
-                    done.flushed = await self._run_flush("threshold", used) or done.flushed
-                done.compacted = await self._compact("threshold") or done.compacted
+            await self._after_reply(done, self.used_tokens())  # a flush that waited for the reply, compaction
             return self._finished(done)
         except asyncio.CancelledError:
             if not self._tasks.cancel_requested:
@@ -574,7 +571,7 @@ class SessionEngine(TurnEnding):
     async def _before_turn(self, user_msg: dict[str, Any], done: TurnResult) -> None:
         """Flush and compact ahead of the prompt when it would pass the thresholds."""
         projected = self.used_tokens() + self.counter.count_message(user_msg)
-        want_flush = self._want_flush(projected)
+        want_flush = self._flush_first(self._want_flush(projected), projected)  # a model's flush waits for the reply
         want_compact = should_compact(projected, self.compaction_threshold)
         if want_flush or want_compact:
             # The prompt waits behind a flush/compaction turn: keep it on disk now so a

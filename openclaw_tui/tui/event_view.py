@@ -43,6 +43,7 @@ class EventView:
     def settled(self) -> None:
         """Every event of the finished work has been handled: no span can still be open."""
         self._spans.clear()
+        self.screen.queue.wait_behind("")
 
     async def receive(self, event: ev.Event) -> None:
         if isinstance(event, ev.TextDelta) and not self.in_span:
@@ -177,12 +178,14 @@ class EventView:
         self.screen.busy.set(BUSY_OF[span])
         tokens = event.tokens if isinstance(event, ev.FlushStarted) else event.tokens_before
         self.screen.busy.phase(f"{BUSY_OF[span]} · {n(tokens)} tok of conversation")
+        self.screen.queue.wait_behind(BUSY_OF[span])
         await self.screen.timeline.add_event(event)
 
     async def _span_finished(self, event: ev.FlushFinished | ev.CompactionFinished) -> None:
         self._spans.discard(SPAN_OF[type(event)])
         self.screen.busy.set("replying" if self.screen.turn_running else "")
         self.screen.busy.phase("")
+        self.screen.queue.wait_behind(BUSY_OF[next(iter(self._spans))] if self._spans else "")
         await self.screen.timeline.add_event(event)
         await self._mark(event)
 

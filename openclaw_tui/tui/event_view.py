@@ -46,6 +46,8 @@ class EventView:
         self.screen.queue.wait_behind("")
 
     async def receive(self, event: ev.Event) -> None:
+        if not self.screen.is_attached:  # the app is closing: nothing to show it on
+            return
         if isinstance(event, ev.TextDelta) and not self.in_span:
             # one Markdown write per STREAM_INTERVAL instead of one per token keeps a long
             # reply from repainting the screen a thousand times

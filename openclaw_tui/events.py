@@ -54,6 +54,16 @@ class TextDelta(Event):
 
 
 @dataclass
+class PromptProgress(Event):
+    """The model's server is reading the prompt: ``processed`` of ``total`` tokens so far
+    (``cache`` of them reused). Sent by our managed llama.cpp server only."""
+
+    processed: int
+    total: int
+    cache: int = 0
+
+
+@dataclass
 class TurnFinished(Event):
     session_id: str
     text: str  # the visible reply ("" when the reply was NO_REPLY)

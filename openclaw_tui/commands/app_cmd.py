@@ -36,12 +36,16 @@ def breadcrumb(args: argparse.Namespace, session_id: str | None) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     app = build_app(args)
+
+    def closed() -> None:  # the terminal is back: the resume line now, not after the cleanup
+        line = breadcrumb(args, app.saved_session_id) if app.startup_error is None else None
+        if line:
+            print(line, file=sys.stderr, flush=True)
+
+    app.on_closed = closed
     result = app.run()
     if app.startup_error is not None:
         raise app.startup_error  # a config error: the CLI prints its one line, exit 2
-    line = breadcrumb(args, app.saved_session_id)
-    if line:
-        print(line, file=sys.stderr)
     if app.return_code:
         return int(app.return_code)
     return int(result or 0)

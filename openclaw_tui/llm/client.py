@@ -17,6 +17,7 @@ from typing import Any, Awaitable, Callable, Protocol
 
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo, RetryPolicy, classify
 from openclaw_tui.llm.messages import ChatMessage
+from openclaw_tui.llm.prompt_progress import REQUEST_FIELDS, ProgressFn, tap_progress
 from openclaw_tui.llm.resolve import ModelChoice
 from openclaw_tui.unicode_clean import clean_surrogates
 
@@ -128,6 +129,8 @@ def default_call_cap_s() -> float:
 
 class LiteLLMModel:
     is_offline = False
+    #: set (by ``LocalModel``) for our own llama.cpp server: ask it for prompt progress
+    on_progress: ProgressFn | None = None
 
     def __init__(self, choice: ModelChoice, *, timeout_s: float | None = None, call_cap_s: float | None = None,
                  max_response_chars: int = MAX_RESPONSE_CHARS):
@@ -173,7 +176,11 @@ class LiteLLMModel:
         deadline = loop.time() + self.call_cap_s if self.call_cap_s else None
         if deadline is not None:  # the HTTP timeout bounds the connection; _capped bounds the stream
             kwargs["timeout"] = min(self.timeout_s, self.call_cap_s or self.timeout_s)
+        if self.on_progress is not None:
+            kwargs["extra_body"] = dict(REQUEST_FIELDS)
         stream = await litellm.acompletion(**kwargs)
+        if self.on_progress is not None:
+            tap_progress(stream, self.on_progress)
         out = Completion()
         text_parts: list[str] = []
         calls: dict[int, dict[str, str]] = {}

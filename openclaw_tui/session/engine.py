@@ -99,7 +99,7 @@ class SessionEngine(TurnFlow):
         self._sink = sink
         self._mem = SessionMemory(settings, self._emit, memory)
         self.mcp = McpTools(settings, self._emit, lambda: self.profile, offline=lambda: self.is_offline)
-        self._slot = ModelSlot(settings, model, probe_ollama=probe_ollama)
+        self._slot = ModelSlot(settings, model, probe_ollama=probe_ollama, emit=self._emit)
         self._budget = TokenBudget(settings.config, self._model.model, offline=self.is_offline)
         self._tasks = TaskSlot()
         self._store = SessionStore(settings.sessions_dir)

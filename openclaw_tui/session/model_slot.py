@@ -9,7 +9,9 @@ local model runs.
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
+from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.llm.client import ChatModel, LiteLLMModel
 from openclaw_tui.llm.profiles import HOSTED, ModelProfile, is_loopback, profile_for, serves_local_model
@@ -40,15 +42,24 @@ def check_model_name(model: str) -> str:
 
 
 class ModelSlot:
-    def __init__(self, settings: AgentSettings, model: ChatModel | None = None, *, probe_ollama: bool = True):
+    def __init__(self, settings: AgentSettings, model: ChatModel | None = None, *, probe_ollama: bool = True,
+                 emit: Callable[[events.Event], None] | None = None):
         self.settings = settings
         self.own = model is None  # a model passed in is the caller's to close
         self.choice: ModelChoice | None = None
+        self._emit = emit  # PromptProgress from a model that reports it (our llama.cpp server)
         if model is None:
             self.choice = resolve_model(settings, probe=probe_ollama)
             model = make_model(self.choice, settings)
-        self.model: ChatModel = model
+        self.model: ChatModel = self._wired(model)
         self._profile: ModelProfile | None = None  # decided by settle_profile() (may ask a local server)
+
+    def _wired(self, model: ChatModel) -> ChatModel:
+        """Route a model's prompt progress (``on_progress``) to the session's events."""
+        emit = self._emit
+        if emit is not None and getattr(model, "reports_progress", False):
+            model.on_progress = lambda p: emit(events.PromptProgress(processed=p.processed, total=p.total, cache=p.cache))  # type: ignore[attr-defined]
+        return model
 
     @property
     def label(self) -> str:
@@ -81,7 +92,7 @@ class ModelSlot:
         """``/model NAME``: build the new model, then stop the old one (if it is ours)."""
         self.choice = choice_for_model(check_model_name(model), self.settings, "/model")
         self.close()
-        self.model = make_model(self.choice, self.settings)
+        self.model = self._wired(make_model(self.choice, self.settings))
         self.own = True
         self._profile = None
 

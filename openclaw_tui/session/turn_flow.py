@@ -15,6 +15,7 @@ from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.llm.profiles import ModelProfile, offered_tools
 from openclaw_tui.memory.api import SearchResult
 from openclaw_tui.session.budget import TokenBudget
+from openclaw_tui.session.flush_after_reply import FlushAfterReply
 from openclaw_tui.session.flush import MemoryFlush
 from openclaw_tui.session.offline import call_id
 from openclaw_tui.session.recall import names_something
@@ -31,7 +32,7 @@ from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.unicode_clean import clean_surrogates
 
 
-class TurnFlow(TurnEnding):
+class TurnFlow(TurnEnding, FlushAfterReply):
     _budget: TokenBudget
     _toolbox: ToolBox
     _tasks: TaskSlot
@@ -162,11 +163,7 @@ class TurnFlow(TurnEnding):
             done.no_reply = is_no_reply(final.text)
             done.text = "" if done.no_reply else final.text
             self._emit(events.TurnFinished(session_id=self.session_id, text=done.text, corrected=final.corrected))
-            used = self.used_tokens()
-            if should_compact(used, self.compaction_threshold):
-                if self._want_flush(used):
-                    done.flushed = await self._run_flush("threshold", used) or done.flushed
-                done.compacted = await self._compact("threshold") or done.compacted
+            await self._after_reply(done, self.used_tokens())  # a flush that waited for the reply, compaction
             return self._finished(done)
         except asyncio.CancelledError:
             if not self._tasks.cancel_requested:
@@ -182,7 +179,7 @@ class TurnFlow(TurnEnding):
     async def _before_turn(self, user_msg: dict[str, Any], done: TurnResult) -> None:
         """Flush and compact ahead of the prompt when it would pass the thresholds."""
         projected = self.used_tokens() + self.counter.count_message(user_msg)
-        want_flush = self._want_flush(projected)
+        want_flush = self._flush_first(self._want_flush(projected), projected)  # a model's flush waits for the reply
         want_compact = should_compact(projected, self.compaction_threshold)
         if want_flush or want_compact:
             # The prompt waits behind a flush/compaction turn: keep it on disk now so a

@@ -103,6 +103,9 @@ class OpenClawApp(App[int]):
         self.startup_error: BaseException | None = None
         #: the session on screen when the app closed, if it was saved (the exit breadcrumb)
         self.saved_session_id: str | None = None
+        #: called once the terminal is restored, before the event loop waits for its worker
+        #: threads (the CLI prints the resume line here: quitting shows it at once)
+        self.on_closed: Callable[[], None] | None = None
         self.bridge = EventBridge()
         self.engine: "EngineSurface | None" = None
         self.memory: MemoryBackend | None = None
@@ -221,6 +224,14 @@ class OpenClawApp(App[int]):
             from openclaw_tui._offline import import_litellm
 
             await asyncio.to_thread(import_litellm)
+
+    async def run_async(self, **kwargs: Any) -> int | None:
+        try:
+            return await super().run_async(**kwargs)
+        finally:
+            hook, self.on_closed = self.on_closed, None
+            if hook is not None:
+                hook()
 
     def action_toggle_theme(self) -> None:
         self.theme = THEMES["light"] if self.theme == THEMES["dark"] else THEMES["dark"]

@@ -60,6 +60,16 @@ class BusyIndicator:
             self._phase_since = time.monotonic()
         self.bar.phase = label
 
+    def relabel(self, label: str) -> None:
+        """New numbers for the phase under way (same words before the first " · "): its
+        seconds go on counting; another phase starts its own clock (``phase``)."""
+        if not self.host.is_attached:
+            return
+        if label.split(" · ")[0] != self.bar.phase.split(" · ")[0]:
+            self.phase(label)
+            return
+        self.bar.phase = label
+
     def tick(self) -> None:
         """The indicator moves: spinner frame, seconds so far, streamed tokens."""
         bar = self.bar

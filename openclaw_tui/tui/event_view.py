@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from openclaw_tui.tui.widgets.markdown_blocks import AgentResponse
     from openclaw_tui.tui.widgets.memory_panel import MemoryPanel
     from openclaw_tui.tui.widgets.meter import TokenMeter
+    from openclaw_tui.tui.widgets.queue import PromptQueue
     from openclaw_tui.tui.widgets.side_panel import SidePanel
     from openclaw_tui.tui.widgets.timeline import Timeline
 
@@ -53,6 +54,12 @@ class EventHost(Protocol):
     @property
     def turn_running(self) -> bool: ...
 
+    @property
+    def queue(self) -> "PromptQueue": ...
+
+    @property
+    def is_attached(self) -> bool: ...
+
     def set_timer(self, delay: float, callback: Callable[[], Awaitable[None]] | None = ...) -> Timer: ...
 
 
@@ -75,8 +82,11 @@ class EventView:
     def settled(self) -> None:
         """Every event of the finished work has been handled: no span can still be open."""
         self._spans.clear()
+        self.screen.queue.wait_behind("")
 
     async def receive(self, event: ev.Event) -> None:
+        if not self.screen.is_attached:  # the app is closing: nothing to show it on
+            return
         if isinstance(event, ev.TextDelta) and not self.in_span:
             # one Markdown write per STREAM_INTERVAL instead of one per token keeps a long
             # reply from repainting the screen a thousand times
@@ -112,6 +122,15 @@ class EventView:
         usage = self.screen.meter.usage
         size = f" · {n(usage.used)}/{n(usage.context_window)} tok" if usage is not None else ""
         self.screen.busy.phase(f"reading the prompt{size}")
+
+    async def _prompt_progress(self, event: ev.PromptProgress) -> None:
+        """Live counts while the local server reads the prompt (the phase's seconds go on)."""
+        span = next(iter(self._spans), None)
+        if span is None and not self.screen.turn_running:
+            return
+        counts = f"{n(event.processed)}/{n(event.total)} tok" + (f" ({n(event.cache)} cached)" if event.cache else "")
+        label = f"{BUSY_OF[span]} · reading {counts}" if span else f"reading the prompt · {counts}"
+        self.screen.busy.relabel(label)
 
     async def _turn_started(self, _event: ev.TurnStarted) -> None:
         self.response = None
@@ -200,12 +219,14 @@ class EventView:
         self.screen.busy.set(BUSY_OF[span])
         tokens = event.tokens if isinstance(event, ev.FlushStarted) else event.tokens_before
         self.screen.busy.phase(f"{BUSY_OF[span]} · {n(tokens)} tok of conversation")
+        self.screen.queue.wait_behind(BUSY_OF[span])
         await self.screen.timeline.add_event(event)
 
     async def _span_finished(self, event: ev.FlushFinished | ev.CompactionFinished) -> None:
         self._spans.discard(SPAN_OF[type(event)])
         self.screen.busy.set("replying" if self.screen.turn_running else "")
         self.screen.busy.phase("")
+        self.screen.queue.wait_behind(BUSY_OF[next(iter(self._spans))] if self._spans else "")
         await self.screen.timeline.add_event(event)
         await self._mark(event)
 
@@ -230,6 +251,7 @@ class EventView:
     _HANDLERS: dict[type, Any] = {
         ev.TurnStarted: _turn_started,
         ev.TextDelta: _text,
+        ev.PromptProgress: _prompt_progress,
         ev.TurnFinished: _turn_finished,
         ev.ToolCalled: _tool_called,
         ev.ToolResult: _tool_result,

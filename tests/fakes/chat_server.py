@@ -19,6 +19,8 @@ Each request consumes one *step* from the script queue; when the queue is empty 
     {"usage_raw": <any JSON>}                              the usage chunk's "usage" as given (garbage)
     {"raw_data": [b'...']}                                 SSE data payloads sent as raw bytes first
     {"endless": True, "chunk_delay": 0.02}                 distinct chunks until the client hangs up
+    {"progress": [[0, 900], [512, 900]], "gate": Event}    llama.cpp's prompt_progress chunks first (only when
+                                                           the request has return_progress), then wait for gate
 
 ``responder`` may be a callable ``(request_json) -> step`` used when the queue is empty.
 """
@@ -209,6 +211,12 @@ class ChatServer:
                 h.wfile.write(b"data: [DONE]\n\n")
                 h.wfile.flush()
                 return
+            if req.get("return_progress"):  # llama.cpp: progress chunks carry an empty role delta
+                for done, total, *cache in step.get("progress") or []:
+                    send({**_chunk(cid, model, {"role": "assistant", "content": None}),
+                          "prompt_progress": {"total": total, "cache": cache[0] if cache else 0, "processed": done, "time_ms": 0}})
+            if step.get("gate") is not None:
+                step["gate"].wait(60)
             send(_chunk(cid, model, {"role": "assistant", "content": ""}))
             if step.get("endless"):  # distinct chunks until the client hangs up (at most 120 s)
                 stop = time.monotonic() + 120

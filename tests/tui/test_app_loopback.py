@@ -204,10 +204,11 @@ async def test_flush_and_compaction_through_litellm(workspace: Path, server: Cha
         assert not screen.meter.usage.estimated and "reported" in screen.meter.plain
         assert screen.meter.has_class("-near")
 
+        # the reply first, then the flush (hybrid: it waits for the reply, issue 27), then compaction
         server.push(
+            {"text": "two", "usage": {"prompt_tokens": 8_100, "completion_tokens": 5}},
             {"tool_calls": [{"name": "append", "arguments": {"path": today, "content": "- user prefers tea"}}]},
             {"text": "NO_REPLY"},
-            {"text": "two", "usage": {"prompt_tokens": 8_100, "completion_tokens": 5}},
             {"text": "## Goal\n- chat\n## Preferences\n- tea"},
         )
         await send(pilot, "What do I prefer?")

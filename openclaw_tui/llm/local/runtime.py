@@ -24,6 +24,7 @@ from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.llm.local.files import ModelFileError, check_loadable, verify_catalog_file
 from openclaw_tui.llm.local.install import InstallError, install, target_path
 from openclaw_tui.llm.local.server import LocalServer, ServerConfig, ServerError
+from openclaw_tui.llm.prompt_progress import ProgressFn
 from openclaw_tui.llm.resolve import ModelChoice
 
 RUNTIME = "llama.cpp"
@@ -62,6 +63,7 @@ class LocalModel:
     """A ChatModel served by a local llama.cpp child process, started on first need."""
 
     provider = "local"
+    reports_progress = True  # our llama.cpp server answers return_progress (ModelSlot wires on_progress)
 
     def __init__(self, choice: ModelChoice, config: LocalRuntimeConfig, *, fallback: Callable[[], ChatModel]):
         assert choice.local_path is not None
@@ -83,6 +85,8 @@ class LocalModel:
         self._problem_reported = False
         self.tokens_per_s: float | None = None
         self.load_s: float | None = None
+        #: told how far the server has read each prompt (``llm/prompt_progress.py``)
+        self.on_progress: ProgressFn | None = None
         atexit.register(self.close)
 
     # ------------------------------------------------------------------ what the UI shows
@@ -139,7 +143,8 @@ class LocalModel:
         self._inner = LiteLLMModel(served)
 
     def close(self) -> None:
-        self._server.stop()
+        """Stop the server without waiting for it (quitting must not): ``reaper.py`` ends it."""
+        self._server.stop(wait=False)
         atexit.unregister(self.close)
 
     # ------------------------------------------------------------------ chat
@@ -151,6 +156,7 @@ class LocalModel:
         if self._fallback is not None:
             return await self._fallback.complete(messages, tools, on_delta=on_delta, purpose=purpose)
         assert self._inner is not None
+        self._inner.on_progress = self.on_progress
         first: float | None = None
         pieces = 0
 

@@ -30,6 +30,7 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--alias", default="")
     p.add_argument("--n-ctx", type=int, default=8192)
     p.add_argument("--threads", type=int, default=2)
+    p.add_argument("--batch", type=int, default=0, help="n_batch (0: llama.cpp's default); prompt progress comes once per batch")
     return p.parse_args(argv)
 
 
@@ -53,6 +54,9 @@ def _server(args: argparse.Namespace) -> Any:  # xllamacpp.Server
     params.n_ctx = args.n_ctx
     params.cpuparams.n_threads = args.threads
     params.cpuparams_batch.n_threads = args.threads
+    if args.batch > 0:
+        params.n_batch = args.batch
+        params.n_ubatch = min(params.n_ubatch, args.batch)
     params.use_jinja = True
     params.hostnames = ["127.0.0.1"]
     params.port = 0  # the OS picks a free port

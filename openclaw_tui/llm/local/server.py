@@ -18,7 +18,9 @@ import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
+from openclaw_tui.llm.local.reaper import stop_in_background
 from openclaw_tui.llm.local.serve import API_KEY_ENV
 
 
@@ -34,6 +36,8 @@ class ServerConfig:
     threads: int = 2
     log_path: Path | None = None
     start_timeout_s: float = 180.0
+    stop_grace_s: float = 5.0  # after SIGTERM, a non-blocking stop's reaper waits this long before SIGKILL
+    prompt_batch: int = 256  # llama.cpp n_batch: prompt progress is reported once per batch
 
 
 def _read_handshake(proc: subprocess.Popen[bytes], deadline: float) -> dict[str, str]:
@@ -61,8 +65,9 @@ def _read_handshake(proc: subprocess.Popen[bytes], deadline: float) -> dict[str,
     return data if isinstance(data, dict) else {}
 
 
-def wait_healthy(address: str, deadline: float, api_key: str | None = None) -> None:
-    """Poll ``GET /health`` until the server answers 200 or the deadline passes."""
+def wait_healthy(address: str, deadline: float, api_key: str | None = None, alive: Callable[[], bool] = lambda: True) -> None:
+    """Poll ``GET /health`` until the server answers 200, the deadline passes or ``alive()``
+    says the process is gone (a stop during the start must not leave this polling for minutes)."""
     headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
     while True:
         try:
@@ -71,6 +76,8 @@ def wait_healthy(address: str, deadline: float, api_key: str | None = None) -> N
                     return
         except Exception:  # noqa: BLE001 - not ready yet
             pass
+        if not alive():
+            raise ServerError(f"the local model server at {address} stopped while starting")
         if time.monotonic() >= deadline:
             raise ServerError(f"the local model server at {address} did not become healthy in time")
         time.sleep(0.2)
@@ -103,7 +110,7 @@ class LocalServer:
         return [
             sys.executable, "-m", "openclaw_tui.llm.local.serve",
             "--model", str(c.model_path), "--alias", c.alias,
-            "--n-ctx", str(c.n_ctx), "--threads", str(c.threads),
+            "--n-ctx", str(c.n_ctx), "--threads", str(c.threads), "--batch", str(c.prompt_batch),
         ]  # fmt: skip
 
     def _spawn(self) -> subprocess.Popen[bytes]:
@@ -140,16 +147,22 @@ class LocalServer:
                     why = reply.get("error") or f"the server process exited with code {proc.poll()}"
                     log = f" (log: {self.config.log_path})" if self.config.log_path else ""
                     raise ServerError(f"the local model server failed to start: {why}{log}")
-                wait_healthy(reply["address"], deadline, self.api_key)
+                wait_healthy(reply["address"], deadline, self.api_key, alive=lambda: proc.poll() is None)
             except BaseException:
                 self.stop()
                 raise
             self._address = reply["address"]
             return self._address
 
-    def stop(self, timeout_s: float = 5.0) -> None:
+    def stop(self, timeout_s: float = 5.0, *, wait: bool = True) -> None:
+        """End the child. ``wait=False`` (quitting): close its lifeline and send SIGTERM, and
+        return at once; a reaper thread sends SIGKILL after ``stop_grace_s`` and collects it,
+        and one at interpreter exit kills whatever is still alive (``reaper.py``)."""
         proc, self._proc, self._address = self._proc, None, None
         if proc is None:
+            return
+        if not wait:
+            stop_in_background(proc, self.config.stop_grace_s)
             return
         if proc.poll() is None:
             proc.terminate()

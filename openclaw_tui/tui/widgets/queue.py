@@ -16,6 +16,8 @@ class PromptQueue(Static):
         super().__init__("", markup=False, **kwargs)
         self.items: list[str] = []
         self.display = False
+        #: what the queue waits for besides the reply ("flushing", "compacting": the upkeep after it)
+        self.behind = ""
 
     def push(self, text: str) -> None:
         self.items.append(text)
@@ -37,6 +39,11 @@ class PromptQueue(Static):
         self._show()
         return item
 
+    def wait_behind(self, work: str) -> None:
+        """The queue now waits for ``work`` ("" again: for the reply)."""
+        self.behind = work
+        self._show()
+
     def clear(self) -> None:
         self.items.clear()
         self._show()
@@ -47,7 +54,8 @@ class PromptQueue(Static):
             self.update("")
             return
         width = max(20, (self.size.width or 80) - 8)
-        head = f"queued ({len(self.items)}) · sent when the reply ends · ↑ on an empty prompt edits the last"
+        when = f"{self.behind} — your message is queued, sent when it ends" if self.behind else "sent when the reply ends"
+        head = f"queued ({len(self.items)}) · {when} · ↑ on an empty prompt edits the last"
         rows = [one_line(head, width + 4)]
         rows += [f"  {i}. {one_line(item, width)}" for i, item in enumerate(self.items, 1)]
         self.update("\n".join(rows))

@@ -21,7 +21,7 @@ from typing import Any
 
 from openclaw_tui import events
 from openclaw_tui.evals.conversations import Fact
-from openclaw_tui.session.reply_check import REF_RE
+from openclaw_tui.session.reply_check import LINE_REF_RE, REF_RE, SOURCE_LINE_RE
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "workspace_template"
 NOT_STORED = "Nothing was stored"
@@ -134,10 +134,15 @@ def source_refs_unfound(reply: str, workspace: Path) -> tuple[int, int]:
     """(Source references in ``reply``, those naming a file or lines that do not exist); a
     reference the engine marked "(unverified)" is flagged already and not counted."""
     refs = [r for r in REF_RE.finditer(reply) if not reply[r.end():].lstrip().startswith("(unverified)")]
+    spans = {r.span("path") for r in refs}
+    for line in SOURCE_LINE_RE.finditer(reply):  # on a Source: line a host or bare name counts as a reference too
+        base = line.start()
+        refs += [r for r in LINE_REF_RE.finditer(line.group(0)) if (base + r.start("path"), base + r.end("path")) not in spans
+                 and not any(a <= base + r.start("path") < b for a, b in spans)]
     bad = 0
     for ref in refs:
         path = workspace / ref.group("path")
-        if not path.is_file():
+        if not ref.group("path").endswith(".md") or not path.is_file():
             bad += 1
             continue
         n = len(path.read_text(encoding="utf-8", errors="replace").splitlines())

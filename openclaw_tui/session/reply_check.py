@@ -25,6 +25,9 @@ from openclaw_tui.memory.stopwords import ALL as STOPWORDS
 # "Source: memory/x.md#L3-L5", "Sources: a.md#L1, b.md#L2-4", "(Source: …)", "**Source:** …"
 SOURCE_LINE_RE = re.compile(r"(?im)^[ \t>*_(\[]*sources?\**\s*:\**[^\n]*$")
 REF_RE = re.compile(r"(?P<path>[\w./~-]+\.md)#L(?P<a>\d+)(?:-L?(?P<b>\d+))?(?P<more>(?:,\s*L\d+(?:-L?\d+)?)*)")
+# inside a Source: line any "<something>#L3-5" is a reference, a host or a bare name too
+# ("Source: ci-7.example.net#L10-12" from the 1.5B): it must name a hit or a read like any other
+LINE_REF_RE = re.compile(r"(?P<path>[^\s,;:()\[\]`*<>\"']+)#L(?P<a>\d+)(?:-L?(?P<b>\d+))?(?P<more>(?:,\s*L\d+(?:-L?\d+)?)*)")
 MORE_RE = re.compile(r"L(\d+)(?:-L?(\d+))?")
 CLAIM_RE = re.compile(
     r"\b(?:i(?:'ll| will)\s+(?:remember|keep (?:that|this|it) in mind|make a note|note (?:that|this|it)|save|store)"
@@ -96,7 +99,7 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
 
     def source_line(m: re.Match[str]) -> str:
         line = m.group(0)
-        refs = list(REF_RE.finditer(line))
+        refs = list(LINE_REF_RE.finditer(line))
         bad = [r.group(0) for r in refs if not is_found(r.group("path"), _ranges(r), ev)]
         if not refs or not bad:
             return line

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from openclaw_tui.session.notes import has_cue, is_statement
-from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of
+from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of, verify_citations
 from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.tools.files import FileTools
 
@@ -69,6 +69,7 @@ class ReplyCheck:
     def __call__(self, text: str) -> str:
         ev = self.evidence()
         if self.plan.statement and self.local:
+            text, _ = verify_citations(text, ev)  # a reply that is only a made-up Source: line is no reply
             text = fix_statement_reply(text, system=self.system(), user=self.plan.text, saved_to=self.saved_to(),
                                        access=self.access, cue=self.plan.cue)
         return check_reply(text, ev, access=self.access, memory_on=self.memory_on).text

@@ -47,3 +47,9 @@ def test_scoring_counts_writes_and_appends_to_another_day(tmp_path: Path) -> Non
     run._score("q", "ok", [today])
     run._score("q", "ok", [other])
     assert run.tally.writes_on_questions == 2 and run.tally.appends_elsewhere == 1
+
+
+def test_scoring_counts_a_host_named_on_a_source_line(tmp_path: Path) -> None:
+    run = _run(tmp_path)
+    run._score("q", "ok\nSource: ci-7.example.net#L10-12", [])
+    assert run.tally.sources == 1 and run.tally.sources_unfound == 1

@@ -86,6 +86,8 @@ HIT = {"path": "memory/2026-12-01.md", "startLine": 3, "endLine": 8}
      ["memory/2026-12-04.md#L1-2"]),
     ("Teal.\nSources: memory/2026-12-01.md#L3, MEMORY.md#L1", "Teal.\nSource: memory/2026-12-01.md#L3", ["MEMORY.md#L1"]),
     ("From USER.md#L1-L2: Ada.", "From USER.md#L1-L2: Ada.", []),  # read this turn
+    ("Source: ci-7.example.net#L10-12", "", ["ci-7.example.net#L10-12"]),  # a host on a Source: line
+    ("Teal.\nSources: memory/2026-12-01.md#L4, notes#L2", "Teal.\nSource: memory/2026-12-01.md#L4", ["notes#L2"]),
     ("Teal (memory/2026-12-01.md#L3-L5,L40-L41).", "Teal (memory/2026-12-01.md#L3-L5,L40-L41 (unverified)).",
      ["memory/2026-12-01.md#L3-L5,L40-L41"]),
 ])

@@ -49,6 +49,17 @@ async def test_a_statement_to_a_local_model_is_stored_by_the_engine_and_answered
     assert log(workspace).count("vpn-east-12") == 1  # quitting does not store it twice
 
 
+async def test_a_statement_reply_that_is_only_a_made_up_source_line_becomes_the_acknowledgement(
+        make_settings, server, recorder, workspace) -> None:
+    # seen in tmux with the 1.5B: the whole reply to "My build server is ci-7.example.net." was this line
+    server.push({"text": "Source: ci-7.example.net#L10-12"})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("My build server is ci-7.example.net.")
+    assert result.text == f"Noted — saved to {daily_rel()}."
+    assert "ci-7.example.net" in log(workspace)
+    eng.close()
+
+
 async def test_a_local_models_own_short_reply_to_a_statement_is_kept(make_settings, server, recorder, workspace) -> None:
     server.push({"text": "Thanks, Priya it is."})
     eng = engine_for(make_settings, server, recorder, LOCAL)

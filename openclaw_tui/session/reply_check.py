@@ -170,7 +170,8 @@ def fix_statement_reply(text: str, *, system: str, user: str, saved_to: str | No
     """A statement's reply, or the acknowledgement when the reply is empty, echoes the
     system prompt or says it could not answer."""
     stripped = text.strip()
-    if not stripped or CANNOT_ANSWER_RE.search(stripped) or echoes_prompt(stripped, system, user):
+    said = SOURCE_LINE_RE.sub("", stripped).strip()  # a reply that is only a Source: line says nothing
+    if not said or CANNOT_ANSWER_RE.search(stripped) or echoes_prompt(stripped, system, user):
         return acknowledgement(saved_to=saved_to, access=access, cue=cue)
     return text
 

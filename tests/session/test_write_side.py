@@ -60,6 +60,15 @@ async def test_a_statement_reply_that_is_only_a_made_up_source_line_becomes_the_
     eng.close()
 
 
+async def test_a_statement_reply_that_is_only_a_source_line_without_lines_becomes_the_acknowledgement(
+        make_settings, server, recorder, workspace) -> None:
+    server.push({"text": f"Source: {daily_rel()}"})  # tmux walk, the 1.5B's whole reply to "My VPN host is …"
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("My VPN host is vpn-east.acme.io")
+    assert result.text == f"Noted — saved to {daily_rel()}."
+    eng.close()
+
+
 async def test_a_local_models_own_short_reply_to_a_statement_is_kept(make_settings, server, recorder, workspace) -> None:
     server.push({"text": "Thanks, Priya it is."})
     eng = engine_for(make_settings, server, recorder, LOCAL)

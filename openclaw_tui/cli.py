@@ -172,5 +172,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
+def entry() -> None:
+    """The installed ``openclaw-tui`` command: ``main``, then a fast exit where the app asked for one."""
+    from openclaw_tui import fast_exit
+
+    code = main()
+    fast_exit.finish(code)
+    sys.exit(code)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry()

@@ -6,6 +6,7 @@ import argparse
 import shlex
 import sys
 
+from openclaw_tui import fast_exit
 from openclaw_tui.commands.common import settings_from_args
 
 
@@ -44,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
 
     app.on_closed = closed
     result = app.run()
+    fast_exit.request()  # the app has closed everything it opened: skip the interpreter's teardown
     if app.startup_error is not None:
         raise app.startup_error  # a config error: the CLI prints its one line, exit 2
     if app.return_code:

@@ -28,6 +28,10 @@ REF_RE = re.compile(r"(?P<path>[\w./~-]+\.md)#L(?P<a>\d+)(?:-L?(?P<b>\d+))?(?P<m
 # inside a Source: line any "<something>#L3-5" is a reference, a host or a bare name too
 # ("Source: ci-7.example.net#L10-12" from the 1.5B): it must name a hit or a read like any other
 LINE_REF_RE = re.compile(r"(?P<path>[^\s,;:()\[\]`*<>\"']+)#L(?P<a>\d+)(?:-L?(?P<b>\d+))?(?P<more>(?:,\s*L\d+(?:-L?\d+)?)*)")
+# a file named with no line range ("Source: memory/2026-12-05.md", "… 84. Source: MEMORY.md"):
+# it must still be a file this turn's search returned or a read opened
+BARE_REF_RE = re.compile(r"(?P<path>[\w./~-]+\.md)\b(?!#L)")
+INLINE_BARE_SOURCE_RE = re.compile(r"[ \t]*[(\[]?\bsources?:\s*(?P<path>[\w./~-]+\.md)\b(?!#L)[)\]]?", re.IGNORECASE)
 MORE_RE = re.compile(r"L(\d+)(?:-L?(\d+))?")
 CLAIM_RE = re.compile(
     r"\b(?:i(?:'ll| will)\s+(?:remember|keep (?:that|this|it) in mind|make a note|note (?:that|this|it)|save|store)"
@@ -92,6 +96,12 @@ def is_found(path: str, ranges: list[tuple[int, int]], ev: Evidence) -> bool:
     return bool(spans) and all(any(lo <= b and a <= hi for a, b in spans) for lo, hi in ranges)
 
 
+def _known(path: str, ev: Evidence) -> bool:
+    """Whether ``path`` is a file this turn's search returned or a read opened (any lines)."""
+    path = _norm(path)
+    return any(_norm(str(h.get("path", ""))) == path for h in ev.hits) or any(_norm(r[0]) == path for r in ev.reads)
+
+
 def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
     """``text`` with unverified ``Source:`` lines removed and other unverified references
     marked; the references removed or marked."""
@@ -100,8 +110,16 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
     def source_line(m: re.Match[str]) -> str:
         line = m.group(0)
         refs = list(LINE_REF_RE.finditer(line))
+        if not refs:  # files named without lines
+            bare = [b.group("path") for b in BARE_REF_RE.finditer(line)]
+            unknown = [b for b in bare if not _known(b, ev)]
+            if not unknown:
+                return line
+            removed.extend(unknown)
+            known = [b for b in bare if b not in unknown]
+            return f"Source: {', '.join(known)}" if known else "\x00"
         bad = [r.group(0) for r in refs if not is_found(r.group("path"), _ranges(r), ev)]
-        if not refs or not bad:
+        if not bad:
             return line
         removed.extend(bad)
         good = [r.group(0) for r in refs if r.group(0) not in bad]
@@ -109,6 +127,14 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
 
     out = SOURCE_LINE_RE.sub(source_line, text)
     out = re.sub(r"\n*\x00", "", out)
+
+    def inline_bare(m: re.Match[str]) -> str:
+        if _known(m.group("path"), ev):
+            return m.group(0)
+        removed.append(m.group("path"))
+        return ""
+
+    out = "\n".join(line if SOURCE_LINE_RE.match(line) else INLINE_BARE_SOURCE_RE.sub(inline_bare, line) for line in out.split("\n"))
 
     def inline(m: re.Match[str]) -> str:
         if is_found(m.group("path"), _ranges(m), ev):

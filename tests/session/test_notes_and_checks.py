@@ -87,6 +87,12 @@ HIT = {"path": "memory/2026-12-01.md", "startLine": 3, "endLine": 8}
     ("Teal.\nSources: memory/2026-12-01.md#L3, MEMORY.md#L1", "Teal.\nSource: memory/2026-12-01.md#L3", ["MEMORY.md#L1"]),
     ("From USER.md#L1-L2: Ada.", "From USER.md#L1-L2: Ada.", []),  # read this turn
     ("Source: ci-7.example.net#L10-12", "", ["ci-7.example.net#L10-12"]),  # a host on a Source: line
+    # a file named with no lines must still be a hit or a read of this turn (tmux: "84. Source: memory/2026-12-05.md")
+    ("12 times 7 equals 84. Source: memory/2026-12-05.md", "12 times 7 equals 84.", ["memory/2026-12-05.md"]),
+    ("Teal.\nSource: memory/2026-12-01.md", "Teal.\nSource: memory/2026-12-01.md", []),
+    ("Teal.\nSources: memory/2026-12-01.md, memory/b.md", "Teal.\nSource: memory/2026-12-01.md", ["memory/b.md"]),
+    ("Teal (Source: USER.md).", "Teal (Source: USER.md).", []),
+    ("See MEMORY.md for more.", "See MEMORY.md for more.", []),  # naming a file is not citing it
     ("Teal.\nSources: memory/2026-12-01.md#L4, notes#L2", "Teal.\nSource: memory/2026-12-01.md#L4", ["notes#L2"]),
     ("Teal (memory/2026-12-01.md#L3-L5,L40-L41).", "Teal (memory/2026-12-01.md#L3-L5,L40-L41 (unverified)).",
      ["memory/2026-12-01.md#L3-L5,L40-L41"]),

@@ -50,7 +50,7 @@ def _bar(done: int, total: int, label: str) -> None:
 
 
 QUESTION_ROWS = (
-    ("questions", "questions asked"), ("sources", "Source: lines"), ("sources_unfound", "Source: lines naming nothing"),
+    ("questions", "questions asked"), ("sources", "Source: lines"), ("sources_unfound", "Source: lines naming nothing"), ("sources_not_from_turn", "Source: files not found this turn"),
     ("save_claims_unflagged", "save claims without a write"), ("appends_elsewhere", "appends outside today's log"),
     ("writes_on_questions", "questions that wrote memory"), ("empty_replies", "empty replies"),
     ("secondsPerQuestion", "s per question"),

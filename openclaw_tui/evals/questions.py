@@ -13,6 +13,7 @@ seconds per question.
 
 from __future__ import annotations
 
+import re
 import shutil
 import tempfile
 import time
@@ -24,6 +25,8 @@ from typing import Any, Callable
 from openclaw_tui import events
 from openclaw_tui.evals.survival import NOT_STORED, TEMPLATE, Watch, source_refs_unfound
 from openclaw_tui.session.reply_check import claims_save
+
+INLINE_SOURCE_RE = re.compile(r"\bsources?\**\s*:\**(?P<rest>[^\n]*)", re.IGNORECASE)
 
 QUESTIONS = (
     "What is 12 times 7?",
@@ -72,6 +75,21 @@ def seed_memory(workspace: Path, today: date) -> None:
                  "- Dentist appointment: Friday 09:00 at Dr. Kellner.\n")
 
 
+def cited_not_from_turn(reply: str, turn_events: list[Any]) -> list[str]:
+    """Files a ``Source:`` line of ``reply`` names (with or without lines) that no search of
+    this turn returned and no read of this turn opened — read from the turn's events."""
+    seen = {h.path.lstrip("./") for e in turn_events if isinstance(e, events.MemoryRetrieved) for h in e.result.results}
+    seen |= {str(e.arguments.get("path", "")).lstrip("./") for e in turn_events
+             if isinstance(e, events.ToolCalled) and e.name in ("read", "memory_get")}
+    named = []
+    for m in INLINE_SOURCE_RE.finditer(reply):
+        for word in re.split(r"[\s,;]+", m.group("rest")):
+            path = word.strip("()[]`*_.'\"").split("#L")[0]
+            if path and ("." in path or "/" in path):
+                named.append(path)
+    return [p for p in dict.fromkeys(named) if p.lstrip("./") not in seen]
+
+
 @dataclass(frozen=True)
 class QuestionOptions:
     model: str | None = None
@@ -85,6 +103,7 @@ class QuestionTally:
     questions: int = 0
     sources: int = 0
     sources_unfound: int = 0
+    sources_not_from_turn: int = 0  # naming a file this turn neither searched up nor read (events, not the engine's check)
     save_claims_unflagged: int = 0
     appends_elsewhere: int = 0
     writes_on_questions: int = 0
@@ -114,14 +133,16 @@ class QuestionRun:
         t = self.tally
         n, bad = source_refs_unfound(reply, self.ws)
         t.sources, t.sources_unfound = t.sources + n, t.sources_unfound + bad
+        stray = cited_not_from_turn(reply, new_events)
+        t.sources_not_from_turn += len(stray)
         changed = [e for e in new_events if isinstance(e, events.MemoryChanged)]
         t.writes_on_questions += bool(changed)
         t.appends_elsewhere += sum(1 for e in changed if e.tool == "append" and e.path != daily_rel())
         unflagged = claims_save(reply) and NOT_STORED not in reply and not changed
         t.save_claims_unflagged += unflagged
         t.empty_replies += not reply.strip()
-        if bad or unflagged or changed:
-            t.examples.append({"asked": question, "reply": reply[-300:], "wrote": [e.path for e in changed]})
+        if bad or unflagged or changed or stray:
+            t.examples.append({"asked": question, "reply": reply[-300:], "wrote": [e.path for e in changed], "stray": stray})
 
     async def run(self, model: Any) -> QuestionTally:
         from openclaw_tui.evals.survival_run import _settings, state_dir

@@ -53,3 +53,15 @@ def test_scoring_counts_a_host_named_on_a_source_line(tmp_path: Path) -> None:
     run = _run(tmp_path)
     run._score("q", "ok\nSource: ci-7.example.net#L10-12", [])
     assert run.tally.sources == 1 and run.tally.sources_unfound == 1
+
+
+def test_a_source_naming_a_file_the_turn_never_searched_up_or_read_is_counted() -> None:
+    from openclaw_tui.evals.questions import cited_not_from_turn
+    from openclaw_tui.memory.api import SearchHit, SearchResult
+
+    found = SearchResult(backend="builtin", results=(SearchHit(path="memory/a.md", start_line=1, end_line=3, score=1.0),))
+    turn = [events.MemoryRetrieved(query="q", result=found), events.ToolCalled(call_id="1", name="read", arguments={"path": "USER.md"})]
+    assert cited_not_from_turn("84. Source: memory/2026-12-05.md", turn) == ["memory/2026-12-05.md"]
+    assert cited_not_from_turn("Teal.\nSources: memory/a.md#L1, USER.md, x.md", turn) == ["x.md"]
+    assert cited_not_from_turn("Teal (Source: memory/a.md#L2).", turn) == []
+    assert cited_not_from_turn("Teal.\nSource: memory/a.md#L1-L2", []) == ["memory/a.md"]

@@ -73,17 +73,7 @@ class TurnFlow(TurnEnding, FlushAfterReply):
     def _system_text(self, extra: str | None = None) -> str:
         raise NotImplementedError
 
-    def _flush_mode(self) -> str:
-        raise NotImplementedError
-
-    def _want_flush(self, projected: int) -> bool:
-        raise NotImplementedError
-
-    async def _run_flush(self, reason: str, tokens: int) -> bool:
-        raise NotImplementedError
-
-    async def _compact(self, reason: str, instructions: str | None = None) -> bool:
-        raise NotImplementedError
+    # _flush_mode, _want_flush, _run_flush, _compact: declared by FlushAfterReply
 
     # ================================================================== tokens
 

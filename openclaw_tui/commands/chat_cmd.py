@@ -98,6 +98,13 @@ async def _run(args: argparse.Namespace) -> int:
         )
     elif wrote_text:
         sys.stdout.write("\n")
+        finished = [e for e in collected if isinstance(e, events.TurnFinished)]
+        if finished and finished[-1].corrected and result.text:
+            # the streamed text was checked after it ended (citations, save claims, a statement's reply):
+            # what the session keeps follows, so the terminal never ends on the unchecked version
+            print("openclaw-tui: reply checked (unfound Source lines removed or marked, claims noted); as kept:",
+                  file=sys.stderr, flush=True)
+            sys.stdout.write(for_terminal(redact(clean_surrogates(result.text))) + "\n")
         sys.stdout.flush()
     return 1 if result.error else 0
 

@@ -137,8 +137,8 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
     out = "\n".join(line if SOURCE_LINE_RE.match(line) else INLINE_BARE_SOURCE_RE.sub(inline_bare, line) for line in out.split("\n"))
 
     def inline(m: re.Match[str]) -> str:
-        if is_found(m.group("path"), _ranges(m), ev):
-            return m.group(0)
+        if is_found(m.group("path"), _ranges(m), ev) or m.string[m.end():].startswith(" (unverified)"):
+            return m.group(0)  # found, or marked already (the check runs twice on a statement's reply)
         removed.append(m.group(0))
         return m.group(0) + " (unverified)"
 

@@ -238,3 +238,17 @@ def test_the_scenario_docstring_names_every_registered_expectation() -> None:
 
     documented = set(re.findall(r"\b([a-z]+[A-Z]\w*)\b", scenario.__doc__ or "")) & set(EXPECTATIONS)
     assert documented == set(EXPECTATIONS)
+
+
+def test_chat_ends_on_the_checked_reply_when_the_check_changed_it(capsys, workspace: Path, server) -> None:
+    # the 1.5B, headless: "…6543. Source: memory/2026-12-05.md#L11-L14" streamed, the session kept it marked
+    server.push({"text": "Teal. Source: memory/2026-01-01.md#L11-L14"})
+    base = ["--workspace", str(workspace), "--model", "openai/fake-model", "--api-base", server.base_url, "--api-key", SECRET_KEY]
+    code, out, err = chat(capsys, *base, "chat", "-p", "what colour?")
+    assert code == 0 and "reply checked" in err
+    streamed, kept = out.rstrip("\n").split("\n", 1)
+    assert streamed == "Teal. Source: memory/2026-01-01.md#L11-L14"
+    assert kept == "Teal. Source: memory/2026-01-01.md#L11-L14 (unverified)"  # marked once, last on screen
+    server.push({"text": "Teal."})
+    code, out, err = chat(capsys, *base, "chat", "-p", "again?")
+    assert out == "Teal.\n" and "reply checked" not in err

@@ -182,3 +182,9 @@ def test_repair_always_yields_a_summary_that_passes(words: list[str], drop: bool
     summary = "- a line about nothing in particular whatsoever" if drop else "- " + " ".join(words[:2])
     check = check_summary(summary, rendered)
     assert check_summary(repair(summary, check, rendered), rendered).ok
+
+
+def test_a_second_check_does_not_mark_a_reference_twice() -> None:
+    once, removed = verify_citations("84. Source: memory/2026-12-05.md#L11-L14", Evidence())
+    assert once.endswith("#L11-L14 (unverified)") and removed == ["memory/2026-12-05.md#L11-L14"]
+    assert verify_citations(once, Evidence()) == (once, [])

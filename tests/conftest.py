@@ -94,3 +94,25 @@ def _local_model(monkeypatch: pytest.MonkeyPatch, name: str | None):
         pytest.fail(str(exc))
     monkeypatch.delenv("OPENCLAW_NO_LOCAL_MODEL", raising=False)
     return result.path
+
+
+# `make test` runs the suite on several xdist workers (`--dist loadgroup`). A module's tests
+# stay together on one worker, in file order: some share a module-scoped fixture whose state
+# a later test builds on (tests/qmd/test_real_qmd.py's collections). The modules that start
+# the real local model share one worker, one after another: two llama.cpp servers side by
+# side on a 2-core machine would each take twice as long and starve the other workers.
+LOCAL_MODEL_FIXTURES = {"local_model", "small_local_model", "real_llm"}
+
+
+def _uses_local_model(item: pytest.Item) -> bool:
+    return (bool(LOCAL_MODEL_FIXTURES & set(getattr(item, "fixturenames", ())))
+            or item.get_closest_marker("real_llm") is not None or item.nodeid.startswith("tests/e2e_llm/"))
+
+
+# before xdist's own hook, which reads the group marker into the test's id
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    model_modules = {item.nodeid.split("::", 1)[0] for item in items if _uses_local_model(item)}
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        item.add_marker(pytest.mark.xdist_group("local_model" if module in model_modules else module))

@@ -32,7 +32,8 @@ def test_watcher_picks_up_new_edited_and_deleted_files(workspace, make_settings,
     note = write(workspace / "memory/2026-04-01.md", "- Watched entry about gooseberries.\n")
     write(workspace / "notes/unrelated.md", "gooseberries outside memory\n")  # not a memory path
     assert wait_for(lambda: [r["path"] for r in m.search("gooseberries")["results"]] == ["memory/2026-04-01.md"])
-    assert any(isinstance(e, IndexSynced) and e.reason == "watch" for e in events)
+    # the rows are searchable once committed; the sync's event follows a moment later
+    assert wait_for(lambda: any(isinstance(e, IndexSynced) and e.reason == "watch" for e in events), timeout=5)
     note.write_text("- Watched entry about elderberries.\n", encoding="utf-8")
     assert wait_for(lambda: bool(m.search("elderberries")["results"]))
     note.unlink()

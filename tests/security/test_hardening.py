@@ -27,6 +27,7 @@ from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL
 from tests.faults.conftest import ROOT, cli_cmd, cli_env, snapshot, write_config
+from tests.inproc import run_cli
 
 GROUP = "agent:main:discord:group:42"
 PRIVATE = "PRIVATE-dentist-7731 lives only in MEMORY.md"
@@ -162,7 +163,8 @@ def test_env_key_echoed_in_401_is_absent_from_all_output(tmp_path: Path, state_d
     outs = []
     for extra in ([], ["--json"]):
         server.push({"error": 401, "message": f"Incorrect API key provided: {key}"})
-        r = _run(common + ["chat", "-p", "hi", "--session", "k1", *extra], state_dir, OPENAI_API_KEY=key)
+        # in this process (cli.main): stdout, stderr and log lines as a child prints them
+        r = run_cli(*common, "chat", "-p", "hi", "--session", "k1", *extra, cwd=ROOT, env=cli_env(state_dir, OPENAI_API_KEY=key))
         assert r.returncode == 1 and "401" in (r.stderr + r.stdout)
         outs += [r.stdout, r.stderr]
     assert all(key not in o for o in outs)

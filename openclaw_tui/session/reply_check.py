@@ -192,12 +192,14 @@ def acknowledgement(*, saved_to: str | None, access: str, cue: bool) -> str:
     return "Noted."
 
 
-def fix_statement_reply(text: str, *, system: str, user: str, saved_to: str | None, access: str, cue: bool) -> str:
+def fix_statement_reply(text: str, *, system: str, user: str, saved_to: str | None, access: str, cue: bool,
+                        invented: bool = False) -> str:
     """A statement's reply, or the acknowledgement when the reply is empty, echoes the
-    system prompt or says it could not answer."""
+    system prompt, says it could not answer or cited a reference the turn never found
+    (``invented``: the 1.5B restated the user's fact "from" a made-up ``memory/…#L…``)."""
     stripped = text.strip()
     said = SOURCE_LINE_RE.sub("", stripped).strip()  # a reply that is only a Source: line says nothing
-    if not said or CANNOT_ANSWER_RE.search(stripped) or echoes_prompt(stripped, system, user):
+    if invented or not said or CANNOT_ANSWER_RE.search(stripped) or echoes_prompt(stripped, system, user):
         return acknowledgement(saved_to=saved_to, access=access, cue=cue)
     return text
 

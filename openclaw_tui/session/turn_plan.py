@@ -69,9 +69,10 @@ class ReplyCheck:
     def __call__(self, text: str) -> str:
         ev = self.evidence()
         if self.plan.statement and self.local:
-            text, _ = verify_citations(text, ev)  # a reply that is only a made-up Source: line is no reply
+            # a statement's turn searched nothing: a reference in its reply was made up
+            text, invented = verify_citations(text, ev)
             text = fix_statement_reply(text, system=self.system(), user=self.plan.text, saved_to=self.saved_to(),
-                                       access=self.access, cue=self.plan.cue)
+                                       access=self.access, cue=self.plan.cue, invented=bool(invented))
         return check_reply(text, ev, access=self.access, memory_on=self.memory_on).text
 
 

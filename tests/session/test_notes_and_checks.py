@@ -150,6 +150,9 @@ def test_a_statement_reply_that_echoes_or_cannot_answer_becomes_an_acknowledgeme
         "Noted — saved to memory/2026-12-04.md."
     assert fix_statement_reply("call `memory_search` first", saved_to=None, **kw) == "Noted."
     assert fix_statement_reply("Thanks, noted the new host.", saved_to=None, **kw) == "Thanks, noted the new host."
+    # the same words with a reference the turn never found: the acknowledgement
+    assert fix_statement_reply("Thanks, noted the new host.", saved_to="memory/2026-12-04.md", invented=True, **kw) == \
+        "Noted — saved to memory/2026-12-04.md."
 
 
 RENDERED = """Earlier summary:

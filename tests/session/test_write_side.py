@@ -69,6 +69,17 @@ async def test_a_statement_reply_that_is_only_a_source_line_without_lines_become
     eng.close()
 
 
+async def test_a_statement_reply_citing_a_made_up_line_becomes_the_acknowledgement(
+        make_settings, server, recorder, workspace) -> None:
+    # the 1.5B's usual reply to a statement: the fact restated "from" a log line it never read
+    server.push({"text": "Your VPN host is vpn-east.acme.io (memory/2026-12-01.md#L4)."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("My VPN host is vpn-east.acme.io")
+    assert result.text == f"Noted — saved to {daily_rel()}."
+    assert "unverified" not in result.text
+    eng.close()
+
+
 async def test_a_local_models_own_short_reply_to_a_statement_is_kept(make_settings, server, recorder, workspace) -> None:
     server.push({"text": "Thanks, Priya it is."})
     eng = engine_for(make_settings, server, recorder, LOCAL)

@@ -62,11 +62,20 @@ def shipped_values() -> tuple:
     return (lw.cosine, lw.after_question, lw.length, lw.previous_terms, lw.label, sw.HEADER_AFTER)
 
 
+def one_window(text: str, start_line: int, end_line: int, terms, weights=None, limit: int = 700, stems=None, **_kw):
+    """The snippet before the windows (up to 2026-12-04), in ``snippet_windows.windowed``'s
+    shape: ``snippets.focused_snippet``, the best contiguous run of lines, cited with the
+    chunk's whole range (``memory:snippets=before`` in ``bench.locomo_qa`` patches it in)."""
+    from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import snippets  # noqa: PLC0415
+
+    return sw.Shown(snippets.focused_snippet(text, terms, weights, limit, stems=stems), ((start_line, end_line),))
+
+
 def capture(manager, questions: list[dict], k: int) -> list[list[dict]]:
     """Per question, its results with what a snippet builder needs (captured in the search)."""
     from openclaw_tui.memory.builtin import search as search_mod  # noqa: PLC0415
     from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
-    from openclaw_tui.memory.builtin import snippets  # noqa: PLC0415
 
     real = sw.windowed
     seen: list[dict] = []
@@ -76,7 +85,7 @@ def capture(manager, questions: list[dict], k: int) -> list[list[dict]]:
         seen.append({"text": text, "start": start_line, "end": end_line, "weights": dict(weights or {}),
                      "perLine": sw.line_terms(lines, terms, stems) if terms else [frozenset()] * len(lines),
                      "cosines": kw.get("cosines"),
-                     "before": snippets.focused_snippet(text, terms, weights, stems=stems)})
+                     "before": one_window(text, start_line, end_line, terms, weights, limit, stems).text})
         return real(text, start_line, end_line, terms, weights, limit, stems, **kw)
 
     out = []

@@ -56,3 +56,25 @@ def test_the_builder_is_restored_when_the_row_fails():
         assert sw.windowed is not shipped
         raise RuntimeError("answer failed")
     assert sw.windowed is shipped
+
+
+def test_coordinate_ascent_climbs_axis_by_axis_and_ties_go_to_the_shipped_value():
+    from bench.locomo_snippets import AXES, ascend, shipped_values
+
+    ship = shipped_values()
+    axes = list(AXES)
+    i, j = axes.index("label"), axes.index("length")
+
+    def train(values: tuple) -> int:
+        # label 0.5 is best by 2; length does not matter (every value ties: it stays shipped);
+        # cosine 3 is better only together with label 0.5, which the cosine sweep of the first
+        # pass has not seen yet: the second pass finds it
+        return 10 + 2 * (values[i] == 0.5) + 3 * (values[0] == 3.0 and values[i] == 0.5)
+
+    picked, trained = ascend(train, axes)
+    assert picked[i] == 0.5 and picked[0] == 3.0 and trained == 15
+    assert picked[j] == ship[j]  # a tie never leaves the shipped value
+    assert [v for n, v in enumerate(picked) if n not in (0, i)] == [v for n, v in enumerate(ship) if n not in (0, i)]
+    # an axis left out of the sweep stays as shipped
+    held, _ = ascend(train, [a for a in axes if a != "cosine"])
+    assert held[0] == ship[0] and held[i] == 0.5

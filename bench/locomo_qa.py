@@ -338,6 +338,22 @@ def table(summaries: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def paired(first: Row, other: Row, qids: set[str]) -> dict[str, Any]:
+    """``other`` against ``first`` on the questions both answered: answers that differ,
+    token-F1 higher / lower, contains-gold gained / lost (per question, same model)."""
+    mine = {x["qid"]: x for x in first.answers if x["qid"] in qids}
+    theirs = {x["qid"]: x for x in other.answers if x["qid"] in mine}
+    pairs = [(mine[q], theirs[q]) for q in sorted(theirs)]
+    return {
+        "rows": f"{other.variant} vs {first.variant}", "n": len(pairs),
+        "answersDiffer": sum(a["text"].strip() != b["text"].strip() for a, b in pairs),
+        "f1Higher": sum(b["f1"] > a["f1"] + 1e-9 for a, b in pairs),
+        "f1Lower": sum(b["f1"] < a["f1"] - 1e-9 for a, b in pairs),
+        "containsGained": sum(b["contains"] and not a["contains"] for a, b in pairs),
+        "containsLost": sum(a["contains"] and not b["contains"] for a, b in pairs),
+    }  # fmt: skip
+
+
 async def _main(args: argparse.Namespace) -> int:
     from openclaw_tui.llm.local.catalog import spec_named
 
@@ -366,9 +382,15 @@ async def _main(args: argparse.Namespace) -> int:
     summaries = [summarize(r, common) for r in rows]
     print(f"\n{len(common)} questions answered by every row (sample {len(questions)}, seed {args.seed})")
     print(table(summaries))
+    pairs = [paired(rows[0], r, common) for r in rows[1:] if r.model == rows[0].model]
+    for pair in pairs:
+        print(f"paired, {pair['rows']} on {pair['n']} questions: {pair['answersDiffer']} answers differ; token-F1 "
+              f"higher {pair['f1Higher']}, lower {pair['f1Lower']}; contains gold gained {pair['containsGained']}, "
+              f"lost {pair['containsLost']}")
     if args.json_out:
         detail = [{"variant": r.variant, "model": r.model, "answers": r.answers} for r in rows]
-        args.json_out.write_text(json.dumps({"summaries": summaries, "rows": detail}, indent=2, default=str) + "\n")
+        args.json_out.write_text(json.dumps({"summaries": summaries, "paired": pairs, "rows": detail},
+                                            indent=2, default=str) + "\n")
     return 0
 
 

@@ -78,3 +78,18 @@ def test_coordinate_ascent_climbs_axis_by_axis_and_ties_go_to_the_shipped_value(
     # an axis left out of the sweep stays as shipped
     held, _ = ascend(train, [a for a in axes if a != "cosine"])
     assert held[0] == ship[0] and held[i] == 0.5
+
+
+def test_paired_counts_per_question_differences_on_the_common_questions():
+    from bench.locomo_qa import Row, paired
+
+    def ans(qid: str, text: str, f1: float, contains: bool) -> dict:
+        return {"qid": qid, "text": text, "f1": f1, "contains": contains}
+
+    a = Row("memory", "m", [ans("q1", "Paris", 1.0, True), ans("q2", "no idea", 0.0, False),
+                            ans("q3", "in May", 0.5, False), ans("q4", "x", 0.0, False)])
+    b = Row("memory:snippets=before", "m", [ans("q1", "Paris ", 1.0, True), ans("q2", "Lyon", 1.0, True),
+                                            ans("q3", "June", 0.0, False)])
+    got = paired(a, b, {"q1", "q2", "q3", "q4"})
+    assert got["n"] == 3 and got["answersDiffer"] == 2
+    assert (got["f1Higher"], got["f1Lower"], got["containsGained"], got["containsLost"]) == (1, 1, 1, 0)

@@ -18,7 +18,11 @@ session per question, in a copy of the conversation's workspace:
   index file), e.g. ``memory:embed=nomic-embed-text-v1.5`` against the default MiniLM;
 * ``memory:margin=X`` as ``memory`` with ``ranking.VECTOR_NOMINEE_MARGIN`` X for that row
                 (the vector nominee of ``keep_each_best`` only when its cosine beats the
-                results' best by X; ``margin=0`` always nominates it).
+                results' best by X; ``margin=0`` always nominates it);
+* ``memory:snippets=before`` as ``memory`` with each result's snippet built the way it was
+                before issue 29's windows (``bench.locomo_snippets.one_window``: the one best
+                run of lines, cited with the chunk's range), patched in this process for that
+                row's questions, so ``memory,memory:snippets=before`` is a paired before/after.
 
 Scores per row (on the answer without its ``Source:`` lines, see ``answer_part``): token-F1 against the gold answer (LoCoMo's metric: lower-cased, punctuation
 and articles dropped, token overlap; without LoCoMo's Porter stemming), the share of answers
@@ -179,6 +183,36 @@ def nominee_margin(variant: str) -> Iterator[None]:
         ranking.VECTOR_NOMINEE_MARGIN = saved
 
 
+SNIPPET_BUILDERS = ("windows", "before")
+
+
+def snippet_choice(variant: str) -> str:
+    """``…:snippets=before`` → ``before``; without it the shipped ``windows``."""
+    given = [p.split("=", 1)[1] for p in variant.split(":")[1:] if p.startswith("snippets=")]
+    choice = given[0] if given else "windows"
+    if choice not in SNIPPET_BUILDERS:
+        raise SystemExit(f"{variant}: snippets= takes {' or '.join(SNIPPET_BUILDERS)}, not {choice!r}")
+    return choice
+
+
+@contextlib.contextmanager
+def snippet_builder(variant: str) -> Iterator[None]:
+    """``…:snippets=before``: ``snippet_windows.windowed`` is the one-run builder of before
+    (``bench.locomo_snippets.one_window``) for this row only."""
+    from bench.locomo_snippets import one_window
+    from openclaw_tui.memory.builtin import snippet_windows
+
+    if snippet_choice(variant) == "windows":
+        yield
+        return
+    saved = snippet_windows.windowed
+    snippet_windows.windowed = one_window  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        snippet_windows.windowed = saved
+
+
 def _settings(ws: Path, model: str, variant: str) -> Any:
     from openclaw_tui.config import load_config, resolve_agent
 
@@ -254,7 +288,7 @@ async def run_model(
                 if memory_on and key not in stores:
                     stores[key] = await asyncio.to_thread(open_memory, settings)
                     await asyncio.to_thread(stores[key].sync, force=False, reason="bench")
-                with result_order(row.variant), nominee_margin(row.variant):
+                with result_order(row.variant), nominee_margin(row.variant), snippet_builder(row.variant):
                     got = await _ask(settings, model, stores.get(key) if memory_on else None, item["question"])
                 gold = str(item["answer"])
                 scored = answer_part(got["text"])
@@ -304,6 +338,22 @@ def table(summaries: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def paired(first: Row, other: Row, qids: set[str]) -> dict[str, Any]:
+    """``other`` against ``first`` on the questions both answered: answers that differ,
+    token-F1 higher / lower, contains-gold gained / lost (per question, same model)."""
+    mine = {x["qid"]: x for x in first.answers if x["qid"] in qids}
+    theirs = {x["qid"]: x for x in other.answers if x["qid"] in mine}
+    pairs = [(mine[q], theirs[q]) for q in sorted(theirs)]
+    return {
+        "rows": f"{other.variant} vs {first.variant}", "n": len(pairs),
+        "answersDiffer": sum(a["text"].strip() != b["text"].strip() for a, b in pairs),
+        "f1Higher": sum(b["f1"] > a["f1"] + 1e-9 for a, b in pairs),
+        "f1Lower": sum(b["f1"] < a["f1"] - 1e-9 for a, b in pairs),
+        "containsGained": sum(b["contains"] and not a["contains"] for a, b in pairs),
+        "containsLost": sum(a["contains"] and not b["contains"] for a, b in pairs),
+    }  # fmt: skip
+
+
 async def _main(args: argparse.Namespace) -> int:
     from openclaw_tui.llm.local.catalog import spec_named
 
@@ -315,6 +365,8 @@ async def _main(args: argparse.Namespace) -> int:
     # no-memory first (cheap), then memory until the budget is spent; every row is scored on
     # the questions all of them answered, so the comparison stays paired
     variants = [v.strip() for v in args.variants.split(",") if v.strip()]
+    for v in variants:
+        snippet_choice(v)  # an unknown snippets= stops here, before the model loads
     rows: list[Row] = []
     for name in [m.strip() for m in args.models.split(",") if m.strip()]:
         spec = spec_named(name)
@@ -330,9 +382,15 @@ async def _main(args: argparse.Namespace) -> int:
     summaries = [summarize(r, common) for r in rows]
     print(f"\n{len(common)} questions answered by every row (sample {len(questions)}, seed {args.seed})")
     print(table(summaries))
+    pairs = [paired(rows[0], r, common) for r in rows[1:] if r.model == rows[0].model]
+    for pair in pairs:
+        print(f"paired, {pair['rows']} on {pair['n']} questions: {pair['answersDiffer']} answers differ; token-F1 "
+              f"higher {pair['f1Higher']}, lower {pair['f1Lower']}; contains gold gained {pair['containsGained']}, "
+              f"lost {pair['containsLost']}")
     if args.json_out:
         detail = [{"variant": r.variant, "model": r.model, "answers": r.answers} for r in rows]
-        args.json_out.write_text(json.dumps({"summaries": summaries, "rows": detail}, indent=2, default=str) + "\n")
+        args.json_out.write_text(json.dumps({"summaries": summaries, "paired": pairs, "rows": detail},
+                                            indent=2, default=str) + "\n")
     return 0
 
 
@@ -347,7 +405,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--variants", default="memory,no-memory,offline",
                     help="memory, no-memory, offline; memory:N hands the model N automatic-lookup results; "
                          "memory:first / memory:last orders them best first / best last; "
-                         "memory:margin=X sets the vector nominee margin (ranking.VECTOR_NOMINEE_MARGIN)")
+                         "memory:margin=X sets the vector nominee margin (ranking.VECTOR_NOMINEE_MARGIN); "
+                         "memory:snippets=before builds the snippets as before the windows (issue 29)")
     ap.add_argument("--json-out", type=Path)
     ap.add_argument("--budget-min", type=float, default=0, help="per model: stop asking after this many minutes (0: no limit)")
     args = ap.parse_args(argv)

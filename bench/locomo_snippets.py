@@ -22,7 +22,13 @@ Per LoCoMo category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop):
 Leave-one-out: the (r, a, h) triple with the most questions shown within the budget on two
 conversations (ties: the shipped triple, then the grid order) is reported on the third.
 
-    python -m bench.locomo_snippets [--state DIR] [--k 6] [--json]
+``--joint``: leave-one-out over the joint choice of every constant, affordable: per fold a
+coordinate ascent on the two training conversations (from the shipped constants, one axis
+swept at a time, the best kept, ties to the shipped value, until a pass changes nothing),
+reported on the third; once with every axis, once with ``cosine`` held as shipped. The
+searches are captured once; each set of constants is then scored on the captures only.
+
+    python -m bench.locomo_snippets [--state DIR] [--k 6] [--json] [--grid | --joint]
 """
 
 from __future__ import annotations
@@ -32,6 +38,8 @@ import os
 import sys
 import tempfile
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 from itertools import product
 from pathlib import Path
 
@@ -62,11 +70,20 @@ def shipped_values() -> tuple:
     return (lw.cosine, lw.after_question, lw.length, lw.previous_terms, lw.label, sw.HEADER_AFTER)
 
 
+def one_window(text: str, start_line: int, end_line: int, terms, weights=None, limit: int = 700, stems=None, **_kw):
+    """The snippet before the windows (up to 2026-12-04), in ``snippet_windows.windowed``'s
+    shape: ``snippets.focused_snippet``, the best contiguous run of lines, cited with the
+    chunk's whole range (``memory:snippets=before`` in ``bench.locomo_qa`` patches it in)."""
+    from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
+    from openclaw_tui.memory.builtin import snippets  # noqa: PLC0415
+
+    return sw.Shown(snippets.focused_snippet(text, terms, weights, limit, stems=stems), ((start_line, end_line),))
+
+
 def capture(manager, questions: list[dict], k: int) -> list[list[dict]]:
     """Per question, its results with what a snippet builder needs (captured in the search)."""
     from openclaw_tui.memory.builtin import search as search_mod  # noqa: PLC0415
     from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
-    from openclaw_tui.memory.builtin import snippets  # noqa: PLC0415
 
     real = sw.windowed
     seen: list[dict] = []
@@ -76,7 +93,7 @@ def capture(manager, questions: list[dict], k: int) -> list[list[dict]]:
         seen.append({"text": text, "start": start_line, "end": end_line, "weights": dict(weights or {}),
                      "perLine": sw.line_terms(lines, terms, stems) if terms else [frozenset()] * len(lines),
                      "cosines": kw.get("cosines"),
-                     "before": snippets.focused_snippet(text, terms, weights, stems=stems)})
+                     "before": one_window(text, start_line, end_line, terms, weights, limit, stems).text})
         return real(text, start_line, end_line, terms, weights, limit, stems, **kw)
 
     out = []
@@ -130,7 +147,21 @@ def score(questions: list[dict], hits: list[list[dict]], name: str, file_lines, 
     return out
 
 
+@dataclass(frozen=True)
+class Captured:
+    """One conversation's questions, their captured results and its workspace's file lines."""
+
+    questions: list[dict]
+    hits: list[list[dict]]
+    lines: Callable[[str], list[str]]
+
+
 def run_conv(conv: Path, k: int, tmp: Path, names: list[str]) -> dict[str, Counter]:
+    got = capture_conv(conv, k, tmp)
+    return {name: score(got.questions, got.hits, name, got.lines, k) for name in names}
+
+
+def capture_conv(conv: Path, k: int, tmp: Path) -> Captured:
     from openclaw_tui.memory.builtin.manager import MemoryManager  # noqa: PLC0415
 
     questions = load_questions(conv, CATEGORIES)
@@ -145,8 +176,7 @@ def run_conv(conv: Path, k: int, tmp: Path, names: list[str]) -> dict[str, Count
             if not rep.get("ok"):
                 raise SystemExit(f"{conv.name}: indexing failed: {rep.get('errors')}")
             hits = capture(m, questions, k)
-    lines = workspace_lines(ws)
-    return {name: score(questions, hits, name, lines, k) for name in names}
+    return Captured(questions, hits, workspace_lines(ws))
 
 
 def _total(c: Counter, key: str) -> int:
@@ -160,6 +190,55 @@ def leave_one_out(grid: dict[str, dict[str, Counter]], options: list[str], metri
         pick = max(options, key=lambda o: (train[o], -options.index(o)))
         rows.append({"heldOut": held, "picked": pick, "train": train[pick], "heldOutShown": _total(grid[held][pick], metric),
                      "heldOutBefore": _total(grid[held][BEFORE], metric), "questions": _total(grid[held][pick], "n")})
+    return rows
+
+
+class Scores:
+    """Questions shown within the budget per (conversation, constants), computed on demand
+    from the captures and kept (a coordinate ascent asks for the same constants again)."""
+
+    def __init__(self, captured: dict[str, Captured], k: int):
+        self.captured, self.k = captured, k
+        self.memo: dict[tuple[str, tuple], int] = {}
+
+    def of(self, conv: str, values: tuple) -> int:
+        if (conv, values) not in self.memo:
+            name = knob_name(*values) if values else BEFORE
+            got = self.captured[conv]
+            self.memo[(conv, values)] = _total(score(got.questions, got.hits, name, got.lines, self.k), "budget")
+        return self.memo[(conv, values)]
+
+
+def ascend(train: Callable[[tuple], int], axes: list[str]) -> tuple[tuple, int]:
+    """Coordinate ascent on ``train`` from the shipped constants: each axis in turn swept over
+    its values (the others held), the best kept — ties to the shipped value, then the current
+    one, then the sweep order — until a pass over ``axes`` changes nothing. Every change raises
+    the training count or moves an axis back to its shipped value, so it ends."""
+    ship = shipped_values()
+    cur = ship
+    changed = True
+    while changed:
+        changed = False
+        for axis in axes:
+            i = list(AXES).index(axis)
+            cands = [cur[:i] + (v,) + cur[i + 1:] for v in AXES[axis]]
+            best = max(cands, key=lambda c: (train(c), c[i] == ship[i], c[i] == cur[i], -cands.index(c)))
+            if best != cur:
+                cur, changed = best, True
+    return cur, train(cur)
+
+
+def joint_leave_one_out(scores: Scores, axes: list[str]) -> list[dict]:
+    """Per held-out conversation: the constants :func:`ascend` picks on the other two, and
+    the questions they show within the budget on the held-out one."""
+    rows = []
+    for held in sorted(scores.captured):
+        train_convs = [c for c in sorted(scores.captured) if c != held]
+        picked, trained = ascend(lambda v: sum(scores.of(c, v) for c in train_convs), axes)
+        rows.append({"heldOut": held, "picked": knob_name(*picked), "pickedValues": list(picked), "train": trained,
+                     "heldOutShown": scores.of(held, picked), "heldOutShipped": scores.of(held, shipped_values()),
+                     "heldOutBefore": scores.of(held, ()),
+                     "questions": len(scores.captured[held].questions)})
     return rows
 
 
@@ -204,13 +283,58 @@ def _print(grid: dict[str, dict[str, Counter]], names: list[str], k: int) -> Non
         _print_loo(f"all {len(GRID)} combinations", leave_one_out(grid, names[1:]))
 
 
+def _flags(ap) -> None:
+    ap.add_argument("--grid", action="store_true", help="every combination of the constants (slow)")
+    ap.add_argument("--joint", action="store_true",
+                    help="leave-one-out over the joint choice of the constants by coordinate ascent "
+                         "(all axes, and without the cosine axis)")
+
+
+def run_joint(args, convs: list[Path]) -> int:
+    """``--joint``: capture once per conversation, then the coordinate-ascent leave-one-out
+    with every axis and with ``cosine`` held at its shipped value."""
+    import time  # noqa: PLC0415
+
+    def captured(tmp: Path) -> dict[str, Captured]:
+        return {c.name: capture_conv(c, args.k, tmp) for c in convs}
+
+    t0 = time.perf_counter()
+    if args.state is not None:
+        caps = captured(args.state)
+    else:
+        with tempfile.TemporaryDirectory(prefix="locomo-snippets-") as tmp:
+            caps = captured(Path(tmp))
+    t1 = time.perf_counter()
+    scores = Scores(caps, args.k)
+    for c in caps:
+        scores.of(c, shipped_values())
+    t2 = time.perf_counter()
+    out = {}
+    for label, axes in (("all axes", list(AXES)), ("without cosine", [a for a in AXES if a != "cosine"])):
+        out[label] = joint_leave_one_out(scores, axes)
+    t3 = time.perf_counter()
+    timing = {"captureS": round(t1 - t0, 1), "oneOptionAllConvsS": round(t2 - t1, 2),
+              "ascentS": round(t3 - t2, 1), "optionsEvaluated": len(scores.memo)}
+    if args.json:
+        print(json.dumps({"jointLeaveOneOut": out, "timing": timing}, indent=2))
+        return 0
+    print(f"timing: {timing}")
+    for label, rows in out.items():
+        _print_loo(f"joint, coordinate ascent, {label}", rows)
+        shipped = sum(r["heldOutShipped"] for r in rows)
+        print(f"    shipped constants on the same folds: {shipped}; picked per fold (train): "
+              + "; ".join(f"{r['heldOut']}: {r['train']}" for r in rows))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = embedding_bench_args("python -m bench.locomo_snippets", __doc__.split("\n")[0], argv, state=True,
-                                extra=lambda ap: ap.add_argument("--grid", action="store_true",
-                                                                 help="every combination of the constants (slow)"))
+                                extra=_flags)
     convs, code = embedding_conversations(args.data, "locomo_snippets")
     if code is not None:
         return code
+    if args.joint:
+        return run_joint(args, convs)
     shipped = knob_name(*shipped_values())
     grid_names = [knob_name(*g) for g in GRID] if args.grid else [n for axis in AXES for n in one_at_a_time(axis)]
     names = [BEFORE, shipped] + [n for n in dict.fromkeys(grid_names) if n != shipped]

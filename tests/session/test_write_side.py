@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from openclaw_tui import events
 from openclaw_tui.session.engine import SessionEngine
 from openclaw_tui.workspace.daily import daily_rel
@@ -49,34 +51,25 @@ async def test_a_statement_to_a_local_model_is_stored_by_the_engine_and_answered
     assert log(workspace).count("vpn-east-12") == 1  # quitting does not store it twice
 
 
-async def test_a_statement_reply_that_is_only_a_made_up_source_line_becomes_the_acknowledgement(
-        make_settings, server, recorder, workspace) -> None:
-    # seen in tmux with the 1.5B: the whole reply to "My build server is ci-7.example.net." was this line
-    server.push({"text": "Source: ci-7.example.net#L10-12"})
+# the 1.5B's replies to statements that cite something: the turn searched nothing, so it is made up
+MADE_UP_CITATIONS = [
+    # tmux: the whole reply to "My build server is ci-7.example.net." (a host, not a file)
+    ("My build server is ci-7.example.net.", "Source: ci-7.example.net#L10-12", "ci-7.example.net"),
+    # tmux walk: the whole reply, a file with no line range
+    ("My VPN host is vpn-east.acme.io", "Source: {today}", "vpn-east.acme.io"),
+    # its usual reply: the fact restated "from" a log line it never read
+    ("My VPN host is vpn-east.acme.io", "Your VPN host is vpn-east.acme.io (memory/2026-12-01.md#L4).", "vpn-east.acme.io"),
+]
+
+
+@pytest.mark.parametrize(("said", "reply", "fact"), MADE_UP_CITATIONS)
+async def test_a_statement_reply_that_cites_anything_becomes_the_acknowledgement(
+        make_settings, server, recorder, workspace, said: str, reply: str, fact: str) -> None:
+    server.push({"text": reply.format(today=daily_rel())})
     eng = engine_for(make_settings, server, recorder, LOCAL)
-    result = await eng.send("My build server is ci-7.example.net.")
+    result = await eng.send(said)
     assert result.text == f"Noted — saved to {daily_rel()}."
-    assert "ci-7.example.net" in log(workspace)
-    eng.close()
-
-
-async def test_a_statement_reply_that_is_only_a_source_line_without_lines_becomes_the_acknowledgement(
-        make_settings, server, recorder, workspace) -> None:
-    server.push({"text": f"Source: {daily_rel()}"})  # tmux walk, the 1.5B's whole reply to "My VPN host is …"
-    eng = engine_for(make_settings, server, recorder, LOCAL)
-    result = await eng.send("My VPN host is vpn-east.acme.io")
-    assert result.text == f"Noted — saved to {daily_rel()}."
-    eng.close()
-
-
-async def test_a_statement_reply_citing_a_made_up_line_becomes_the_acknowledgement(
-        make_settings, server, recorder, workspace) -> None:
-    # the 1.5B's usual reply to a statement: the fact restated "from" a log line it never read
-    server.push({"text": "Your VPN host is vpn-east.acme.io (memory/2026-12-01.md#L4)."})
-    eng = engine_for(make_settings, server, recorder, LOCAL)
-    result = await eng.send("My VPN host is vpn-east.acme.io")
-    assert result.text == f"Noted — saved to {daily_rel()}."
-    assert "unverified" not in result.text
+    assert fact in log(workspace)
     eng.close()
 
 

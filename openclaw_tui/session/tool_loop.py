@@ -30,6 +30,7 @@ from openclaw_tui.session.citations import source_suffix
 from openclaw_tui.session.compaction import tool_result_content
 from openclaw_tui.session.offline import call_id
 from openclaw_tui.session.own_calls import context_for, is_own_call
+from openclaw_tui.session.plain_answer import last_user_text, plain_answer
 from openclaw_tui.session.quote import quote_best_hit
 from openclaw_tui.session.recall import recall_query, store_hint, wants_recall
 from openclaw_tui.records.no_reply import is_no_reply
@@ -193,7 +194,12 @@ class ToolLoop:
         kept = [tc for tc in done.tool_calls if tc.name not in held_back]
         if done.tool_calls and not kept:  # printed although not offered now: the prose only
             shown = hold.shown.strip() if hold else ""
-            text = shown or done.text or quote_best_hit(scratch.hits, scratch.query, lead=QUOTE_LEAD) or NO_ANSWER
+            text = shown or done.text or quote_best_hit(scratch.hits, scratch.query, lead=QUOTE_LEAD) or ""
+            # only searches ran and found nothing: the question asked again, alone, without tools
+            only_searched = all(spec_for(name) is recall_tool() for name, _a, _r in scratch.calls)
+            if not text and purpose == "turn" and not silent and only_searched:
+                text = await plain_answer(self.host.model(), last_user_text(messages), self.policy) or NO_ANSWER
+            text = text or NO_ANSWER
             done = Completion(text=text, usage=done.usage, finish_reason=done.finish_reason)
             if not shown:
                 show(done.text)

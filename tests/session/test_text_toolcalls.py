@@ -302,10 +302,26 @@ async def test_no_answer_after_repeated_searches_shows_the_best_note_with_one_so
 
 async def test_no_answer_and_nothing_found_says_so(make_settings, server, recorder, workspace) -> None:
     call = '{"name": "memory_search", "arguments": {"query": "logo colour"}}'
-    server.push({"text": call}, {"text": call}, {"text": call})
+    server.push({"text": call}, {"text": call}, {"text": call}, {"text": call})  # asked alone: a call again
     eng = engine_for(make_settings, server, recorder, LOCAL)
     result = await eng.send("What colour did we pick for the logo?")
     assert result.text == NO_ANSWER  # no "Source:" for a non-answer
+    assert len(server.chat_requests()) == 4
+    eng.close()
+
+
+async def test_a_general_question_after_an_empty_search_is_asked_again_alone(make_settings, server, recorder, workspace) -> None:
+    # the 1.5B, in tmux: "What is 12 times 7?" -> search (nothing) -> the search printed again -> "could not answer"
+    call = '{"name": "memory_search", "arguments": {"query": "12 times 7"}}'
+    server.push({"text": call}, {"text": call}, {"text": call}, {"text": "12 times 7 is 84."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("What is 12 times 7?")
+    assert result.text == "12 times 7 is 84." and shown(recorder).strip() == "12 times 7 is 84."
+    last = server.chat_requests()[-1]
+    assert not last.get("tools")  # no tools, and none of the memory instructions: the question alone
+    assert [m["role"] for m in last["messages"]] == ["system", "user"]
+    assert last["messages"][1]["content"] == "What is 12 times 7?" and "memory_search" not in last["messages"][0]["content"]
+    assert eng.history[-1] == {"role": "assistant", "content": "12 times 7 is 84."}
     eng.close()
 
 

@@ -184,3 +184,26 @@ def test_hybrid_search_cites_every_run_its_snippet_shows(workspace, make_setting
     for n, line in zip(numbers, body.split("\n")):
         assert line == (sw.GAP if n is None else file_lines[n - 1])
     assert lines[2] in body and lines[14] in body
+
+
+def test_a_chunk_of_headings_only_shows_its_best_heading_whole():
+    # found by the property test above in CI: the heading was cut and marked although it fit
+    lines = ["# dentist dentist dentist dentist dentist dentist", "", "", "# dentist"]
+    shown = sw.windowed("\n".join(lines), 1, len(lines), ["dentist"], limit=60)
+    assert len(shown.text) <= 60
+    body = shown.text.split("\n")
+    numbers = citations.line_numbers(body, shown.ranges)
+    assert numbers is not None
+    for n, line in zip(numbers, body):
+        assert line == sw.GAP if n is None else line == lines[n - 1]
+
+
+def test_a_file_line_reading_as_the_gap_marker_never_ends_a_run():
+    # found by the property test: "…\nA\n…" could not say whether the first or the last "…" is the file's
+    lines = ["dentist dentist dentist dentist", "dentist dentist dentist dentist", "…"]
+    shown = sw.windowed("\n".join(lines), 1, 3, [], limit=60, cosines=[0.1, 0.9, 0.5])
+    body = shown.text.split("\n")
+    numbers = citations.line_numbers(body, shown.ranges)
+    assert numbers is not None and 3 not in numbers
+    for n, line in zip(numbers, body):
+        assert line == sw.GAP if n is None else line == lines[n - 1]

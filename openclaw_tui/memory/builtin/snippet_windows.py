@@ -175,9 +175,12 @@ def choose(lines: Sequence[str], per_line: Sequence[frozenset[str]], weights: Ma
 
     if not any(per_line) and not cosines:
         add(0)
-        return widen(lines, chosen, limit) if chosen else chosen
+        return trim_gap_edges(lines, widen(lines, chosen, limit)) if chosen else chosen
     worth = line_worth(lines, per_line, weights, cosines, lw)
-    order = sorted((i for i, x in enumerate(lines) if x.strip() and not is_heading(x)), key=lambda i: (-worth[i], i))
+    content = [i for i, x in enumerate(lines) if x.strip() and x.strip() != GAP and not is_heading(x)]
+    # a chunk of headings and blank lines only: its headings are what it has to show
+    pool = content or [i for i, x in enumerate(lines) if x.strip() and x.strip() != GAP]
+    order = sorted(pool, key=lambda i: (-worth[i], i))
     if order and not add(order[0]):
         return chosen  # the best line alone is longer than the limit: windowed() shows it cut
     taken: list[int] = []
@@ -188,7 +191,23 @@ def choose(lines: Sequence[str], per_line: Sequence[frozenset[str]], weights: Ma
                 add(head)
     if header and 0 < len(taken) < header and (head := heading_above(lines, taken[0])) is not None:
         add(head)
-    return widen(lines, chosen, limit) if chosen else chosen
+    return trim_gap_edges(lines, widen(lines, chosen, limit)) if chosen else chosen
+
+
+def trim_gap_edges(lines: Sequence[str], chosen: set[int]) -> set[int]:
+    """``chosen`` without runs' edge lines that read exactly as the gap marker: a snippet
+    starting or ending with ``…`` could not tell such a line from a marker (nor the citation
+    which lines it shows)."""
+    chosen = set(chosen)
+    changed = True
+    while changed:
+        changed = False
+        for first, last in runs(chosen):
+            for j in {first, last}:
+                if lines[j].strip() == GAP:
+                    chosen.discard(j)
+                    changed = True
+    return chosen
 
 
 def heading_above(lines: Sequence[str], i: int) -> int | None:
@@ -228,10 +247,11 @@ def windowed(text: str, start_line: int, end_line: int, terms: Sequence[str],
     chosen = choose(lines, per_line, weights or {}, limit, cosines, lw, header)
     if not chosen:  # the best line alone is longer than the limit: its head, cut
         worth = line_worth(lines, per_line, weights or {}, cosines, lw)
-        pool = [i for i, x in enumerate(lines) if x.strip() and not is_heading(x)] or [0]
+        pool = [i for i, x in enumerate(lines) if x.strip() and x.strip() != GAP and not is_heading(x)] or [0]
         best = max(pool, key=lambda i: (worth[i], -i)) if any(per_line) or cosines else 0
         before, after = (f"{GAP}\n" if best > 0 else ""), (f"\n{GAP}" if best < len(lines) - 1 else "")
-        room = limit - len(before) - len(after) - len(GAP)
-        return Shown(before + lines[best][: max(0, room)].rstrip() + GAP + after,
+        room = limit - len(before) - len(after)
+        line = lines[best] if len(lines[best]) <= room else lines[best][: max(0, room - len(GAP))].rstrip() + GAP
+        return Shown(before + line + after,
                      ((start_line + best, start_line + best),))
     return Shown(render(lines, chosen), tuple((start_line + a, start_line + b) for a, b in runs(chosen)))

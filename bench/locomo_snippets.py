@@ -17,7 +17,10 @@ Per LoCoMo category (1 multi-hop, 2 temporal, 3 open-domain, 4 single-hop):
 - ``shown@k``: every evidence line shown whole in a result's snippet text AND inside a line
   range its citation names (for the one-window snippet that is the chunk's range);
 - ``budget``: shown@k counting only the snippets that end within the first 4,200 characters
-  of the results' snippet texts taken in rank order (6 × 700).
+  of the results' snippet texts taken in rank order (6 × 700);
+- ``dated``: ``budget`` with, in the same snippet, a heading that dates the evidence line (of
+  the headings it sits under, one holding a date — the day's ``# 2023-07-12`` or the
+  session's line; else the nearest): a line saying "two days ago" answers "when" only with it.
 
 Leave-one-out: the (r, a, h) triple with the most questions shown within the budget on two
 conversations (ties: the shipped triple, then the grid order) is reported on the third.
@@ -130,7 +133,7 @@ def score(questions: list[dict], hits: list[list[dict]], name: str, file_lines, 
             text, ranges = shown_by(name, hit)
             used += len(text)
             views.append((hit, text, ranges, used <= BUDGET))
-        flags = {"range": True, "shown": True, "budget": True}
+        flags = {"range": True, "shown": True, "budget": True, "dated": True}
         for loc in q["evidence_locs"]:
             lines = file_lines(loc["path"])
             want = lines[loc["line"] - 1].strip() if 0 < loc["line"] <= len(lines) else ""
@@ -140,11 +143,25 @@ def score(questions: list[dict], hits: list[list[dict]], name: str, file_lines, 
             shown = [v for v in mine if want in v[1] and any(a <= ln <= b for a, b in v[2])]
             flags["shown"] &= bool(shown)
             flags["budget"] &= any(v[3] for v in shown)
+            heads = dating_headings(lines, ln)
+            flags["dated"] &= any(v[3] and (not heads or heads & set(v[1].split("\n"))) for v in shown)
         cat = int(q["category"])
         out[("n", cat)] += 1
         for key, ok in flags.items():
             out[(key, cat)] += ok
     return out
+
+
+def dating_headings(lines: list[str], line: int) -> set[str]:
+    """The headings of a file that date its 1-based ``line`` (those it sits under that hold a
+    date, else the nearest), stripped; empty when it sits under none."""
+    from openclaw_tui.memory.builtin import snippet_windows as sw  # noqa: PLC0415
+
+    if not 0 < line <= len(lines):
+        return set()
+    path = sw.heading_path(lines, line - 1)
+    dating = [j for j in path if sw.DATE_RE.search(lines[j])] or path[:1]
+    return {lines[j].strip() for j in dating}
 
 
 @dataclass(frozen=True)
@@ -253,7 +270,7 @@ def _row(grid: dict[str, dict[str, Counter]], name: str) -> str:
     convs = sorted(grid)
     tot: Counter = sum((grid[c][name] for c in convs), Counter())
     n = _total(tot, "n")
-    cells = " ".join(f"{_total(tot, m):>4} {_total(tot, m) / n:6.1%}" for m in ("range", "shown", "budget"))
+    cells = " ".join(f"{_total(tot, m):>4} {_total(tot, m) / n:6.1%}" for m in ("range", "shown", "budget", "dated"))
     cats = " ".join(f"{tot[('range', c)]:>3}/{tot[('shown', c)]:>3}/{tot[('budget', c)]:>3} of {tot[('n', c)]:<3}"
                     for c in sorted(CATEGORIES))
     per = " ".join(str(_total(grid[c][name], "budget")) for c in convs)
@@ -271,7 +288,8 @@ def _print(grid: dict[str, dict[str, Counter]], names: list[str], k: int) -> Non
     print(f"LoCoMo, categories 1-4 ({', '.join(convs)}), k = {k}, hybrid MiniLM")
     print(f"per category: range / shown / shown within {BUDGET} chars; last: shown within budget per conversation")
     head = " ".join(f"{'cat ' + str(c):>16}" for c in sorted(CATEGORIES))
-    print(f"{'snippets':<58} {'range@k':>12} {'shown@k':>12} {'budget':>12}  {head}")
+    print("dated: shown within the budget with a heading that dates the line (its day's, its session's) in the same snippet")
+    print(f"{'snippets':<58} {'range@k':>12} {'shown@k':>12} {'budget':>12} {'dated':>12}  {head}")
     shown = [BEFORE, names[1]] + [n for axis in AXES for n in one_at_a_time(axis)[1:]]
     best = sorted(names[2:], key=lambda n: -sum(_total(grid[c][n], "budget") for c in convs))[:3]
     for name in dict.fromkeys(shown + best):

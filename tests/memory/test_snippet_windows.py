@@ -207,3 +207,32 @@ def test_a_file_line_reading_as_the_gap_marker_never_ends_a_run():
     assert numbers is not None and 3 not in numbers
     for n, line in zip(numbers, body):
         assert line == sw.GAP if n is None else line == lines[n - 1]
+
+
+DAY = ["# 2023-07-12", "", "## Session 7 — 4:33 pm on 12 July, 2023 (Caroline & Melanie)", ""]
+
+
+def test_the_heading_that_dates_a_line_is_the_shortest_dated_one_it_sits_under():
+    lines = DAY + ["- a", "# 2023-07-13", "", "## Session 8 — 1:00 pm on 13 July, 2023 (A & B)", "- b"]
+    assert sw.heading_above(lines, 4) == 0  # "# 2023-07-12", not the 60-character session line
+    assert sw.heading_above(lines, 8) == 5  # its own day, never the day before
+    assert sw.heading_path(lines, 8) == [7, 5]
+
+
+def test_headings_without_a_date_give_the_nearest():
+    lines = ["# Notes", "## Preferences", "- tea, not coffee", "## Maybe later", "- a boat"]
+    assert sw.heading_above(lines, 2) == 1 and sw.heading_above(lines, 4) == 3
+    assert sw.heading_above(["- no heading"], 0) is None
+
+
+def test_a_relative_date_is_shown_with_the_date_it_is_relative_to():
+    # LoCoMo QA: shown "I went to a conference two days ago" without its date, the 1.5B answered
+    # "two days ago"; the day's heading costs 13 characters
+    best = ("- **Caroline**: I went to an LGBTQ conference two days ago and it was really special. " + "x" * 400)[:380]
+    second = ("- **Caroline**: the LGBTQ conference made me feel accepted. " + "y" * 400)[:240]
+    lines = chunk({8: best, 16: second}, count=20)
+    lines = DAY + lines
+    shown = sw.windowed("\n".join(lines), 1, len(lines), ["lgbtq", "conference"])
+    got = dict(shown_lines(shown))
+    assert got[1] == "# 2023-07-12" and best in got.values() and second in got.values()
+    assert len(shown.text) <= 700

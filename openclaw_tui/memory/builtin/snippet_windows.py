@@ -18,9 +18,12 @@ fits; a line's worth (:func:`line_worth`, weights :class:`LineWeights`) adds up
 - its leading bold label (``- **Melanie**: …``, a transcript's speaker or a note's field)
   holding a query term: a question about someone is answered by what they said.
 
-Blank lines and headings never go in on their own worth. The chunk's heading above the best
-line (a LoCoMo session header: date, time, speakers) goes in after the ``HEADER_AFTER`` best
-lines, when it fits; then the runs are widened by whole lines, after each run first, then before.
+Blank lines and headings never go in on their own worth. The heading that dates the best line
+(:func:`heading_above`: of the headings it sits under, the shortest holding a date — a daily
+log's ``# 2023-07-12`` — else the nearest) goes in after the ``HEADER_AFTER`` best lines, when
+it fits: a line that says "two days ago" or "last weekend" is answerable in time only with its
+date, and a small model copies the relative words otherwise (LoCoMo QA, temporal questions).
+Then the runs are widened by whole lines, after each run first, then before.
 
 Every run's 1-based file lines make the citation: ``path#L3-L5,L20-L22`` (one ``L`` range per
 run, comma-joined, file order; a single run reads exactly as before, ``path#L3-L5``), so every
@@ -38,8 +41,8 @@ from openclaw_tui.memory.citations import GAP
 from openclaw_tui.memory.builtin.query import term_in_tokens, word_tokens
 from openclaw_tui.memory.builtin.ranking import SNIPPET_MAX_CHARS, make_snippet
 
-#: the heading above the best line goes in after this many lines (0: never), when it fits
-HEADER_AFTER = 3
+#: the heading that dates the best line goes in after this many lines (0: never), when it fits
+HEADER_AFTER = 2
 #: a line's length counts up to this many characters
 LENGTH_CAP = 400
 
@@ -210,9 +213,39 @@ def trim_gap_edges(lines: Sequence[str], chosen: set[int]) -> set[int]:
     return chosen
 
 
+_MONTH = r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?"
+#: a date in a heading: ISO (``2023-07-12``), ``12 July`` or ``July 12``, ``July 2023``
+DATE_RE = re.compile(rf"\b\d{{4}}-\d{{2}}-\d{{2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?![a-z])"
+                      rf"|\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|\b{_MONTH},?\s+\d{{4}}\b", re.I)
+
+
+def heading_level(line: str) -> int:
+    stripped = line.lstrip()
+    return len(stripped) - len(stripped.lstrip("#"))
+
+
+def heading_path(lines: Sequence[str], i: int) -> list[int]:
+    """The headings line ``i`` sits under, nearest first: the nearest heading at or above it,
+    then the nearest one above that of a higher level (fewer ``#``), and so on."""
+    out: list[int] = []
+    level = 99
+    for j in range(i, -1, -1):
+        if is_heading(lines[j]) and (lv := heading_level(lines[j])) < level:
+            out.append(j)
+            level = lv
+    return out
+
+
 def heading_above(lines: Sequence[str], i: int) -> int | None:
-    """The index of the nearest heading line at or above line ``i`` (None when none)."""
-    return next((j for j in range(i, -1, -1) if is_heading(lines[j])), None)
+    """The heading that dates line ``i``: of the headings it sits under (:func:`heading_path`),
+    the shortest holding a date (a daily log's ``# 2023-07-12`` rather than its
+    ``## Session 7 — 4:33 pm on 12 July, 2023 (…)``: the same date in a fifth of the
+    characters); else the nearest heading; None when none."""
+    path = heading_path(lines, i)
+    dating = [j for j in path if DATE_RE.search(lines[j])]
+    if dating:
+        return min(dating, key=lambda j: (len(lines[j]), -j))
+    return path[0] if path else None
 
 
 def widen(lines: Sequence[str], chosen: set[int], limit: int) -> set[int]:

@@ -108,7 +108,8 @@ def test_one_line_longer_than_the_limit_is_cut_and_cited_alone():
     assert len(shown.text) <= 700 and shown.ranges == ((6, 6),) and "dentist" in shown.text
 
 
-words = st.sampled_from(["dentist", "friday", "bus", "lunch", "Elm", "nine", "?", "**Ann**:", "- ", "…", "#", "x" * 40])
+words = st.sampled_from(["dentist", "friday", "bus", "lunch", "Elm", "nine", "?", "**Ann**:", "- ", "…", "#", "x" * 40,
+                        "# 2023-07-12", "## Session 1 — 8 May, 2023"])
 lines_st = st.lists(st.lists(words, max_size=40).map(" ".join), min_size=1, max_size=40)
 
 

@@ -178,7 +178,7 @@ def choose(lines: Sequence[str], per_line: Sequence[frozenset[str]], weights: Ma
 
     if not any(per_line) and not cosines:
         add(0)
-        return trim_gap_edges(lines, widen(lines, chosen, limit)) if chosen else chosen
+        return trim_gap_edges(lines, widen(lines, chosen, limit), limit) if chosen else chosen
     worth = line_worth(lines, per_line, weights, cosines, lw)
     content = [i for i, x in enumerate(lines) if x.strip() and x.strip() != GAP and not is_heading(x)]
     # a chunk of headings and blank lines only: its headings are what it has to show
@@ -194,20 +194,27 @@ def choose(lines: Sequence[str], per_line: Sequence[frozenset[str]], weights: Ma
                 add(head)
     if header and 0 < len(taken) < header and (head := heading_above(lines, taken[0])) is not None:
         add(head)
-    return trim_gap_edges(lines, widen(lines, chosen, limit)) if chosen else chosen
+    return trim_gap_edges(lines, widen(lines, chosen, limit), limit) if chosen else chosen
 
 
-def trim_gap_edges(lines: Sequence[str], chosen: set[int]) -> set[int]:
-    """``chosen`` without runs' edge lines that read exactly as the gap marker: a snippet
-    starting or ending with ``…`` could not tell such a line from a marker (nor the citation
-    which lines it shows)."""
+def trim_gap_edges(lines: Sequence[str], chosen: set[int], limit: int | None = None) -> set[int]:
+    """``chosen`` without runs' edge lines that read exactly as the gap marker (a snippet
+    starting or ending with ``…`` could not tell such a line from a marker, nor the citation
+    which lines it shows) and, with ``limit``, without edge blank lines while the snippet
+    still fits (``# 2023-07-12`` then ``…`` then the line, not a blank line on each side)."""
     chosen = set(chosen)
     changed = True
     while changed:
         changed = False
         for first, last in runs(chosen):
             for j in {first, last}:
+                if j not in chosen:
+                    continue
                 if lines[j].strip() == GAP:
+                    chosen.discard(j)
+                    changed = True
+                elif (limit is not None and not lines[j].strip() and len(chosen) > 1
+                      and len(render(lines, chosen - {j})) <= limit):
                     chosen.discard(j)
                     changed = True
     return chosen

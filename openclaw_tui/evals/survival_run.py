@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator
 
 from openclaw_tui import events
-from openclaw_tui.evals.conversations import Conversation, conversations
+from openclaw_tui.evals.conversations import Conversation, Fact, conversations
 from openclaw_tui.evals.survival import (
     NOT_STORED,
     TEMPLATE,
@@ -127,7 +127,7 @@ class ConversationRun:
             try:
                 await self._statements(engine, watch)
                 for fact in self.conv.facts:
-                    self.tally.answered_same += holds(await self._send(engine, watch, fact.question), fact, alt=True)
+                    self._answered(await self._send(engine, watch, fact.question), fact, same=True)
             finally:
                 engine.close()
             self._score_events(watch)
@@ -136,12 +136,22 @@ class ConversationRun:
             fresh = SessionEngine(settings, sink=fresh_watch, model=self.model, probe_ollama=False)
             try:
                 for fact in self.conv.facts:
-                    reply = await self._send(fresh, fresh_watch, fact.question)
-                    self.tally.answered_new += holds(reply, fact)
+                    self._answered(await self._send(fresh, fresh_watch, fact.question), fact, same=False)
             finally:
                 fresh.close()
             self._score_events(fresh_watch, flushes=False)
         return self.tally
+
+    def _answered(self, reply: str, fact: Fact, *, same: bool) -> None:
+        """Count an answer to a fact's question; a miss goes to the examples with what was expected."""
+        ok = holds(reply, fact, alt=same)
+        if same:
+            self.tally.answered_same += ok
+        else:
+            self.tally.answered_new += ok
+        if not ok:
+            self.tally.examples.append({"missed": fact.question, "session": "same" if same else "new",
+                                        "expected": fact.token, "reply": reply[:300]})
 
     def _score_events(self, watch: Watch, *, flushes: bool = True) -> None:
         today = daily_rel()

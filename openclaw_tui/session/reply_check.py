@@ -4,8 +4,12 @@ A model's word about memory is not taken on trust:
 
 - **Citations.** A ``Source: path#Lx-Ly`` line stays only when it names a hit this turn's
   searches returned (same path, overlapping lines) or a file the turn read; any other is
-  removed, and an inline ``path.md#L…`` reference that names nothing found is marked
-  "(unverified)". A small model cited "memory/2026-12-04.md#L1-2" under "2 + 2 equals 4".
+  removed (a ``Source: …`` inside a line too), and any other ``path.md#L…`` reference that
+  names nothing found is marked "(unverified)". A small model cited "memory/2026-12-04.md#L1-2" under "2 + 2 equals 4".
+  A hit the answer draws nothing from does not support it either: when the answer has
+  content words or numbers and shares none with the snippets of the hits it cites, the
+  reference goes the same way (the 1.5B answered "12 times 7 equals 84. Source:
+  USER.md#L1-L6", the empty profile template the automatic lookup had returned).
 - **Save claims.** A reply that says it saved or will remember something when no write
   landed this turn gets a visible note saying nothing was stored, and why.
 - **Statements.** A reply to a statement that repeats the system prompt's instructions, or
@@ -32,6 +36,11 @@ LINE_REF_RE = re.compile(r"(?P<path>[^\s,;:()\[\]`*<>\"']+)#L(?P<a>\d+)(?:-L?(?P
 # it must still be a file this turn's search returned or a read opened
 BARE_REF_RE = re.compile(r"(?P<path>[\w./~-]+\.md)\b(?!#L)")
 INLINE_BARE_SOURCE_RE = re.compile(r"[ \t]*[(\[]?\bsources?:\s*(?P<path>[\w./~-]+\.md)\b(?!#L)[)\]]?", re.IGNORECASE)
+# "… equals 84. Source: USER.md#L1-L6", "Teal (Sources: a.md#L3, b.md#L2)." inside a line
+_ONE_REF = r"[^\s,;()\[\]]+#L\d+(?:-L?\d+)?(?:,\s*L\d+(?:-L?\d+)?)*"
+INLINE_SOURCE_RE = re.compile(
+    rf"[ \t]*(?P<open>[(\[]?)\bsources?\**\s*:\**\s*(?P<refs>{_ONE_REF}(?:,\s*{_ONE_REF})*)(?P<close>[)\]]?)",
+    re.IGNORECASE)
 MORE_RE = re.compile(r"L(\d+)(?:-L?(\d+))?")
 CLAIM_RE = re.compile(
     r"\b(?:i(?:'ll| will)\s+(?:remember|keep (?:that|this|it) in mind|make a note|note (?:that|this|it)|save|store)"
@@ -96,6 +105,57 @@ def is_found(path: str, ranges: list[tuple[int, int]], ev: Evidence) -> bool:
     return bool(spans) and all(any(lo <= b and a <= hi for a, b in spans) for lo, hi in ranges)
 
 
+#: an answer's content words (3+ characters, no stopwords) and its numbers, "84" included
+SUPPORT_WORD_RE = re.compile(r"[a-z0-9][a-z0-9'-]{2,}|\d+")
+#: words of an answer that say how, not what ("Yes, according to your notes.")
+FRAME_WORDS = frozenset({"yes", "yeah", "yep", "nope", "correct", "right", "true", "false", "sure", "okay", "indeed",
+                         "according", "notes", "note", "memory", "mentioned", "says", "said", "wrote", "written",
+                         "log", "logs", "file", "found", "shows", "recorded", "saved", "source", "sources",
+                         "unverified"})
+#: two words match when equal or, both this long, alike in this many first letters ("appointments")
+PREFIX = 5
+
+
+def answer_words(text: str) -> set[str]:
+    """What ``text`` says, without its ``Source:`` lines and references (a path's date would
+    "match" a daily log's heading)."""
+    body = SOURCE_LINE_RE.sub("", text)
+    body = LINE_REF_RE.sub(" ", body)
+    body = BARE_REF_RE.sub(" ", body)
+    return {w.strip("'-") for w in SUPPORT_WORD_RE.findall(body.lower())} - STOPWORDS - FRAME_WORDS - {""}
+
+
+def _shares(said: set[str], snippet: str) -> bool:
+    have = {w.strip("'-") for w in SUPPORT_WORD_RE.findall(snippet.lower())}
+    if said & have:
+        return True
+    stems = {w[:PREFIX] for w in have if len(w) >= PREFIX and not w.isdigit()}
+    return any(len(w) >= PREFIX and not w.isdigit() and w[:PREFIX] in stems for w in said)
+
+
+def is_supported(path: str, ranges: list[tuple[int, int]] | None, ev: Evidence, said: set[str]) -> bool:
+    """Whether the answer (its words ``said``) draws on what it cites: a read of ``path`` (its
+    text is not kept), a cited hit without a snippet, an answer without content words ("Yes."),
+    or a snippet of a cited hit sharing a word or number with it. ``ranges`` None: any hit of
+    ``path``."""
+    if not said:
+        return True
+    path = _norm(path)
+    if any(_norm(r[0]) == path for r in ev.reads):
+        return True
+    for hit in ev.hits:
+        if _norm(str(hit.get("path", ""))) != path:
+            continue
+        a = int(hit.get("startLine") or 1)
+        b = int(hit.get("endLine") or a)
+        if ranges is not None and not any(lo <= b and a <= hi for lo, hi in ranges):
+            continue
+        snippet = hit.get("snippet")
+        if snippet is None or _shares(said, str(snippet)):
+            return True
+    return False
+
+
 def _known(path: str, ev: Evidence) -> bool:
     """Whether ``path`` is a file this turn's search returned or a read opened (any lines)."""
     path = _norm(path)
@@ -106,19 +166,21 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
     """``text`` with unverified ``Source:`` lines removed and other unverified references
     marked; the references removed or marked."""
     removed: list[str] = []
+    said = answer_words(text)
 
     def source_line(m: re.Match[str]) -> str:
         line = m.group(0)
         refs = list(LINE_REF_RE.finditer(line))
         if not refs:  # files named without lines
             bare = [b.group("path") for b in BARE_REF_RE.finditer(line)]
-            unknown = [b for b in bare if not _known(b, ev)]
+            unknown = [b for b in bare if not (_known(b, ev) and is_supported(b, None, ev, said))]
             if not unknown:
                 return line
             removed.extend(unknown)
             known = [b for b in bare if b not in unknown]
             return f"Source: {', '.join(known)}" if known else "\x00"
-        bad = [r.group(0) for r in refs if not is_found(r.group("path"), _ranges(r), ev)]
+        bad = [r.group(0) for r in refs
+               if not (is_found(r.group("path"), _ranges(r), ev) and is_supported(r.group("path"), _ranges(r), ev, said))]
         if not bad:
             return line
         removed.extend(bad)
@@ -129,15 +191,31 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
     out = re.sub(r"\n*\x00", "", out)
 
     def inline_bare(m: re.Match[str]) -> str:
-        if _known(m.group("path"), ev):
+        if _known(m.group("path"), ev) and is_supported(m.group("path"), None, ev, said):
             return m.group(0)
         removed.append(m.group("path"))
         return ""
 
     out = "\n".join(line if SOURCE_LINE_RE.match(line) else INLINE_BARE_SOURCE_RE.sub(inline_bare, line) for line in out.split("\n"))
 
+    def inline_source(m: re.Match[str]) -> str:
+        refs = list(LINE_REF_RE.finditer(m.group("refs")))
+        good = [r.group(0) for r in refs
+                if is_found(r.group("path"), _ranges(r), ev) and is_supported(r.group("path"), _ranges(r), ev, said)]
+        if len(good) == len(refs):
+            return m.group(0)
+        removed.extend(r.group(0) for r in refs if r.group(0) not in good)
+        if not good:
+            return ""
+        lead = m.group(0)[: len(m.group(0)) - len(m.group(0).lstrip())]
+        return f"{lead}{m.group('open')}Source: {', '.join(good)}{m.group('close')}"
+
+    out = "\n".join(line if SOURCE_LINE_RE.match(line) else INLINE_SOURCE_RE.sub(inline_source, line)
+                    for line in out.split("\n"))
+
     def inline(m: re.Match[str]) -> str:
-        if is_found(m.group("path"), _ranges(m), ev) or m.string[m.end():].startswith(" (unverified)"):
+        found = is_found(m.group("path"), _ranges(m), ev) and is_supported(m.group("path"), _ranges(m), ev, said)
+        if found or m.string[m.end():].startswith(" (unverified)"):
             return m.group(0)  # found, or marked already (the check runs twice on a statement's reply)
         removed.append(m.group(0))
         return m.group(0) + " (unverified)"

@@ -248,7 +248,7 @@ def test_chat_ends_on_the_checked_reply_when_the_check_changed_it(capsys, worksp
     assert code == 0 and "reply checked" in err
     streamed, kept = out.rstrip("\n").split("\n", 1)
     assert streamed == "Teal. Source: memory/2026-01-01.md#L11-L14"
-    assert kept == "Teal. Source: memory/2026-01-01.md#L11-L14 (unverified)"  # marked once, last on screen
+    assert kept == "Teal."  # the unfound reference taken out, the checked reply last on screen
     server.push({"text": "Teal."})
     code, out, err = chat(capsys, *base, "chat", "-p", "again?")
     assert out == "Teal.\n" and "reply checked" not in err

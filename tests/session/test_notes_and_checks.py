@@ -82,8 +82,8 @@ HIT = {"path": "memory/2026-12-01.md", "startLine": 3, "endLine": 8}
 @pytest.mark.parametrize(("text", "expected", "removed"), [
     ("Teal.\n\nSource: memory/2026-12-01.md#L4-L5", "Teal.\n\nSource: memory/2026-12-01.md#L4-L5", []),
     ("Teal.\n\nSource: memory/2026-12-01.md#L20-L22", "Teal.", ["memory/2026-12-01.md#L20-L22"]),
-    ("2 + 2 equals 4. Source: memory/2026-12-04.md#L1-2", "2 + 2 equals 4. Source: memory/2026-12-04.md#L1-2 (unverified)",
-     ["memory/2026-12-04.md#L1-2"]),
+    ("2 + 2 equals 4. Source: memory/2026-12-04.md#L1-2", "2 + 2 equals 4.", ["memory/2026-12-04.md#L1-2"]),
+    ("Teal (Sources: memory/2026-12-01.md#L4, memory/b.md#L9).", "Teal (Source: memory/2026-12-01.md#L4).", ["memory/b.md#L9"]),
     ("Teal.\nSources: memory/2026-12-01.md#L3, MEMORY.md#L1", "Teal.\nSource: memory/2026-12-01.md#L3", ["MEMORY.md#L1"]),
     ("From USER.md#L1-L2: Ada.", "From USER.md#L1-L2: Ada.", []),  # read this turn
     ("Source: ci-7.example.net#L10-12", "", ["ci-7.example.net#L10-12"]),  # a host on a Source: line
@@ -188,6 +188,72 @@ def test_repair_always_yields_a_summary_that_passes(words: list[str], drop: bool
 
 
 def test_a_second_check_does_not_mark_a_reference_twice() -> None:
-    once, removed = verify_citations("84. Source: memory/2026-12-05.md#L11-L14", Evidence())
-    assert once.endswith("#L11-L14 (unverified)") and removed == ["memory/2026-12-05.md#L11-L14"]
+    once, removed = verify_citations("84 (memory/2026-12-05.md#L11-L14)", Evidence())
+    assert once.endswith("#L11-L14 (unverified))") and removed == ["memory/2026-12-05.md#L11-L14"]
     assert verify_citations(once, Evidence()) == (once, [])
+
+
+TEMPLATE = {"path": "USER.md", "startLine": 1, "endLine": 6,
+            "snippet": "# USER.md — who you help\n\n- Name:\n- Preferred name:\n- Time zone:\n- Notes: (the user's stable preferences go here)"}
+DENTIST = {"path": "memory/2026-12-05.md", "startLine": 1, "endLine": 2,
+           "snippet": "# 2026-12-05\n- User: My dentist appointment is on Friday 2026-12-11 at 9am."}
+
+
+@pytest.mark.parametrize(("text", "expected", "removed"), [
+    # the real 1.5B's reply to a general question, citing the template the automatic lookup returned
+    ("12 times 7 equals 84. Source: USER.md#L1-L6", "12 times 7 equals 84.", ["USER.md#L1-L6"]),
+    ("84.\n\nSource: USER.md#L1-L6", "84.", ["USER.md#L1-L6"]),
+    ("12 times 7 equals 84. Source: USER.md", "12 times 7 equals 84.", ["USER.md"]),
+    ("84 (USER.md#L2).", "84 (USER.md#L2 (unverified)).", ["USER.md#L2"]),
+    # the answer draws on the cited snippet: a word, an inflected word, a number
+    ("Your dentist appointment is on Friday at 9am.\nSource: memory/2026-12-05.md#L2",
+     "Your dentist appointment is on Friday at 9am.\nSource: memory/2026-12-05.md#L2", []),
+    ("Two dentist appointments.\nSource: memory/2026-12-05.md#L1-L2",
+     "Two dentist appointments.\nSource: memory/2026-12-05.md#L1-L2", []),
+    ("On 2026-12-11.\nSource: memory/2026-12-05.md#L2", "On 2026-12-11.\nSource: memory/2026-12-05.md#L2", []),
+    # nothing but a yes: nothing to compare, the found reference stays
+    ("Yes, according to your notes.\nSource: memory/2026-12-05.md#L2",
+     "Yes, according to your notes.\nSource: memory/2026-12-05.md#L2", []),
+    # of two cited hits only the one the answer draws on stays
+    ("Friday at 9am.\nSources: memory/2026-12-05.md#L2, USER.md#L1-L6",
+     "Friday at 9am.\nSource: memory/2026-12-05.md#L2", ["USER.md#L1-L6"]),
+])
+def test_a_citation_stays_only_when_the_answer_draws_on_the_cited_snippet(text: str, expected: str,
+                                                                           removed: list[str]) -> None:
+    ev = Evidence(hits=(TEMPLATE, DENTIST))
+    assert verify_citations(text, ev) == (expected, removed)
+
+
+def test_a_reference_that_was_read_needs_no_shared_word() -> None:
+    ev = Evidence(hits=(TEMPLATE,), reads=(("USER.md", 1, None),))
+    assert verify_citations("84.\nSource: USER.md#L1-L6", ev) == ("84.\nSource: USER.md#L1-L6", [])
+
+
+def test_the_path_in_a_reference_does_not_count_as_a_shared_word() -> None:
+    # "2026-12-05" of the path is also the snippet's heading: not what the answer says
+    dated = {"path": "memory/2026-12-05.md", "startLine": 1, "endLine": 1, "snippet": "# 2026-12-05"}
+    assert verify_citations("Paris.\nSource: memory/2026-12-05.md#L1", Evidence(hits=(dated,))) == (
+        "Paris.", ["memory/2026-12-05.md#L1"])
+
+
+_WORDS = st.sampled_from(["teal", "logo", "84", "dentist", "Friday", "yes", "notes", "the", "2026-12-05", "appointments"])
+_REFS = st.sampled_from(["USER.md#L1-L6", "USER.md#L2", "memory/2026-12-05.md#L2", "memory/2026-12-05.md#L1-L2,L9",
+                         "memory/2026-12-05.md#L40", "memory/x.md#L1", "USER.md", "memory/2026-12-05.md"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_WORDS, max_size=6), st.lists(_REFS, min_size=1, max_size=3),
+       st.sampled_from(["\nSource: {}", " Source: {}", " (Sources: {})", "\n**Sources:** {}", " ({})"]))
+def test_every_reference_left_unmarked_is_found_and_drawn_on(words: list[str], refs: list[str], shape: str) -> None:
+    from openclaw_tui.session.reply_check import LINE_REF_RE, _ranges, answer_words, is_found, is_supported
+
+    ev = Evidence(hits=(TEMPLATE, DENTIST))
+    text = " ".join(words) + "." + shape.format(", ".join(refs))
+    out, removed = verify_citations(text, ev)
+    said = answer_words(text)
+    for m in LINE_REF_RE.finditer(out):
+        if out[m.end():].startswith(" (unverified)"):
+            continue
+        assert is_found(m.group("path"), _ranges(m), ev) and is_supported(m.group("path"), _ranges(m), ev, said), (text, out)
+    assert verify_citations(out, ev)[0] == out  # a second check changes nothing
+    assert set(removed) <= set(refs) | {r.split("#")[0] for r in refs}

@@ -104,9 +104,30 @@ async def test_a_hosted_models_unfound_citation_is_removed_and_a_real_one_kept(m
     first = await eng.send("What colour did we pick for the logo?")
     assert first.text == "Teal.\n\nSource: memory/2026-11-30.md#L3"
     second = await eng.send("What is 2 + 2?")
-    assert second.text == "2 + 2 equals 4. Source: memory/2026-12-04.md#L1-2 (unverified)"
+    assert second.text == "2 + 2 equals 4."  # a "Source:" inside the line goes like a Source: line
     assert [e.corrected for e in recorder.of(events.TurnFinished)] == [True, True]
     assert eng.history[-1]["content"] == second.text  # the history and transcript keep the checked reply
+    eng.close()
+
+
+async def test_a_found_hit_the_answer_draws_nothing_from_is_not_its_source(make_settings, server, recorder,
+                                                                         workspace) -> None:
+    # the 1.5B: "12 times 7 equals 84. Source: USER.md#L1-L6", a hit of the turn that says nothing of it
+    (workspace / "memory" / "2026-11-30.md").write_text("# 2026-11-30\n\n- We picked teal for the logo.\n")
+    server.push(
+        {"tool_calls": [{"name": "memory_search", "arguments": {"query": "logo"}}]},
+        {"text": "12 times 7 equals 84.\n\nSource: memory/2026-11-30.md#L3"},
+        {"tool_calls": [{"name": "memory_search", "arguments": {"query": "logo"}}]},
+        {"text": "The logo is teal.\n\nSource: memory/2026-11-30.md#L3"},
+    )
+    eng = engine_for(make_settings, server, recorder)
+    first = await eng.send("What is 12 times 7?")
+    hits = [e for e in recorder.of(events.ToolResult) if e.name == "memory_search"]
+    assert hits and "2026-11-30.md" in str(hits[0].result)  # the search did return the note
+    assert first.text == "12 times 7 equals 84."
+    second = await eng.send("What colour is the logo?")
+    assert second.text == "The logo is teal.\n\nSource: memory/2026-11-30.md#L3"
+    assert [e.corrected for e in recorder.of(events.TurnFinished)] == [True, False]
     eng.close()
 
 

@@ -45,6 +45,14 @@ REPEATED_CALL = "this exact call already ran in this turn and its result is abov
 INTERRUPTED = "interrupted by the user; the tool may not have finished"
 # the answer when a model told to answer without tools printed a tool call again, and nothing else
 NO_ANSWER = "I could not answer that from what I found."
+
+
+def without_engine_fallbacks(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The history the model reads, without the engine's own ``NO_ANSWER`` replies of earlier
+    turns: they are the engine's words, not the model's, and a small model copied the sentence
+    as its answer to every later question of a resumed session."""
+    return [m for m in messages
+            if not (m.get("role") == "assistant" and not m.get("tool_calls") and m.get("content") == NO_ANSWER)]
 # a model that printed its call again instead of answering: the best note found is shown
 QUOTE_LEAD = "The model gave no answer of its own; the closest note in memory:"
 
@@ -177,7 +185,7 @@ class ToolLoop:
         profile = self.host.profile()
         watched = withheld or tools or []  # every tool of the session: a printed call to one not offered is hidden too
         hold = StreamHoldback(show, tool_names(watched), lead_in=profile.hold_lead_in) if watched else None
-        rendered = render_messages(messages, profile)
+        rendered = render_messages(without_engine_fallbacks(messages), profile)
         if purpose == "turn" and scratch.hint and messages[-1].get("role") == "user":  # the user's message, not results
             rendered = rendered[:-1] + [{**rendered[-1], "content": f"{rendered[-1].get('content', '')}\n\n{scratch.hint}"}]
         done = await complete_with_retries(

@@ -307,6 +307,14 @@ async def test_no_answer_and_nothing_found_says_so(make_settings, server, record
     result = await eng.send("What colour did we pick for the logo?")
     assert result.text == NO_ANSWER  # no "Source:" for a non-answer
     assert len(server.chat_requests()) == 4
+    # the next question: the engine's sentence stays in the history, not in what the model reads
+    # (the 1.5B copied it as its answer to every later question of a resumed session)
+    server.push({"text": "Teal."})
+    await eng.send("And the font?")
+    assert {"role": "assistant", "content": NO_ANSWER} in eng.history
+    sent = server.chat_requests()[-1]["messages"]
+    assert not [m for m in sent if NO_ANSWER in str(m.get("content"))]
+    assert "What colour did we pick for the logo?" in str(sent)  # the question itself is kept
     eng.close()
 
 

@@ -100,10 +100,45 @@ def _flat(text: str) -> str:
     return re.sub(r"[\s,.]+", "", text.lower()).replace("p.m", "pm")
 
 
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH = r"(?P<mon>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_DAY = r"(?P<day>\d{1,2})(?:st|nd|rd|th)?"
+_YEAR = r"(?:,?\s+(?P<year>\d{4}))?"
+#: "December 4, 2026", "Dec. 4th", "4 December 2026", "the 4th of December"
+SPELLED_DATE_RES = (re.compile(rf"\b{_MONTH}\s+{_DAY}\b{_YEAR}", re.IGNORECASE),
+                    re.compile(rf"\b{_DAY}\s+(?:of\s+)?{_MONTH}(?![a-z]){_YEAR}", re.IGNORECASE))
+ISO_DATE_RE = re.compile(r"^(\d{4})-(\d{2})-(\d{2})$")
+
+
+def spelled_dates(text: str) -> set[tuple[int | None, int, int]]:
+    """The dates ``text`` writes out with a month name, as (year or None, month, day)."""
+    out = set()
+    for pattern in SPELLED_DATE_RES:
+        for m in pattern.finditer(text):
+            day = int(m.group("day"))
+            if 1 <= day <= 31:
+                out.add((int(m.group("year")) if m.group("year") else None, _MONTHS.index(m.group("mon").lower()) + 1, day))
+    return out
+
+
+def answer_text(reply: str) -> str:
+    """A reply without its ``Source:`` lines and references: a daily log's path holds a date."""
+    return LINE_REF_RE.sub(" ", SOURCE_LINE_RE.sub("", reply))
+
+
 def holds(text: str, fact: Fact, *, alt: bool = False) -> bool:
-    """Whether ``text`` contains the fact's token (or, with ``alt``, the phrase the user typed)."""
+    """Whether ``text`` contains the fact's token (or, with ``alt``, the phrase the user typed);
+    a date token (``2026-12-04``) also as written out ("December 4, 2026", "4th December",
+    "December 4" without a year). Source lines and references do not count."""
+    text = answer_text(text)
     flat = _flat(text)
-    return _flat(fact.token) in flat or alt and any(_flat(a) in flat for a in fact.alt)
+    if _flat(fact.token) in flat or alt and any(_flat(a) in flat for a in fact.alt):
+        return True
+    iso = ISO_DATE_RE.match(fact.token)
+    if not iso:
+        return False
+    year, month, day = (int(x) for x in iso.groups())
+    return any(y in (None, year) and (m, d) == (month, day) for y, m, d in spelled_dates(text))
 
 
 def memory_lines(workspace: Path) -> list[str]:

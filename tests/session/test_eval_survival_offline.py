@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
-from openclaw_tui.evals.survival import SurvivalOptions
+import pytest
+
+from openclaw_tui.evals.conversations import Fact
+from openclaw_tui.evals.survival import SurvivalOptions, holds
 from openclaw_tui.evals.survival_run import run_survival
 
 
@@ -19,3 +22,29 @@ def test_a_missed_answer_is_listed_with_what_was_expected() -> None:
     for e in missed:
         assert e["missed"].endswith("?") and e["session"] in ("same", "new") and e["expected"]
         assert e["expected"].lower() not in e["reply"].lower()
+
+
+DATE_FACT = Fact(kind="date", statement="We hired the designer yesterday.", question="On which date did we hire the designer?",
+                 token="2026-12-04", alt=("yesterday",))
+
+
+@pytest.mark.parametrize(("reply", "ok"), [
+    ("We hired the designer on 2026-12-04.", True),
+    # the real 1.5B's answer, counted as a miss before: the date written out
+    ("We hired the designer on December 4, 2026.\n\nSource: memory/2026-12-05.md#L1", True),
+    ("On Dec. 4th.", True),
+    ("On the 4th of December 2026.", True),
+    ("4 December", True),
+    ("On December 4, 2025.", False),  # another year
+    ("On December 14, 2026.", False),
+    ("On November 4, 2026.", False),
+    # the date of a Source path is not the answer
+    ("I don't know.\n\nSource: memory/2026-12-04.md#L1", False),
+    ("I don't know (memory/2026-12-04.md#L3).", False),
+])
+def test_a_date_answer_counts_however_it_is_written(reply: str, ok: bool) -> None:
+    assert holds(reply, DATE_FACT) is ok
+
+
+def test_an_answer_in_the_users_words_counts_in_the_same_session_only() -> None:
+    assert holds("You said yesterday.", DATE_FACT, alt=True) and not holds("You said yesterday.", DATE_FACT)

@@ -25,9 +25,18 @@ MAX_NOTE_CHARS = 400
 # a request to remember, with the lead-in the note drops ("Remember that …", "Please note: …")
 CUE_RE = re.compile(
     r"^\s*(?:please\s+)?(?:remember|note|save|store|write down|keep in mind|don't forget|do not forget)"
-    r"(?:\s+(?:that|this))?\s*[:,-]?\s*",
+    r"(?P<that>\s+(?:that|this))?\s*(?P<colon>[:,-]?)\s*",
     re.IGNORECASE,
 )
+# the same request asked politely ("Can you remember that I prefer tea?", "Could you please
+# make a note that …"): only with "that" or a colon, since "Can you remember what …" asks
+POLITE_CUE_RE = re.compile(
+    r"^\s*(?:(?:can|could|would|will) you\s+(?:please\s+)?|i(?:'d| would) like you to\s+|i want you to\s+|please\s+)"
+    r"(?:remember|note|make a note|save|store|write down|keep in mind|not forget)(?:\s+of)?(?:\s+that\b\s*|\s*:\s*)",
+    re.IGNORECASE,
+)
+# "Remember what I said about the budget?", "remember when the migration is": a question
+RECALL_RE = re.compile(r"\s*(?:what|when|where|who|whom|whose|which|how|why|whether|if)\b", re.IGNORECASE)
 QUESTION_RE = re.compile(
     r"\?\s*$|^\s*(?:what|when|where|who|whom|whose|why|how|which|did|do|does|was|were|is|are|am|can|could|"
     r"should|would|will|shall|may|might|have|has|had|tell me|remind me|recall|search|look up|find|show me|"
@@ -73,14 +82,30 @@ def is_question(text: str) -> bool:
     return bool(QUESTION_RE.search(text) or REQUEST_RE.match(text))
 
 
+def _cue(text: str) -> re.Match[str] | None:
+    """The "remember that" lead-in of a request to remember, or None (also for a question
+    that recalls: "Remember what I said about the budget?")."""
+    polite = POLITE_CUE_RE.match(text)
+    if polite:
+        return polite
+    m = CUE_RE.match(text)
+    if m is None or (not m.group("that") and not m.group("colon") and RECALL_RE.match(text, m.end())):
+        return None
+    return m
+
+
 def strip_cue(text: str) -> str:
-    """``text`` without a "remember that" lead-in (and without the request's own wording)."""
-    out = CUE_RE.sub("", text, count=1).strip()
+    """``text`` without a "remember that" lead-in (and without the request's own wording; a
+    polite request's question mark too)."""
+    m = _cue(text)
+    out = text[m.end():].strip() if m else text.strip()
+    if m is not None and POLITE_CUE_RE.match(text):
+        out = out.rstrip("?").rstrip() + ("." if out.endswith("?") else "")
     return out[:1].upper() + out[1:] if out else out
 
 
 def has_cue(text: str) -> bool:
-    return bool(CUE_RE.match(text))
+    return _cue(text) is not None
 
 
 def is_specific(sentence: str) -> bool:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import re
 
+from openclaw_tui.session.notes import RECALL_RE
+
 QUERY_CAP = 300
 
 STORE_RE = re.compile(r"^\s*(?:please\s+)?(?:remember|note|save|store|write down|keep in mind|add)\b", re.IGNORECASE)
@@ -28,17 +30,24 @@ SEARCH_PREFIX_RE = re.compile(
 GREETING_RE = re.compile(r"^\s*(?:hi|hello|hey|thanks|thank you|good (?:morning|evening|night))\b.{0,40}$", re.IGNORECASE | re.DOTALL)
 
 
+def asks_to_store(text: str) -> bool:
+    """A request to remember something ("Remember that …", "note: …"), not a question that
+    recalls ("Remember what I said about the budget?", "remember when the move is")."""
+    m = STORE_RE.match(text)
+    return m is not None and not RECALL_RE.match(text, m.end())
+
+
 def wants_recall(text: str) -> bool:
     """Whether ``text`` asks about something memory may hold."""
-    if not text or not text.strip() or STORE_RE.match(text) or GREETING_RE.match(text):
+    if not text or not text.strip() or asks_to_store(text) or GREETING_RE.match(text):
         return False
-    return bool(SEARCH_PREFIX_RE.match(text) or ASK_RE.search(text))
+    return bool(SEARCH_PREFIX_RE.match(text) or ASK_RE.search(text) or STORE_RE.match(text))  # "remember when …"
 
 
 def store_hint(text: str, daily: str, tool: str = "append") -> str | None:
     """The reminder sent with a request to remember something (None for other messages):
     call ``tool`` (the registry's appending tool) on today's log ``daily``."""
-    if not text or not STORE_RE.match(text):
+    if not text or not asks_to_store(text):
         return None
     return f"(Save this now: call {tool} with path {daily} and the fact as content.)"
 

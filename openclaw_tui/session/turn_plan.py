@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from openclaw_tui.session.notes import has_cue, is_statement
+from openclaw_tui.session.notes import fact_sentences, has_cue, is_statement
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of, verify_citations
 from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.tools.files import FileTools
@@ -33,7 +33,7 @@ class TurnPlan:
     text: str
     statement: bool  # tells rather than asks
     cue: bool  # "remember …"
-    store_now: bool  # the engine appends the fact sentences before the model answers
+    store_now: bool  # the engine appends the fact sentences before the model answers (a statement's, or a question's)
     no_tools: bool  # the model answers without tools (a statement, local profile)
     no_writes: bool  # only tools that write nothing (a question to a local model: the engine keeps the notes)
 
@@ -42,11 +42,14 @@ def plan_turn(text: str, *, local: bool, engine_notes: bool, access: str, memory
     """``local``: the local profile; ``engine_notes``: the flush mode lets the engine write notes."""
     statement = is_statement(text)
     helped = local and statement and engine_notes  # memoryFlush.mode "model": the model keeps its tools and notes
+    # a fact told with a question ("My dentist moved to Tuesday. When is it now?"): stored now,
+    # as the flush would store it later, so the question's lookup finds it
+    told_with_question = local and engine_notes and not statement and bool(fact_sentences(text))
     return TurnPlan(
         text=text,
         statement=statement,
         cue=has_cue(text),
-        store_now=helped and access == "rw" and memory_on,
+        store_now=(helped or told_with_question) and access == "rw" and memory_on,
         no_tools=helped,
         # a question, small talk, anything but an explicit request to change a file: the 1.5B
         # appended its answers ("12 times 7 equals 84.") and small talk to the log

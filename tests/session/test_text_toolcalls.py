@@ -430,3 +430,32 @@ async def test_the_automatic_lookup_printed_again_by_the_model_is_a_repeat(make_
     reqs = server.chat_requests()
     assert len(reqs) == 2 and "tools" in reqs[0] and not reqs[1].get("tools")
     eng.close()
+
+
+async def test_a_fact_told_with_a_question_is_stored_first_and_found_by_its_lookup(make_settings, server, recorder,
+                                                                                   workspace) -> None:
+    # "My dentist moved to Tuesday. When is it now?": not a statement (it asks), so the fact
+    # waited for the next flush and the question's lookup could not see it
+    server.push({"text": "On Tuesday."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("My dentist appointment moved to Tuesday at 4pm. When is it now?")
+    log = (workspace / daily_rel()).read_text()
+    assert "- User: My dentist appointment moved to Tuesday" in log and "When is it now" not in log
+    (search,) = recorder.of(events.MemoryRetrieved)
+    (req,) = server.chat_requests()
+    assert "moved to Tuesday" in req["messages"][-1]["content"]  # the lookup handed the new note over
+    assert req.get("tools")  # a question: the model keeps its tools (no writing ones)
+    eng.close()
+
+
+@pytest.mark.parametrize("prompt", ["Remember what I said about the logo?", "remember when we picked the logo colour"])
+async def test_remember_what_is_a_question_not_a_note(make_settings, server, recorder, workspace, prompt) -> None:
+    (workspace / "memory").mkdir(exist_ok=True)
+    (workspace / "memory" / "2026-01-05.md").write_text("# 2026-01-05\n\n- We picked teal for the logo after the design review.\n")
+    server.push({"text": "You picked teal."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send(prompt)
+    assert not (workspace / daily_rel()).exists() or "logo" not in (workspace / daily_rel()).read_text()
+    assert recorder.of(events.MemoryRetrieved)  # looked up, not stored
+    assert result.text.startswith("You picked teal.")
+    eng.close()

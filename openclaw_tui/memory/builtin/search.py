@@ -19,6 +19,7 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event
 from openclaw_tui.memory import citations
 from openclaw_tui.memory.api import SearchHit, SearchResult
+from openclaw_tui.memory.template_text import template_only
 from openclaw_tui.memory.builtin import query as qry
 from openclaw_tui.memory.builtin import ranking, scoring, snippet_windows, snippets
 from openclaw_tui.memory.builtin.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
@@ -123,7 +124,8 @@ class Searcher:
                              keywords_only=keywords_only)
         if isinstance(got, SearchResult):
             return got
-        rows = store.chunk_rows(set(got.text) | set(got.vector))
+        rows = {cid: r for cid, r in store.chunk_rows(set(got.text) | set(got.vector)).items()
+                if not template_only(r.path, r.text)}  # the template's own words are no result
         cands, text_floor = self._score(store, got, rows, terms, dates)
         picked, relaxed = self._rank(cands, req, text_floor, got.mode)
         weights = snippets.idf_weights(*store.doc_frequencies(terms))

@@ -14,6 +14,7 @@ from typing import Iterable
 from openclaw_tui.config.loader import AgentSettings
 from openclaw_tui.memory import citations
 from openclaw_tui.memory.api import SearchHit
+from openclaw_tui.memory.template_text import template_only
 from openclaw_tui.memory.qmd.collections import CollectionSpec, display_path, resolve_hit_path, source_of
 from openclaw_tui.memory.qmd.home import QmdHome, exit_error
 from openclaw_tui.memory.qmd.parse import QmdHit, QmdParseError, parse_search_output, trim_blank_edges
@@ -78,6 +79,8 @@ def to_hits(settings: AgentSettings, by_name: dict[str, CollectionSpec], hits: l
         rel = resolve_hit_path(spec, hit.path)
         if hide and is_private_key(workspace, Path(spec.root) / rel, private):
             continue  # MEMORY.md by identity, whichever collection indexed it
+        if template_only(display_path(spec, rel), hit.snippet):
+            continue  # the workspace template's own words (memory/template_text.py)
         item = _hit(spec, rel, hit, lim.max_snippet_chars, cite, budget)
         budget -= len(item.cited_snippet)
         results.append(item)

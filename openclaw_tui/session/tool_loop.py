@@ -204,7 +204,9 @@ class ToolLoop:
             shown = hold.shown.strip() if hold else ""
             text = shown or done.text or quote_best_hit(scratch.hits, scratch.query, lead=QUOTE_LEAD) or ""
             # only searches ran and found nothing: the question asked again, alone, without tools
-            only_searched = all(spec_for(name) is recall_tool() for name, _a, _r in scratch.calls)
+            # (not when nothing ran: a statement's turn offers no tools, and the 1.5B printed a
+            # search for "Could you make a note that …?"; its reply is the acknowledgement)
+            only_searched = bool(scratch.calls) and all(spec_for(name) is recall_tool() for name, _a, _r in scratch.calls)
             if not text and purpose == "turn" and not silent and only_searched:
                 text = await plain_answer(self.host.model(), last_user_text(messages), self.policy) or NO_ANSWER
             text = text or NO_ANSWER

@@ -40,6 +40,16 @@ TODAY = date(2026, 12, 4)  # a Friday
     ("We signed the lease yesterday.", True, ["We signed the lease yesterday."]),
     ("Priya Raman is our on-call lead.", True, ["Priya Raman is our on-call lead."]),
     ("/flush", False, []),
+    # a request to remember, however it is asked
+    ("Can you remember that I prefer tea?", True, ["I prefer tea."]),
+    ("Could you please make a note that the gate code is 4471?", True, ["The gate code is 4471."]),
+    ("I want you to remember that Ana is my sister.", True, ["Ana is my sister."]),
+    ("Remember that when I travel I prefer aisle seats.", True, ["When I travel I prefer aisle seats."]),
+    # remembering as a question: a lookup, not a note
+    ("Remember what I said about the budget?", False, []),
+    ("remember when the migration is", False, []),
+    ("Can you remember what my VPN host is?", False, []),
+    ("Do you remember my VPN host?", False, []),
 ])
 def test_statements_and_their_fact_sentences(text: str, statement: bool, facts: list[str]) -> None:
     assert is_statement(text) is statement
@@ -258,18 +268,3 @@ def test_every_reference_left_unmarked_is_found_and_drawn_on(words: list[str], r
     assert verify_citations(out, ev)[0] == out  # a second check changes nothing
     assert set(removed) <= set(refs) | {r.split("#")[0] for r in refs}
 
-
-@pytest.mark.parametrize(("text", "statement", "facts"), [
-    ("Can you remember that I prefer tea?", True, ["I prefer tea."]),
-    ("Could you please make a note that the gate code is 4471?", True, ["The gate code is 4471."]),
-    ("I want you to remember that Ana is my sister.", True, ["Ana is my sister."]),
-    ("Remember that when I travel I prefer aisle seats.", True, ["When I travel I prefer aisle seats."]),
-    # remembering as a question: a lookup, not a note
-    ("Remember what I said about the budget?", False, []),
-    ("remember when the migration is", False, []),
-    ("Can you remember what my VPN host is?", False, []),
-    ("Do you remember my VPN host?", False, []),
-])
-def test_a_request_to_remember_however_it_is_asked(text: str, statement: bool, facts: list[str]) -> None:
-    assert is_statement(text) is statement
-    assert fact_sentences(text) == facts

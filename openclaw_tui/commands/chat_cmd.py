@@ -47,8 +47,20 @@ def _line(ev: events.Event) -> str | None:
     return None
 
 
+#: the slash commands ``chat -p`` runs itself (the TUI has them all); any other text goes to the model
+HEADLESS_COMMANDS = ("/flush", "/compact")
+
+
+def headless_command(prompt: str) -> tuple[str, str] | None:
+    """``("/compact", "keep the dates")`` for a command ``chat -p`` runs itself, else None
+    (the 1.5B answered ``-p /flush`` with a printed ``{"name": "flush"}``)."""
+    head, _, rest = prompt.strip().partition(" ")
+    return (head.lower(), rest.strip()) if head.lower() in HEADLESS_COMMANDS else None
+
+
 async def _run(args: argparse.Namespace) -> int:
     from openclaw_tui.session.engine import SessionEngine
+    from openclaw_tui.session.surface import TurnResult
 
     settings = settings_from_args(args)
     collected: list[events.Event] = []
@@ -80,7 +92,13 @@ async def _run(args: argparse.Namespace) -> int:
                 "local GGUF found; use --model to pick a model (make run installs a local one)",
                 file=sys.stderr,
             )
-        result = await engine.send(args.prompt)
+        command = headless_command(args.prompt)
+        if command is None:
+            result = await engine.send(args.prompt)
+        else:  # "/flush", "/compact …": the session's own turn, not a message to the model
+            name, rest = command
+            await (engine.flush() if name == "/flush" else engine.compact(rest or None))
+            result = TurnResult("", engine.session_id)
     finally:
         engine.close()
     if args.json:

@@ -252,3 +252,22 @@ def test_chat_ends_on_the_checked_reply_when_the_check_changed_it(capsys, worksp
     server.push({"text": "Teal."})
     code, out, err = chat(capsys, *base, "chat", "-p", "again?")
     assert out == "Teal.\n" and "reply checked" not in err
+
+
+def test_chat_runs_flush_and_compact_itself(capsys, workspace: Path, server) -> None:
+    # the 1.5B answered "-p /flush" with a printed {"name": "flush", "arguments": {}}
+    base = ["--workspace", str(workspace), "--model", "openai/fake-model", "--api-base", server.base_url, "--api-key", SECRET_KEY]
+    server.push({"text": "Noted."}, {"text": "NO_REPLY"})
+    assert chat(capsys, *base, "chat", "-p", "The offsite budget is 12,400 dollars.", "--session", "s1")[0] == 0
+    code, out, _err = chat(capsys, *base, "chat", "-p", "/flush", "--session", "s1", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["text"] == ""
+    kinds = [(e["type"], e.get("reason")) for e in report["events"]]
+    assert ("flush_started", "manual") in kinds and any(k == "flush_finished" for k, _ in kinds)
+    flush_request = server.chat_requests()[-1]["messages"]
+    assert not any(m.get("role") == "user" and m.get("content") == "/flush" for m in flush_request)
+    code, out, _err = chat(capsys, *base, "chat", "-p", "/compact keep the amounts", "--session", "s1", "--json")
+    report = json.loads(out)
+    assert code == 0 and ("compaction_started", "manual") in [(e["type"], e.get("reason")) for e in report["events"]]
+    sent = [m.get("content") for r in server.chat_requests() for m in r["messages"] if m.get("role") == "user"]
+    assert not [c for c in sent if str(c).startswith(("/flush", "/compact"))]  # never a message to the model

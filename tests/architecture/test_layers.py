@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parents[2] / PACKAGE
 
 #: bottom first; a package may import its own layer and those below, never one above
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("language",),
     ("workspace",),
     ("config",),
     ("llm",),

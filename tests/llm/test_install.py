@@ -147,6 +147,11 @@ def test_models_dir_is_the_machines_not_the_state_dirs(tmp_path, monkeypatch) ->
     (tmp_path / "state" / "models").mkdir(parents=True)
     assert models_dir() == tmp_path / "home" / ".openclaw" / "models"  # an empty folder is not a copy
     (tmp_path / "state" / "models" / "m.gguf").write_bytes(b"GGUF")
-    assert models_dir() == tmp_path / "state" / "models"  # a state dir with models of its own keeps them
+    # issue 38: an embedder's GGUF there is not a copy of the chat model
+    assert models_dir() == tmp_path / "home" / ".openclaw" / "models"
+    from openclaw_tui.llm.local.catalog import DEFAULT_MODEL
+
+    (tmp_path / "state" / "models" / DEFAULT_MODEL.filename).write_bytes(b"GGUF")
+    assert models_dir() == tmp_path / "state" / "models"  # a state dir with the chat model of its own keeps it
     monkeypatch.setenv("OPENCLAW_MODELS_DIR", str(tmp_path / "mine"))
     assert models_dir() == tmp_path / "mine"

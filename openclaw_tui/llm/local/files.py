@@ -40,14 +40,17 @@ class ModelFileError(Exception):
 def models_dir() -> Path:
     """``OPENCLAW_MODELS_DIR``, else ``~/.openclaw/models``: the models are the machine's, not a
     state dir's, so setting only ``OPENCLAW_STATE_DIR`` does not assemble a second 1.1 GB copy
-    (issue 27). A state dir that already holds models of its own keeps using them."""
+    (issue 27). A state dir that already holds a catalog chat model of its own keeps using it;
+    any other GGUF there (an embedder's, which lands in ``<state>/models`` first) is no reason
+    to assemble a second 1.1 GB copy of the chat model beside it (issue 38)."""
     env = os.environ.get("OPENCLAW_MODELS_DIR")
     if env:
         return Path(env).expanduser()
     from openclaw_tui.config.loader import state_dir
+    from openclaw_tui.llm.local.catalog import CATALOG
 
     own = state_dir() / "models"
-    if own.is_dir() and any(own.glob("*.gguf")):
+    if any((own / spec.filename).is_file() for spec in CATALOG.values()):
         return own
     return Path.home() / ".openclaw" / "models"
 

@@ -24,6 +24,7 @@ from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.llm.local.files import ModelFileError, check_loadable, verify_catalog_file
 from openclaw_tui.llm.local.install import InstallError, install, target_path
 from openclaw_tui.llm.local.server import LocalServer, ServerConfig, ServerError
+from openclaw_tui.llm.local.threads import machine_threads
 from openclaw_tui.llm.prompt_progress import ProgressFn
 from openclaw_tui.llm.resolve import ModelChoice
 
@@ -184,7 +185,8 @@ class LocalModel:
 
 def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
     """Server settings from the agent settings: n_ctx = ``contextTokens`` or 8192; the log
-    goes to ``<state dir>/logs/openclaw-tui.log``; the sampling temperature is
+    goes to ``<state dir>/logs/openclaw-tui.log``; threads from the machine (``threads.py``:
+    physical cores, ``OPENCLAW_LOCAL_THREADS`` pins them); the sampling temperature is
     ``OPENCLAW_LOCAL_TEMPERATURE`` or ``LOCAL_TEMPERATURE``; the answer cap
     ``OPENCLAW_LOCAL_MAX_TOKENS`` or ``LOCAL_MAX_TOKENS`` (0: none)."""
     from openclaw_tui.config.loader import state_dir
@@ -198,8 +200,8 @@ def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
         temperature = float(os.environ.get("OPENCLAW_LOCAL_TEMPERATURE") or LOCAL_TEMPERATURE)
     except ValueError:
         temperature = LOCAL_TEMPERATURE
-    return LocalRuntimeConfig(n_ctx=n_ctx, log_path=base / "logs" / "openclaw-tui.log", temperature=temperature,
-                              max_tokens=_env_int("OPENCLAW_LOCAL_MAX_TOKENS", LOCAL_MAX_TOKENS) or None)
+    return LocalRuntimeConfig(n_ctx=n_ctx, threads=machine_threads(), log_path=base / "logs" / "openclaw-tui.log",
+                              temperature=temperature, max_tokens=_env_int("OPENCLAW_LOCAL_MAX_TOKENS", LOCAL_MAX_TOKENS) or None)
 
 
 def _env_int(name: str, default: int) -> int:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
+import shutil
 import sys
 
 from openclaw_tui import fast_exit
@@ -21,11 +23,25 @@ def build_app(args: argparse.Namespace):
     )
 
 
-def breadcrumb(args: argparse.Namespace, session_id: str | None) -> str | None:
+def command_word(argv0: str | None = None) -> str:
+    """How to type this program again: ``openclaw-tui`` when that name on PATH is this very
+    script, else the script's absolute path (``make run`` starts ``.venv/bin/openclaw-tui``,
+    which a new shell does not find by name; issue 37)."""
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    if os.path.basename(argv0) != "openclaw-tui":  # python -m openclaw_tui.cli, a test runner
+        return "openclaw-tui"
+    found = shutil.which("openclaw-tui")
+    here = os.path.realpath(shutil.which(argv0) or argv0) if os.sep not in argv0 else os.path.realpath(argv0)
+    if found and os.path.realpath(found) == here:
+        return "openclaw-tui"
+    return os.path.abspath(argv0) if os.sep in argv0 else here
+
+
+def breadcrumb(args: argparse.Namespace, session_id: str | None, argv0: str | None = None) -> str | None:
     """The one line printed on quit: the command that continues this session."""
     if not session_id:
         return None
-    words = ["openclaw-tui"]
+    words = [command_word(argv0)]
     for flag, dest in (("--config", "config"), ("--workspace", "workspace"), ("--agent", "agent"),
                        ("--session-key", "session_key"), ("--model", "model")):
         value = getattr(args, dest, None)

@@ -487,3 +487,21 @@ def test_scenario_header_names_the_model_that_answered() -> None:
 
     assert header("local/qwen2.5-coder-1.5b-instruct-q4_k_m").startswith("scenario: remember and recall with local/qwen2.5-coder-1.5b")
     assert "with the offline agent" in header("offline agent (rule-based, not an LLM)")
+
+
+def test_breadcrumb_names_a_command_that_runs(tmp_path: Path, monkeypatch) -> None:
+    # issue 37: after `make run`, 'openclaw-tui --resume <id>' was "command not found"
+    import argparse
+
+    from openclaw_tui.commands.app_cmd import breadcrumb
+
+    script = tmp_path / "venv" / "bin" / "openclaw-tui"
+    script.parent.mkdir(parents=True)
+    script.write_text("#!/bin/sh\n")
+    script.chmod(0o755)
+    args = argparse.Namespace(workspace=None, config=None, agent=None, session_key=None, model=None)
+    monkeypatch.setenv("PATH", "/usr/bin:/bin")
+    assert breadcrumb(args, "s1", argv0=str(script)) == f"resume this session: {script} --resume s1"
+    monkeypatch.setenv("PATH", f"{script.parent}:/usr/bin")
+    assert breadcrumb(args, "s1", argv0=str(script)) == "resume this session: openclaw-tui --resume s1"
+    assert breadcrumb(args, "s1", argv0="openclaw-tui") == "resume this session: openclaw-tui --resume s1"

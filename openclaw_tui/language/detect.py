@@ -1,0 +1,95 @@
+"""Which language a message is written in, from the tables' own words.
+
+Each word of the message that a table lists (function words, question words) votes for that
+table, weighted by how few tables share it ("que" counts less than "dass"); each letter a
+table marks as its own ("ñ", "ß", "ã") adds a vote. Languages without a table vote too, with
+the function words ``common.json`` lists for them, so a Dutch message is recognised as not
+ours rather than read as the nearest table.
+
+A pinned language (``ReaderSettings.language``) wins. A message too short or too even to
+tell ("ok", "LH 402?") takes the language of the message before it, then the first of the
+settings' languages.
+
+    detect("¿Dónde está mi pasaporte?")  # "es"
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+from functools import lru_cache
+
+from openclaw_tui.language.lexicon import TABLES, common, fold, lexicon, tokens
+
+#: the votes a language needs, and its lead over the next, to be taken as the message's
+MIN_SCORE = 1.0
+MIN_LEAD = 0.5
+LETTER_VOTE = 0.75
+_NON_LATIN = re.compile(r"[^\W\d_A-Za-zÀ-ɏḀ-ỿ]")
+UNDETERMINED = "und"
+
+
+@dataclass(frozen=True)
+class Guess:
+    language: str  # a code, "und" for a script no table is written in, "" when undecided
+    score: float = 0.0
+    lead: float = 0.0
+
+
+@lru_cache(maxsize=8)
+def _weights(langs: tuple[str, ...]) -> dict[str, dict[str, float]]:
+    """word → {language: weight}, a word shared by n languages weighing 1/n."""
+    vocab = {lang: lexicon(lang).vocabulary for lang in langs if lang in TABLES}
+    vocab.update({lang: words for lang, words in common().others.items() if lang not in vocab})
+    owners: dict[str, list[str]] = defaultdict(list)
+    for lang, words in vocab.items():
+        for w in words:
+            owners[w].append(lang)
+    return {w: {lang: 1.0 / len(langs_) for lang in langs_} for w, langs_ in owners.items()}
+
+
+def guess(text: str, langs: tuple[str, ...] = TABLES) -> Guess:
+    """The best-scoring language of ``text`` among ``langs`` and the languages without a table."""
+    letters = [ch for ch in text if ch.isalpha()]
+    if letters and sum(1 for ch in letters if _NON_LATIN.match(ch)) * 2 > len(letters):
+        return Guess(UNDETERMINED, 1.0, 1.0)
+    scores: dict[str, float] = defaultdict(float)
+    weights = _weights(langs)
+    for word in tokens(fold(text)):
+        for lang, w in weights.get(word, {}).items():
+            scores[lang] += w
+    low = text.lower()
+    for lang in langs:
+        if lang in TABLES:
+            marks = lexicon(lang).letters
+            if marks and any(ch in marks for ch in low):
+                scores[lang] += LETTER_VOTE
+    if not scores:
+        return Guess("")
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1], _order(kv[0], langs)))
+    best, score = ranked[0]
+    lead = score - (ranked[1][1] if len(ranked) > 1 else 0.0)
+    if score < MIN_SCORE or lead < MIN_LEAD:
+        return Guess("", score, lead)
+    return Guess(best, score, lead)  # a language without a table gets its own code: read neutrally
+
+
+def _order(lang: str, langs: tuple[str, ...]) -> int:
+    return langs.index(lang) if lang in langs else len(langs)
+
+
+def detect(text: str, *, previous: str | None = None, pinned: str = "",
+           langs: tuple[str, ...] = TABLES) -> str:
+    """The language to read ``text`` in: ``pinned`` if set; the detected one; for a message
+    too short to tell, the language of ``previous``; else the first of ``langs``."""
+    if pinned:
+        return pinned
+    found = guess(text, langs).language
+    if found:
+        return found
+    if previous and previous.strip():
+        before = guess(previous, langs).language
+        if before:
+            return before
+    return langs[0] if langs else UNDETERMINED

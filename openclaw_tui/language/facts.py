@@ -1,0 +1,144 @@
+"""Which words of a message are facts worth keeping, in the user's words (pure functions).
+
+Nothing here writes a word the user did not type: a fact is a sentence, or a clause of one,
+with a cue ("remember that", "recuerda que", "merk dir, dass") or a privacy mark cut off,
+its first letter capitalised and a polite request's question mark made a full stop.
+
+    remember_cue_end(fold("¿Puedes recordar que prefiero té?"), lexicon("es"))  # 21
+"""
+
+from __future__ import annotations
+
+import re
+
+from openclaw_tui.language.lexicon import Lexicon, fold, tokens
+
+#: a sentence shorter than this states nothing worth a note ("Ok.", "Sure thing.")
+MIN_CHARS = 12
+#: shorter than this, a clause after a cue is no fact
+MIN_CUE_FACT = 4
+#: a token that names something whatever the language: a digit, money, an address, a host or
+#: code ("vpn-east.acme.io", "FIN-2231-B"), a code in capitals ("LH", "Q3", "iPhone")
+SPECIFIC_RE = re.compile(
+    r"\d|[$€£¥₹]|@|https?://|\b[^\W\d_]+[-_.][^\W_]+[-_.\w]*\b|\b[A-Z]{2,}\b|\b[A-Za-z]*[a-z][A-Z]\w*\b"
+)
+_SPACES = re.compile(r"\s*")
+_TRIM = " \t\n,;:-–—"
+_WORD_AT = re.compile(r"[^\W_]+")
+
+
+def _skip(folded: str, pos: int) -> int:
+    m = _SPACES.match(folded, pos)
+    return m.end() if m else pos
+
+
+def remember_cue_end(folded: str, lex: Lexicon) -> int | None:
+    """Where the "remember that" lead-in of a sentence ends, or None when it has none; a
+    bare verb followed by a question word recalls ("Remember what I said?"), and a polite
+    request ("Can you remember …") needs "that" or a colon ("… remember what …" asks)."""
+    if lex.remember is None:
+        return None
+    pos = 0
+    polite = lex.polite.match(folded) if lex.polite else None
+    if polite:
+        pos = _skip(folded, polite.end())
+    start = re.match(r"[\s¿¡\"'(«„“-]*", folded[pos:])
+    pos += start.end() if start else 0
+    verb = lex.remember.match(folded, pos)
+    if verb is None:
+        return None
+    pos = _skip(folded, verb.end())
+    if folded[pos:pos + 1] == ",":
+        pos = _skip(folded, pos + 1)
+    that = lex.that.match(folded, pos) if lex.that else None
+    if that:
+        return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
+    if folded[pos:pos + 1] in (":", "-"):
+        return _skip(folded, pos + 1)
+    if polite:
+        return None
+    word = _WORD_AT.match(folded, pos)
+    if word is None or word.group(0) in lex.question_words:
+        return None
+    return pos
+
+
+def tidy(fact: str) -> str:
+    """A clause as a note: trimmed, first letter capitalised, a question mark made a stop."""
+    fact = fact.strip(_TRIM)
+    fact = fact.rstrip("?？").rstrip() + "." if fact.rstrip().endswith(("?", "？")) else fact
+    fact = fact.lstrip("¿¡ ")
+    return fact[:1].upper() + fact[1:] if fact else fact
+
+
+def cut(text: str, start: int, end: int) -> str:
+    """``text`` without ``text[start:end]`` and the punctuation left dangling by it."""
+    before, after = text[:start].rstrip(_TRIM + "("), text[end:].lstrip(_TRIM + ")")
+    if not before:
+        return after
+    if not after or after[0] in ".!?":
+        return before + after
+    return before + " " + after
+
+
+def is_specific(sentence: str, folded: str, lex: Lexicon) -> bool:
+    """Whether ``sentence`` names something worth keeping: a specific token, a preference or
+    decision, a date word, or (where only names are capitalised) a capitalised word after the
+    first."""
+    if SPECIFIC_RE.search(sentence):
+        return True
+    if (lex.keep and lex.keep.search(folded)) or (lex.date_words and lex.date_words.search(folded)):
+        return True
+    if lex.capitalized_nouns:
+        return False
+    words = sentence.split()
+    for w in words[1:]:
+        bare = w.strip(".,;:!?¿¡\"'()«»“”")
+        if len(bare) > 2 and bare[:1].isupper() and bare[1:].islower() and fold(bare) not in lex.function_words:
+            return True
+    return False
+
+
+def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:
+    """The fact a question states around itself: "Since my flight lands at 9:40, can I make
+    it?" → "My flight lands at 9:40"; "Can I make it, since …?" and "My flight lands at 9:40,
+    can I make it?" the same."""
+    if lex.fact_lead is not None:
+        lead = lex.fact_lead.match(folded, _skip(folded, len(folded) - len(folded.lstrip(" ¿¡"))))
+        if lead:
+            comma = folded.find(",", lead.end())
+            clause = sentence[lead.end(): comma if comma > 0 else len(sentence)]
+            return _kept(clause, lex)
+        for m in lex.fact_lead.finditer(folded):
+            if folded[:m.start()].rstrip().endswith(","):
+                return _kept(sentence[m.end():], lex)
+    comma = folded.find(",")
+    if comma > 0 and lex.question_start is not None:
+        tail = sentence[comma + 1:].lstrip()
+        head = sentence[:comma]
+        polite = lex.polite.match(fold(tail)) if lex.polite else None
+        if (polite or lex.question_start.match(tail.lower())) and not lex.question_start.match(head.lower()):
+            return _kept(head, lex)
+    return None
+
+
+def _kept(clause: str, lex: Lexicon) -> str | None:
+    clause = tidy(clause)
+    return clause if len(clause) >= MIN_CHARS and is_specific(clause, fold(clause), lex) else None
+
+
+def content_words(text: str, lex: Lexicon) -> list[str]:
+    """The words of ``text`` that name something (not the language's function words)."""
+    return [w for w in tokens(fold(text)) if w not in lex.vocabulary and len(w) > 1]
+
+
+def subject_words(fact: str, lex: Lexicon) -> tuple[str, ...]:
+    """The words naming what a correction is about: its content words before the verb
+    ("the offsite moved to Friday" → ("offsite",)), all of them when there is no verb."""
+    folded = fold(fact)
+    verb = lex.subject_end.search(folded) if lex.subject_end else None
+    head = fact[: verb.start()] if verb and verb.start() > 0 else fact
+    words = content_words(head, lex)
+    if lex.correction:
+        words = [w for w in words if not lex.correction.match(w)]
+    return tuple(dict.fromkeys(w for w in words if not w.isdigit()))

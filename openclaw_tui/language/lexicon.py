@@ -1,0 +1,231 @@
+"""The words of one language, loaded once from ``data/<lang>.reader.json``.
+
+A :class:`Lexicon` is a frozen table: word sets and compiled phrase lists. Phrases are written
+in a small template form, matched on *folded* text (lower case, accents removed, curly
+apostrophes straightened; see :func:`fold`, which keeps every character's position):
+
+* a space is any run of white space;
+* ``{a|b|}`` is one of the alternatives (an empty one makes the part optional);
+* a phrase matches whole words only.
+
+    lexicon("es").remember.match(fold("Recuerda que prefiero té"))
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+DATA_PACKAGE = "openclaw_tui.language.data"
+#: the languages with a table, in the order ties are broken
+TABLES = ("en", "es", "de", "fr", "pt", "it")
+_TOKEN = re.compile(r"[^\W\d_]+")
+
+
+def fold(text: str) -> str:
+    """``text`` lower-cased, without accents, with straight apostrophes; same length."""
+    out = []
+    for ch in text:
+        low = ch.lower()
+        if len(low) != 1:
+            low = ch
+        base = unicodedata.normalize("NFD", low)[0]
+        out.append("'" if base in "’ʼ`´" else base)
+    return "".join(out)
+
+
+def lower(text: str) -> str:
+    """``text`` lower-cased, accents kept ("cómo" is not "como"); same length."""
+    return "".join(low if len(low := ch.lower()) == 1 else ch for ch in text).replace("’", "'")
+
+
+def tokens(folded: str) -> list[str]:
+    """The letter runs of a folded text ("qu'il" → "qu", "il")."""
+    return _TOKEN.findall(folded)
+
+
+def _phrase_regex(phrase: str, folded: bool = True) -> str:
+    """One template phrase as a regular expression (see the module doc; braces may nest)."""
+    phrase = fold(phrase.strip()) if folded else lower(phrase.strip())
+    body, end = _parse(phrase, 0)
+    if end != len(phrase):
+        raise ValueError(f"unbalanced braces in phrase {phrase!r}")
+    plain = _first(phrase)
+    head = r"(?<!\w)" if plain[:1].isalnum() else ""
+    tail = r"(?!\w)" if plain[-1:].isalnum() else ""
+    return head + body + tail
+
+
+def _parse(text: str, pos: int, inside: bool = False) -> tuple[str, int]:
+    """The regex of ``text[pos:]`` up to an unmatched ``|`` or ``}`` (when ``inside``)."""
+    out: list[str] = []
+    while pos < len(text):
+        ch = text[pos]
+        if ch == "{":
+            alts: list[str] = []
+            pos += 1
+            while True:
+                alt, pos = _parse(text, pos, inside=True)
+                alts.append(alt)
+                if pos >= len(text):
+                    raise ValueError(f"unclosed brace in phrase {text!r}")
+                if text[pos] == "}":
+                    pos += 1
+                    break
+                pos += 1  # "|"
+            out.append("(?:" + "|".join(alts) + ")")
+        elif inside and ch in "|}":
+            break
+        else:
+            out.append(r"\s+" if ch == " " else re.escape(ch))
+            pos += 1
+    return "".join(out), pos
+
+
+def _first(phrase: str) -> str:
+    """The phrase with each choice taken as its first alternative (for the word boundaries)."""
+    while "{" in phrase:
+        phrase = re.sub(r"\{([^{}]*)\}", lambda m: m.group(1).split("|")[0], phrase)
+    return phrase
+
+
+def compile_phrases(phrases: list[str] | tuple[str, ...], *, anchored: bool = False,
+                    folded: bool = True) -> re.Pattern[str] | None:
+    """One pattern for a list of template phrases, longest first (None for an empty list);
+    ``anchored``: at the start of the text, after spaces and opening punctuation; ``folded``
+    False: matched on :func:`lower` text, accents kept."""
+    if not phrases:
+        return None
+    alts = sorted((_phrase_regex(p, folded) for p in phrases if p.strip()), key=len, reverse=True)
+    lead = r"^[\s¿¡\"'(«„“-]*" if anchored else ""
+    return re.compile(lead + "(?:" + "|".join(alts) + ")")
+
+
+def _words(raw: Any) -> frozenset[str]:
+    out: set[str] = set()
+    for item in raw or ():
+        out.update(tokens(fold(str(item))))
+    return frozenset(out)
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """The reading table of one language (see ``data/README`` in the JSON files' ``_doc``)."""
+
+    code: str
+    function_words: frozenset[str]  # words that carry no topic (detection, follow-ups)
+    letters: str  # letters that mark the language ("ñ¿¡", "äöüß")
+    abbreviations: tuple[str, ...]  # folded, without the final dot ("dr", "z. b")
+    ordinal_dot: bool  # "am 3. Mai": a number with a dot does not end a sentence
+    capitalized_nouns: bool  # every noun is capitalised: a capital is no name
+    question_words: frozenset[str]  # what, cuándo, wann …
+    question_start: re.Pattern[str] | None  # a question's opening (question word, inversion), on lower()
+    not_question_after: re.Pattern[str] | None  # "When I travel …": a subject after the word, no question
+    question_tag: re.Pattern[str] | None  # "…, isn't it", "¿verdad?" at the end
+    request: re.Pattern[str] | None  # an instruction's opening ("read", "dime", "zeig")
+    polite: re.Pattern[str] | None  # "can you", "¿puedes", "kannst du", "please"
+    remember: re.Pattern[str] | None  # "remember", "recuerda", "merk dir"
+    that: re.Pattern[str] | None  # "that", "que", "dass", "che" after a remember verb
+    recall: re.Pattern[str] | None  # "remember", "remind me" before a question word: a lookup
+    search_prefix: re.Pattern[str] | None  # "search your memory for"
+    file_verb: re.Pattern[str] | None  # write, escribe, schreib …
+    file_noun: re.Pattern[str] | None  # file, archivo, Datei …
+    do_not_keep: re.Pattern[str] | None  # "don't write that down", "no lo apuntes"
+    private: re.Pattern[str] | None  # "this is private", "entre nous"
+    correction: re.Pattern[str] | None  # "correction:", "en realidad"
+    small_talk: re.Pattern[str] | None  # "thanks", "hola", at the start
+    chit_chat: re.Pattern[str] | None  # words that make a sentence small talk (the weather)
+    keep: re.Pattern[str] | None  # preference, decision, name: worth keeping without a number
+    date_words: re.Pattern[str] | None  # weekdays, months, yesterday …
+    fact_lead: re.Pattern[str] | None  # "since", "ya que", "da": a fact told inside a question
+    subject_end: re.Pattern[str] | None  # the verb after a correction's subject ("is", "moved")
+    claims_save: re.Pattern[str] | None  # reply: "I've saved it"
+    not_store: re.Pattern[str] | None  # reply: "I won't store that"
+    cannot_answer: re.Pattern[str] | None  # reply: "I couldn't find that"
+
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """The words that identify the language (detection)."""
+        return self.function_words | self.question_words
+
+
+def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
+    def pat(key: str, anchored: bool = False) -> re.Pattern[str] | None:
+        return compile_phrases(tuple(raw.get(key) or ()), anchored=anchored)
+
+    return Lexicon(
+        code=code,
+        function_words=_words(raw.get("function_words")),
+        letters=str(raw.get("letters", "")),
+        abbreviations=tuple(sorted({fold(a).rstrip(".") for a in raw.get("abbreviations") or ()}, key=len, reverse=True)),
+        ordinal_dot=bool(raw.get("ordinal_dot", False)),
+        capitalized_nouns=bool(raw.get("capitalized_nouns", False)),
+        question_words=_words(raw.get("question_words")),
+        question_start=compile_phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ()),
+                                       anchored=True, folded=False),
+        not_question_after=pat("not_question_after", anchored=True),
+        question_tag=pat("question_tags"),
+        request=pat("request_verbs", anchored=True),
+        polite=pat("polite_leads", anchored=True),
+        remember=pat("remember_verbs"),
+        that=pat("that_words"),
+        recall=pat("recall_verbs", anchored=True),
+        search_prefix=pat("search_prefixes", anchored=True),
+        file_verb=pat("file_verbs"),
+        file_noun=pat("file_nouns"),
+        do_not_keep=pat("do_not_keep"),
+        private=pat("private"),
+        correction=pat("correction", anchored=True),
+        small_talk=pat("small_talk", anchored=True),
+        chit_chat=pat("chit_chat"),
+        keep=pat("keep"),
+        date_words=pat("date_words"),
+        fact_lead=pat("fact_leads"),
+        subject_end=pat("subject_end"),
+        claims_save=pat("claims_save"),
+        not_store=pat("not_store"),
+        cannot_answer=pat("cannot_answer"),
+    )
+
+
+def _load_json(name: str) -> dict[str, Any]:
+    raw = json.loads(resources.files(DATA_PACKAGE).joinpath(name).read_text(encoding="utf-8"))
+    if not isinstance(raw, dict):
+        raise ValueError(f"{name}: a JSON object expected")
+    return raw
+
+
+def has_table(lang: str) -> bool:
+    return lang in TABLES
+
+
+@lru_cache(maxsize=None)
+def lexicon(lang: str) -> Lexicon:
+    """The table of ``lang`` (ISO 639-1); ``KeyError`` for a language without one (see :func:`has_table`)."""
+    if lang not in TABLES:
+        raise KeyError(f"no reading table for language {lang!r}")
+    return _from_json(lang, _load_json(f"{lang}.reader.json"))
+
+
+@dataclass(frozen=True)
+class Common:
+    """What no language owns: file name endings, and the function words of languages without a
+    table (so a Dutch message is recognised as not ours instead of read as the nearest one)."""
+
+    file_name: re.Pattern[str]
+    others: dict[str, frozenset[str]]
+
+
+@lru_cache(maxsize=1)
+def common() -> Common:
+    raw = _load_json("common.json")
+    exts = "|".join(re.escape(e) for e in raw.get("file_extensions") or ["md"])
+    return Common(
+        file_name=re.compile(rf"(?<![\w.])[\w./~-]*\w\.(?:{exts})(?![\w.])", re.IGNORECASE),
+        others={str(k): _words(v) for k, v in (raw.get("other_languages") or {}).items()},
+    )

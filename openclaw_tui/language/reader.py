@@ -1,0 +1,256 @@
+"""The lexicon reader: one reading of a message from the table of its language.
+
+The message is folded once, cut into sentences once, and each sentence read in this order:
+a do-not-keep phrase anywhere withholds the whole message; a privacy mark is cut out and
+marks the reading private; a correction's cue, a file-change request and a remember cue are
+read at a sentence's start; every other sentence is a question, a request, small talk or a
+statement, and statements that name something are its facts (a fact told inside a question
+too). A language without a table, or not among the settings' languages, gets the neutral
+reading.
+
+    LexiconReader().read("Merk dir, dass mein Zahnarzt Dr. Weber heißt.").facts
+    # ("Mein Zahnarzt Dr. Weber heißt.",)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from openclaw_tui.language import facts as F
+from openclaw_tui.language.detect import detect, guess
+from openclaw_tui.language.lexicon import TABLES, Lexicon, common, fold, has_table, lexicon, lower
+from openclaw_tui.language.neutral import neutral_reading
+from openclaw_tui.language.reading import Intent, MessageReading, ReaderSettings, ReplyReading
+from openclaw_tui.language.sentences import spans
+
+QUERY_CAP = 300
+#: a sentence after a small-talk opening this short, naming nothing, is still small talk
+SMALL_TALK_REST = 40
+#: a question tag must close the sentence: found within this many last characters
+TAG_WINDOW = 24
+_LEAD = re.compile(r"[\s¿¡\"'(«„“-]*")
+
+
+class Kind(Enum):
+    QUESTION = "question"
+    REQUEST = "request"
+    SMALL_TALK = "small_talk"
+    STATEMENT = "statement"
+    EMPTY = "empty"
+
+
+@dataclass(frozen=True)
+class Piece:
+    text: str  # the sentence as typed
+    folded: str  # the same, folded (same length)
+
+
+def _asks(s: str, f: str, lex: Lexicon) -> bool:
+    """Whether the sentence is put as a question (mark, opening word, inversion, tag, recall)."""
+    body = s.rstrip(" \"'”»)")
+    if body.endswith(("?", "？")) or s.lstrip().startswith("¿"):
+        return True
+    if lex.question_tag is not None and lex.question_tag.search(f, max(0, len(f) - TAG_WINDOW)):
+        return True
+    m = lex.question_start.match(lower(s)) if lex.question_start else None
+    if m and not (lex.not_question_after and lex.not_question_after.match(f[m.end():])):
+        return True
+    recall = lex.recall.match(f) if lex.recall else None
+    if recall:
+        word = re.match(r"\s*([^\W_]+)", f[recall.end():])
+        return bool(word and word.group(1) in lex.question_words)
+    return False
+
+
+def _polite_end(f: str, lex: Lexicon) -> int:
+    m = lex.polite.match(f) if lex.polite else None
+    return m.end() if m else 0
+
+
+def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
+    """What one sentence does."""
+    if not any(ch.isalnum() for ch in s):
+        return Kind.QUESTION if "?" in s else Kind.EMPTY
+    if not nested and lex.small_talk is not None:
+        hello = lex.small_talk.match(f)
+        if hello:
+            rest, frest = s[hello.end():], f[hello.end():]
+            cut = len(rest) - len(rest.lstrip(" ,;:.!-–—"))
+            rest, frest = rest[cut:], frest[cut:]
+            if not any(ch.isalnum() for ch in rest):
+                return Kind.SMALL_TALK
+            inner = kind_of(rest, frest, lex, nested=True)
+            if inner is Kind.STATEMENT and len(rest) < SMALL_TALK_REST and not F.is_specific(rest, frest, lex):
+                return Kind.SMALL_TALK
+            return inner
+    if _asks(s, f, lex):
+        return Kind.QUESTION
+    pos = _polite_end(f, lex)
+    if pos or (lex.request is not None and lex.request.match(f)):
+        return Kind.REQUEST
+    if lex.chit_chat is not None and lex.chit_chat.search(f) and not any(ch.isdigit() for ch in s):
+        return Kind.SMALL_TALK
+    return Kind.STATEMENT
+
+
+def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> bool:
+    """A request to write, edit or delete a file: its verb opens the sentence (after "please",
+    "can you") and the message names a file (a file word or a file name)."""
+    if lex.file_verb is None:
+        return False
+    f = piece.folded
+    pos = _polite_end(f, lex)
+    pos += _LEAD.match(f, pos).end() - pos  # type: ignore[union-attr]
+    if not lex.file_verb.match(f, pos):
+        return False
+    return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text))
+
+
+def _unique(items: list[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(i for i in items if i))
+
+
+class LexiconReader:
+    """A :class:`~openclaw_tui.language.reading.Reader` over the per-language tables."""
+
+    def __init__(self, settings: ReaderSettings | None = None) -> None:
+        self.settings = settings or ReaderSettings()
+        self.languages = tuple(lang for lang in self.settings.languages if has_table(lang)) or TABLES
+
+    def language_of(self, text: str, previous: str | None = None) -> str:
+        return detect(text, previous=previous, pinned=self.settings.language, langs=self.languages)
+
+    def read(self, text: str, *, previous: str | None = None) -> MessageReading:
+        stripped = (text or "").strip()
+        if not stripped or stripped.startswith("/"):
+            return MessageReading(text=text, language="und", intent=Intent.UNKNOWN)
+        lang = self.language_of(stripped, previous)
+        if lang not in self.languages:
+            return neutral_reading(text, lang)
+        return read_in(lexicon(lang), text, previous)
+
+    def read_reply(self, text: str) -> ReplyReading:
+        return read_reply_in(text, self.languages)
+
+
+def read_reply_in(text: str, langs: tuple[str, ...]) -> ReplyReading:
+    """What a reply says about memory, in any of ``langs`` (a reply's language need not be
+    the user's)."""
+    if not text or not text.strip():
+        return ReplyReading()
+    f = fold(text)
+    found = guess(text, langs).language
+    order = ((found,) if found in langs else ()) + tuple(lang for lang in langs if lang != found)
+    claims = promises = cannot = False
+    language = found if found in langs else ""
+    for lang in order:
+        lex = lexicon(lang)
+        c = bool(lex.claims_save and lex.claims_save.search(f))
+        p = bool(lex.not_store and lex.not_store.search(f))
+        n = bool(lex.cannot_answer and lex.cannot_answer.search(f))
+        if (c or p or n) and not language:
+            language = lang
+        claims, promises, cannot = claims or c, promises or p, cannot or n
+    return ReplyReading(claims_save=claims and not promises, promises_not_to_store=promises, cannot_answer=cannot,
+                        language=language or "und")
+
+
+def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
+    """The reading of ``text`` with the table ``lex``."""
+    folded = fold(text)
+    pieces = [Piece(text[a:b], folded[a:b]) for a, b in spans(text, lex)]
+    base = {"text": text, "language": lex.code}
+    if lex.do_not_keep is not None and lex.do_not_keep.search(folded):
+        asks = any(kind_of(p.text, p.folded, lex) in (Kind.QUESTION, Kind.REQUEST) for p in pieces)
+        return MessageReading(**base, intent=Intent.DO_NOT_KEEP, withheld=tuple(p.text for p in pieces),  # type: ignore[arg-type]
+                              asks=asks)
+    private = bool(lex.private and lex.private.search(folded))
+    if private:
+        pieces = [_without(p, lex.private) for p in pieces]  # type: ignore[arg-type]
+        pieces = [p for p in pieces if any(ch.isalnum() for ch in p.text)]
+    return _compose(lex, text, pieces, previous, private)
+
+
+def _without(piece: Piece, pattern: re.Pattern[str]) -> Piece:
+    text, f = piece.text, piece.folded
+    for m in reversed(list(pattern.finditer(f))):
+        text = F.cut(text, m.start(), m.end())
+        f = fold(text)
+    return Piece(text, f)
+
+
+def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None, private: bool) -> MessageReading:
+    facts: list[str] = []
+    kinds: list[Kind] = []
+    intent: Intent | None = None
+    replaces: tuple[str, ...] = ()
+    folded_all = fold(text)
+    for i, p in enumerate(pieces):
+        if intent is None and i == 0 and _is_file_change(p, folded_all, text, lex):
+            return MessageReading(text=text, language=lex.code, intent=Intent.FILE_CHANGE, private=private)
+        fix = lex.correction.match(p.folded) if lex.correction else None
+        if fix and intent is None:
+            intent = Intent.CORRECTION
+            new = F.tidy(p.text[fix.end():])
+            if len(new) >= F.MIN_CUE_FACT:
+                facts.append(new)
+            kinds.append(Kind.STATEMENT)
+            continue
+        cue = F.remember_cue_end(p.folded, lex)
+        if cue is not None and intent in (None, Intent.REMEMBER):
+            intent = Intent.REMEMBER
+            fact = F.tidy(p.text[cue:])
+            if len(fact) >= F.MIN_CUE_FACT:
+                facts.append(fact)
+            kinds.append(Kind.STATEMENT)
+            continue
+        kind = kind_of(p.text, p.folded, lex)
+        kinds.append(kind)
+        if kind is Kind.STATEMENT:
+            told = intent in (Intent.CORRECTION, Intent.REMEMBER) or private
+            if told and len(p.text.strip()) >= F.MIN_CUE_FACT or len(p.text) >= F.MIN_CHARS and F.is_specific(
+                    p.text, p.folded, lex):
+                facts.append(F.tidy(p.text) if told else p.text.strip())
+        elif kind is Kind.QUESTION:
+            inner = F.fact_in_question(p.text, p.folded, lex)
+            if inner:
+                facts.append(inner)
+    if intent is Intent.CORRECTION and facts:
+        replaces = F.subject_words(facts[0], lex)
+    asks = any(k in (Kind.QUESTION, Kind.REQUEST) for k in kinds)
+    if intent is None:
+        intent = _intent_of(kinds)
+    query = _query(lex, text, previous) if asks else ""
+    follow_up = asks and not F.content_words(_strip_search(lex, text), lex)
+    return MessageReading(text=text, language=lex.code, intent=intent, facts=_unique(facts), query=query,
+                          follow_up=follow_up, asks=asks, private=private, replaces=replaces)
+
+
+def _intent_of(kinds: list[Kind]) -> Intent:
+    if any(k in (Kind.QUESTION, Kind.REQUEST) for k in kinds):
+        return Intent.QUESTION
+    if Kind.STATEMENT in kinds:
+        return Intent.STATEMENT
+    if Kind.SMALL_TALK in kinds:
+        return Intent.SMALL_TALK
+    return Intent.UNKNOWN
+
+
+def _strip_search(lex: Lexicon, text: str) -> str:
+    stripped = text.strip()
+    m = lex.search_prefix.match(fold(stripped)) if lex.search_prefix else None
+    return (stripped[m.end():].lstrip(" :,.-") if m else stripped) or stripped
+
+
+def _query(lex: Lexicon, text: str, previous: str | None) -> str:
+    """What auto-recall searches: the message without a "search your memory" lead-in; a
+    follow-up with no words of its own gets the message before it in front."""
+    query = _strip_search(lex, text)
+    if previous and previous.strip() and not F.content_words(query, lex):
+        before = _strip_search(lex, previous)
+        room = QUERY_CAP - len(query) - 1
+        if room > 0:
+            query = f"{before[-room:] if len(before) > room else before} {query}"
+    return query[:QUERY_CAP]

@@ -1,0 +1,91 @@
+"""Sentences of a message, cut where a sentence ends and nowhere else.
+
+A full stop followed by a space ends a sentence unless it closes an abbreviation of the
+language ("Dr.", "Sra.", "z. B.", "M.", "Sig.": data, ``abbreviations``), an initial ("J. R.
+Tolkien"), or, in a language that writes ordinals with a dot ("am 3. Mai"), a day number
+before a month. A decimal ("3.5") or a time ("5 p.m.", "9.40") has no space after its dots,
+and a dot followed by a lower-case word ("… etc. and") ends nothing. ``?``, ``!``, ``;`` and
+a line break always end one.
+
+    split("The call is at 5 p.m. with Dr. Moreau. Bring the file.", lexicon("en"))
+    # ["The call is at 5 p.m. with Dr. Moreau.", "Bring the file."]
+"""
+
+from __future__ import annotations
+
+import re
+
+from openclaw_tui.language.lexicon import Lexicon, fold
+
+#: an end mark (with closing quotes/brackets after it) and the space after it
+_END = re.compile(r"(?:[.!?;…]+[\"'”’»)\]]*)(?=\s)|\n")
+_OPENS = "\"'“„«(¿¡[-"
+
+
+def _before_dot(text: str, dot: int) -> str:
+    """The folded text before the dot at ``dot``, from the start of its line."""
+    start = text.rfind("\n", 0, dot) + 1
+    return fold(text[start:dot])
+
+
+def _is_abbreviation(head: str, lex: Lexicon) -> bool:
+    for abbr in lex.abbreviations:
+        if head.endswith(abbr):
+            before = head[: len(head) - len(abbr)]
+            if not before or not (before[-1].isalnum()):
+                return True
+    return False
+
+
+def _next_word(text: str, pos: int) -> str:
+    m = re.match(r"\s*([^\s]+)", text[pos:])
+    return m.group(1) if m else ""
+
+
+def _keeps_going(text: str, end: re.Match[str], lex: Lexicon) -> bool:
+    """Whether the mark at ``end`` does not end the sentence."""
+    mark = end.group(0)
+    if mark == "\n" or not mark.startswith(".") or mark.startswith("..."):
+        return False
+    nxt = _next_word(text, end.end())
+    if not nxt:
+        return False
+    if nxt[0].islower():
+        return True  # "… etc. and so on", "5 p.m. with"
+    if nxt[0] not in _OPENS and not nxt[0].isalnum():
+        return False
+    head = _before_dot(text, end.start())
+    if _is_abbreviation(head, lex):
+        return True
+    word = head.split()[-1] if head.split() else ""
+    raw = text[end.start() - len(word): end.start()] if word else ""
+    if len(raw) == 1 and raw.isupper():
+        return True  # an initial
+    if lex.ordinal_dot and word.isdigit() and len(word) <= 2 and lex.date_words is not None:
+        return bool(lex.date_words.match(fold(nxt)))
+    return False
+
+
+def spans(text: str, lex: Lexicon) -> list[tuple[int, int]]:
+    """(start, end) of each sentence of ``text``, without surrounding white space."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for end in _END.finditer(text):
+        if _keeps_going(text, end, lex):
+            continue
+        out.append((start, end.end()))
+        start = end.end()
+    out.append((start, len(text)))
+    trimmed = []
+    for a, b in out:
+        piece = text[a:b]
+        lead = len(piece) - len(piece.lstrip())
+        piece = piece.strip()
+        if piece:
+            trimmed.append((a + lead, a + lead + len(piece)))
+    return trimmed
+
+
+def split(text: str, lex: Lexicon) -> list[str]:
+    """The sentences of ``text`` as typed."""
+    return [text[a:b] for a, b in spans(text, lex)]

@@ -12,11 +12,13 @@ compaction cycle), compact if it exceeds the compaction threshold, stream the mo
 the tool schemas, run tool calls until the model answers without tools (step cap), append
 everything to the transcript, compact afterwards if the context grew past the threshold.
 
-The engine orchestrates; the parts live beside it: the conversation and its pure replay
-(``conversation.py``), the token budget (``budget.py``), the model ↔ tools loop
-(``tool_loop.py``), a turn's steps and token count (``turn_flow.py``) and how a turn ends
-without an answer (``turn_end.py``), the flush (``flush.py``), compaction's steps (``compaction.py``),
-opening memory (``memory_link.py``) and the transcript format (``transcript.py``).
+The engine composes its parts and holds no turn of its own: what the session holds
+(``context.py``), the token count (``meter.py``, over ``budget.py``), a turn (``turn.py``:
+the reading, the plan, the scratch, the tool box, the messages), the model ↔ tools loop
+(``tool_loop.py``), the flush and compaction around a turn (``upkeep.py``, over ``flush.py``
+and ``compaction.py``), the one note writer (``note_writer.py``), opening memory
+(``memory_link.py``), the conversation's pure replay (``conversation.py``) and the
+transcript format (``records/transcript.py``).
 """
 
 from __future__ import annotations
@@ -33,30 +35,34 @@ from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, RetryPolicy
 from openclaw_tui.llm.profiles import ModelProfile
 from openclaw_tui.mcp.session_tools import McpTools
-from openclaw_tui.memory.api import MemoryBackend
-from openclaw_tui.session.budget import TokenBudget
-from openclaw_tui.session.compaction import SUMMARY_HEADER, Compactor
-from openclaw_tui.session.conversation import History, replay
-from openclaw_tui.session.flush import FlushTurn, MemoryFlush, flush_mode
-from openclaw_tui.session.flush_model import FlushModel
-from openclaw_tui.session.memory_link import SessionMemory
-from openclaw_tui.session.model_slot import ModelSlot, make_model
-from openclaw_tui.records.session_store import SessionStore, session_title
-from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
-from openclaw_tui.session.task_slot import TaskSlot
-from openclaw_tui.session.thresholds import compaction_cut_for
-from openclaw_tui.session.tokens import TokenCounter
-from openclaw_tui.session.toolsmith import Toolsmith
-from openclaw_tui.session.turn_flow import TurnFlow
-from openclaw_tui.session.loop_host import SessionLoopHost
-from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, RunScratch, ToolLoop
-from openclaw_tui.records.transcript import TranscriptWriter, read_transcript, usage_entry
-from openclaw_tui.tools.files import FileTools
-from openclaw_tui.tools.registry import ToolBox
-from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
+from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.records.change_diff import change_event
 from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 from openclaw_tui.records.restore import undo_last
+from openclaw_tui.records.session_store import SessionStore, session_title
+from openclaw_tui.records.transcript import TranscriptWriter, read_transcript
+from openclaw_tui.session.budget import TokenBudget
+from openclaw_tui.session.compaction import Compactor
+from openclaw_tui.session.context import SessionContext, session_header
+from openclaw_tui.session.conversation import History, replay
+from openclaw_tui.session.flush import MemoryFlush
+from openclaw_tui.session.flush_model import FlushModel
+from openclaw_tui.session.loop_host import SessionLoopHost
+from openclaw_tui.session.memory_link import SessionMemory
+from openclaw_tui.session.meter import Meter
+from openclaw_tui.session.model_slot import ModelSlot, make_model
+from openclaw_tui.session.note_writer import NoteWriter
+from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
+from openclaw_tui.session.task_slot import TaskSlot
+from openclaw_tui.session.tokens import TokenCounter
+from openclaw_tui.session.tool_loop import NO_ANSWER, REPEATED_CALL, ToolLoop
+from openclaw_tui.session.toolsmith import Toolsmith
+from openclaw_tui.session.turn import Turn, Turns
+from openclaw_tui.session.upkeep import Upkeep
+from openclaw_tui.tools.files import FileTools
+from openclaw_tui.tools.registry import ToolBox
+from openclaw_tui.unicode_clean import clean_surrogates
+from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
 
 __all__ = ["CANCEL_MARK", "NO_ANSWER", "REPEATED_CALL", "SessionEngine", "TurnResult", "make_model", "valid_session_id"]
 
@@ -83,7 +89,7 @@ def workspace_problem(ws: Path) -> str | None:
 RECOVERED_PROMPT = "restored your last prompt, which was cut off by a crash during a memory flush or compaction: "
 
 
-class SessionEngine(TurnFlow):
+class SessionEngine:
     def __init__(
         self,
         settings: AgentSettings,
@@ -97,18 +103,19 @@ class SessionEngine(TurnFlow):
     ):
         self.settings = settings
         self._sink = sink
+        self._ctx = SessionContext()
         self._mem = SessionMemory(settings, self._emit, memory)
         self.mcp = McpTools(settings, self._emit, lambda: self.profile, offline=lambda: self.is_offline)
         self._slot = ModelSlot(settings, model, probe_ollama=probe_ollama, emit=self._emit)
         self._budget = TokenBudget(settings.config, self._model.model, offline=self.is_offline)
+        self._meter = Meter(self._budget, self._slot, self._ctx)
         self._tasks = TaskSlot()
         self._store = SessionStore(settings.sessions_dir)
-        self._transcript: TranscriptWriter = None  # type: ignore[assignment]  # opened by _open_session below, before any use
         self._closed = False
         self.memory_history = MemoryHistory.for_agent(settings.agent_dir)
         self._smith = Toolsmith(settings, self.memory_history, self._emit, lambda: ChangeOrigin("model", self.session_id, self._turn_no))
         self._turn_no = 0
-        self._turn_scratch = RunScratch()  # the running (or last) turn's: its partial answer on a cancel or an error
+        self.last_turn: Turn | None = None  # the running (or last) turn: its partial answer on a cancel or an error
         self._make_parts(retry_policy or RetryPolicy.from_env())
         self._open_session(session_id)
         problem = self.workspace_problem()
@@ -116,15 +123,19 @@ class SessionEngine(TurnFlow):
             self._emit(events.Notice("warning", problem))
 
     def _make_parts(self, policy: RetryPolicy) -> None:
-        hooks = SessionLoopHost(lambda: self._model, lambda: self.profile, self._emit, self._on_usage, self._overflow, self._mem.touch)
-        self._loop = ToolLoop(self.settings, policy, hooks)
-        self._flush_model = FlushModel(self.settings, policy, hooks)
-        self._flusher = MemoryFlush(
-            self.settings, self._store, self._emit, self._loop,
+        host = SessionLoopHost(self._slot, self._emit, self._budget, self._ctx, self._mem)
+        loop = ToolLoop(self.settings, policy, host)
+        self._flush_model = FlushModel(self.settings, policy, host)
+        notes = NoteWriter(self.settings)
+        flusher = MemoryFlush(
+            self.settings, self._store, self._emit, loop,
             tools_for=lambda target: self._make_toolbox(self._smith.file_tools(flush_mode=True, today_rel=lambda: target)),
-            on_stored=self._mem.touch, mode=self._flush_mode, flush_loop=self._flush_model.loop,
+            on_stored=self._mem.touch, mode=lambda: self._upkeep.mode(), flush_loop=self._flush_model.loop, notes=notes,
         )
-        self._compactor = Compactor(self.settings, self._store, self._emit, policy=policy, on_retry=self._loop.on_retry)
+        compactor = Compactor(self.settings, self._store, self._emit, policy=policy, on_retry=loop.on_retry)
+        self._upkeep = host.upkeep = Upkeep(self.settings, self._ctx, self._meter, self._slot, self._mem, flusher, compactor,
+                                            self._tasks, self._emit)
+        self._turns = Turns(self.settings, self._ctx, self._slot, self._meter, self._upkeep, loop, notes, self._store, self._emit)
 
     def _open_session(self, session_id: str | None) -> None:
         if session_id is not None:
@@ -139,7 +150,7 @@ class SessionEngine(TurnFlow):
         if self._budget.system_tokens is None:
             # Load the tokenizer now (the UI builds the engine in a worker thread), so
             # token_snapshot() on the UI thread never pays for it.
-            self._recount_fixed()
+            self._meter.recount()
 
     def workspace_problem(self) -> str | None:
         """Why notes cannot be kept in the workspace (missing, or not a folder), else None."""
@@ -150,6 +161,14 @@ class SessionEngine(TurnFlow):
     @property
     def _model(self) -> ChatModel:
         return self._slot.model
+
+    @property
+    def session_id(self) -> str:
+        return self._ctx.session_id
+
+    @session_id.setter
+    def session_id(self, value: str) -> None:
+        self._ctx.session_id = value
 
     @property
     def model_label(self) -> str:
@@ -181,11 +200,11 @@ class SessionEngine(TurnFlow):
 
     @property
     def history(self) -> list[dict[str, Any]]:
-        return self._history.messages
+        return self._ctx.history.messages
 
     @property
     def summary(self) -> str:
-        return self._summary
+        return self._ctx.summary
 
     @property
     def transcript_path(self) -> Path:
@@ -203,43 +222,45 @@ class SessionEngine(TurnFlow):
     def busy(self) -> bool:
         return self._tasks.busy
 
-    def _system_text(self, extra: str | None = None) -> str:
-        parts = [self._system]
-        if self._notes:
-            parts.append(self._notes)
-        if self._summary:
-            parts.append(SUMMARY_HEADER + "\n" + self._summary)
-        if extra:
-            parts.append(extra)
-        return "\n\n".join(parts)
-
     @property
     def system_prompt(self) -> str:
-        return self._system_text()
+        return self._ctx.system()
 
     def counters(self) -> dict[str, Any]:
         """The sessions.json entry for this session (compactionCount, memoryFlush*)."""
         return self._store.counters(self.session_id)
 
+    # ================================================================== tokens
+
+    @property
+    def context_window(self) -> int:
+        return self._meter.context_window
+
+    @property
+    def flush_threshold(self) -> int:
+        return self._meter.flush_threshold
+
+    @property
+    def compaction_threshold(self) -> int:
+        return self._meter.compaction_threshold
+
+    def used_tokens(self) -> int:
+        """Tokens the next prompt carries (``TokenBudget.used``)."""
+        return self._meter.used()
+
+    def token_snapshot(self) -> events.TokenUsage:
+        return self._meter.snapshot()
+
     # ================================================================== session lifecycle
 
     def _reset_state(self, session_id: str) -> None:
-        if self._transcript is not None:
-            self._transcript.close()
-        self.session_id = session_id
-        self._transcript = TranscriptWriter(self._transcript_path(session_id))
-        self._history = History(lambda msg: self._budget.count_message(msg))
-        self._summary = ""
-        self._notes = ""
         self._budget.reset()
-        self._persisted = False
-        self._system = self._build_system()
-        self._files = self._smith.file_tools()
-        self._toolbox = self._make_toolbox(self._files)
+        self._ctx.start(session_id, TranscriptWriter(self._transcript_path(session_id)), History(self._budget.count_message),
+                        self._build_system(), self._make_toolbox(self._smith.file_tools()))
 
     def _start_new(self, session_id: str) -> None:
         self._reset_state(session_id)
-        self._notes = startup_notes(self.settings.workspace, workspace_access=self.access)
+        self._ctx.notes = startup_notes(self.settings.workspace, workspace_access=self.access)
 
     def _refuse_if_busy(self, what: str) -> None:
         if self.busy:
@@ -247,9 +268,9 @@ class SessionEngine(TurnFlow):
 
     def new_session(self) -> str:
         self._refuse_if_busy("start a new session")
-        self._end_flush("new")
+        self._upkeep.end_notes("new")
         self._start_new(str(uuid.uuid4()))
-        self._recount_fixed()
+        self._meter.recount()
         return self.session_id
 
     def resume(self, session_id: str) -> None:
@@ -259,19 +280,19 @@ class SessionEngine(TurnFlow):
         entries = read_transcript(self._transcript_path(session_id))
         self._store.resumable(session_id, self.session_key, has_transcript=bool(entries))
         self._reset_state(session_id)
-        convo = replay(entries)
-        self._notes, self._summary = convo.notes, convo.summary
-        self._history.extend(convo.messages)
+        ctx, convo = self._ctx, replay(entries)
+        ctx.notes, ctx.summary = convo.notes, convo.summary
+        ctx.history.extend(convo.messages)
         if convo.usage is not None and convo.usage.model == self._model.model:
-            self._budget.usage_base = (convo.usage.tokens, self._history.tokens_of_first(convo.usage.messages))
+            self._budget.usage_base = (convo.usage.tokens, ctx.history.tokens_of_first(convo.usage.messages))
         if convo.recovered is not None:
             # The process died during the flush/compaction that ran before this prompt:
             # the prompt is part of the conversation again, and goes into the transcript
             # so a later resume sees it as a normal message.
-            self._transcript.append({"type": "message", "message": convo.messages[-1], "recovered": True})
+            ctx.log.append({"type": "message", "message": convo.messages[-1], "recovered": True})
             self._emit(events.Notice("warning", RECOVERED_PROMPT + session_title(convo.recovered)))
-        self._persisted = bool(entries)
-        self._recount_fixed()
+        ctx.persisted = bool(entries)
+        self._meter.recount()
 
     def list_sessions(self) -> list[dict[str, Any]]:
         """sessions.json entries, most recently active first (``SessionStore.recent``)."""
@@ -281,10 +302,10 @@ class SessionEngine(TurnFlow):
         self._refuse_if_busy("switch models")
         self._slot.switch(model)
         self._budget.use_model(self._model.model, offline=self.is_offline)
-        self._history.recount(lambda msg: self._budget.count_message(msg))
-        self._recount_fixed()
-        if self._persisted:
-            self._transcript.append({"type": "model", "model": self._model.model})
+        self._ctx.history.recount(self._budget.count_message)
+        self._meter.recount()
+        if self._ctx.persisted:
+            self._ctx.log.append({"type": "model", "model": self._model.model})
         self._emit(events.Notice("info", f"model: {self.model_label}"))
 
     def close(self) -> None:
@@ -292,9 +313,8 @@ class SessionEngine(TurnFlow):
             return
         self._closed = True
         self._tasks.stop()
-        self._end_flush("quit")
-        if self._transcript is not None:
-            self._transcript.close()
+        self._upkeep.end_notes("quit")
+        self._ctx.close()
         self._slot.close()
         self._flush_model.close()
         self._mem.close()
@@ -324,22 +344,14 @@ class SessionEngine(TurnFlow):
     async def _ensure_memory(self) -> None:
         """Open memory on first use when no host passed it in (``chat -p``, scenarios, tests)."""
         if await self._mem.ensure(self.memory_tools_on):
-            self._toolbox.memory = self._mem.memory
-
-    def _persist_header(self) -> None:
-        if not self._persisted:
-            self._persisted = True
-            self._store.persist(
-                self.session_id, self._transcript, self._notes, agentId=self.settings.agent_id, sessionKey=self.session_key,
-                workspace=str(self.settings.workspace), workspaceAccess=self.access, model=self._model.model,
-            )
+            self._ctx.tools.memory = self._mem.memory
 
     async def _settle_profile(self) -> None:
         if await self._slot.settle_profile():
             system = self._build_system()
-            if system != self._system:
-                self._system = system
-                self._recount_fixed()
+            if system != self._ctx.prompt:
+                self._ctx.prompt = system
+                self._meter.recount()
 
     def _build_system(self) -> str:
         return build_system_prompt(
@@ -368,23 +380,38 @@ class SessionEngine(TurnFlow):
         if warning:
             self._emit(events.Notice("warning", warning))
         if self._budget.system_tokens is None:
-            await asyncio.to_thread(self._recount_fixed)
-        self._persist_header()
+            await asyncio.to_thread(self._meter.recount)
+        self._ctx.persist(self._store, session_header(self.settings, self._model.model))
         notice = self._store.take_recovery_notice()
         if notice:
             self._emit(events.Notice("warning", notice))
 
-    def _on_usage(self, usage: dict[str, int]) -> None:
-        """The model's count for the prompt and answer now in the history: the meter's base,
-        kept in the transcript so a resumed session starts from it, not from an estimate."""
-        self._budget.report(usage, self._history.tokens)
-        self._transcript.append(usage_entry(self._model.model, usage))
+    # ================================================================== turns and commands
 
-    def _add(self, msg: dict[str, Any], **meta: Any) -> None:
-        self._history.add(msg)
-        self._transcript.append({"type": "message", "message": msg, **meta})
+    async def send(self, text: str) -> TurnResult:
+        if self.busy:
+            return TurnResult(text="", session_id=self.session_id, error="a turn is already running")
+        self._turn_no += 1
+        return await self._tasks.run(self._send(clean_surrogates(text)))
 
-    # ================================================================== flush and compaction
+    async def _send(self, text: str) -> TurnResult:
+        turn = self.last_turn = self._turns.begin(text, self._turn_no)
+        try:
+            await self._ready()
+            return await self._turns.play(turn)
+        except asyncio.CancelledError:
+            if not self._tasks.cancel_requested:
+                raise
+            return self._turns.ended_by_cancel(turn)
+
+    def cancel(self) -> None:
+        """Cancel the running turn; the partial answer is kept and marked."""
+        self._tasks.cancel()
+
+    async def memory_search(self, query: str) -> SearchResult:
+        """/memory search: same path as the tool (emits MemoryRetrieved)."""
+        await self._ready()
+        return await self._ctx.tools.memory_search({"query": query})
 
     async def _run_cancellable(self, what: str, factory: Callable[[], Awaitable[None]]) -> bool:
         """Run a /flush or /compact as the engine's current task so cancel() stops it."""
@@ -396,74 +423,21 @@ class SessionEngine(TurnFlow):
         self._emit(events.Notice("info", f"{what} cancelled"))
         return False
 
-    def _want_flush(self, projected: int) -> bool:
-        return self._flusher.wanted(self.session_id, projected, self.flush_threshold)
-
-    def _flush_mode(self) -> str:
-        cfg = self.settings.config.agents.defaults.compaction.memory_flush
-        return flush_mode(cfg.mode, local=self.profile.name == "local", offline=self.is_offline, flush_model=bool(cfg.model))
-
-    def _end_flush(self, reason: str) -> None:
-        """/new and quitting: the engine's notes for what no flush stored (memoryFlush.onSessionEnd)."""
-        on_end = self.settings.config.agents.defaults.compaction.memory_flush.on_session_end
-        if on_end and self._persisted and self._transcript is not None and self._flush_mode() != "model":
-            self._flusher.engine_notes(self._flush_turn(), reason)
-
-    def _flush_turn(self) -> FlushTurn:
-        return FlushTurn(self.session_id, self.history, self._system_text, self._transcript, self.flush_threshold)
-
-    async def _overflow(self) -> bool:
-        """The provider said the context overflowed: flush (once per cycle), then compact."""
-        used = self.used_tokens()
-        if self._want_flush(max(used, self.flush_threshold)):
-            await self._run_flush("overflow", used)
-        return await self._compact("overflow")
-
-    async def _run_flush(self, reason: str, tokens: int) -> bool:
-        return await self._flusher.run(self._flush_turn(), reason, tokens)
-
     async def flush(self) -> None:
         """/flush: a silent flush turn now, whatever the thresholds say."""
 
         async def run() -> None:
             await self._ready()
-            await self._run_flush("manual", self.used_tokens())
+            await self._upkeep.flush("manual", self.used_tokens())
 
         await self._run_cancellable("flush", run)
-
-    async def _compact(self, reason: str, instructions: str | None = None) -> bool:
-        tokens_before = self.used_tokens()
-        keep = self._compactor.keep_tokens(self.compaction_threshold)
-        cut = compaction_cut_for(reason, self._history.token_counts, self._history.roles, keep)
-        if cut == 0:
-            if reason == "manual":
-                self._emit(events.Notice("info", "nothing to compact yet"))
-            return False
-        if self._flush_mode() != "model":  # no fact leaves the context unstored (no model call)
-            self._flusher.engine_notes(FlushTurn(self.session_id, self.history[:cut], self._system_text, self._transcript, 0), "compaction")
-        self._emit(events.CompactionStarted(session_id=self.session_id, tokens_before=tokens_before, reason=reason))
-        summary = await self._compactor.summarise(
-            self._model, self.history[:cut], previous=self._summary, instructions=instructions,
-            plain=self.profile.plain_summary, context_window=self.context_window, must=reason in ("overflow", "manual"),
-        )
-        if summary is None:  # compaction.mode "safeguard": a summary that failed its check twice is not used
-            return False
-        self._history.drop_head(cut)
-        self._summary = summary
-        self._budget.usage_base = None
-        self._recount_fixed()
-        entry = {"reason": reason, "summary": summary, "tokensBefore": tokens_before, "tokensAfter": self.used_tokens(),
-                 "kept": len(self._history), "instructions": instructions}
-        self._compactor.record(self.session_id, self._transcript, entry)
-        await self._compactor.resync_memory(self._mem.memory)
-        return True
 
     async def compact(self, instructions: str | None = None) -> None:
         """/compact [instructions]."""
 
         async def run() -> None:
             await self._ready()
-            await self._compact("manual", instructions)
+            await self._upkeep.compact("manual", instructions)
 
         await self._run_cancellable("compaction", run)
         self._emit(self.token_snapshot())

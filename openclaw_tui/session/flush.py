@@ -25,16 +25,14 @@ from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.errors import LLMError
-from openclaw_tui.session.notes import fact_sentences, note_lines
+from openclaw_tui.session.note_writer import NoteOutcome, NoteWriter
 from openclaw_tui.records.session_store import SessionStore
 from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.session.thresholds import flush_skip_reason, should_flush
-from openclaw_tui.session.tool_loop import LoopRun, ToolLoop
+from openclaw_tui.session.tool_loop import LoopRun, MessageLog, ToolLoop
 from openclaw_tui.records.transcript import TranscriptWriter
 from openclaw_tui.tools.registry import ToolBox
-from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.daily import daily_rel, today
-from openclaw_tui.workspace.privacy import hidden_for
 
 
 ENGINE_NOTE_REASONS = events.ENGINE_NOTE_REASONS
@@ -47,17 +45,6 @@ def flush_mode(setting: str, *, local: bool, offline: bool, flush_model: bool = 
     if setting != "auto":
         return setting
     return "engine" if (local or offline) and not flush_model else "hybrid"
-
-
-def stated_notes(history: list[dict[str, Any]], existing: str) -> list[str]:
-    """Note lines for the fact sentences of the user's messages in ``history`` not yet in
-    ``existing`` (today's log)."""
-    facts: list[str] = []
-    for msg in history:
-        content = msg.get("content")
-        if msg.get("role") == "user" and isinstance(content, str) and not msg.get("engine"):
-            facts.extend(f for f in fact_sentences(content) if f not in facts)
-    return note_lines(facts, today=today(), existing=existing)
 
 
 @dataclass(frozen=True)
@@ -83,8 +70,10 @@ class MemoryFlush:
         on_stored: Callable[[], None],
         mode: Callable[[], str] = lambda: "model",
         flush_loop: Callable[[ToolLoop], ToolLoop] = lambda loop: loop,
+        notes: NoteWriter | None = None,
     ):
         self.settings = settings
+        self.notes = notes or NoteWriter(settings)  # the engine's notes (the same writer as the turn's)
         self.store = store
         self._emit = emit
         self._loop = loop
@@ -142,26 +131,10 @@ class MemoryFlush:
         )
         return error is None
 
-    def store_notes(self, history: list[dict[str, Any]], toolbox: ToolBox) -> None:
-        """The engine's notes: the user's unstored fact sentences, appended to today's log
-        through the flush tool box (the same safe write, history and ``/undo`` as a tool call)."""
-        rel = daily_rel(today())
-        existing = self._known_text(rel)
-        lines = stated_notes(history, existing)
-        if lines:
-            toolbox.files.append({"path": rel, "content": "\n".join(lines)})
-
-    def _known_text(self, rel: str) -> str:
-        """What memory holds already, for the dedup: today's log, and MEMORY.md in a private session."""
-        ws = self.settings.workspace
-        names = [rel] if hidden_for(self.settings.session_key) else [rel, "MEMORY.md", "memory.md"]
-        parts: list[str] = []
-        for name in names:
-            try:
-                parts.append((safe_fs.current_bytes(ws, name) or b"").decode("utf-8", "replace"))
-            except (OSError, safe_fs.PathRefused):
-                continue
-        return "\n".join(parts)
+    def store_notes(self, history: list[dict[str, Any]], toolbox: ToolBox) -> NoteOutcome:
+        """The engine's notes: the user's unstored facts (``NoteWriter``, the one note writer),
+        appended through the flush tool box."""
+        return self.notes.write_all(self.notes.readings(history), toolbox.files, session_key=self.settings.session_key)
 
     def _record(self, turn: FlushTurn, toolbox: ToolBox, *, reason: str, reply: str, error: str | None,
                 by: str) -> tuple[str | None, int, str]:
@@ -211,16 +184,8 @@ class MemoryFlush:
         cfg = self.settings.config.agents.defaults.compaction.memory_flush
         local: list[dict[str, Any]] = [{"role": "user", "content": cfg.prompt.replace("YYYY-MM-DD", day)}]
         try:
-            final = await self._flush_loop(self._loop).run(
-                LoopRun(
-                    system=lambda: turn.system(cfg.system_prompt),
-                    convo=lambda: turn.history + local,
-                    add=lambda msg, **_meta: local.append(msg),
-                    purpose="flush",
-                    toolbox=toolbox,
-                    silent=True,
-                )
-            )
+            log = MessageLog(turn.system(cfg.system_prompt), turn.history, local)
+            final = await self._flush_loop(self._loop).run(LoopRun(log, purpose="flush", toolbox=toolbox, silent=True))
         except LLMError as exc:
             self._emit(exc.info.event())
             return "", exc.info.line()

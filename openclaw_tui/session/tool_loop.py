@@ -7,8 +7,10 @@ run collects lives in that run's own :class:`RunScratch`, never on the shared lo
 streamed so far (``partial``: a cancelled or failed turn keeps it), the memory results seen
 (for the local profile's ``Source:`` line), the one-line hint sent with the user's message,
 and whether a memory file was written. A flush run inside a turn (an overflow) has a scratch
-of its own and leaves the turn's alone. The session is reached through one narrow
-:class:`LoopHost`. What a tool means for the session comes from the tool registry
+of its own and leaves the turn's alone. A run is data: where its messages are (a
+:class:`RunLog`: the session's conversation, or a :class:`MessageLog` of its own), its tool box,
+what it may offer and its answer's :class:`AnswerCheck`. The session is reached through one
+narrow :class:`LoopHost`. What a tool means for the session comes from the tool registry
 (``tools/registry.py``), never a name.
 """
 
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Sequence
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
@@ -32,10 +34,10 @@ from openclaw_tui.session.offline import call_id
 from openclaw_tui.session.own_calls import context_for, is_own_call
 from openclaw_tui.session.plain_answer import last_user_text, plain_answer
 from openclaw_tui.session.quote import quote_best_hit
-from openclaw_tui.session.recall import recall_query, store_hint, wants_recall
+from openclaw_tui.language import Intent, MessageReading
+from openclaw_tui.records.history import MemoryChange
 from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.session.triggered import inject_triggered
-from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox, ToolOutput, recall_tool, registered, spec_for
 from openclaw_tui.records.change_diff import change_event
 from openclaw_tui.workspace.daily import daily_rel
@@ -55,6 +57,15 @@ def without_engine_fallbacks(messages: list[dict[str, Any]]) -> list[dict[str, A
             if not (m.get("role") == "assistant" and not m.get("tool_calls") and m.get("content") == NO_ANSWER)]
 # a model that printed its call again instead of answering: the best note found is shown
 QUOTE_LEAD = "The model gave no answer of its own; the closest note in memory:"
+# sent with a request to remember (without it the 1.5B model sometimes only said it would)
+STORE_HINT = "(Save this now: call {tool} with path {path} and the fact as content.)"
+
+
+def announce_changes(changes: Sequence[MemoryChange], call_id: str, scratch: RunScratch, emit: Callable[[events.Event], None]) -> None:
+    """Memory changes a run made: one event each, and the run's scratch marks the write."""
+    for change in changes:
+        scratch.wrote_memory = scratch.unsynced = True
+        emit(change_event(change, call_id=call_id))
 
 
 @dataclass
@@ -77,20 +88,54 @@ class RunScratch:
         self.query = query
 
 
+class RunLog(Protocol):
+    """Where a run reads its prompt from and writes its messages to (read at every model call:
+    a compaction after an overflow changes both)."""
+
+    def system(self) -> str: ...
+
+    def messages(self) -> list[dict[str, Any]]: ...
+
+    def add(self, msg: Any, **meta: Any) -> None: ...  # a message dict (a ``ChatMessage``)
+
+
+@dataclass
+class MessageLog:
+    """A run's own messages after a fixed context (a flush turn's prompt, a test's conversation)."""
+
+    prompt: str
+    context: Sequence[dict[str, Any]] = ()
+    added: list[dict[str, Any]] = field(default_factory=list)
+
+    def system(self) -> str:
+        return self.prompt
+
+    def messages(self) -> list[dict[str, Any]]:
+        return [*self.context, *self.added]
+
+    def add(self, msg: Any, **meta: Any) -> None:  # a message dict (``ChatMessage``)
+        self.added.append(msg)
+
+
+class AnswerCheck(Protocol):
+    """The check of a run's final answer before it is kept (``turn_plan.ReplyCheck``)."""
+
+    def check(self, text: str, *, system: str) -> str: ...
+
+
 @dataclass(frozen=True)
 class LoopRun:
-    """Where one loop reads its prompt from and writes its messages to, and its scratch
-    (a fresh one per run unless the caller made it before: a turn's automatic lookups)."""
+    """One run of the loop, as data: its messages, its tools, what it may offer, the check of
+    its answer and its scratch (a fresh one per run unless the caller made it before: a turn's
+    automatic lookups)."""
 
-    system: Callable[[], str]
-    convo: Callable[[], list[dict[str, Any]]]
-    add: Callable[..., None]
+    log: RunLog
     purpose: str  # turn | flush
     toolbox: ToolBox
     silent: bool  # a flush turn streams nothing to the user
     no_tools: bool = False  # answer without tools (a statement, local profile: session/turn_plan.py)
     no_writes: bool = False  # offer only the tools that write nothing (a question, local profile)
-    check: Callable[[str], str] | None = None  # the final answer's check (citations, claims; turn_plan.ReplyCheck)
+    check: AnswerCheck | None = None  # the final answer's check (citations, claims)
     scratch: RunScratch = field(default_factory=RunScratch)
 
 
@@ -154,10 +199,8 @@ class ToolLoop:
     def on_retry(self, info: LLMErrorInfo, attempt: int, wait: float) -> None:
         self.host.emit(info.retry_event(attempt, wait))
 
-    def emit_changes(self, files: FileTools, since: int, call_id: str, scratch: RunScratch) -> None:
-        for change in files.changes[since:]:
-            scratch.wrote_memory = scratch.unsynced = True
-            self.host.emit(change_event(change, call_id=call_id))
+    def emit_changes(self, changes: Sequence[MemoryChange], call_id: str, scratch: RunScratch) -> None:
+        announce_changes(changes, call_id, scratch, self.host.emit)
 
     def _tell_written(self, scratch: RunScratch) -> None:
         """Tell the host once about the writes not told yet (before a search, at the run's end)."""
@@ -239,7 +282,7 @@ class ToolLoop:
         changed = len(toolbox.files.changes)
         result: ToolOutput
         result, err = ({"error": tc.invalid}, tc.invalid) if tc.invalid else await toolbox.run(tc.name, tc.arguments, recovered=tc.recovered)
-        self.emit_changes(toolbox.files, changed, tc.id, scratch)
+        self.emit_changes(toolbox.files.changes[changed:], tc.id, scratch)
         if isinstance(result, SearchResult):
             scratch.note_search(str((args or {}).get("query", "")), result)
         scratch.calls.append((tc.name, args if isinstance(args, dict) else {}, result if isinstance(result, dict) else result.to_dict()))
@@ -258,12 +301,11 @@ class ToolLoop:
             if not silent:
                 self.host.emit(events.TextDelta(text=suffix))
 
-    async def auto_recall(self, text: str, run: LoopRun, *, writable: bool, previous: str | None = None) -> None:
-        """The local profile's memory help (recall.py): a lookup before the model answers a
-        question, a reminder of today's log with a request to remember something. A follow-up
-        with no words of its own ("And when was that?") is looked up with ``previous``, the
-        session's last user message, in front. What it finds goes into ``run``'s scratch."""
-        scratch, toolbox, add = run.scratch, run.toolbox, run.add
+    async def auto_recall(self, reading: MessageReading, run: LoopRun, *, writable: bool) -> None:
+        """The local profile's memory help: a lookup of ``reading.query`` (a follow-up's query
+        carries the message before it) before the model answers, a reminder of today's log with
+        a request to remember. What it finds goes into ``run``'s scratch."""
+        scratch, toolbox, add, text = run.scratch, run.toolbox, run.log.add, reading.text
         scratch.hint = None
 
         async def run_call(tc: ToolCall, box: ToolBox, to: Callable[..., None]) -> None:
@@ -275,11 +317,11 @@ class ToolLoop:
         if not profile.auto_recall:
             return
         store = [spec for spec in registered(offered_tools(toolbox.schemas(), profile)) if spec.stores]
-        if writable and store:
-            scratch.hint = store_hint(text, daily_rel(), store[0].name)
-        if not (toolbox.memory_available and wants_recall(text)):
+        if writable and store and reading.intent is Intent.REMEMBER:
+            scratch.hint = STORE_HINT.format(tool=store[0].name, path=daily_rel())
+        if not (toolbox.memory_available and reading.query):
             return
-        args = {"query": recall_query(text, previous), "maxResults": profile.recall_results}
+        args = {"query": reading.query, "maxResults": profile.recall_results}
         tc = ToolCall(call_id("recall"), recall_tool().name, json.dumps(args, ensure_ascii=False))
         add(Completion(tool_calls=[tc]).assistant_message(), autoRecall=True)
         scratch.recalled.add(call_key(tc))  # the model printing this same call is a repeat
@@ -313,7 +355,7 @@ class ToolLoop:
                 if not completion.tool_calls and run.purpose == "turn":
                     self.cite_if_missing(completion, run.silent, scratch)
                     self._check(completion, run)
-                run.add(completion.assistant_message())
+                run.log.add(completion.assistant_message())
                 assistant_added = True
                 if completion.usage and run.purpose == "turn":
                     self.host.on_usage(completion.usage)
@@ -323,21 +365,21 @@ class ToolLoop:
                 answer_now = await self._run_calls(run, step, ran) or answer_now
                 step = _Step([], set())
             stop = Completion(text=f"[stopped after {max_steps} tool steps without a final answer]")
-            run.add(stop.assistant_message())
+            run.log.add(stop.assistant_message())
             return stop
         except BaseException:
             # Never leave a tool call without a result, and keep a partial answer.
             if not assistant_added and scratch.partial:
-                run.add({"role": "assistant", "content": "".join(scratch.partial)}, partial=True)
+                run.log.add({"role": "assistant", "content": "".join(scratch.partial)}, partial=True)
             for tc in step.pending:
                 if tc.id not in step.answered:
-                    run.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": INTERRUPTED})})
+                    run.log.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": INTERRUPTED})})
             raise
 
     def _check(self, completion: Completion, run: LoopRun) -> None:
         if run.check is None or is_no_reply(completion.text):
             return
-        checked = run.check(completion.text)
+        checked = run.check.check(completion.text, system=run.log.system())
         if checked != completion.text:
             completion.text = checked
             run.scratch.corrected = True
@@ -348,7 +390,7 @@ class ToolLoop:
         every = offered_tools(run.toolbox.schemas(), self.host.profile())
         offered = [s for s in every if not any(spec.writes for spec in registered([s]))] if run.no_writes else every
         tools = [] if answer_now or run.no_tools else offered
-        messages = [{"role": "system", "content": run.system()}] + run.convo()
+        messages = [{"role": "system", "content": run.log.system()}] + run.log.messages()
         try:
             return await self.call(messages, tools, run.purpose, run.silent, withheld=every, scratch=run.scratch)
         except LLMError as exc:
@@ -365,10 +407,10 @@ class ToolLoop:
         for tc in step.pending:
             key = call_key(tc)
             if self.host.profile().answer_after_repeat and key in ran:
-                run.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": REPEATED_CALL})})
+                run.log.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": REPEATED_CALL})})
                 repeated = True
             else:
                 ran.add(key)
-                await self.run_tool_call(tc, run.toolbox, run.add, run.scratch)
+                await self.run_tool_call(tc, run.toolbox, run.log.add, run.scratch)
             step.answered.add(tc.id)
         return repeated

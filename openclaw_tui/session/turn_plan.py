@@ -1,90 +1,83 @@
-"""What the engine does around the model in one turn, decided before it starts.
+"""What the engine does around the model in one turn, decided before it starts from the
+message's one reading (``openclaw_tui.language``).
 
 A statement ("My VPN host is vpn-east.acme.io") is not a question: with a local model the
-engine stores its fact sentences itself (``session/notes.py``) and asks the model for a reply
-with no tools offered (measured: offered tools, the 1.5B model read today's log, searched,
-read again and answered "I could not answer that"). Every reply is then checked
-(``reply_check.py``): citations against what the turn found, save claims against what it
-wrote, and a statement's reply against the system prompt it may repeat.
+engine stores its facts itself (``note_writer.py``) and asks the model for a reply with no
+tools offered (measured: offered tools, the 1.5B model read today's log, searched, read again
+and answered "I could not answer that"). A fact told inside a question is stored now and the
+question answered; a request to change a file gets the writing tools; a message the user asked
+not to keep is stored nowhere; a language without a table leaves the model in charge (its
+tools, no engine note). Every reply is then checked (``reply_check.py``): citations against
+what the turn found, save claims against what it wrote, and a statement's reply against the
+system prompt it may repeat.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from typing import Callable
 
-from openclaw_tui.session.notes import fact_sentences, has_cue, is_statement
+from openclaw_tui.language import Intent, MessageReading
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of, verify_citations
 from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.tools.files import FileTools
 
-
-# the user asks for a file change: only then does a local model get the tools that write
-WRITE_ASK_RE = re.compile(
-    r"\b(?:write|edit|update|append|change|delete|remove|rewrite|fix|correct|add|save|store|record)\b.*"
-    r"\b(?:memory|notes?|file|log|[\w./-]+\.md)\b",
-    re.IGNORECASE | re.DOTALL,
-)
+#: intents that tell rather than ask
+TELLING = (Intent.STATEMENT, Intent.REMEMBER, Intent.CORRECTION)
 
 
 @dataclass(frozen=True)
 class TurnPlan:
     text: str
     statement: bool  # tells rather than asks
-    cue: bool  # "remember …"
-    store_now: bool  # the engine appends the fact sentences before the model answers (a statement's, or a question's)
+    cue: bool  # a request to remember
+    store_now: bool  # the engine writes the facts before the model answers (a statement's, or a question's)
     no_tools: bool  # the model answers without tools (a statement, local profile)
     no_writes: bool  # only tools that write nothing (a question to a local model: the engine keeps the notes)
 
 
-def plan_turn(text: str, *, local: bool, engine_notes: bool, access: str, memory_on: bool) -> TurnPlan:
+def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, access: str, memory_on: bool) -> TurnPlan:
     """``local``: the local profile; ``engine_notes``: the flush mode lets the engine write notes."""
-    statement = is_statement(text)
-    helped = local and statement and engine_notes  # memoryFlush.mode "model": the model keeps its tools and notes
+    helps = local and engine_notes and reading.known  # memoryFlush.mode "model", or a language we cannot read: the model decides
+    statement = reading.intent in TELLING and (bool(reading.facts) or reading.intent is Intent.REMEMBER)
     # a fact told with a question ("My dentist moved to Tuesday. When is it now?"): stored now,
     # as the flush would store it later, so the question's lookup finds it
-    told_with_question = local and engine_notes and not statement and bool(fact_sentences(text))
+    told_with_question = not statement and reading.keeps
     return TurnPlan(
-        text=text,
+        text=reading.text,
         statement=statement,
-        cue=has_cue(text),
-        store_now=(helped or told_with_question) and access == "rw" and memory_on,
-        no_tools=helped,
+        cue=reading.intent is Intent.REMEMBER,
+        store_now=helps and (statement or told_with_question) and reading.keeps and access == "rw" and memory_on,
+        no_tools=helps and statement,
         # a question, small talk, anything but an explicit request to change a file: the 1.5B
         # appended its answers ("12 times 7 equals 84.") and small talk to the log
-        no_writes=local and engine_notes and not WRITE_ASK_RE.search(text),
+        no_writes=helps and reading.intent is not Intent.FILE_CHANGE,
     )
 
 
-@dataclass
+@dataclass(frozen=True)
 class ReplyCheck:
-    """The check run on the turn's final answer before it is kept (``LoopRun.check``)."""
+    """The check run on the turn's final answer before it is kept (an ``AnswerCheck``): the
+    evidence is what this turn's ``scratch`` saw and what ``files`` wrote after ``mark``."""
 
     plan: TurnPlan
+    scratch: RunScratch
+    files: FileTools
+    mark: int  # len(files.writes) when the turn began
     local: bool
     access: str
     memory_on: bool
-    system: Callable[[], str]
-    evidence: Callable[[], Evidence]
-    saved_to: Callable[[], str | None]
 
-    def __call__(self, text: str) -> str:
+    def evidence(self) -> Evidence:
+        return Evidence(tuple(self.scratch.hits), tuple(reads_of(self.scratch.calls)), len(self.files.writes) - self.mark)
+
+    def saved_to(self) -> str | None:
+        return next((w.path for w in self.files.writes[self.mark:] if w.tool == "append"), None)
+
+    def check(self, text: str, *, system: str) -> str:
         ev = self.evidence()
         if self.plan.statement and self.local:
             # a statement's turn searched nothing: a reference in its reply was made up
             text, invented = verify_citations(text, ev)
-            text = fix_statement_reply(text, system=self.system(), user=self.plan.text, saved_to=self.saved_to(),
+            text = fix_statement_reply(text, system=system, user=self.plan.text, saved_to=self.saved_to(),
                                        access=self.access, cue=self.plan.cue, invented=bool(invented))
         return check_reply(text, ev, access=self.access, memory_on=self.memory_on).text
-
-
-def reply_check_for(plan: TurnPlan, scratch: RunScratch, files: FileTools, wrote: int, *, local: bool, access: str,
-                    memory_on: bool, system: Callable[[], str]) -> ReplyCheck:
-    """The check of this turn's answer: evidence from the turn's ``scratch`` (hits, reads) and ``files``
-    (writes after the first ``wrote``)."""
-    return ReplyCheck(
-        plan, local=local, access=access, memory_on=memory_on, system=system,
-        evidence=lambda: Evidence(tuple(scratch.hits), tuple(reads_of(scratch.calls)), len(files.writes) - wrote),
-        saved_to=lambda: next((w.path for w in files.writes[wrote:] if w.tool == "append"), None),
-    )

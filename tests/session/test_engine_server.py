@@ -570,7 +570,7 @@ async def test_usage_is_an_estimate_when_the_provider_sends_none(make_settings, 
     result = await eng.send("count me")
     assert result.error is None and result.usage.estimated is True
     assert result.usage.prompt_tokens is None and result.usage.used < 5_000
-    assert result.usage.used == eng._estimate()
+    assert result.usage.used == eng._meter.estimate()
     server.push({"text": "now with usage", "usage": {"prompt_tokens": 40_000, "completion_tokens": 3}})
     result = await eng.send("again")
     assert result.usage.estimated is False and result.usage.prompt_tokens == 40_000

@@ -11,7 +11,7 @@ from openclaw_tui.llm.profiles import HOSTED, ModelProfile
 from openclaw_tui.llm.resolve import ModelChoice
 from openclaw_tui.memory.open import open_memory
 from openclaw_tui.session.engine import SessionEngine
-from openclaw_tui.session.tool_loop import LoopOutcome, LoopRun, ToolLoop
+from openclaw_tui.session.tool_loop import LoopOutcome, LoopRun, MessageLog, ToolLoop
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.workspace.daily import daily_rel
@@ -43,7 +43,8 @@ async def test_a_flush_inside_a_turn_leaves_the_turn_scratch_alone(make_settings
     assert result.text == "Billing runs on PostgreSQL 16." and eng.counters()["compactionCount"] == 1
     queries = [e.query for e in recorder.of(events.MemoryRetrieved)]
     assert queries == ["billing database", "flush only lookup"]  # the flush did search, inside the turn
-    scratch = eng._turn_scratch
+    assert eng.last_turn is not None
+    scratch = eng.last_turn.scratch
     assert scratch.query == "billing database" and scratch.overflow_retried
     assert scratch.hits and {h["path"] for h in scratch.hits} == {"memory/2026-01-05.md"}
     assert [name for name, _args, _res in scratch.calls] == ["memory_search"]  # not the flush's call
@@ -85,7 +86,7 @@ def _loop(make_settings, server, workspace: Path) -> tuple[ToolLoop, SpyHost, To
 
 
 def _run(box: ToolBox, convo: list[dict]) -> LoopRun:
-    return LoopRun(lambda: "You keep notes.", lambda: convo, lambda msg, **_m: convo.append(msg), "turn", box, False)
+    return LoopRun(MessageLog("You keep notes.", convo), "turn", box, False)
 
 
 async def test_one_append_tells_the_host_once(make_settings, server, workspace: Path) -> None:

@@ -233,7 +233,7 @@ async def test_safeguard_mode_keeps_the_older_turns_when_the_summary_fails_twice
     await eng.send("The account code for travel is FIN-2231-B.")
     await eng.send("ok then")
     kept = len(eng.history)
-    assert not await eng._compact("threshold") and not recorder.of(events.CompactionFinished)  # noqa: SLF001
+    assert not await eng._upkeep.compact("threshold") and not recorder.of(events.CompactionFinished)  # noqa: SLF001
     assert len(eng.history) == kept and any("older turns are kept" in n.message for n in recorder.of(events.Notice))
     eng.close()
 

@@ -40,13 +40,24 @@ class Guess:
 @lru_cache(maxsize=8)
 def _weights(langs: tuple[str, ...]) -> dict[str, dict[str, float]]:
     """word → {language: weight}, a word shared by n languages weighing 1/n."""
-    vocab = {lang: lexicon(lang).vocabulary for lang in langs if lang in TABLES}
+    vocab = {lang: lexicon(lang).detection_words for lang in langs if lang in TABLES}
     vocab.update({lang: words for lang, words in common().others.items() if lang not in vocab})
     owners: dict[str, list[str]] = defaultdict(list)
     for lang, words in vocab.items():
         for w in words:
             owners[w].append(lang)
     return {w: {lang: 1.0 / len(langs_) for lang in langs_} for w, langs_ in owners.items()}
+
+
+@lru_cache(maxsize=8)
+def _letters(langs: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """letter → the tables that mark it as theirs."""
+    owners: dict[str, list[str]] = defaultdict(list)
+    for lang in langs:
+        if lang in TABLES:
+            for letter in dict.fromkeys(lexicon(lang).letters):
+                owners[letter].append(lang)
+    return {letter: tuple(v) for letter, v in owners.items()}
 
 
 def guess(text: str, langs: tuple[str, ...] = TABLES) -> Guess:
@@ -59,12 +70,10 @@ def guess(text: str, langs: tuple[str, ...] = TABLES) -> Guess:
     for word in tokens(fold(text)):
         for lang, w in weights.get(word, {}).items():
             scores[lang] += w
-    low = text.lower()
-    for lang in langs:
-        if lang in TABLES:
-            marks = lexicon(lang).letters
-            if marks and any(ch in marks for ch in low):
-                scores[lang] += LETTER_VOTE
+    for letter, owners in _letters(langs).items():
+        if letter in text or letter.upper() in text:
+            for lang in owners:
+                scores[lang] += LETTER_VOTE / len(owners)
     if not scores:
         return Guess("")
     ranked = sorted(scores.items(), key=lambda kv: (-kv[1], _order(kv[0], langs)))

@@ -4,7 +4,8 @@ A :class:`Lexicon` is a frozen table: word sets and compiled phrase lists. Phras
 in a small template form, matched on *folded* text (lower case, accents removed, curly
 apostrophes straightened; see :func:`fold`, which keeps every character's position):
 
-* a space is any run of white space;
+* a space is any run of white space, or none (so that ``"merk dir {bitte |}{auf|}"`` reads
+  "merk dir," and "merk dir bitte auf" alike);
 * ``{a|b|}`` is one of the alternatives (an empty one makes the part optional);
 * a phrase matches whole words only.
 
@@ -55,9 +56,8 @@ def _phrase_regex(phrase: str, folded: bool = True) -> str:
     body, end = _parse(phrase, 0)
     if end != len(phrase):
         raise ValueError(f"unbalanced braces in phrase {phrase!r}")
-    plain = _first(phrase)
-    head = r"(?<!\w)" if plain[:1].isalnum() else ""
-    tail = r"(?!\w)" if plain[-1:].isalnum() else ""
+    # never starting or ending inside a word
+    head, tail = r"(?:(?<!\w)|(?!\w))", r"(?:(?<!\w)|(?!\w))"
     return head + body + tail
 
 
@@ -82,16 +82,9 @@ def _parse(text: str, pos: int, inside: bool = False) -> tuple[str, int]:
         elif inside and ch in "|}":
             break
         else:
-            out.append(r"\s+" if ch == " " else re.escape(ch))
+            out.append(r"\s*" if ch == " " else re.escape(ch))
             pos += 1
     return "".join(out), pos
-
-
-def _first(phrase: str) -> str:
-    """The phrase with each choice taken as its first alternative (for the word boundaries)."""
-    while "{" in phrase:
-        phrase = re.sub(r"\{([^{}]*)\}", lambda m: m.group(1).split("|")[0], phrase)
-    return phrase
 
 
 def compile_phrases(phrases: list[str] | tuple[str, ...], *, anchored: bool = False,
@@ -148,9 +141,12 @@ class Lexicon:
     not_store: re.Pattern[str] | None  # reply: "I won't store that"
     cannot_answer: re.Pattern[str] | None  # reply: "I couldn't find that"
 
+    #: every word the table lists (function words and phrases): what identifies the language
+    detection_words: frozenset[str] = frozenset()
+
     @property
     def vocabulary(self) -> frozenset[str]:
-        """The words that identify the language (detection)."""
+        """The words that say nothing about a topic (function and question words)."""
         return self.function_words | self.question_words
 
 
@@ -190,6 +186,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         claims_save=pat("claims_save"),
         not_store=pat("not_store"),
         cannot_answer=pat("cannot_answer"),
+        detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and key != "abbreviations" for w in v),
     )
 
 

@@ -28,12 +28,19 @@ def _before_dot(text: str, dot: int) -> str:
     return fold(text[start:dot])
 
 
-def _is_abbreviation(head: str, lex: Lexicon) -> bool:
+def _is_abbreviation(text: str, dot: int, lex: Lexicon) -> bool:
+    """Whether the dot at ``dot`` is inside or at the end of one of the language's
+    abbreviations ("Dr.", and both dots of "z. B.")."""
+    lo = text.rfind("\n", 0, dot) + 1
+    window = fold(text[lo: dot + 8])
+    at = dot - lo
     for abbr in lex.abbreviations:
-        if head.endswith(abbr):
-            before = head[: len(head) - len(abbr)]
-            if not before or not (before[-1].isalnum()):
+        whole = abbr + "."
+        i = window.find(whole, max(0, at - len(whole) + 1))
+        while 0 <= i <= at:
+            if i + len(whole) > at and (i == 0 or not window[i - 1].isalnum()):
                 return True
+            i = window.find(whole, i + 1)
     return False
 
 
@@ -54,9 +61,9 @@ def _keeps_going(text: str, end: re.Match[str], lex: Lexicon) -> bool:
         return True  # "… etc. and so on", "5 p.m. with"
     if nxt[0] not in _OPENS and not nxt[0].isalnum():
         return False
-    head = _before_dot(text, end.start())
-    if _is_abbreviation(head, lex):
+    if _is_abbreviation(text, end.start(), lex):
         return True
+    head = _before_dot(text, end.start())
     word = head.split()[-1] if head.split() else ""
     raw = text[end.start() - len(word): end.start()] if word else ""
     if len(raw) == 1 and raw.isupper():

@@ -68,7 +68,10 @@ def tidy(fact: str) -> str:
     fact = fact.strip(_TRIM)
     fact = fact.rstrip("?？").rstrip() + "." if fact.rstrip().endswith(("?", "？")) else fact
     fact = fact.lstrip("¿¡ ")
-    return fact[:1].upper() + fact[1:] if fact else fact
+    if not fact:
+        return fact
+    first = fact[0].upper()
+    return (first if len(first) == 1 else fact[0]) + fact[1:]  # "ß" stays "ß", not "SS"
 
 
 def cut(text: str, start: int, end: int) -> str:

@@ -102,7 +102,8 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
         return False
     f = piece.folded
     pos = _polite_end(f, lex)
-    pos += _LEAD.match(f, pos).end() - pos  # type: ignore[union-attr]
+    lead = _LEAD.match(f, pos)
+    pos = lead.end() if lead else pos
     if not lex.file_verb.match(f, pos):
         return False
     return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text))
@@ -161,14 +162,13 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     """The reading of ``text`` with the table ``lex``."""
     folded = fold(text)
     pieces = [Piece(text[a:b], folded[a:b]) for a, b in spans(text, lex)]
-    base = {"text": text, "language": lex.code}
     if lex.do_not_keep is not None and lex.do_not_keep.search(folded):
         asks = any(kind_of(p.text, p.folded, lex) in (Kind.QUESTION, Kind.REQUEST) for p in pieces)
-        return MessageReading(**base, intent=Intent.DO_NOT_KEEP, withheld=tuple(p.text for p in pieces),  # type: ignore[arg-type]
-                              asks=asks)
+        return MessageReading(text=text, language=lex.code, intent=Intent.DO_NOT_KEEP,
+                              withheld=tuple(p.text for p in pieces), asks=asks)
     private = bool(lex.private and lex.private.search(folded))
-    if private:
-        pieces = [_without(p, lex.private) for p in pieces]  # type: ignore[arg-type]
+    if private and lex.private is not None:
+        pieces = [_without(p, lex.private) for p in pieces]
         pieces = [p for p in pieces if any(ch.isalnum() for ch in p.text)]
     return _compose(lex, text, pieces, previous, private)
 

@@ -7,7 +7,9 @@ apostrophes straightened; see :func:`fold`, which keeps every character's positi
 * a space is any run of white space, or none (so that ``"merk dir {bitte |}{auf|}"`` reads
   "merk dir," and "merk dir bitte auf" alike);
 * ``{a|b|}`` is one of the alternatives (an empty one makes the part optional);
-* a phrase matches whole words only.
+* a phrase matches whole words only;
+* ``cue > context``: the cue matches only where the context follows, and the match ends with
+  the cue ("actually, > {the|it's}" leaves "the launch is …" to the fact).
 
     lexicon("es").remember.match(fold("Recuerda que prefiero té"))
 """
@@ -53,11 +55,17 @@ def tokens(folded: str) -> list[str]:
 def _phrase_regex(phrase: str, folded: bool = True) -> str:
     """One template phrase as a regular expression (see the module doc; braces may nest)."""
     phrase = fold(phrase.strip()) if folded else lower(phrase.strip())
+    phrase, _, context = phrase.partition(" > ")
     body, end = _parse(phrase, 0)
     if end != len(phrase):
         raise ValueError(f"unbalanced braces in phrase {phrase!r}")
     # never starting or ending inside a word
     head, tail = r"(?:(?<!\w)|(?!\w))", r"(?:(?<!\w)|(?!\w))"
+    if context:
+        ahead, rest = _parse(context, 0)
+        if rest != len(context):
+            raise ValueError(f"unbalanced braces in phrase {context!r}")
+        tail += r"(?=\s*" + ahead + ")"
     return head + body + tail
 
 

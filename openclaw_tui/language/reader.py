@@ -70,10 +70,10 @@ def _polite_end(f: str, lex: Lexicon) -> int:
 
 
 def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
-    """What one sentence does."""
+    """What one sentence does ("Hi, how are you?" is small talk twice over)."""
     if not any(ch.isalnum() for ch in s):
         return Kind.QUESTION if "?" in s else Kind.EMPTY
-    if not nested and lex.small_talk is not None:
+    if lex.small_talk is not None:
         hello = lex.small_talk.match(f)
         if hello:
             rest, frest = s[hello.end():], f[hello.end():]
@@ -82,7 +82,7 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
             if not any(ch.isalnum() for ch in rest):
                 return Kind.SMALL_TALK
             inner = kind_of(rest, frest, lex, nested=True)
-            if inner is Kind.STATEMENT and len(rest) < SMALL_TALK_REST and not F.is_specific(rest, frest, lex):
+            if inner in (Kind.STATEMENT, Kind.SMALL_TALK) and len(rest) < SMALL_TALK_REST and not F.is_specific(rest, frest, lex):
                 return Kind.SMALL_TALK
             return inner
     if _asks(s, f, lex):

@@ -45,6 +45,8 @@ CASES = [
     ("en", "Off the record, the merger closes on May 3.", N, []),
     ("en", "Correction: the offsite moved to Friday.", C, ["The offsite moved to Friday."]),
     ("en", "The call is at 5 p.m. with Dr. Moreau.", S, ["The call is at 5 p.m. with Dr. Moreau."]),
+    ("en", "Actually, the launch is on March 3.", C, ["The launch is on March 3."]),  # the cue only is cut
+    ("en", "Hey, how are you?", T, []),
     # Spanish
     ("es", "Prefiero el té.", S, ["Prefiero el té."]),
     ("es", "¿Puedes recordar que prefiero té?", R, ["Prefiero té."]),
@@ -72,6 +74,8 @@ CASES = [
     ("fr", "Quand est mon rendez-vous chez le dentiste ?", Q, []),
     ("fr", "Mon code est 8812, ne le note pas.", N, []),
     ("fr", "Merci beaucoup !", T, []),
+    ("fr", "Salut, ça va ?", T, []),
+    ("fr", "En fait, le lancement est le 3 mars.", C, ["Le lancement est le 3 mars."]),
     ("fr", "Ajoute une ligne au fichier todo.md.", F, []),
     # Portuguese
     ("pt", "Prefiro café sem açúcar.", S, ["Prefiro café sem açúcar."]),

@@ -246,16 +246,26 @@ def _build(data: dict[str, object]) -> DateTable:
     )
 
 
-@lru_cache(maxsize=None)
 def date_table(lang: str) -> DateTable | None:
     """The table of ``lang`` ("es", "pt-BR" → "pt"), None for a language without one."""
     code = (lang or "").lower().replace("_", "-").split("-")[0]
-    if not code.isalpha():
-        return None
+    return _load(code) if code.isascii() and code.isalpha() else None
+
+
+@lru_cache(maxsize=None)
+def _load(code: str) -> DateTable | None:
     source = resources.files("openclaw_tui.language").joinpath("data", f"{code}.dates.json")
     if not source.is_file():
         return None
     return _build(cast(dict[str, object], json.loads(source.read_text(encoding="utf-8"))))
+
+
+def _shift(day: date, days: int) -> date | None:
+    """``day`` moved by ``days``; None past the ends of the calendar."""
+    try:
+        return day + timedelta(days=days)
+    except OverflowError:
+        return None
 
 
 # ---------------------------------------------------------------- tense
@@ -366,7 +376,7 @@ class _Scanner:
         end, offset = hit
         if offset is None:  # "guten Morgen", "hoy en día": not a date
             return end, None
-        return end, self.mention(i, end, Kind.DAY, self.said_on + timedelta(days=cast(int, offset)))
+        return end, self.mention(i, end, Kind.DAY, _shift(self.said_on, cast(int, offset)))
 
     def count(self, i: int) -> tuple[int, DateMention | None] | None:
         for j, sign, lead in self._count_leads(i):
@@ -387,7 +397,7 @@ class _Scanner:
             if not 0 < days <= MAX_COUNT_DAYS:
                 return end, None
             certain = sign < 0 or self.tense_at(self.tokens[i].start) is not Tense.PAST
-            return end, self.mention(i, end, Kind.COUNT, self.said_on + timedelta(days=sign * days) if certain else None)
+            return end, self.mention(i, end, Kind.COUNT, _shift(self.said_on, sign * days) if certain else None)
         return None
 
     def _count_leads(self, i: int) -> list[tuple[int, int, bool]]:
@@ -416,9 +426,8 @@ class _Scanner:
             if after is None:
                 return None
             end, direction = after
-        monday = self.said_on - timedelta(days=self.said_on.weekday())
         shift = {"next": 7, "last": -7}.get(direction, 0)
-        return end, self.mention(i, end, Kind.WEEK, monday + timedelta(days=shift))
+        return end, self.mention(i, end, Kind.WEEK, _shift(self.said_on, shift - self.said_on.weekday()))
 
     def weekday(self, i: int) -> tuple[int, DateMention | None] | None:
         before = self.modifier_before(i)
@@ -462,19 +471,18 @@ class _Scanner:
         if day is not None:
             if allowed == "any":
                 allowed = "today on" if direction != "this" else "any"
-            span = range(-WINDOW_DAYS, WINDOW_DAYS + 1)
-            found = [today + timedelta(days=n) for n in span
-                     if (today + timedelta(days=n)).day == day and (today + timedelta(days=n)).weekday() == wd
+            found = [d for n in range(-WINDOW_DAYS, WINDOW_DAYS + 1)
+                     if (d := _shift(today, n)) is not None and d.day == day and d.weekday() == wd
                      and (allowed == "any" or (n < 0 if allowed == "before" else n > 0 if allowed == "after" else n >= 0))]
             return found[0] if len(found) == 1 else None
         ahead = (wd - today.weekday()) % 7
         if direction == "this" and ahead == 0:
             return today
         if direction in ("next", "last"):
-            return today + timedelta(days=ahead or 7) if direction == "next" else today - timedelta(days=(7 - ahead) % 7 or 7)
+            return _shift(today, ahead or 7) if direction == "next" else _shift(today, -((7 - ahead) % 7 or 7))
         if ahead == 0 or allowed == "any":
             return None  # "on Sunday" said on a Sunday, or the tense is not certain
-        return today + timedelta(days=ahead) if allowed == "after" else today - timedelta(days=7 - ahead)
+        return _shift(today, ahead if allowed == "after" else ahead - 7)
 
     def mention(self, i: int, end: int, kind: Kind, when: date | None, weekday: int | None = None,
                 char_end: int | None = None) -> DateMention:

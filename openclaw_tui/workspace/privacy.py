@@ -1,11 +1,14 @@
-"""The privacy rule: MEMORY.md and USER.md of a workspace are never read or shown in a group session.
+"""The privacy rule: a group or channel session never reads or is shown the private tier.
 
-Whether a file *is* that MEMORY.md is decided on the file, not on the string that named it:
+The private tier is the workspace's MEMORY.md and USER.md and every file under ``memory/``
+except the shared tier ``memory/shared/`` (``workspace/tiers.py``): what direct sessions
+wrote. Whether a file *is* private is decided on the file, not on the string that named it:
 the path is stripped, normalised and resolved, and the file's identity (device, inode) is
-compared with the workspace's ``MEMORY.md``/``memory.md``. So ``MEMORY.md/``,
-``./MEMORY.md``, an absolute path through ``extraPaths``, a QMD ``qmd/<collection>/MEMORY.md``
-key and a case-insensitive file system all land on the same answer. Backends apply it to
-every route (get, search results, the read tool, the CLI).
+compared with the workspace's ``MEMORY.md``/``USER.md``, and its folders' identities with
+``memory/`` and ``memory/shared/``. So ``MEMORY.md/``, ``./memory/../memory/x.md``, an
+absolute path through ``extraPaths``, a QMD ``qmd/<collection>/memory/x.md`` key, a link
+and a case-insensitive file system all land on the same answer. Backends apply it to every
+route (get, search results, the read tool, the CLI, ``mcp serve``).
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from openclaw_tui.workspace.session_keys import PRIVATE_FILES, PRIVATE_REFUSAL, is_direct_session
+from openclaw_tui.workspace.tiers import MEMORY_DIR, SHARED_DIR
 
-__all__ = ["PRIVATE_REFUSAL", "is_private_file", "is_private_key", "private_identities", "hidden_for"]
+__all__ = ["PRIVATE_REFUSAL", "is_private_file", "is_private_key", "private_identities", "hidden_for", "in_private_tier"]
 
 
 def private_identities(workspace: Path) -> frozenset[tuple[int, int]]:
@@ -40,9 +44,42 @@ def _real(p: Path | str) -> str:
         return os.path.normpath(str(p))
 
 
+def _dir_id(path: Path) -> tuple[int, int] | None:
+    try:
+        st = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (st.st_dev, st.st_ino) if stat.S_ISDIR(st.st_mode) else None
+
+
+def in_private_tier(workspace: Path, path: Path | str) -> bool:
+    """True when ``path`` (absolute) lies under the workspace's ``memory/`` but not under
+    ``memory/shared/``: by the identity of its resolved folders, else (folders missing) by name."""
+    ws = Path(workspace)
+    memory, shared = _dir_id(ws / MEMORY_DIR), _dir_id(ws / SHARED_DIR)
+    real = _real(path)
+    if memory is not None:
+        folder = os.path.dirname(real)
+        while True:
+            here = _dir_id(Path(folder))
+            if here is not None and here == shared:
+                return False
+            if here is not None and here == memory:
+                return True
+            up = os.path.dirname(folder)
+            if up == folder:
+                break
+            folder = up
+    base = os.path.normcase(_real(ws))
+    rel = os.path.relpath(os.path.normcase(real), base) if os.path.isabs(real) else real
+    rel = rel.replace(os.sep, "/")
+    return rel.startswith(MEMORY_DIR + "/") and not rel.startswith(SHARED_DIR + "/")
+
+
 def is_private_file(workspace: Path, path: Path | str, st: os.stat_result | None = None,
                     identities: frozenset[tuple[int, int]] | None = None) -> bool:
-    """True when ``path`` (absolute, or ``st`` of an opened file) is the workspace's MEMORY.md."""
+    """True when ``path`` (absolute, or ``st`` of an opened file) is the workspace's MEMORY.md
+    or USER.md, or lies in the private tier of ``memory/``."""
     ids = private_identities(workspace) if identities is None else identities
     if st is None:
         try:
@@ -52,12 +89,14 @@ def is_private_file(workspace: Path, path: Path | str, st: os.stat_result | None
     if st is not None and (st.st_dev, st.st_ino) in ids:
         return True
     text = os.path.normpath(str(path))
-    return os.path.basename(text) in PRIVATE_FILES and _real(os.path.dirname(text)) == _real(workspace)
+    if os.path.basename(text) in PRIVATE_FILES and _real(os.path.dirname(text)) == _real(workspace):
+        return True
+    return in_private_tier(workspace, text)
 
 
 def is_private_key(workspace: Path, key: Any, identities: frozenset[tuple[int, int]] | None = None) -> bool:
     """True when a result key or a requested path (relative to the workspace or absolute)
-    names the workspace's MEMORY.md."""
+    names a private file (``is_private_file``)."""
     raw = str(key or "").strip()
     if not raw or "\x00" in raw:
         return False
@@ -68,12 +107,12 @@ def is_private_key(workspace: Path, key: Any, identities: frozenset[tuple[int, i
 
 
 def hidden_for(session_key: str) -> bool:
-    """Whether this session must not see MEMORY.md (a group or channel session)."""
+    """Whether this session must not see the private tier (a group or channel session)."""
     return not is_direct_session(session_key)
 
 
 def drop_private(results: list[Any], workspace: Path, path_of: Any = None) -> list[Any]:
-    """``results`` without the items whose path is the workspace's MEMORY.md.
+    """``results`` without the items whose path is a private file (``is_private_key``).
 
     ``path_of(item)`` gives the absolute file of an item (default: its ``path`` key)."""
     ids = private_identities(workspace)

@@ -50,7 +50,8 @@ def is_direct_session(key: str) -> bool:
 #: The memory files at the workspace root: curated long-term memory (MEMORY.md) and the
 #: user's directive-style preferences (USER.md, a memory file in OpenClaw since mid-2026).
 #: Indexed, readable by memory_get, evergreen, and loaded, read and searched only in direct
-#: (private) sessions.
+#: (private) sessions, like the private tier of ``memory/`` (``workspace/tiers.py``).
 ROOT_MEMORY_FILES = ("MEMORY.md", "memory.md", "USER.md", "user.md")
 PRIVATE_FILES = frozenset(ROOT_MEMORY_FILES)
-PRIVATE_REFUSAL = "MEMORY.md and USER.md are private and not available in group sessions"
+PRIVATE_REFUSAL = ("MEMORY.md, USER.md and the private notes in memory/ (all but memory/shared/) are private "
+                   "and not available in group sessions")

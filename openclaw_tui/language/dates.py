@@ -27,31 +27,23 @@ idempotent. The words of each language are data: ``language/data/<lang>.dates.js
 
 from __future__ import annotations
 
-import json
 import re
-import unicodedata
 from dataclasses import dataclass
 from datetime import date, timedelta
 from enum import Enum
-from functools import lru_cache
-from importlib import resources
-from typing import cast
+from typing import TypeVar
+
+from openclaw_tui.language.date_table import ISO_DATE, DateTable, Tense, date_table, fold, sentence_tense, tokens
+
+V = TypeVar("V")
 
 #: how far a weekday + day of month may lie from the day said
 WINDOW_DAYS = 183
 MAX_COUNT_DAYS = 400
 
-_WORD = re.compile(r"\w+")
 _TIGHT = re.compile(r"[\s'\-]+")  # what may stand between the words of one expression
 _SENTENCE_END = re.compile(r"[.!?;\n]+")
-_ISO = r"\d{4}-\d{1,2}-\d{1,2}"
-_LABELLED_ISO = re.compile(r"\s*\([^()\d]{0,30}" + _ISO)
-
-
-class Tense(str, Enum):
-    PAST = "past"
-    FUTURE = "future"
-    UNKNOWN = "unknown"
+_LABELLED_ISO = re.compile(r"\s*\([^()\d]{0,30}" + ISO_DATE)
 
 
 class Kind(str, Enum):
@@ -79,236 +71,12 @@ class DateMention:
         iso = self.when.isoformat()
         return f"{table.week_label} {iso}" if self.kind is Kind.WEEK else iso
 
-
-# ---------------------------------------------------------------- text
-
-
-def _lower(text: str) -> str:
-    """``text`` lowercased char by char (same length, so spans stay valid); ’ read as '."""
-    out = []
-    for ch in text:
-        low = ch.lower()
-        out.append("'" if ch == "\u2019" else low if len(low) == 1 else ch)
-    return "".join(out)
-
-
-def fold(text: str) -> str:
-    """``text`` lowercased without accents, char by char (same length as ``text``)."""
-    out = []
-    for ch in _lower(text):
-        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if not unicodedata.combining(c))
-        out.append(base if len(base) == 1 else ch)
-    return "".join(out)
-
-
-def _words(phrase: str) -> tuple[str, ...]:
-    return tuple(_WORD.findall(fold(phrase)))
-
-
-def _lower_words(phrase: str) -> tuple[str, ...]:
-    return tuple(_WORD.findall(_lower(phrase)))
-
-
-@dataclass(frozen=True)
-class Token:
-    start: int
-    end: int
-    folded: str  # matched against dates and modifiers (accents optional)
-    lower: str  # matched against tense cues (accents matter: "llegó" is past, "llego" is not)
-    cased: bool  # written in lowercase (a capitalised German noun is no participle)
-
-
-def _tokens(text: str) -> list[Token]:
-    folded, lower = fold(text), _lower(text)
-    return [Token(m.start(), m.end(), m.group(), lower[m.start():m.end()], text[m.start():m.end()] == lower[m.start():m.end()])
-            for m in _WORD.finditer(folded)]
-
-
-# ---------------------------------------------------------------- the table
-
-
-@dataclass(frozen=True)
-class TenseCues:
-    past_words: tuple[tuple[str, ...], ...]
-    future_words: tuple[tuple[str, ...], ...]
-    uncertain_words: tuple[tuple[str, ...], ...]
-    past_suffixes: tuple[str, ...]
-    future_suffixes: tuple[str, ...]
-    suffix_min_length: int
-    suffix_except: frozenset[str]
-    past_circumfixes: tuple[tuple[str, str], ...]
-    past_auxiliaries: frozenset[str]
-    participle_suffixes: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class DateTable:
-    language: str
-    weekdays: tuple[tuple[tuple[str, ...], int], ...]  # (words, weekday), longest first
-    ambiguous_weekdays: frozenset[tuple[str, ...]]  # need a lead word, a modifier or a day of month
-    weekday_leads: frozenset[str]
-    month_pattern: str  # alternation of month names and abbreviations (folded, escaped)
-    relative_days: tuple[tuple[tuple[str, ...], int | None], ...]  # None: words that only look like one
-    modifiers_before: tuple[tuple[tuple[str, ...], str], ...]  # (words, "next" | "last" | "this")
-    modifiers_after: tuple[tuple[tuple[str, ...], str], ...]
-    modifier_blocked_before: frozenset[str]
-    blocked_before: frozenset[str]
-    blocked_after: frozenset[str]
-    week_words: frozenset[str]
-    week_label: str
-    count_before: tuple[tuple[tuple[str, ...], int], ...]  # (words, +1 future | -1 past)
-    count_after: tuple[tuple[tuple[str, ...], int], ...]
-    day_units: frozenset[str]
-    week_units: frozenset[str]
-    numbers: dict[str, int]
-    day_of_month: re.Pattern[str]
-    absolute_after: re.Pattern[str]
-    absolute_before: re.Pattern[str]
-    tense: TenseCues
-
-
-def _strs(raw: object) -> tuple[str, ...]:
-    return tuple(str(x) for x in cast(list[object], raw or []))
-
-
-def _alternation(words: tuple[str, ...]) -> str:
-    return "|".join(re.escape(fold(w)) for w in sorted(set(words), key=len, reverse=True) if w)
-
-
-def _phrases(raw: object, label: object) -> tuple[tuple[tuple[str, ...], object], ...]:
-    pairs = [(_words(w), label) for w in _strs(raw)]
-    return tuple(sorted(pairs, key=lambda p: -len(p[0])))
-
-
-def _build(data: dict[str, object]) -> DateTable:
-    lang = str(data["language"])
-    weekday_forms = cast(list[list[str]], data["weekdays"])
-    weekdays = sorted(((_words(f), i) for i, forms in enumerate(weekday_forms) for f in forms), key=lambda p: -len(p[0]))
-    months = tuple(m for forms in cast(list[list[str]], data["months"]) + cast(list[list[str]], data["month_abbreviations"]) for m in forms)
-    month_pattern = _alternation(months)
-    mods = cast(dict[str, dict[str, list[str]]], data["modifiers"])
-    before = sorted(((_words(w), d) for d, where in mods.items() for w in where.get("before", [])), key=lambda p: -len(p[0]))
-    after = sorted(((_words(w), d) for d, where in mods.items() for w in where.get("after", [])), key=lambda p: -len(p[0]))
-    count = cast(dict[str, list[str]], data["count"])
-    count_before = sorted([(_words(w), 1) for w in count.get("future_before", [])] + [(_words(w), -1) for w in count.get("past_before", [])], key=lambda p: -len(p[0]))
-    count_after = sorted([(_words(w), 1) for w in count.get("future_after", [])] + [(_words(w), -1) for w in count.get("past_after", [])], key=lambda p: -len(p[0]))
-    dom = cast(dict[str, object], data["day_of_month"])
-    joiners = _alternation(_strs(dom.get("joiners")))
-    suffixes = _alternation(_strs(dom.get("suffixes")))
-    time_after = _alternation(_strs(data.get("time_after")))
-    day_of_month = re.compile(
-        r"[\s,]*" + (rf"(?:(?:{joiners})\s+)?" if joiners else "") + r"(?P<day>\d{1,2})"
-        + (rf"(?:{suffixes})?" if suffixes else "") + r"(?![\w])" + (r"\.?" if dom.get("dot") else "")
-        + r"(?!\s*(?:[:.h]\d|\d|/" + (rf"|(?:{time_after})(?!\w)" if time_after else "") + "))")
-    date_joiners = _alternation(_strs(data.get("date_joiners")))
-    ordinal = rf"(?:{suffixes})?\.?" if suffixes else r"\.?"
-    glue = rf"(?:(?:{date_joiners})\s+)?" if date_joiners else ""
-    absolute = (rf"(?:{_ISO}|\d{{1,2}}[./]\d{{1,2}}(?:[./]\d{{2,4}})?(?!\d)"
-                rf"|\d{{1,2}}{ordinal}\s*{glue}(?:{month_pattern})(?!\w)\.?(?:,?\s*{glue}\d{{4}})?"
-                rf"|(?:{month_pattern})\.?\s+\d{{1,2}}(?!\d)(?:st|nd|rd|th)?(?:,?\s*\d{{4}})?)")
-    tense = cast(dict[str, object], data["tense"])
-    cues = TenseCues(
-        past_words=tuple(_lower_words(w) for w in _strs(tense.get("past_words"))),
-        future_words=tuple(_lower_words(w) for w in _strs(tense.get("future_words"))),
-        uncertain_words=tuple(_lower_words(w) for w in _strs(tense.get("uncertain_words"))),
-        past_suffixes=_strs(tense.get("past_suffixes")),
-        future_suffixes=_strs(tense.get("future_suffixes")),
-        suffix_min_length=int(cast(int, tense.get("suffix_min_length", 4))),
-        suffix_except=frozenset(_strs(tense.get("suffix_except"))),
-        past_circumfixes=tuple((str(p[0]), str(p[1])) for p in cast(list[list[str]], tense.get("past_circumfixes", []))),
-        past_auxiliaries=frozenset(_strs(tense.get("past_auxiliaries"))),
-        participle_suffixes=_strs(tense.get("participle_suffixes")),
-    )
-    return DateTable(
-        language=lang,
-        weekdays=tuple(weekdays),
-        ambiguous_weekdays=frozenset(_words(w) for w in _strs(data.get("ambiguous_weekdays"))),
-        weekday_leads=frozenset(fold(w) for w in _strs(data.get("weekday_leads"))),
-        month_pattern=month_pattern,
-        relative_days=tuple(sorted(((_words(str(r["words"])), None if r["offset"] is None else int(cast(int, r["offset"])))
-                                    for r in cast(list[dict[str, object]], data["relative_days"])), key=lambda p: -len(p[0]))),
-        modifiers_before=tuple(before),
-        modifiers_after=tuple(after),
-        modifier_blocked_before=frozenset(fold(w) for w in _strs(data.get("modifier_blocked_before"))),
-        blocked_before=frozenset(fold(w) for w in _strs(data.get("blocked_before"))),
-        blocked_after=frozenset(fold(w) for w in _strs(data.get("blocked_after"))),
-        week_words=frozenset(fold(w) for w in _strs(data.get("week_words"))),
-        week_label=str(data.get("week_label", "")),
-        count_before=tuple(count_before),
-        count_after=tuple(count_after),
-        day_units=frozenset(fold(w) for w in count.get("day_units", [])),
-        week_units=frozenset(fold(w) for w in count.get("week_units", [])),
-        numbers={fold(k): int(v) for k, v in cast(dict[str, int], data.get("numbers", {})).items()},
-        day_of_month=day_of_month,
-        absolute_after=re.compile(r"[\s,;:(\[]*" + glue + absolute),
-        absolute_before=re.compile(absolute + r"\)?[\s,;:(\[]*" + glue + r"$"),
-        tense=cues,
-    )
-
-
-def date_table(lang: str) -> DateTable | None:
-    """The table of ``lang`` ("es", "pt-BR" → "pt"), None for a language without one."""
-    code = (lang or "").lower().replace("_", "-").split("-")[0]
-    return _load(code) if code.isascii() and code.isalpha() else None
-
-
-@lru_cache(maxsize=None)
-def _load(code: str) -> DateTable | None:
-    source = resources.files("openclaw_tui.language").joinpath("data", f"{code}.dates.json")
-    if not source.is_file():
-        return None
-    return _build(cast(dict[str, object], json.loads(source.read_text(encoding="utf-8"))))
-
-
 def _shift(day: date, days: int) -> date | None:
     """``day`` moved by ``days``; None past the ends of the calendar."""
     try:
         return day + timedelta(days=days)
     except OverflowError:
         return None
-
-
-# ---------------------------------------------------------------- tense
-
-
-def _has_phrase(tokens: list[Token], phrases: tuple[tuple[str, ...], ...]) -> bool:
-    words = [t.lower for t in tokens]
-    return any(p and any(tuple(words[i:i + len(p)]) == p for i in range(len(words) - len(p) + 1)) for p in phrases)
-
-
-def _affix_tense(tok: Token, cues: TenseCues) -> Tense:
-    word = tok.lower
-    if len(word) < cues.suffix_min_length or word in cues.suffix_except:
-        return Tense.UNKNOWN
-    best, tense = 0, Tense.UNKNOWN
-    for suffixes, which in ((cues.past_suffixes, Tense.PAST), (cues.future_suffixes, Tense.FUTURE)):
-        for s in suffixes:
-            if word.endswith(s) and len(s) > best:
-                best, tense = len(s), which
-    if tense is Tense.UNKNOWN and tok.cased and any(word.startswith(p) and word.endswith(s) for p, s in cues.past_circumfixes):
-        return Tense.PAST
-    return tense
-
-
-def sentence_tense(tokens: list[Token], cues: TenseCues) -> Tense:
-    """Past or future when the cue words of one sentence agree; unknown when none, both, or a
-    word that makes the time uncertain (reported, planned, conditional) is there."""
-    if _has_phrase(tokens, cues.uncertain_words):
-        return Tense.UNKNOWN
-    past = _has_phrase(tokens, cues.past_words)
-    future = _has_phrase(tokens, cues.future_words)
-    for i, tok in enumerate(tokens):
-        found = _affix_tense(tok, cues)
-        past = past or found is Tense.PAST
-        future = future or found is Tense.FUTURE
-        if tok.lower in cues.past_auxiliaries and i + 1 < len(tokens):
-            nxt = tokens[i + 1].lower
-            if len(nxt) >= cues.suffix_min_length and nxt not in cues.suffix_except and nxt.endswith(cues.participle_suffixes):
-                past = True
-    if past == future:
-        return Tense.UNKNOWN
-    return Tense.PAST if past else Tense.FUTURE
-
 
 # ---------------------------------------------------------------- finding expressions
 
@@ -317,7 +85,7 @@ class _Scanner:
     def __init__(self, text: str, table: DateTable, said_on: date) -> None:
         self.text, self.table, self.said_on = text, table, said_on
         self.folded = fold(text)
-        self.tokens = _tokens(text)
+        self.tokens = tokens(text)
         self._tenses: dict[int, Tense] = {}
 
     # -- words
@@ -333,7 +101,7 @@ class _Scanner:
                 return None
         return i + len(words)
 
-    def first_at(self, i: int, table: tuple[tuple[tuple[str, ...], object], ...]) -> tuple[int, object] | None:
+    def first_at(self, i: int, table: tuple[tuple[tuple[str, ...], V], ...]) -> tuple[int, V] | None:
         for words, value in table:  # longest first
             end = self.phrase_at(i, words)
             if end is not None:
@@ -370,13 +138,13 @@ class _Scanner:
     # -- expressions (each returns (end token index, mention) or None)
 
     def relative_day(self, i: int) -> tuple[int, DateMention | None] | None:
-        hit = self.first_at(i, cast(tuple[tuple[tuple[str, ...], object], ...], self.table.relative_days))
+        hit = self.first_at(i, self.table.relative_days)
         if hit is None:
             return None
         end, offset = hit
         if offset is None:  # "guten Morgen", "hoy en día": not a date
             return end, None
-        return end, self.mention(i, end, Kind.DAY, _shift(self.said_on, cast(int, offset)))
+        return end, self.mention(i, end, Kind.DAY, _shift(self.said_on, offset))
 
     def count(self, i: int) -> tuple[int, DateMention | None] | None:
         for j, sign, lead in self._count_leads(i):
@@ -388,11 +156,11 @@ class _Scanner:
                 continue
             end = j + 2
             if not lead:
-                hit = self.first_at(end, cast(tuple[tuple[tuple[str, ...], object], ...], self.table.count_after))
+                hit = self.first_at(end, self.table.count_after)
                 if hit is None:
                     continue
                 end, value = hit
-                sign = cast(int, value)
+                sign = value
             days = n * (7 if unit in self.table.week_units else 1)
             if not 0 < days <= MAX_COUNT_DAYS:
                 return end, None
@@ -401,19 +169,19 @@ class _Scanner:
         return None
 
     def _count_leads(self, i: int) -> list[tuple[int, int, bool]]:
-        leads = [(j, cast(int, s), True) for words, s in self.table.count_before
+        leads = [(j, s, True) for words, s in self.table.count_before
                  if (j := self.phrase_at(i, words)) is not None and j + 1 < len(self.tokens)]
         return leads + ([(i, 0, False)] if i + 1 < len(self.tokens) else [])
 
     def modifier_before(self, i: int) -> tuple[int, str] | None:
-        hit = self.first_at(i, cast(tuple[tuple[tuple[str, ...], object], ...], self.table.modifiers_before))
+        hit = self.first_at(i, self.table.modifiers_before)
         if hit is None or self.word(i - 1) in self.table.modifier_blocked_before:
             return None
-        return hit[0], cast(str, hit[1])
+        return hit
 
     def modifier_after(self, k: int) -> tuple[int, str] | None:
-        hit = self.first_at(k, cast(tuple[tuple[tuple[str, ...], object], ...], self.table.modifiers_after))
-        return None if hit is None else (hit[0], cast(str, hit[1]))
+        hit = self.first_at(k, self.table.modifiers_after)
+        return hit
 
     def week(self, i: int) -> tuple[int, DateMention | None] | None:
         before = self.modifier_before(i)
@@ -432,11 +200,11 @@ class _Scanner:
     def weekday(self, i: int) -> tuple[int, DateMention | None] | None:
         before = self.modifier_before(i)
         j = before[0] if before else i
-        hit = self.first_at(j, cast(tuple[tuple[tuple[str, ...], object], ...], self.table.weekdays))
-        if hit is None:
+        hit = self.first_at(j, self.table.weekdays)
+        short = hit is None  # "Thu the 12th": an abbreviation counts only with its day of month
+        if hit is None and (hit := self.first_at(j, self.table.weekday_abbreviations)) is None:
             return None
-        k, value = hit
-        wd = cast(int, value)
+        k, wd = hit
         direction = before[1] if before else ""
         end = k
         if not before and (after := self.modifier_after(k)) is not None:
@@ -444,11 +212,14 @@ class _Scanner:
         char_end = self.tokens[end - 1].end
         day = None
         if not self.table.absolute_after.match(self.folded[char_end:char_end + 80]):
-            dom = self.table.day_of_month.match(self.folded, char_end)
+            dot = 1 if short and self.folded.startswith(".", char_end) else 0
+            dom = self.table.day_of_month.match(self.folded, char_end + dot)
             if dom:
                 day, char_end = int(dom.group("day")), dom.end()
                 while end < len(self.tokens) and self.tokens[end].start < char_end:
                     end += 1
+        if short and day is None:
+            return None
         named = tuple(t.folded for t in self.tokens[j:k])
         if (named in self.table.ambiguous_weekdays and not direction and day is None
                 and self.word(i - 1) not in self.table.weekday_leads):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from openclaw_tui.language.dates import (
     Kind,
     Tense,
-    _tokens,
+    tokens,
     annotate_dates,
     date_mentions,
     date_table,
@@ -51,6 +51,7 @@ CASES = [
     ("en", "I saw him the day before yesterday.", "I saw him the day before yesterday (2026-12-04)."),
     ("en", "I went there on Sunday.", "I went there on Sunday."),  # said on a Sunday: which one?
     ("en", "I met her on Monday and will see her on Friday.", "I met her on Monday and will see her on Friday."),
+    ("en", "We had lunch in the sun on Monday.", "We had lunch in the sun on Monday (2026-11-30)."),
     # Spanish
     ("es", "El próximo lunes vuelo a Lima.", "El próximo lunes (2026-12-07) vuelo a Lima."),
     ("es", "El lunes que viene tengo médico.", "El lunes que viene (2026-12-07) tengo médico."),
@@ -116,6 +117,9 @@ DAY_OF_MONTH = [
     ("pt", "A festa é na quinta-feira, dia 12.", "2026-11-12"),
     ("it", "La festa è giovedì 12.", "2026-11-12"),
     ("it", "La festa è mercoledì 12.", None),
+    ("en", "Offsite: Thu. 12th, all day.", "2026-11-12"),
+    ("de", "Treffen: Do, den 12.", "2026-11-12"),
+    ("en", "Wed 12th is free.", None),  # 12 Nov is a Thursday
 ]
 
 
@@ -166,7 +170,7 @@ def test_relative_expressions_lists_the_words() -> None:
 def test_sentence_tense_from_cue_words(lang: str, text: str, tense: Tense) -> None:
     table = date_table(lang)
     assert table is not None
-    assert sentence_tense(_tokens(text), table.tense) is tense
+    assert sentence_tense(tokens(text), table.tense) is tense
 
 
 # ---------------------------------------------------------------- properties

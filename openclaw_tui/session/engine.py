@@ -260,7 +260,8 @@ class SessionEngine:
 
     def _start_new(self, session_id: str) -> None:
         self._reset_state(session_id)
-        self._ctx.notes = startup_notes(self.settings.workspace, workspace_access=self.access)
+        self._ctx.notes = startup_notes(self.settings.workspace, workspace_access=self.access,
+                                        session_key=self.settings.session_key)
 
     def _refuse_if_busy(self, what: str) -> None:
         if self.busy:

@@ -1,7 +1,10 @@
 """The system prompt: bootstrap files, memory-recall instructions, startup notes.
 
 ``MEMORY.md`` and ``USER.md`` are loaded only in direct sessions; group and channel sessions never get them
-(``include_memory_md`` is decided here from the session key, not by the caller's say-so).
+(``include_memory_md`` is decided here from the session key, not by the caller's say-so). The
+startup notes follow the tiers (``workspace/tiers.py``): a group or channel session loads only
+the shared tier's recent logs (``memory/shared/``), a direct session both tiers'. Superseded
+entries (``workspace/supersede.py``) of MEMORY.md, USER.md and the daily logs are left out.
 """
 
 from __future__ import annotations
@@ -12,9 +15,11 @@ from datetime import date
 from pathlib import Path
 
 from openclaw_tui.workspace import safe_fs
-from openclaw_tui.workspace.daily import daily_rel, recent_daily_rels
+from openclaw_tui.workspace.daily import today
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.session_keys import PRIVATE_FILES, is_direct_session
+from openclaw_tui.workspace.supersede import visible_text
+from openclaw_tui.workspace.tiers import daily_log_rel, loaded_daily_rels
 
 BOOTSTRAP_FILES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "MEMORY.md")
 FILE_CAP = 20_000
@@ -29,6 +34,10 @@ Files are the source of truth: what is not written down is forgotten when the se
 MEMORY_RECALL = """## Memory recall
 Before answering anything about prior work, decisions, dates, people, preferences or todos, call `memory_search` with a short query, then `memory_get` for the exact lines you need. If nothing relevant turns up, say you checked and found nothing.
 To store something lasting, append to `memory/YYYY-MM-DD.md` (today's date) with the `append` tool; durable facts and preferences belong in `MEMORY.md`."""
+# A group or channel session writes to the shared tier and has no MEMORY.md.
+MEMORY_RECALL_GROUP = """## Memory recall
+Before answering anything about prior work, decisions, dates, people or todos, call `memory_search` with a short query, then `memory_get` for the exact lines you need. If nothing relevant turns up, say you checked and found nothing.
+To store something lasting, append to `memory/shared/YYYY-MM-DD.md` (today's date) with the `append` tool; everyone in this conversation can read it."""
 
 # The local profile's version (llm/profiles.py): short, because a small local model reads the
 # prompt at ~80 tokens/s, and explicit about today's file, because it guesses dates otherwise.
@@ -44,10 +53,11 @@ NO_WORKSPACE = "Workspace access is off in this session: you have no files and n
 READ_ONLY = "The workspace is read-only in this session: every write or append will be refused."
 
 
-def _read_capped(workspace: Path, rel: str, cap: int) -> str | None:
+def _read_capped(workspace: Path, rel: str, cap: int, *, current: bool = False) -> str | None:
     """The first ``cap`` characters of ``rel``, opened beneath the workspace without following
     a link (the same reader as the tools: no swap between a check and the open) and read only
-    as far as ``cap`` characters can reach (a 3 GiB log costs what 20,000 characters cost)."""
+    as far as ``cap`` characters can reach (a 3 GiB log costs what 20,000 characters cost).
+    ``current``: superseded entries left out (memory files)."""
     try:
         fd, st = safe_fs.open_file(Path(workspace), rel)
     except (PathRefused, OSError):
@@ -59,6 +69,8 @@ def _read_capped(workspace: Path, rel: str, cap: int) -> str | None:
     finally:
         os.close(fd)
     text = data.decode("utf-8", errors="replace")
+    if current:
+        text = visible_text(text)
     if len(text) > cap or len(data) < st.st_size:
         text = text[:cap] + f"\n[… truncated at {cap} characters]"
     return text
@@ -93,10 +105,11 @@ def build_system_prompt(
     for name in BOOTSTRAP_FILES:
         if name in PRIVATE_FILES and not direct:
             continue  # enforced here: group/channel sessions never get MEMORY.md
-        text = _read_capped(workspace, name, FILE_CAP)
+        memory_file = name in PRIVATE_FILES
+        text = _read_capped(workspace, name, FILE_CAP, current=memory_file)
         if text is None and direct and name.lower() in PRIVATE_FILES and name.lower() != name:
             name = name.lower()  # memory.md, user.md
-            text = _read_capped(workspace, name, FILE_CAP)
+            text = _read_capped(workspace, name, FILE_CAP, current=memory_file)
         if not text or not text.strip():
             continue
         if total + len(text) > TOTAL_CAP:
@@ -107,7 +120,8 @@ def build_system_prompt(
         files.append(name)
         sections.append(f"## {name}\n{text.strip()}")
     if memory_enabled:
-        sections.append(MEMORY_RECALL_COMPACT.format(daily=daily_rel()) if compact else MEMORY_RECALL)
+        recall = MEMORY_RECALL if direct else MEMORY_RECALL_GROUP
+        sections.append(MEMORY_RECALL_COMPACT.format(daily=daily_log_rel(today(), session_key)) if compact else recall)
         cite = citations == "on" or (citations == "auto" and direct)
         sections.append((CITE_ON_COMPACT if compact else CITE_ON) if cite else CITE_OFF)
     if workspace_access == "ro":
@@ -117,14 +131,17 @@ def build_system_prompt(
     return SystemPromptParts("\n\n".join(sections), files)
 
 
-def startup_notes(workspace: Path, *, workspace_access: str = "rw", day: date | None = None) -> str:
-    """Today's and yesterday's daily logs, quoted as untrusted notes (empty string if none)."""
+def startup_notes(workspace: Path, *, workspace_access: str = "rw", day: date | None = None,
+                  session_key: str = "agent:main:main") -> str:
+    """Today's and yesterday's daily logs the session may load (``tiers.loaded_daily_rels``:
+    the shared tier's for a group or channel key, both tiers' for a direct one), superseded
+    entries left out, quoted as untrusted notes (empty string if none)."""
     if workspace_access == "none":
         return ""
     blocks: list[str] = []
     total = 0
-    for rel in recent_daily_rels(day):
-        text = _read_capped(workspace, rel, NOTE_CAP)
+    for rel in loaded_daily_rels(day or today(), session_key):
+        text = _read_capped(workspace, rel, NOTE_CAP, current=True)
         if not text or not text.strip():
             continue
         text = text.strip()

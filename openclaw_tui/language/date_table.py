@@ -83,6 +83,7 @@ class TenseCues:
     past_circumfixes: tuple[tuple[str, str], ...]
     past_auxiliaries: frozenset[str]
     participle_suffixes: tuple[str, ...]
+    clause_breaks: frozenset[str]  # "and", "but": each side of one has its own tense
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,7 @@ def _cues(tense: dict[str, object]) -> TenseCues:
         past_circumfixes=tuple((str(p[0]), str(p[1])) for p in _forms(tense.get("past_circumfixes"))),
         past_auxiliaries=frozenset(_strs(tense.get("past_auxiliaries"))),
         participle_suffixes=_strs(tense.get("participle_suffixes")),
+        clause_breaks=frozenset(_strs(tense.get("clause_breaks"))),
     )
 
 

@@ -120,14 +120,20 @@ class _Scanner:
     # -- context
 
     def tense_at(self, pos: int) -> Tense:
+        """The tense of the clause holding ``pos``: a sentence cut at "and", "but", "y", "und" …,
+        so "El lunes fui al médico y el martes iré al dentista" does not date Tuesday as past."""
         starts = [0] + [m.end() for m in _SENTENCE_END.finditer(self.folded)]
         start = max(s for s in starts if s <= pos)
-        if start not in self._tenses:
-            end_m = _SENTENCE_END.search(self.folded, start)
-            end = end_m.start() if end_m else len(self.text)
-            sentence = [t for t in self.tokens if start <= t.start < end]
-            self._tenses[start] = sentence_tense(sentence, self.table.tense)
-        return self._tenses[start]
+        end_m = _SENTENCE_END.search(self.folded, start)
+        end = end_m.start() if end_m else len(self.text)
+        breaks = self.table.tense.clause_breaks
+        cuts = [t.start for t in self.tokens if start <= t.start < end and t.lower in breaks]
+        clause_start = max([start] + [c for c in cuts if c <= pos])
+        clause_end = min([end] + [c for c in cuts if c > pos])
+        if clause_start not in self._tenses:
+            clause = [t for t in self.tokens if clause_start <= t.start < clause_end]
+            self._tenses[clause_start] = sentence_tense(clause, self.table.tense)
+        return self._tenses[clause_start]
 
     def beside_absolute(self, start: int, end: int) -> bool:
         after = self.folded[end:end + 80]

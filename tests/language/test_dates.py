@@ -50,7 +50,12 @@ CASES = [
     ("en", "Last week was quiet.", "Last week (week of 2026-11-23) was quiet."),
     ("en", "I saw him the day before yesterday.", "I saw him the day before yesterday (2026-12-04)."),
     ("en", "I went there on Sunday.", "I went there on Sunday."),  # said on a Sunday: which one?
-    ("en", "I met her on Monday and will see her on Friday.", "I met her on Monday and will see her on Friday."),
+    ("en", "My son was born on a Monday.", "My son was born on a Monday."),
+    ("en", "Last Friday I got the keys; next Friday I move in.",
+     "Last Friday (2026-12-04) I got the keys; next Friday (2026-12-11) I move in."),
+    ("en", "I met her on Monday and will see her on Friday.",
+     "I met her on Monday (2026-11-30) and will see her on Friday (2026-12-11)."),
+    ("en", "I met her on Monday, will see her on Friday.", "I met her on Monday, will see her on Friday."),  # mixed
     ("en", "We had lunch in the sun on Monday.", "We had lunch in the sun on Monday (2026-11-30)."),
     # Spanish
     ("es", "El próximo lunes vuelo a Lima.", "El próximo lunes (2026-12-07) vuelo a Lima."),
@@ -63,6 +68,9 @@ CASES = [
     ("es", "Hoy en día nadie escribe cartas.", "Hoy en día nadie escribe cartas."),
     ("es", "La entrega es el viernes 11 de diciembre.", "La entrega es el viernes 11 de diciembre."),
     ("es", "Pasado mañana me mudo.", "Pasado mañana (2026-12-08) me mudo."),
+    ("es", "El lunes fui al médico y el martes iré al dentista.",
+     "El lunes (2026-11-30) fui al médico y el martes (2026-12-08) iré al dentista."),
+    ("es", "El lunes fui al médico y el martes al dentista.", "El lunes (2026-11-30) fui al médico y el martes al dentista."),
     # German
     ("de", "Nächsten Montag fliege ich.", "Nächsten Montag (2026-12-07) fliege ich."),
     ("de", "Vor 3 Tagen habe ich Ana getroffen.", "Vor 3 Tagen (2026-12-03) habe ich Ana getroffen."),
@@ -81,6 +89,8 @@ CASES = [
     ("fr", "Aujourd'hui il pleut.", "Aujourd'hui (2026-12-06) il pleut."),
     ("fr", "La livraison est vendredi 11 décembre.", "La livraison est vendredi 11 décembre."),
     ("fr", "Avant-hier on a dîné ensemble.", "Avant-hier (2026-12-04) on a dîné ensemble."),
+    ("fr", "Le lundi je vais à la piscine.", "Le lundi je vais à la piscine."),  # every Monday
+    ("fr", "Je partirai mardi.", "Je partirai mardi (2026-12-08)."),
     # Portuguese
     ("pt", "Ontem fui ao cinema.", "Ontem (2026-12-05) fui ao cinema."),
     ("pt", "Na próxima segunda vou viajar.", "Na próxima segunda (2026-12-07) vou viajar."),

@@ -12,7 +12,7 @@ Certain means:
   sentence is not in the past ("I did it in 3 days" is a duration);
 - "next X" is the first X after the day said (on Sunday "next Tuesday" is two days later),
   "last X" the most recent X before it;
-- a bare weekday ("on Monday") only when the sentence's tense is certain from the language's cue
+- a bare weekday ("on Monday") only when the tense of its clause is certain from the language's cue
   words: past → the most recent X before the day said, future → the next one; mixed, reported or
   planned ("I booked it for Monday") → nothing;
 - a weekday with a day of month ("Thursday the 12th", "el jueves 12", "Donnerstag, den 12.")

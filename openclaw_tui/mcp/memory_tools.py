@@ -25,7 +25,6 @@ from openclaw_tui.memory.api import MemoryBackend
 from openclaw_tui.redaction import redact
 from openclaw_tui.tools import memory_tools
 from openclaw_tui.tools.files import FileTools
-from openclaw_tui.workspace.daily import daily_rel
 from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
 
 log = logging.getLogger("openclaw_tui.mcp")
@@ -44,7 +43,8 @@ TOOL_DEFS: dict[str, tuple[str, dict[str, Any], list[str]]] = {
         ["path"],
     ),
     "memory_status": ("Memory index status: files, chunks, search mode.", {}, []),
-    "memory_append": ("Append a note to today's daily log (memory/YYYY-MM-DD.md).", {"text": {"type": "string"}}, ["text"]),
+    "memory_append": ("Append a note to today's daily log (memory/YYYY-MM-DD.md; memory/shared/YYYY-MM-DD.md for a group key).",
+                      {"text": {"type": "string"}}, ["text"]),
 }
 
 
@@ -155,7 +155,7 @@ class MemoryService:
         text = args.get("text")
         if not isinstance(text, str) or not text.strip():
             return {"error": "memory_append needs a non-empty string 'text'"}, True
-        result = self._files.run("append", {"path": daily_rel(), "content": text})
+        result = self._files.run("append", {"path": self._files.today_rel(), "content": text})  # the key's tier
         if not result.get("error"):
             self._files.changes.clear()  # kept in the memory history already; nothing here reads them
         return result, bool(result.get("error"))

@@ -40,6 +40,7 @@ from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.privacy import hidden_for
 from openclaw_tui.workspace.session_keys import ROOT_MEMORY_FILES
+from openclaw_tui.workspace.supersede import is_superseded
 
 THRESHOLD = 0.72
 MAX_TRIGGERED = 3
@@ -232,8 +233,8 @@ def match_triggers(entries: Iterable[Entry], message: str, limit: int = MAX_TRIG
     near = _Nearness(list(dict.fromkeys(words(message)))[:MESSAGE_WORDS_CAP])
     found = []
     for entry in entries:
-        if not entry.triggers:
-            continue
+        if not entry.triggers or is_superseded(entry.text):
+            continue  # a superseded entry is never recalled (workspace/supersede.py)
         score, phrase = score_entry(entry, near)
         if score >= THRESHOLD:
             found.append(Triggered(entry, phrase, score))

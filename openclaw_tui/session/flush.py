@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from datetime import date
 from typing import Any, Callable
 
 from openclaw_tui import events
@@ -32,7 +33,8 @@ from openclaw_tui.session.thresholds import flush_skip_reason, should_flush
 from openclaw_tui.session.tool_loop import LoopRun, MessageLog, ToolLoop
 from openclaw_tui.records.transcript import TranscriptWriter
 from openclaw_tui.tools.registry import ToolBox
-from openclaw_tui.workspace.daily import daily_rel, today
+from openclaw_tui.workspace.daily import today
+from openclaw_tui.workspace.tiers import daily_log_rel
 
 
 ENGINE_NOTE_REASONS = events.ENGINE_NOTE_REASONS
@@ -112,7 +114,7 @@ class MemoryFlush:
             return False
         self._emit(events.FlushStarted(session_id=turn.session_id, tokens=tokens, threshold=turn.threshold, reason=reason))
         day = today()
-        toolbox = self._tools_for(daily_rel(day))
+        toolbox = self._tools_for(daily_log_rel(day, self.settings.session_key))
         mode = self._mode()
         reply, error = ("NO_REPLY", None)
         if mode in ("model", "hybrid"):
@@ -167,7 +169,7 @@ class MemoryFlush:
         session ends (quitting stays instant). Lines appended; events only when some were."""
         if self.skip_reason() or not any(m.get("role") == "user" for m in turn.history):
             return 0
-        toolbox = self._tools_for(daily_rel(today()))
+        toolbox = self._tools_for(daily_log_rel(today(), self.settings.session_key))
         try:
             self.store_notes(turn.history, toolbox)
         except Exception as exc:  # noqa: BLE001 - ending a session must not fail on a note
@@ -182,7 +184,9 @@ class MemoryFlush:
     async def _ask(self, turn: FlushTurn, toolbox: ToolBox, day: str) -> tuple[str, str | None]:
         """(the model's final reply, the provider error line or None)."""
         cfg = self.settings.config.agents.defaults.compaction.memory_flush
-        local: list[dict[str, Any]] = [{"role": "user", "content": cfg.prompt.replace("YYYY-MM-DD", day)}]
+        target = daily_log_rel(date.fromisoformat(day), self.settings.session_key)  # the session's tier
+        prompt = cfg.prompt.replace("memory/YYYY-MM-DD.md", target).replace("YYYY-MM-DD", day)
+        local: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
         try:
             log = MessageLog(turn.system(cfg.system_prompt), turn.history, local)
             final = await self._flush_loop(self._loop).run(LoopRun(log, purpose="flush", toolbox=toolbox, silent=True))

@@ -27,7 +27,8 @@ from openclaw_tui.records.history import MemoryChange
 from openclaw_tui.session.notes import note_lines
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.workspace import safe_fs
-from openclaw_tui.workspace.daily import daily_rel, today
+from openclaw_tui.workspace.daily import today
+from openclaw_tui.workspace.tiers import daily_log_rel
 from openclaw_tui.workspace.privacy import hidden_for
 
 #: why a fact was not written
@@ -89,7 +90,7 @@ class NoteWriter:
 
     def target(self, session_key: str) -> str:
         """The log a session's notes go to (the privacy tier decides per ``session_key``)."""
-        return daily_rel(today())
+        return daily_log_rel(today(), session_key)
 
     def write(self, reading: MessageReading, files: FileTools, *, session_key: str) -> NoteOutcome:
         """The facts of one message (a turn that stores now)."""

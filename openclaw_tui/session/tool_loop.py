@@ -40,7 +40,6 @@ from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.session.triggered import inject_triggered
 from openclaw_tui.tools.registry import ToolBox, ToolOutput, recall_tool, registered, spec_for
 from openclaw_tui.records.change_diff import change_event
-from openclaw_tui.workspace.daily import daily_rel
 from openclaw_tui.workspace.guard import is_memory_rel
 
 REPEATED_CALL = "this exact call already ran in this turn and its result is above; answer the user now"
@@ -318,7 +317,7 @@ class ToolLoop:
             return
         store = [spec for spec in registered(offered_tools(toolbox.schemas(), profile)) if spec.stores]
         if writable and store and reading.intent is Intent.REMEMBER:
-            scratch.hint = STORE_HINT.format(tool=store[0].name, path=daily_rel())
+            scratch.hint = STORE_HINT.format(tool=store[0].name, path=toolbox.files.today_rel())  # the session's tier
         if not (toolbox.memory_available and reading.query):
             return
         args = {"query": reading.query, "maxResults": profile.recall_results}

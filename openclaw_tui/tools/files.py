@@ -28,7 +28,8 @@ from openclaw_tui.tools.write_policy import (
     is_protected_rel,
     window_baseline,
 )
-from openclaw_tui.workspace.daily import append_text, daily_rel, is_daily_rel
+from openclaw_tui.workspace.daily import append_text, daily_rel, is_daily_rel, today
+from openclaw_tui.workspace.tiers import daily_log_rel, is_shared_rel
 from openclaw_tui.workspace import file_lock, safe_fs, temp_sweep
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, printable_path, safe_join
 from openclaw_tui.records.history import ChangeOrigin, MemoryChange, MemoryHistory
@@ -108,6 +109,8 @@ class FileTools:
     changes: list[MemoryChange] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if self.today_rel is daily_rel:  # today's log of this session's tier (workspace/tiers.py)
+            self.today_rel = lambda: daily_log_rel(today(), self.session_key)
         if self.access == "rw":  # a crash's leftover temp copies go when a session starts
             temp_sweep.sweep(Path(self.workspace))
 
@@ -324,6 +327,9 @@ class FileTools:
         redirected = self._other_day(args.get("path"))
         if redirected is not None:  # a daily log is written on its own day: the note goes to today's, dated
             args, content = {**args, "path": self.today_rel()}, dated_note(content, redirected)
+        shared = redirected is None and self._private_daily(args.get("path"))
+        if shared:  # a group session's notes go to the shared tier, never to a private log
+            args = {**args, "path": self.today_rel()}
         got = self._writable("append", args.get("path"), content)
         if isinstance(got, dict):
             return got
@@ -338,7 +344,17 @@ class FileTools:
         done = file_lock.retrying(rel, lambda: self._append_locked(rel, content), lambda why: self._refuse("append", rel, why))
         if redirected is not None and done.get("ok"):
             done["note"] = f"appended to today's log {rel}, not memory/{redirected}.md: a daily log is only written on its own day; the note keeps the date {redirected}"
+        if shared and done.get("ok"):
+            done["note"] = f"appended to the shared log {rel}: a group session's notes go to memory/shared/"
         return done
+
+    def _private_daily(self, raw: Any) -> bool:
+        """Whether ``raw`` names a private-tier daily log and this is a group or channel session."""
+        try:
+            rel = normalize_rel(raw)
+        except PathRefused:
+            return False
+        return hidden_for(self.session_key) and is_daily_rel(rel) and not is_shared_rel(rel)
 
     def _append_locked(self, rel: str, content: str) -> dict[str, Any]:
         try:
@@ -366,7 +382,8 @@ class FileTools:
             return None
         if not is_daily_rel(rel) or rel == self.today_rel():
             return None
-        return rel.removeprefix("memory/").removesuffix(".md")
+        day = rel.rsplit("/", 1)[-1].removesuffix(".md")
+        return None if day == self.today_rel().rsplit("/", 1)[-1].removesuffix(".md") else day
 
     def run(self, name: str, args: dict[str, Any], *, recovered: bool = False) -> dict[str, Any]:
         """Run the file tool registered as ``name`` (``tools/registry.py``)."""

@@ -18,7 +18,7 @@ def today(now: datetime | None = None) -> date:
     return (now or datetime.now()).date()
 
 
-_DAILY_REL_RE = re.compile(r"memory/\d{4}-\d{2}-\d{2}\.md")
+_DAILY_REL_RE = re.compile(r"memory/(?:shared/)?\d{4}-\d{2}-\d{2}\.md")
 
 
 def daily_rel(day: date | None = None) -> str:
@@ -26,7 +26,8 @@ def daily_rel(day: date | None = None) -> str:
 
 
 def is_daily_rel(rel: str) -> bool:
-    """True for a daily log path ``memory/YYYY-MM-DD.md`` (already normalised)."""
+    """True for a daily log path ``memory/YYYY-MM-DD.md`` or, in the shared tier,
+    ``memory/shared/YYYY-MM-DD.md`` (already normalised)."""
     return bool(_DAILY_REL_RE.fullmatch(rel))
 
 

@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Sequence
 
 import numpy as np
 
+from openclaw_tui.workspace.supersede import blank_superseded
+
 if TYPE_CHECKING:
     import tiktoken
 
@@ -319,8 +321,9 @@ def chunk_text(
     headings: bool = True,
 ) -> list[Chunk]:
     """Chunk a document; with ``headings`` each chunk's ``context`` holds the headings above
-    its first line (``heading_context``)."""
-    lines = split_text_lines(text)
+    its first line (``heading_context``). Superseded notes (``workspace/supersede.py``) are
+    blank lines here: never in a chunk's text or snippet, and every line keeps its number."""
+    lines = blank_superseded(split_text_lines(text))
     chunks = chunk_lines(lines, tokens=tokens, overlap=overlap, counter=counter)
     if not headings or not chunks:
         return chunks

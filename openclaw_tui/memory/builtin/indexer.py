@@ -158,6 +158,7 @@ class Indexer:
             "extraPaths": [str(p) for p in self.ms.extra_paths],
             "chunkTokens": self.ms.chunking.tokens,
             "chunkOverlap": self.ms.chunking.overlap,
+            "chunkLines": "superseded-blank",  # superseded notes are blank lines (workspace/supersede.py)
             "ftsTokenizer": f"{FTS_TOKENIZER}; {FTS_CONTENT}",
             "vectorBackend": store.vector_backend if store is not None else None,
             "vectorWindowTokens": window_tokens(self.provider),

@@ -1,7 +1,8 @@
 """One qmd search: the command line, running it, and its hits mapped to memory search results.
 
-Hits of collections this agent does not serve are dropped; so is the workspace's MEMORY.md
-(by file identity, whichever collection indexed it) when the session must not see it.
+Hits of collections this agent does not serve are dropped; so are the private files (MEMORY.md,
+USER.md, the private tier of memory/: by file identity, whichever collection indexed them)
+when the session must not see them, and superseded notes' lines in snippets.
 Snippets are cut to ``limits.maxSnippetChars`` and all of them together to
 ``limits.maxInjectedChars``; citations are built as the builtin index builds them.
 """
@@ -21,6 +22,7 @@ from openclaw_tui.memory.qmd.parse import QmdHit, QmdParseError, parse_search_ou
 from openclaw_tui.memory.qmd.runner import QmdError, first_line, looks_like_flag_rejection
 from openclaw_tui.workspace.privacy import hidden_for, is_private_key, private_identities
 from openclaw_tui.workspace.session_keys import is_direct_session
+from openclaw_tui.workspace.supersede import blank_superseded
 
 
 def search_args(mode: str, query: str, n: int, collections: Iterable[str]) -> list[str]:
@@ -52,7 +54,8 @@ def run_search(home: QmdHome, mode: str, timeout_ms: int, query: str, n: int,
 
 def _hit(spec: CollectionSpec, rel: str, hit: QmdHit, max_snippet: int, cite: bool, budget: int) -> SearchHit:
     path = display_path(spec, rel)
-    start, end, text = trim_blank_edges(hit.start_line, hit.end_line, hit.snippet)
+    current = "\n".join(blank_superseded(hit.snippet.split("\n")))  # superseded notes left out
+    start, end, text = trim_blank_edges(hit.start_line, hit.end_line, current)
     snippet = text[:max_snippet]
     citation = citations.citation_for(path, start, end) if cite else None
     footer = len(f"\n\nSource: {citation}") if citation is not None else 0  # added by SearchHit.for_model
@@ -82,6 +85,8 @@ def to_hits(settings: AgentSettings, by_name: dict[str, CollectionSpec], hits: l
         if template_only(display_path(spec, rel), hit.snippet):
             continue  # the workspace template's own words (memory/template_text.py)
         item = _hit(spec, rel, hit, lim.max_snippet_chars, cite, budget)
+        if not item.snippet.strip():
+            continue  # only superseded notes (workspace/supersede.py)
         budget -= len(item.cited_snippet)
         results.append(item)
     return results

@@ -6,6 +6,7 @@ never interleave lines; each append ends with a newline and is fsynced.
 
 from __future__ import annotations
 
+import os
 import re
 from datetime import date, datetime, timedelta
 from pathlib import Path
@@ -15,6 +16,15 @@ from openclaw_tui.workspace.guard import normalize_rel
 
 
 def today(now: datetime | None = None) -> date:
+    """The local date; ``OPENCLAW_TODAY=YYYY-MM-DD`` pins it (evaluations that say "yesterday"
+    on a fixed day: ``eval survival``)."""
+    if now is None:
+        pinned = os.environ.get("OPENCLAW_TODAY", "").strip()
+        if pinned:
+            try:
+                return date.fromisoformat(pinned)
+            except ValueError:
+                pass
     return (now or datetime.now()).date()
 
 

@@ -59,17 +59,18 @@ def in_private_tier(workspace: Path, path: Path | str) -> bool:
     memory, shared = _dir_id(ws / MEMORY_DIR), _dir_id(ws / SHARED_DIR)
     real = _real(path)
     if memory is not None:
-        folder = os.path.dirname(real)
+        folder, below = os.path.dirname(real), None  # ``below``: the folder walked up from
         while True:
             here = _dir_id(Path(folder))
             if here is not None and here == shared:
                 return False
             if here is not None and here == memory:
-                return True
+                # a shared/ not created yet: nothing beneath a missing folder can be a link
+                return not (below is not None and os.path.basename(below) == "shared" and _dir_id(Path(below)) is None)
             up = os.path.dirname(folder)
             if up == folder:
                 break
-            folder = up
+            folder, below = up, folder
     base = os.path.normcase(_real(ws))
     rel = os.path.relpath(os.path.normcase(real), base) if os.path.isabs(real) else real
     rel = rel.replace(os.sep, "/")

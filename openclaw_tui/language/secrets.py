@@ -1,0 +1,363 @@
+"""Secrets never reach a memory file in plain text: each becomes a marker before the bytes do.
+
+What counts as a secret is data (``data/secrets.json``): key and token shapes that mean a
+secret in any language (``sk-…``, ``ghp_…``, ``AKIA…``, JWTs, ``Bearer …``), payment card
+numbers that pass the Luhn check, IBANs that pass the mod-97 check, and a value that a word
+of one of the six tables names as a secret ("my PIN is 4821", "mi contraseña es Gato123",
+"Mein WLAN-Passwort lautet Sonne42", "le code de la porte est 4B21"). The value alone is
+replaced by ``[secret withheld: <kind>]``; the words around it stay, so the note still says
+what the user said ("My PIN is [secret withheld: PIN].").
+
+    disk = redact_for_disk("Card 4111 1111 1111 1111, PIN 4821.")
+    disk.text   # "Card [secret withheld: card number], PIN [secret withheld: PIN]."
+    disk.kinds  # ("card number", "PIN")
+
+The kind words in markers are English in every language (one form the next pass recognises
+and leaves alone: redaction is idempotent). A :class:`SecretFound` names the kind and where the
+value was, never the value. Nothing here raises on any text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+from openclaw_tui.language.lexicon import TABLES, fold, lexicon, lower, tokens
+
+DATA = "secrets.json"
+
+
+@dataclass(frozen=True)
+class SecretFound:
+    """One secret withheld: its kind ("card number", "PIN", …) and the span its value had in
+    the text that was redacted (``start``, ``end``); the value itself is never kept."""
+
+    kind: str
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class DiskText:
+    """Text as it may be written to disk, and what was withheld from it."""
+
+    text: str
+    found: tuple[SecretFound, ...] = ()
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds withheld, each once, in the order they appear."""
+        return tuple(dict.fromkeys(f.kind for f in self.found))
+
+
+@dataclass(frozen=True)
+class _Named:
+    kind: str
+    value: re.Pattern[str]  # the value's shape, matched on lower-cased text
+    bare: bool  # may follow the name with no connector ("PIN 4821")
+    free: bool  # any word: checked against the function words and not_values
+
+
+@dataclass(frozen=True)
+class _Card:
+    kind: str
+    min_digits: int
+    max_digits: int
+    first_digits: str
+    separators: str
+    min_group: int
+    max_group: int
+
+
+@dataclass(frozen=True)
+class _Table:
+    marker: str
+    marked: re.Pattern[str]  # a marker already in the text
+    shapes: tuple[tuple[str, re.Pattern[str], int], ...]  # (kind, pattern, group)
+    card: _Card
+    runs: re.Pattern[str]  # digits in groups, a card number's candidates
+    iban_kind: str
+    iban_lengths: dict[str, int]
+    names: re.Pattern[str]  # every language's names, on folded text
+    named: dict[str, _Named]  # folded name → its rule
+    connectors: re.Pattern[str]  # on lower-cased text
+    gap_word: re.Pattern[str]
+    max_gap: int
+    not_values: frozenset[str]  # folded
+
+
+_GROUP = re.compile(r"\d+")
+_IBAN_START = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2})(\d{2})")
+_QUOTES = {'"': '"', "'": "'", "“": "”", "„": "“", "«": "»", "‘": "’", "`": "`"}
+_TRAILING = ".,;:!?)]}»\"'”’"
+
+
+def _name_regex(name: str) -> str:
+    """A name as a pattern on folded text: its words joined by any spaces or a hyphen."""
+    words = re.split(r"[\s-]+", fold(name.strip()))
+    return r"[\s-]*".join(re.escape(w) for w in words if w)
+
+
+def _rules(entry: Any, values: dict[str, re.Pattern[str]], kind: str) -> tuple[list[str], _Named]:
+    words, shape = (entry, "any") if isinstance(entry, list) else (entry.get("words", []), entry.get("value", "any"))
+    return [str(w) for w in words], _Named(kind, values[shape], bare=shape != "any", free=shape == "any")
+
+
+@lru_cache(maxsize=1)
+def table() -> _Table:
+    """``data/secrets.json``, compiled once."""
+    raw = json.loads(resources.files("openclaw_tui.language.data").joinpath(DATA).read_text(encoding="utf-8"))
+    values = {k: re.compile(v) for k, v in raw["values"].items()}
+    named: dict[str, _Named] = {}
+    plain: list[str] = []
+    compound: list[str] = []
+    connectors: list[str] = []
+    not_values: set[str] = set()
+    for code, lang in raw["languages"].items():
+        for kind, entry in lang["names"].items():
+            words, rule = _rules(entry, values, kind)
+            for word in words:
+                named.setdefault(" ".join(tokens(fold(word))) or fold(word), rule)
+                pattern = _name_regex(word)
+                (compound if lang.get("compound") and len(fold(word)) >= 5 else plain).append(pattern)
+        connectors += [str(c) for c in lang["connectors"]]
+        not_values |= {fold(w) for w in lang.get("not_values", ())}
+        if code in TABLES:
+            not_values |= lexicon(code).vocabulary
+    by_len = lambda items: sorted(set(items), key=len, reverse=True)  # noqa: E731
+    names = r"(?:(?<!\w)(?:" + "|".join(by_len(plain)) + r")" + (r"|(?:" + "|".join(by_len(compound)) + r")" if compound else "") + r")(?!\w)"
+    conn = "|".join(re.escape(lower(c)) + (r"(?!\w)" if c[-1:].isalnum() or c.endswith("'") else "") for c in by_len(connectors))
+    marker = str(raw["marker"])
+    head, _, tail = marker.partition("{kind}")
+    card = raw["card"]
+    return _Table(
+        marker=marker,
+        marked=re.compile(re.escape(head) + r"[^\[\]\n]{1,40}" + re.escape(tail)),
+        shapes=tuple((str(s["kind"]), re.compile(s["pattern"]), int(s.get("group", 0))) for s in raw["shapes"]),
+        card=_Card(str(card["kind"]), int(card["min_digits"]), int(card["max_digits"]), str(card["first_digits"]),
+                   str(card["separators"]), int(card["min_group"]), int(card["max_group"])),
+        runs=re.compile(r"\+?\d+(?:[" + re.escape(str(card["separators"])) + r"]\d+)*"),
+        iban_kind=str(raw["iban"]["kind"]),
+        iban_lengths={str(k): int(v) for k, v in raw["iban_lengths"].items()},
+        names=re.compile(names),
+        named=named,
+        connectors=re.compile(r"(?:[ \t]*(?:" + conn + r"))+"),
+        gap_word=re.compile(r"[ \t]+[^\W_][\w'’-]{0,39}"),
+        max_gap=int(raw.get("max_gap_words", 4)),
+        not_values=frozenset(not_values),
+    )
+
+
+def marker(kind: str) -> str:
+    """What stands in a file where a secret of ``kind`` was: ``[secret withheld: card number]``."""
+    return table().marker.replace("{kind}", kind)
+
+
+# ---------------------------------------------------------------------------------- checks
+
+
+def luhn_ok(digits: str) -> bool:
+    """The Luhn check of a payment card number (digits only)."""
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        n = ord(ch) - 48
+        if i % 2:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return bool(digits) and total % 10 == 0
+
+
+def iban_ok(iban: str) -> bool:
+    """The ISO 13616 mod-97 check of a compact IBAN (letters any case)."""
+    s = iban.upper()
+    if len(s) < 5 or not s.isascii() or not s.isalnum():
+        return False
+    moved = s[4:] + s[:4]
+    return int("".join(str(int(ch, 36)) for ch in moved)) % 97 == 1
+
+
+# ---------------------------------------------------------------------------------- finders
+
+_Span = tuple[int, int, str, int]  # start, end, kind, rank (lower wins the kind of merged spans)
+
+
+def _shapes(text: str, t: _Table) -> Iterable[_Span]:
+    for kind, pattern, group in t.shapes:
+        for m in pattern.finditer(text):
+            if m.end(group) > m.start(group):
+                yield m.start(group), m.end(group), kind, 0
+
+
+def _cards(text: str, t: _Table) -> Iterable[_Span]:
+    c = t.card
+    for run in t.runs.finditer(text):
+        if run.group().startswith("+"):
+            continue  # a phone number
+        groups = [(g.start() + run.start(), g.end() + run.start()) for g in _GROUP.finditer(run.group())]
+        if run.start() and (text[run.start() - 1].isalnum() or text[run.start() - 1] == "_"):
+            groups = groups[1:]  # the first digits belong to a word ("DE89", "v2")
+        end = run.end()
+        if groups and end < len(text) and (text[end].isalnum() or text[end] == "_"
+                                          or (text[end] in ".," and text[end + 1 : end + 2].isdigit())):
+            groups = groups[:-1]  # glued to a word, or a decimal's integer part
+        for i in range(len(groups)):
+            digits = ""
+            for j in range(i, len(groups)):
+                a, b = groups[j]
+                if j > i and (text[groups[j - 1][1]] not in c.separators or text[groups[j - 1][1]] != text[groups[i][1]]):
+                    break  # one kind of separator in a number
+                digits += text[a:b]
+                if len(digits) > c.max_digits:
+                    break
+                sizes_ok = j == i or all(c.min_group <= g[1] - g[0] <= c.max_group for g in groups[i : j + 1])
+                if (len(digits) >= c.min_digits and sizes_ok and digits[0] in c.first_digits and luhn_ok(digits)):
+                    yield groups[i][0], b, c.kind, 1
+
+
+def _ibans(text: str, t: _Table) -> Iterable[_Span]:
+    for m in _IBAN_START.finditer(text):
+        length = t.iban_lengths.get(m.group(1).upper())
+        if length is None:
+            continue
+        chars, pos, need = [], m.end(), length - 4
+        while len(chars) < need and pos < len(text):
+            ch = text[pos]
+            if ch.isascii() and ch.isalnum():
+                chars.append(ch)
+                pos += 1
+            elif ch == " " and text[pos + 1 : pos + 2].isascii() and text[pos + 1 : pos + 2].isalnum():
+                pos += 1  # grouped by spaces
+            else:
+                break
+        if len(chars) != need or (pos < len(text) and text[pos].isalnum()):
+            continue
+        if iban_ok(m.group(1) + m.group(2) + "".join(chars)):
+            yield m.start(), pos, t.iban_kind, 1
+
+
+def _value(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | None:
+    """The span of a named secret's value starting at ``pos`` (after spaces), or None."""
+    while pos < len(low) and low[pos] in " \t":
+        pos += 1
+    if pos >= len(low):
+        return None
+    close = _QUOTES.get(low[pos])
+    if close is not None:
+        end = low.find(close, pos + 1, pos + 202)
+        if end > pos + 1 and not any(ch in low[pos + 1 : end] for ch in "\n[]"):
+            return pos + 1, end
+        pos += 1  # no closing quote: the value's shape after the opening one
+    m = rule.value.match(low, pos)
+    if m is None:
+        return None
+    start, end = m.start(), m.end()
+    while end > start and low[end - 1] in _TRAILING:
+        end -= 1
+    if end <= start:
+        return None
+    word = low[start:end]
+    if rule.free and (fold(word).strip("'’-") in t.not_values or not any(ch.isalnum() for ch in word)):
+        return None
+    return start, end
+
+
+def _named(text: str, t: _Table, kept: list[tuple[int, int]]) -> Iterable[_Span]:
+    folded, low = fold(text), lower(text)
+    for m in t.names.finditer(folded):
+        if any(a <= m.start() < b for a, b in kept):
+            continue  # a kind word inside a marker
+        rule = t.named.get(" ".join(tokens(m.group())) or m.group())
+        if rule is None:
+            rule = next((r for name, r in t.named.items() if m.group().replace("-", " ").endswith(name)), None)
+        if rule is None:
+            continue
+        pos, found = m.end(), None
+        if rule.bare:
+            found = _value(low, pos, rule, t)
+        for _ in range(t.max_gap + 1):
+            if found is not None:
+                break
+            conn = t.connectors.match(low, pos)
+            if conn is not None:
+                found = _value(low, conn.end(), rule, t)
+                break
+            gap = t.gap_word.match(low, pos)
+            if gap is None:
+                break
+            pos = gap.end()
+        if found is not None:
+            yield found[0], found[1], rule.kind, 2
+
+
+# ---------------------------------------------------------------------------------- redaction
+
+
+def find_secrets(text: str) -> tuple[SecretFound, ...]:
+    """The secrets in ``text`` (overlapping finds merged), markers already there left alone."""
+    if not isinstance(text, str) or not text:
+        return ()
+    t = table()
+    kept = [(m.start(), m.end()) for m in t.marked.finditer(text)]
+    spans: list[_Span] = []
+    finds = (*_shapes(text, t), *_cards(text, t), *_ibans(text, t), *_named(text, t, kept))
+    for start, end, kind, rank in finds:
+        if not any(a < end and start < b for a, b in kept):
+            spans.append((start, end, kind, rank))
+    spans.sort()
+    merged: list[_Span] = []
+    for span in spans:
+        if merged and span[0] < merged[-1][1]:
+            last = merged[-1]
+            best = last if last[3] <= span[3] else span
+            merged[-1] = (last[0], max(last[1], span[1]), best[2], min(last[3], span[3]))
+        else:
+            merged.append(span)
+    return tuple(SecretFound(kind, start, end) for start, end, kind, _rank in merged)
+
+
+def redact_for_disk(text: str) -> DiskText:
+    """``text`` with each secret's value replaced by its marker; unchanged when it has none."""
+    found = find_secrets(text)
+    if not found:
+        return DiskText(text)
+    out, last = [], 0
+    for f in found:
+        out += [text[last : f.start], marker(f.kind)]
+        last = f.end
+    out.append(text[last:])
+    return DiskText("".join(out), found)
+
+
+def redact_new_lines(text: str, existing: str | bytes | None) -> DiskText:
+    """``text`` redacted except its lines that ``existing`` (the file as it is) already holds
+    word for word: a rewrite of a file never changes what the user wrote there by hand."""
+    if isinstance(existing, bytes):
+        existing = existing.decode("utf-8", "replace")
+    old = set((existing or "").splitlines())
+    if not old:
+        return redact_for_disk(text)
+    out: list[str] = []
+    found: list[SecretFound] = []
+    offset = 0
+    for line in text.splitlines(keepends=True):
+        body = line.rstrip("\r\n")
+        if body in old:
+            out.append(line)
+        else:
+            disk = redact_for_disk(body)
+            out.append(disk.text + line[len(body):])
+            found += [SecretFound(f.kind, f.start + offset, f.end + offset) for f in disk.found]
+        offset += len(line)
+    return DiskText("".join(out), tuple(found)) if found else DiskText(text)
+
+
+def withheld_phrase(kinds: Iterable[str]) -> str:
+    """"the card number and the PIN": what was not kept, for a line to the user or the model."""
+    items = [f"the {k}" for k in dict.fromkeys(kinds)]
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]

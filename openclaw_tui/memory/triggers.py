@@ -36,6 +36,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from openclaw_tui.language.words import function_words
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.privacy import hidden_for
@@ -56,9 +57,8 @@ ITEM_RE = re.compile(r"^\s{0,3}(?:[-*+]|\d{1,9}[.)])\s+\S")
 HEADING_RE = re.compile(r"^\s{0,3}#{1,6}(?:\s|$)")
 FENCE_RE = re.compile(r"^\s{0,3}(```|~~~)")
 WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)?")
-FUNCTION_WORDS = frozenset(
-    "a an the and or but of on in at to for from with by as is are was were be my your our their it this that".split()
-)
+#: words a trigger phrase leaves out unless it has nothing else (every language's table)
+FUNCTION_WORDS = function_words()
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from openclaw_tui.language.words import function_words
 from openclaw_tui.state_dir import state_dir as default_state_dir
 from openclaw_tui.workspace.atomic import replace_atomically
 
@@ -34,11 +35,8 @@ MIN_WORDS = 2
 WORD_RE = re.compile(r"[^\W_]+")
 ANNOTATION_RE = re.compile(r"<!--.*?-->", re.DOTALL)
 MARKER_RE = re.compile(r"^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?")
-#: words that carry no fact (compared words leave them out)
-SKIP_WORDS = frozenset(
-    "a an the and or but of on in at to for from with by as is are was were be been it its this that my your "
-    "our their his her he she they we i you me us them now also".split()
-)
+#: words that carry no fact, in every language's table (compared words leave them out)
+SKIP_WORDS = function_words()
 
 
 def _h(text: str, n: int = 64) -> str:

@@ -11,14 +11,16 @@ import re
 from datetime import date
 from typing import Collection
 
-from openclaw_tui.memory import stopwords
+from openclaw_tui.language.lexicon import fold
+from openclaw_tui.language.stopwords import ALL, CJK_CUTS, KO_PARTICLES
+from openclaw_tui.language.words import cue_words, day_suffixes, month_numbers
 
 # Word tokens: letters/digits runs (any script) plus apostrophes inside words.
 _WORD_RE = re.compile(r"[^\W_]+(?:['’][^\W_]+)*", re.UNICODE)
 CJK_RE = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 
-#: stopwords of every supported language (en, es, pt, ar, zh, ja, ko): never a search term
-STOPWORDS = stopwords.ALL
+#: stopwords of every supported language (language/data/stopwords/): never a search term
+STOPWORDS = ALL
 _HIRAGANA_RE = re.compile(r"[\u3040-\u309f]")
 _HANGUL_RUN_RE = re.compile(r"^[\uac00-\ud7af]+$")
 
@@ -69,7 +71,7 @@ def fts_text(text: str) -> str:
 
 def strip_korean_particle(word: str) -> str:
     """``회의에서`` → ``회의``: drop one trailing particle when at least two syllables remain."""
-    for particle in stopwords.KO_PARTICLES:
+    for particle in KO_PARTICLES:
         if word.endswith(particle) and len(word) - len(particle) >= 2:
             return word[: -len(particle)]
     return word
@@ -81,7 +83,7 @@ def cut_stopwords(segment: str) -> list[str]:
     pieces: list[str] = []
     start = i = 0
     while i < len(segment):
-        word = next((w for w in stopwords.CJK_CUTS if segment.startswith(w, i)), None)
+        word = next((w for w in CJK_CUTS if segment.startswith(w, i)), None)
         if word is None:
             i += 1
             continue
@@ -174,38 +176,32 @@ def term_in_tokens(term: str, toks: Collection[str], low: str) -> bool:
 
 # --------------------------------------------------------------------------- dates in queries
 
-_MONTHS = {
-    m: i
-    for i, names in enumerate(
-        [
-            ("january", "jan"), ("february", "feb"), ("march", "mar"), ("april", "apr"), ("may",), ("june", "jun"),
-            ("july", "jul"), ("august", "aug"), ("september", "sep", "sept"), ("october", "oct"),
-            ("november", "nov"), ("december", "dec"),
-        ],
-        start=1,
-    )
-    for m in names
-}
-_MONTH_ALT = "|".join(sorted(_MONTHS, key=len, reverse=True))
+#: month names and abbreviations of every date table (folded: "marz" for "März"), longest first
+_MONTHS = month_numbers()
+_MONTH_ALT = "|".join(re.escape(m) for m in sorted(_MONTHS, key=len, reverse=True))
+_DAY_SUFFIX = "|".join(re.escape(s) for s in day_suffixes())
+_JOINERS = "|".join(re.escape(j) for j in sorted(cue_words("day_month_joiners"), key=len, reverse=True))
 _ISO_DATE_RE = re.compile(r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b")
-_MONTH_DAY_RE = re.compile(
-    rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:st|nd|rd|th)?\b(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
-)
+# matched on folded text (same length as the query): "October 13, 2023", "März 3"
+_MONTH_DAY_RE = re.compile(rf"\b({_MONTH_ALT})\.?\s+(\d{{1,2}})(?:{_DAY_SUFFIX})?(?!\w)(?:,?\s+(\d{{4}})\b)?")
+# "13 Oct", "3rd of March", "13 de marzo", "3. März", "1er mai"
 _DAY_MONTH_RE = re.compile(
-    rf"\b(\d{{1,2}})(?:st|nd|rd|th)?\s+(?:of\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?", re.IGNORECASE
+    rf"\b(\d{{1,2}})(?:{_DAY_SUFFIX})?\s+(?:(?:{_JOINERS})\s+)?({_MONTH_ALT})\b\.?(?:,?\s+(\d{{4}})\b)?"
 )
 
 
 def query_dates(query: str) -> list[tuple[int | None, int, int]]:
-    """Calendar days named in a query: ``2023-10-13``, ``October 13, 2023``, ``13 Oct``,
-    ``March 3rd``. Returns ``(year or None, month, day)``; impossible days are dropped."""
+    """Calendar days named in a query, in any date table's month names: ``2023-10-13``,
+    ``October 13, 2023``, ``13 Oct``, ``March 3rd``, ``13 de marzo``, ``3. März``, ``1er mai``.
+    Returns ``(year or None, month, day)``; impossible days are dropped."""
     out: list[tuple[int | None, int, int]] = []
     for m in _ISO_DATE_RE.finditer(query or ""):
         out.append((int(m.group(1)), int(m.group(2)), int(m.group(3))))
-    for m in _MONTH_DAY_RE.finditer(query or ""):
-        out.append((int(m.group(3)) if m.group(3) else None, _MONTHS[m.group(1).lower()], int(m.group(2))))
-    for m in _DAY_MONTH_RE.finditer(query or ""):
-        out.append((int(m.group(3)) if m.group(3) else None, _MONTHS[m.group(2).lower()], int(m.group(1))))
+    folded = fold(query or "")
+    for m in _MONTH_DAY_RE.finditer(folded):
+        out.append((int(m.group(3)) if m.group(3) else None, _MONTHS[m.group(1)], int(m.group(2))))
+    for m in _DAY_MONTH_RE.finditer(folded):
+        out.append((int(m.group(3)) if m.group(3) else None, _MONTHS[m.group(2)], int(m.group(1))))
     valid = []
     for y, mo, d in out:
         try:

@@ -43,8 +43,7 @@ TOOL_DEFS: dict[str, tuple[str, dict[str, Any], list[str]]] = {
         ["path"],
     ),
     "memory_status": ("Memory index status: files, chunks, search mode.", {}, []),
-    "memory_append": ("Append a note to today's daily log (memory/YYYY-MM-DD.md; memory/shared/YYYY-MM-DD.md for a group key).",
-                      {"text": {"type": "string"}}, ["text"]),
+    "memory_append": ("Append a note to today's daily log (memory/YYYY-MM-DD.md).", {"text": {"type": "string"}}, ["text"]),
 }
 
 

@@ -53,5 +53,5 @@ def is_direct_session(key: str) -> bool:
 #: (private) sessions, like the private tier of ``memory/`` (``workspace/tiers.py``).
 ROOT_MEMORY_FILES = ("MEMORY.md", "memory.md", "USER.md", "user.md")
 PRIVATE_FILES = frozenset(ROOT_MEMORY_FILES)
-PRIVATE_REFUSAL = ("MEMORY.md, USER.md and the private notes in memory/ (all but memory/shared/) are private "
+PRIVATE_REFUSAL = ("MEMORY.md and USER.md are private, like the notes in memory/ outside memory/shared/, "
                    "and not available in group sessions")

@@ -80,8 +80,16 @@ def test_cli_lines_and_errors(workspace: Path):
 def test_group_sessions_cannot_forget_private_files(workspace: Path):
     with pytest.raises(ForgetError, match="private"):
         plan_lines(workspace, "agent:main:discord:group:1", "MEMORY.md", "3-3")
+    with pytest.raises(ForgetError, match="private"):
+        plan_lines(workspace, "agent:main:discord:group:1", "memory/2026-11-30.md", "1-1")
+    # neither MEMORY.md nor a direct session's daily log is even looked at (the private tier, issue 35)
+    with pytest.raises(ForgetError, match="nothing in memory matches"):
+        plan_query(workspace, "agent:main:discord:group:1", "gym locker code")
+    shared = workspace / "memory" / "shared" / "2026-11-30.md"
+    shared.parent.mkdir()
+    shared.write_text("- The team gym locker code is on the notice board.\n")
     plan = plan_query(workspace, "agent:main:discord:group:1", "gym locker code")
-    assert [t.path for t in plan.targets] == ["memory/2026-11-30.md"]  # MEMORY.md is not even looked at
+    assert [t.path for t in plan.targets] == ["memory/shared/2026-11-30.md"]
 
 
 def test_a_changed_file_is_not_touched(workspace: Path, state_dir: Path):

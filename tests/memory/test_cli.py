@@ -187,10 +187,12 @@ def test_unusable_index_path_is_one_line(ws, state_dir, tmp_path):
 
 def test_group_session_key_never_shows_memory_md(ws, state_dir, tmp_path):
     group = ("--workspace", str(ws), "--session-key", "agent:main:discord:group:1")
+    write(ws / "memory/shared/2026-03-03.md", "- The club's hiking meetup is on Saturday.\n")  # a group session's note
     p = cli(*group, "memory", "search", "hiking", "--json", state=state_dir)
     assert p.returncode == 0, p.stderr
     paths = [r["path"] for r in json.loads(p.stdout)["results"]]
-    assert "MEMORY.md" not in paths and "memory/2026-03-02.md" in paths
+    # the shared tier only: MEMORY.md and a direct session's daily log are private (issue 35)
+    assert paths == ["memory/shared/2026-03-03.md"]
     p = cli(*group, "memory", "search", "Ridge Loop", state=state_dir)
     assert p.returncode == 0 and "Ridge Loop" not in p.stdout
     batch = tmp_path / "q.txt"

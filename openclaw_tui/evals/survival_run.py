@@ -27,7 +27,8 @@ from openclaw_tui.evals.survival import (
 )
 from openclaw_tui.llm.client import ChatModel
 from openclaw_tui.session.notes import is_statement
-from openclaw_tui.session.reply_check import CANNOT_ANSWER_RE, claims_save, echoes_prompt
+from openclaw_tui.language import read_reply
+from openclaw_tui.session.reply_check import claims_save, echoes_prompt
 from openclaw_tui.session.summary_check import unsupported_lines
 from openclaw_tui.workspace.daily import daily_rel
 
@@ -110,7 +111,7 @@ class ConversationRun:
             if is_statement(turn):
                 self.tally.statements += 1
                 echo = echoes_prompt(reply, engine.system_prompt, turn)
-                cannot = bool(CANNOT_ANSWER_RE.search(reply))
+                cannot = read_reply(reply).cannot_answer
                 self.tally.echoes += echo
                 self.tally.unanswerable_statements += cannot
                 if echo or cannot:

@@ -13,6 +13,9 @@ from typing import Any, Callable
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
+from openclaw_tui.language.detect import detect
+from openclaw_tui.language.lexicon import TABLES
+from openclaw_tui.language.words import cues
 from openclaw_tui.llm.client import ChatModel, RetryPolicy, complete_with_retries
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo
 from openclaw_tui.llm.messages import ChatMessage
@@ -95,9 +98,6 @@ def has_content(summary: str) -> bool:
     return False
 
 
-_PREF_RE = re.compile(r"\b(prefer|always|never|must|don't|do not|avoid|please use|i like|i want|i hate)\b", re.I)
-_DECISION_RE = re.compile(r"\b(decided|decide|agreed|chose|chosen|we will|we'll|going with|settled on|decision)\b", re.I)
-_TODO_RE = re.compile(r"\b(todo|to do|need to|needs to|should|next step|remind|follow up|later)\b", re.I)
 _IDENT_RE = re.compile(
     r"`[^`\n]{1,80}`|https?://\S+|\b[\w.-]+/[\w./-]+\b|\b[\w-]+\.(?:md|py|json|yaml|yml|txt|toml|js|ts)\b|\b\d{4}-\d{2}-\d{2}\b|\b[A-Z]{2,}-\d+\b"
 )
@@ -106,6 +106,13 @@ _IDENT_RE = re.compile(
 def _sentences(text: str) -> list[str]:
     parts = re.split(r"(?<=[.!?])\s+|\n+", text)
     return [p.strip() for p in parts if p.strip()]
+
+
+def _languages(user_text: str) -> tuple[str, ...]:
+    """The cue tables for a conversation: the user's language and English (the assistant's
+    replies may be English); every table when the user's language has none."""
+    lang = detect(user_text) if user_text.strip() else "en"
+    return tuple(dict.fromkeys((lang, "en"))) if lang in TABLES else TABLES
 
 
 def extractive_summary(rendered: str, instructions: str | None = None) -> str:
@@ -123,10 +130,13 @@ def extractive_summary(rendered: str, instructions: str | None = None) -> str:
     user_sents = [s for u in users for s in _sentences(u)]
     all_sents = user_sents + [s for a in assistants for s in _sentences(a)]
 
-    def pick(pattern: re.Pattern[str], pool: list[str], limit: int = 8) -> list[str]:
+    langs = _languages(" ".join(users))
+
+    def pick(purpose: str, pool: list[str], limit: int = 8) -> list[str]:
+        table = cues(purpose, langs)
         seen: list[str] = []
         for s in pool:
-            if pattern.search(s) and s not in seen:
+            if table.search(s) and s not in seen:
                 seen.append(s)
         return seen[-limit:]
 
@@ -139,10 +149,10 @@ def extractive_summary(rendered: str, instructions: str | None = None) -> str:
     progress = [a for a in assistants[-3:]] or ["none"]
     sections = {
         "Goal": [goal[:300]],
-        "Constraints and preferences": pick(_PREF_RE, user_sents) or ["none"],
+        "Constraints and preferences": pick("preference", user_sents) or ["none"],
         "Progress": [p[:300] for p in progress],
-        "Decisions": pick(_DECISION_RE, all_sents) or ["none"],
-        "Open todos": pick(_TODO_RE, all_sents) or ["none"],
+        "Decisions": pick("decision", all_sents) or ["none"],
+        "Open todos": pick("todo", all_sents) or ["none"],
         "Exact identifiers": idents[:30] or ["none"],
     }
     out = []

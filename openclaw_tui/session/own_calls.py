@@ -20,22 +20,19 @@ quotes notes). Pure functions, no I/O.
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterator, Sequence
 
+from openclaw_tui.language.words import cues
 from openclaw_tui.llm.toolcall_text import TextToolCall, recover_tool_calls, tool_names
 
-# prose right before a block that presents it as an example, not as a call being made
-EXAMPLE_RE = re.compile(
-    r"\b(?:examples?|e\.g\.|for instance|sample|would look like|looks like|syntax|template|"
-    r"illustrat\w*|quot\w*|the note says|notes? reads?)\b",
-    re.I,
-)
-# a user message asking to see what a call looks like
-ASKS_FOR_FORMAT_RE = re.compile(r"\b(?:examples?|sample|syntax|format|template|look like|looks like|json|schema)\b", re.I)
-ABOUT_CALLS_RE = re.compile(r"\b(?:tool|call|calls|function|json|arguments?)\b", re.I)
+# the words of each language (language/data/cues.<lang>.json): prose right before a block that
+# presents it as an example, not as a call being made ("example", "por ejemplo", "zum Beispiel");
+# a user message asking to see what a call looks like, and its words about calls
+EXAMPLE = cues("example_lead")
+ASKS_FOR_FORMAT = cues("asks_for_format")
+ABOUT_CALLS = cues("about_calls")
 LOOKBACK = 240  # characters of prose before a block read for example wording
 MAX_LEAD_IN = 400  # hosted: prose allowed before a call printed as text
 MIN_SOURCE = 12  # shorter strings cannot hold a call
@@ -62,7 +59,7 @@ def context_for(
         given.update(_keys_in(text, names))
     last_user: dict[str, Any] = next((m for m in reversed(messages) if m.get("role") == "user"), {})
     asking = " ".join(_strings_of(last_user.get("content")))
-    asks = bool(ASKS_FOR_FORMAT_RE.search(asking) and (ABOUT_CALLS_RE.search(asking) or any(n in asking for n in names)))
+    asks = ASKS_FOR_FORMAT.search(asking) and (ABOUT_CALLS.search(asking) or any(n in asking for n in names))
     return CallContext(frozenset(given), asks, strict, names)
 
 
@@ -72,7 +69,7 @@ def is_own_call(ctx: CallContext, call: TextToolCall, text: str) -> bool:
         return False
     start, end = call.span
     before = text[max(0, start - LOOKBACK) : start]
-    if EXAMPLE_RE.search(before):
+    if EXAMPLE.search(before):
         return False
     if ctx.strict and call.kind != "tag":
         lead, after = text[:start].strip(), text[end:].strip()

@@ -24,7 +24,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from openclaw_tui.memory.stopwords import ALL as STOPWORDS
+from openclaw_tui.language import read_reply
+from openclaw_tui.language.stopwords import ALL as STOPWORDS
+from openclaw_tui.language.words import cue_words
 
 # "Source: memory/x.md#L3-L5", "Sources: a.md#L1, b.md#L2-4", "(Source: …)", "**Source:** …"
 SOURCE_LINE_RE = re.compile(r"(?im)^[ \t>*_(\[]*sources?\**\s*:\**[^\n]*$")
@@ -42,15 +44,6 @@ INLINE_SOURCE_RE = re.compile(
     rf"[ \t]*(?P<open>[(\[]?)\bsources?\**\s*:\**\s*(?P<refs>{_ONE_REF}(?:,\s*{_ONE_REF})*)(?P<close>[)\]]?)",
     re.IGNORECASE)
 MORE_RE = re.compile(r"L(\d+)(?:-L?(\d+))?")
-CLAIM_RE = re.compile(
-    r"\b(?:i(?:'ll| will)\s+(?:remember|keep (?:that|this|it) in mind|make a note|note (?:that|this|it)|save|store)"
-    r"|i(?:'ve| have)\s+(?:noted|saved|stored|written|recorded|added|remembered)"
-    r"|i\s+(?:remember(?:ed)? that|noted|saved|stored|recorded)"
-    r"|(?:saved|stored|noted|recorded|written down|added)\s+(?:it|that|this)?\s*(?:to|in)\s+(?:my\s+|your\s+|the\s+)?(?:memory|notes|log|memory/)"
-    r"|(?:has|have) been (?:saved|stored|noted|recorded))",
-    re.IGNORECASE,
-)
-CANNOT_ANSWER_RE = re.compile(r"\b(?:could not|couldn't|cannot|can't|unable to) (?:answer|find)\b", re.IGNORECASE)
 # words of the system prompt's memory section a small model repeated back to statements
 PROMPT_MARKERS = ("memory_search", "memory_get", "`append`", "call append", "path#lstart", "source: path#")
 ECHO_SHINGLE = 4
@@ -105,13 +98,11 @@ def is_found(path: str, ranges: list[tuple[int, int]], ev: Evidence) -> bool:
     return bool(spans) and all(any(lo <= b and a <= hi for a, b in spans) for lo, hi in ranges)
 
 
-#: an answer's content words (3+ characters, no stopwords) and its numbers, "84" included
-SUPPORT_WORD_RE = re.compile(r"[a-z0-9][a-z0-9'-]{2,}|\d+")
-#: words of an answer that say how, not what ("Yes, according to your notes.")
-FRAME_WORDS = frozenset({"yes", "yeah", "yep", "nope", "correct", "right", "true", "false", "sure", "okay", "indeed",
-                         "according", "notes", "note", "memory", "mentioned", "says", "said", "wrote", "written",
-                         "log", "logs", "file", "found", "shows", "recorded", "saved", "source", "sources",
-                         "unverified"})
+#: an answer's content words (3+ characters in any script, no stopwords) and its numbers, "84" included
+SUPPORT_WORD_RE = re.compile(r"[^\W_](?:[^\W_]|['-]){2,}|\d+")
+#: words of an answer that say how, not what ("Yes, according to your notes.", "Sí, según tus notas."),
+#: in every language's table (language/data/cues.<lang>.json)
+FRAME_WORDS = cue_words("frame_words")
 #: two words match when equal or, both this long, alike in this many first letters ("appointments")
 PREFIX = 5
 
@@ -227,7 +218,8 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
 
 
 def claims_save(text: str) -> bool:
-    return bool(CLAIM_RE.search(text))
+    """Whether a reply says it saved or will remember something, in any language with a table."""
+    return read_reply(text).claims_save
 
 
 def not_stored_note(access: str, memory_on: bool) -> str:
@@ -277,7 +269,7 @@ def fix_statement_reply(text: str, *, system: str, user: str, saved_to: str | No
     (``invented``: the 1.5B restated the user's fact "from" a made-up ``memory/…#L…``)."""
     stripped = text.strip()
     said = SOURCE_LINE_RE.sub("", stripped).strip()  # a reply that is only a Source: line says nothing
-    if invented or not said or CANNOT_ANSWER_RE.search(stripped) or echoes_prompt(stripped, system, user):
+    if invented or not said or read_reply(stripped).cannot_answer or echoes_prompt(stripped, system, user):
         return acknowledgement(saved_to=saved_to, access=access, cue=cue)
     return text
 

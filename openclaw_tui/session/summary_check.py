@@ -14,21 +14,19 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from openclaw_tui.memory.stopwords import ALL as STOPWORDS
+from openclaw_tui.language.detect import detect
+from openclaw_tui.language.lexicon import TABLES, lexicon
+from openclaw_tui.language.stopwords import ALL as STOPWORDS
+from openclaw_tui.language.words import cue_words
 
 # a token with a digit (codes, amounts, dates, times, numbers), a host or address, a CamelCase/ALLCAPS code
 IDENT_RE = re.compile(
     r"[$€£]?\b[\w.@:/-]*\d[\w.@:/,-]*\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)+\.[a-z]{2,}\b|\b[A-Z]{2,}[A-Z0-9-]*\b",
 )
-NAME_RE = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]{2,}(?: [A-Z][a-z]{2,})?")
-WORD_RE = re.compile(r"[a-z0-9][a-z0-9'-]*")
-# words a summary may use that its source need not contain
-SUMMARY_WORDS = frozenset(
-    "user assistant asked said says mentioned stated noted told shared discussed wants wanted needs needed "
-    "conversation summary earlier previous goal goals progress decisions decision todos todo constraints preferences "
-    "identifiers exact none also confirmed provided gave about regarding will would should their there "
-    "facts kept verbatim compacted turns".split()
-)
+_LETTERS_RE = re.compile(r"[^\W\d_]+")
+WORD_RE = re.compile(r"[^\W_][\w'-]*")
+#: words a summary may use that its source need not contain, in every language's table
+SUMMARY_WORDS = cue_words("summary_words")
 SENTENCE_RE = re.compile(r"(?<=[.!?])\s+|\n+")
 MIN_SUPPORT = 0.5
 MAX_REPAIR_LINES = 40
@@ -38,14 +36,51 @@ def _norm(text: str) -> str:
     return re.sub(r"[\s,]+", "", text.lower())
 
 
-def identifiers(text: str) -> list[str]:
-    """The exact identifiers in ``text``, in order, once each."""
+def _capitalised(word: str) -> bool:
+    return len(word) >= 3 and word[0].isupper() and word[1:].islower()
+
+
+def names(text: str) -> list[str]:
+    """Capitalised words inside a sentence (after a lowercase word, a comma or a semicolon and
+    one space), with a capitalised word right after them: "met Ana Souza", "con José"."""
     out: list[str] = []
-    for m in list(IDENT_RE.finditer(text)) + list(NAME_RE.finditer(text)):
+    toks = list(_LETTERS_RE.finditer(text))
+    i = 0
+    while i < len(toks):
+        m = toks[i]
+        before = text[max(0, m.start() - 2) : m.start()]
+        if _capitalised(m.group()) and len(before) == 2 and before[1] == " " and (before[0].islower() or before[0] in ",;"):
+            name = m.group()
+            if i + 1 < len(toks) and _capitalised(toks[i + 1].group()) and text[m.end() : toks[i + 1].start()] == " ":
+                name += " " + toks[i + 1].group()
+                i += 1
+            out.append(name)
+        i += 1
+    return out
+
+
+def capitalises_nouns(text: str) -> bool:
+    """Whether ``text`` is written in a language that capitalises every noun (German): there a
+    capital inside a sentence is no sign of a name."""
+    lang = detect(text) if text.strip() else ""
+    return lang in TABLES and lexicon(lang).capitalized_nouns
+
+
+def identifiers(text: str, *, with_names: bool = True) -> list[str]:
+    """The exact identifiers in ``text``, in order, once each: codes, numbers, hosts and, when
+    ``with_names``, the names (see :func:`names`)."""
+    out: list[str] = []
+
+    def add(tok: str) -> None:
+        if tok and tok not in out and tok.lower() not in STOPWORDS:
+            out.append(tok)
+
+    for m in IDENT_RE.finditer(text):
         tok = m.group(0).strip(".,:;/-")
-        if len(tok) >= 2 and not tok.isalpha() or m.re is NAME_RE or tok.isupper() and len(tok) >= 2:
-            if tok and tok not in out and tok.lower() not in STOPWORDS:
-                out.append(tok)
+        if len(tok) >= 2 and not tok.isalpha() or tok.isupper() and len(tok) >= 2:
+            add(tok)
+    for name in names(text) if with_names else []:
+        add(name)
     return out
 
 
@@ -96,7 +131,8 @@ def unsupported_lines(summary: str, source: str) -> list[str]:
 def check_summary(summary: str, rendered: str) -> SummaryCheck:
     """``summary`` against the rendered turns it replaces (``compaction.render_for_summary``)."""
     flat = _norm(summary)
-    missing = [i for i in identifiers(user_side(rendered)) if _norm(i) not in flat]
+    source = user_side(rendered)
+    missing = [i for i in identifiers(source, with_names=not capitalises_nouns(source)) if _norm(i) not in flat]
     return SummaryCheck(missing=missing, invented=unsupported_lines(summary, rendered))
 
 

@@ -6,9 +6,13 @@ works on a fresh machine without a key. It sits behind the same ``complete()`` i
 are the real code paths:
 
 - a question → ``memory_search``; then it quotes the best snippet with its source;
-- "remember …" → ``append`` to ``memory/<today>.md``;
+- a request to remember → ``append`` of its facts to ``memory/<today>.md``;
 - the flush prompt → ``append`` of the user-stated facts not yet stored, or ``NO_REPLY``;
 - a compaction request → an extractive checkpoint (no invented text).
+
+What a message is, and which facts it states, is the language package's one reading of it
+(:func:`openclaw_tui.language.read_message`), in any language with a table; a message asking
+not to keep something is never stored.
 """
 
 from __future__ import annotations
@@ -19,6 +23,8 @@ import uuid
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from openclaw_tui.language import Intent, MessageReading, read_message
+from openclaw_tui.language.stopwords import ALL as STOPWORDS
 from openclaw_tui.llm.client import Completion, DeltaFn, ToolCall
 from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.session.compaction import extractive_summary
@@ -26,14 +32,8 @@ from openclaw_tui.session.quote import best_lines, quote_lines
 from openclaw_tui.workspace.daily import daily_rel
 
 LABEL = "offline agent (rule-based, not an LLM)"
-_REMEMBER_RE = re.compile(r"^\s*(?:please\s+)?(?:remember|note|save|store)(?:\s+that|\s*:|\s*,)?\s+(?P<fact>.+)$", re.I | re.S)
-_QUESTION_START = re.compile(
-    r"^\s*(what|when|where|who|whom|whose|which|why|how|do|does|did|is|are|was|were|can|could|should|have|has|had|will|would|tell me|remind me|recall|find|search|look up)\b",
-    re.I,
-)
-_FACT_RE = re.compile(r"\b(i|i'm|i am|my|we|we're|our|me|us)\b|\b(prefer|like|love|hate|decided|use|live|work|born|birthday|favorite|favourite)\b", re.I)
 _DAILY_RE = re.compile(r"memory/\d{4}-\d{2}-\d{2}\.md")
-_STOP = set("a an the is are was were do does did what when where who which why how i me my you your to of in on for and or it that this with about can could should would will have has had tell remind recall find search look up please".split())
+_WORD_RE = re.compile(r"[\w'-]+")
 
 
 def _text(msg: Mapping[str, Any]) -> str:
@@ -42,32 +42,47 @@ def _text(msg: Mapping[str, Any]) -> str:
 
 
 def is_question(text: str) -> bool:
-    t = text.strip()
-    return t.endswith("?") or bool(_QUESTION_START.match(t))
+    """Whether the message asks something (the one reading's ``asks``)."""
+    return read_message(text).asks
 
 
-def search_query(text: str) -> str:
-    words = re.findall(r"[\w'-]+", text.lower())
-    kept = [w for w in words if w not in _STOP and len(w) > 1]
+def search_query(reading: MessageReading) -> str:
+    """What to search for a question: its lookup words without the stopwords of any language."""
+    text = reading.query or reading.text
+    kept = [w for w in _WORD_RE.findall(text.lower()) if w not in STOPWORDS and len(w) > 1]
     return " ".join(kept) or text.strip()
 
 
-def stated_facts(messages: Sequence[Mapping[str, Any]]) -> list[str]:
-    """User sentences that state something about the user or their work (not questions)."""
-    out: list[str] = []
+def _is_command(text: str) -> bool:
+    return not text or text.startswith("/") or bool(_DAILY_RE.search(text)) and "NO_REPLY" in text
+
+
+def user_readings(messages: Sequence[Mapping[str, Any]]) -> list[MessageReading]:
+    """The reading of each user message (commands and flush prompts left out), each read
+    with the user's message before it."""
+    out: list[MessageReading] = []
+    previous: str | None = None
     for m in messages:
         if m.get("role") != "user":
             continue
         text = _text(m).strip()
-        if not text or text.startswith("/") or _DAILY_RE.search(text) and "NO_REPLY" in text:
+        if _is_command(text):
             continue
-        rm = _REMEMBER_RE.match(text)
-        candidates = [rm.group("fact")] if rm else re.split(r"(?<=[.!])\s+|\n+", text)
-        for s in candidates:
-            s = s.strip().rstrip(".").strip()
-            if len(s) < 8 or is_question(s) or not _FACT_RE.search(s):
-                continue
-            if s not in out:
+        out.append(read_message(text, previous=previous))
+        previous = text
+    return out
+
+
+def stated_facts(messages: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The facts the user stated or asked to keep, in their words (the readings' ``facts``;
+    nothing of a message asking not to keep it)."""
+    out: list[str] = []
+    for reading in user_readings(messages):
+        if not reading.keeps:
+            continue
+        for fact in reading.facts:
+            s = fact.strip().rstrip(".").strip()
+            if s and s not in out:
                 out.append(s)
     return out
 
@@ -115,7 +130,8 @@ class OfflineModel:
             return self._flush(messages, last, tool_names)
         if last.get("role") == "tool":
             return self._after_tool(messages, last, on_delta, tool_names)
-        return self._turn(_text(last), tool_names, on_delta)
+        previous = next((_text(m) for m in reversed(messages[:-1]) if m.get("role") == "user"), None)
+        return self._turn(read_message(_text(last), previous=previous), tool_names, on_delta)
 
     # ------------------------------------------------------------------ flush
 
@@ -137,7 +153,8 @@ class OfflineModel:
         return self._append_facts(messages[:prompt_i], target, "", tool_names)
 
     def _append_facts(self, convo: Sequence[Mapping[str, Any]], target: str, existing: str, tool_names: set[str]) -> Completion:
-        facts = [f for f in stated_facts(convo) if f not in self._stored and f not in existing]
+        have = existing.casefold()
+        facts = [f for f in stated_facts(convo) if f not in self._stored and f.casefold() not in have]
         if not facts or "append" not in tool_names:
             return Completion(text="NO_REPLY", finish_reason="stop")
         self._stored.update(facts)
@@ -146,21 +163,21 @@ class OfflineModel:
 
     # ------------------------------------------------------------------ turns
 
-    def _turn(self, text: str, tool_names: set[str], on_delta: DeltaFn) -> Completion:
-        rm = _REMEMBER_RE.match(text)
-        if rm:
-            fact = rm.group("fact").strip()
+    def _turn(self, reading: MessageReading, tool_names: set[str], on_delta: DeltaFn) -> Completion:
+        if reading.intent is Intent.REMEMBER and reading.keeps:
             if "append" not in tool_names:
                 return self._answer("I can't store that: workspace access is off in this session.", on_delta)
-            self._stored.add(fact.rstrip(".").strip())
-            return self._call("append", {"path": daily_rel(), "content": f"- {fact}"})
-        if is_question(text):
+            self._stored.update(f.rstrip(".").strip() for f in reading.facts)
+            return self._call("append", {"path": daily_rel(), "content": "\n".join(f"- {f}" for f in reading.facts)})
+        if reading.intent is Intent.DO_NOT_KEEP:
+            return self._answer("Not kept. (Offline agent: rule-based, not an LLM.)", on_delta)
+        if reading.asks:
             if "memory_search" not in tool_names:
                 return self._answer(
                     "I'm the offline agent (rule-based, not an LLM) and memory search is off in this session, so I can't look that up.",
                     on_delta,
                 )
-            return self._call("memory_search", {"query": search_query(text), "minScore": 0.01})
+            return self._call("memory_search", {"query": search_query(reading), "minScore": 0.01})
         return self._answer(
             "Noted. (Offline agent: rule-based, not an LLM.)",
             on_delta,

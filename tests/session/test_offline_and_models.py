@@ -41,7 +41,7 @@ def test_stated_facts_pick_user_statements_only() -> None:
         {"role": "user", "content": "/flush"},
         {"role": "user", "content": "ok"},
     ]
-    assert stated_facts(msgs) == ["I prefer tea over coffee", "my sister lives in Porto"]
+    assert stated_facts(msgs) == ["I prefer tea over coffee", "My sister lives in Porto"]
 
 
 def test_best_lines_pick_the_matching_lines_with_numbers() -> None:

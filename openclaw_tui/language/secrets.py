@@ -76,7 +76,7 @@ class _Card:
 @dataclass(frozen=True)
 class _Table:
     marker: str
-    marked: re.Pattern[str]  # a marker already in the text
+    marked: re.Pattern[str]  # a marker already in the text (of a kind we write)
     shapes: tuple[tuple[str, re.Pattern[str], int], ...]  # (kind, pattern, group)
     card: _Card
     runs: re.Pattern[str]  # digits in groups, a card number's candidates
@@ -134,9 +134,11 @@ def table() -> _Table:
     marker = str(raw["marker"])
     head, _, tail = marker.partition("{kind}")
     card = raw["card"]
+    kinds = {str(s["kind"]) for s in raw["shapes"]} | {str(card["kind"]), str(raw["iban"]["kind"])}
+    kinds |= {rule.kind for rule in named.values()}
     return _Table(
         marker=marker,
-        marked=re.compile(re.escape(head) + r"[^\[\]\n]{1,40}" + re.escape(tail)),
+        marked=re.compile(re.escape(head) + "(?:" + "|".join(re.escape(k) for k in by_len(kinds)) + ")" + re.escape(tail)),
         shapes=tuple((str(s["kind"]), re.compile(s["pattern"]), int(s.get("group", 0))) for s in raw["shapes"]),
         card=_Card(str(card["kind"]), int(card["min_digits"]), int(card["max_digits"]), str(card["first_digits"]),
                    str(card["separators"]), int(card["min_group"]), int(card["max_group"])),
@@ -201,20 +203,20 @@ def _cards(text: str, t: _Table) -> Iterable[_Span]:
         if run.start() and (text[run.start() - 1].isalnum() or text[run.start() - 1] == "_"):
             groups = groups[1:]  # the first digits belong to a word ("DE89", "v2")
         end = run.end()
-        if groups and end < len(text) and (text[end].isalnum() or text[end] == "_"
-                                          or (text[end] in ".," and text[end + 1 : end + 2].isdigit())):
-            groups = groups[:-1]  # glued to a word, or a decimal's integer part
+        if groups and end < len(text) and (text[end].isalnum() or text[end] == "_"):
+            groups = groups[:-1]  # the last digits belong to a word ("4821abc")
         for i in range(len(groups)):
             digits = ""
             for j in range(i, len(groups)):
                 a, b = groups[j]
                 if j > i and (text[groups[j - 1][1]] not in c.separators or text[groups[j - 1][1]] != text[groups[i][1]]):
                     break  # one kind of separator in a number
+                if j > i and not all(c.min_group <= g[1] - g[0] <= c.max_group for g in (groups[i], groups[j])):
+                    break  # grouped digits come in groups of 3 to 8
                 digits += text[a:b]
                 if len(digits) > c.max_digits:
                     break
-                sizes_ok = j == i or all(c.min_group <= g[1] - g[0] <= c.max_group for g in groups[i : j + 1])
-                if (len(digits) >= c.min_digits and sizes_ok and digits[0] in c.first_digits and luhn_ok(digits)):
+                if len(digits) >= c.min_digits and digits[0] in c.first_digits and luhn_ok(digits):
                     yield groups[i][0], b, c.kind, 1
 
 
@@ -223,7 +225,8 @@ def _ibans(text: str, t: _Table) -> Iterable[_Span]:
         length = t.iban_lengths.get(m.group(1).upper())
         if length is None:
             continue
-        chars, pos, need = [], m.end(), length - 4
+        chars: list[str] = []
+        pos, need = m.end(), length - 4
         while len(chars) < need and pos < len(text):
             ch = text[pos]
             if ch.isascii() and ch.isalnum():

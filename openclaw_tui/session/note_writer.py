@@ -23,6 +23,7 @@ from typing import Any, Iterable
 
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.language import Intent, MessageReading, read_message
+from openclaw_tui.language.secrets import redact_for_disk
 from openclaw_tui.records.history import MemoryChange
 from openclaw_tui.session.notes import note_lines
 from openclaw_tui.tools.files import FileTools
@@ -34,6 +35,7 @@ from openclaw_tui.workspace.privacy import hidden_for
 #: why a fact was not written
 ALREADY_NOTED = "already noted"
 ASKED_NOT_TO_KEEP = "asked not to keep"
+SECRET_WITHHELD = "secret withheld"  # the NotKept's text is the kind ("card number"), never the value
 
 #: how many readings of earlier messages are kept for the flush (one session's worth)
 READINGS_KEPT = 512
@@ -111,11 +113,13 @@ class NoteWriter:
         existing = self._known_text(rel, session_key)
         lines: list[str] = []
         for fact in facts:
-            line = note_lines([fact], today=today(), existing=existing + "\n" + "\n".join(lines))
+            disk = redact_for_disk(fact)  # a secret is a marker before the note is made (and cut to length)
+            line = note_lines([disk.text], today=today(), existing=existing + "\n" + "\n".join(lines))
             if line:
                 lines.extend(line)
+                refused.extend(NotKept(kind, SECRET_WITHHELD) for kind in disk.kinds)
             else:
-                refused.append(NotKept(fact, ALREADY_NOTED))
+                refused.append(NotKept(disk.text, ALREADY_NOTED))
         if not lines:
             return NoteOutcome(not_kept=tuple(refused))
         since = len(files.changes)

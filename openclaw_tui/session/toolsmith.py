@@ -10,6 +10,7 @@ from typing import Any, Awaitable, Callable
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
+from openclaw_tui.language.secrets import withheld_phrase
 from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox, ToolSource
@@ -26,12 +27,17 @@ class Toolsmith:
     def _on_refused(self, tool: str, path: str, reason: str) -> None:
         self._emit(events.AccessRefused(tool=tool, path=path, reason=reason))
 
+    def _on_withheld(self, tool: str, path: str, kinds: tuple[str, ...]) -> None:
+        self._emit(events.Notice("warning", f"{path}: kept without {withheld_phrase(kinds)}, which a marker stands in for "
+                                            "(secrets are never written to memory in plain text)"))
+
     def file_tools(self, **mode: Any) -> FileTools:
         return FileTools(
             Path(self.settings.workspace),
             access=self.settings.workspace_access,
             session_key=self.settings.session_key,
             on_refused=self._on_refused,
+            on_withheld=self._on_withheld,
             history=self.history,
             origin=self._origin,
             **mode,

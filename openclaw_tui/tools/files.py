@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from openclaw_tui.language.secrets import DiskText, redact_for_disk, redact_new_lines, withheld_phrase
+from openclaw_tui.owner_only import FILE_MODE, tighten
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.tools.note_text import dated_note, drop_citation_lines
 from openclaw_tui.tools.write_policy import (
@@ -92,6 +94,7 @@ class WriteRecord:
     path: str
     lines: int
     text: str = ""
+    withheld: tuple[str, ...] = ()  # the kinds of secret written as markers ("card number", "PIN")
 
 
 @dataclass
@@ -102,6 +105,7 @@ class FileTools:
     flush_mode: bool = False
     today_rel: Callable[[], str] = daily_rel
     on_refused: Callable[[str, str, str], None] | None = None  # (tool, path, reason)
+    on_withheld: Callable[[str, str, tuple[str, ...]], None] | None = None  # (tool, path, kinds of secret)
     writes: list[WriteRecord] = field(default_factory=list)
     ledger: ReadLedger = field(default_factory=ReadLedger)
     history: MemoryHistory | None = None
@@ -197,6 +201,26 @@ class FileTools:
         if change is not None:
             self.changes.append(change)
 
+    @staticmethod
+    def _for_disk(rel: str, text: str, existing: bytes | str | None = None) -> DiskText:
+        """What of ``text`` may reach memory file ``rel``: every secret a marker (language/secrets.py;
+        lines ``existing`` holds already stay as the user wrote them). Other files are left alone."""
+        if not is_memory_rel(rel):
+            return DiskText(text)
+        return redact_new_lines(text, existing) if existing else redact_for_disk(text)
+
+    def _withheld(self, tool: str, rel: str, disk: DiskText, result: dict[str, Any]) -> dict[str, Any]:
+        """Tell the model and the session what was not kept in plain text (kinds, never values)."""
+        if disk.found:
+            result["withheld"] = list(disk.kinds)
+            result["note"] = (f"stored without {withheld_phrase(disk.kinds)}: a marker stands in its place; "
+                              "tell the user it was not kept")
+            if self.on_withheld is not None:
+                self.on_withheld(tool, rel, disk.kinds)
+        if is_memory_rel(rel):
+            tighten(Path(self.workspace) / rel, FILE_MODE)  # owner-only, like the index
+        return result
+
     # ------------------------------------------------------------------ tools
 
     def read(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -259,24 +283,26 @@ class FileTools:
         return file_lock.retrying(rel, lambda: self._write_locked(rel, content), lambda why: self._refuse("write", rel, why))
 
     def _write_locked(self, rel: str, content: str) -> dict[str, Any]:
-        new = content.encode("utf-8")
         try:
             with file_lock.writing(self.workspace, rel):
                 current, seen = safe_fs.current_state(self.workspace, rel)
+                disk = self._for_disk(rel, content, current)
+                content = disk.text
+                new = content.encode("utf-8")
                 refused = (check_write(rel, current, content, self.ledger) or self._shrink_refusal(rel, current, new)
                            or self._forgotten(rel, added_lines(current, content)))
                 if refused:
                     return self._refuse("write", rel, refused)
                 change = self._keep("write", rel, current, new)
-                safe_fs.replace_text(self.workspace, rel, new, expect=seen)
+                safe_fs.replace_text(self.workspace, rel, new, expect=seen, default_mode=_mode(rel))
         except PathRefused as exc:
             return self._refuse("write", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         self._changed(rel, change, new, knew=True, shown=content)
         n = content.count("\n") + (0 if content.endswith("\n") or not content else 1)
-        self.writes.append(WriteRecord("write", rel, n))
-        return {"path": rel, "ok": True, "bytes": len(content.encode("utf-8"))}
+        self.writes.append(WriteRecord("write", rel, n, withheld=disk.kinds))
+        return self._withheld("write", rel, disk, {"path": rel, "ok": True, "bytes": len(new)})
 
     def edit(self, args: dict[str, Any]) -> dict[str, Any]:
         old, new = args.get("old_text"), args.get("new_text")
@@ -304,21 +330,23 @@ class FileTools:
                 hits = text.count(old)
                 if hits != 1:
                     return {"path": rel, "error": f"old_text must occur exactly once in {rel} (found {hits})"}
+                disk = self._for_disk(rel, new, old)
+                new = disk.text
                 after = text.replace(old, new, 1).encode("utf-8")
                 refused = (check_edit(rel, old, self.ledger, text) or self._shrink_refusal(rel, data, after)
                            or self._forgotten(rel, added_lines(data, new)))
                 if refused:
                     return self._refuse("edit", rel, refused)
                 change = self._keep("edit", rel, data, after)
-                safe_fs.replace_text(self.workspace, rel, after, expect=seen)
+                safe_fs.replace_text(self.workspace, rel, after, expect=seen, default_mode=_mode(rel))
         except PathRefused as exc:
             return self._refuse("edit", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot write {rel}: {exc.strerror or exc}"}
         self._changed(rel, change, after, knew=self.ledger.knows(rel, data), shown=new)
         self.ledger.edited_block(rel, old, new)
-        self.writes.append(WriteRecord("edit", rel, new.count("\n") + 1))
-        return {"path": rel, "ok": True}
+        self.writes.append(WriteRecord("edit", rel, new.count("\n") + 1, withheld=disk.kinds))
+        return self._withheld("edit", rel, disk, {"path": rel, "ok": True})
 
     def append(self, args: dict[str, Any]) -> dict[str, Any]:
         content = args.get("content")
@@ -343,7 +371,7 @@ class FileTools:
                 return self._refuse("append", rel, forgotten)
         done = file_lock.retrying(rel, lambda: self._append_locked(rel, content), lambda why: self._refuse("append", rel, why))
         if redirected is not None and done.get("ok"):
-            done["note"] = f"appended to today's log {rel}, not memory/{redirected}.md: a daily log is only written on its own day; the note keeps the date {redirected}"
+            done["note"] = (done["note"] + "; " if done.get("note") else "") + f"appended to today's log {rel}, not memory/{redirected}.md: a daily log is only written on its own day; the note keeps the date {redirected}"
         if shared and done.get("ok"):
             done["note"] = f"appended to the shared log {rel}: a group session's notes go to memory/shared/"
         return done
@@ -357,6 +385,8 @@ class FileTools:
         return hidden_for(self.session_key) and is_daily_rel(rel) and not is_shared_rel(rel)
 
     def _append_locked(self, rel: str, content: str) -> dict[str, Any]:
+        disk = self._for_disk(rel, content)
+        content = disk.text
         try:
             with file_lock.writing(self.workspace, rel):
                 before, seen = safe_fs.current_state(self.workspace, rel)
@@ -364,15 +394,15 @@ class FileTools:
                 after = _appended(before, content)
                 knew = before is None or self.ledger.knows(rel, before)
                 change = self._keep("append", rel, before, after)
-                n = append_text(self.workspace, rel, content, expect=seen)
+                n = append_text(self.workspace, rel, content, expect=seen, mode=_mode(rel))
         except PathRefused as exc:
             return self._refuse("append", rel, exc.reason)
         except OSError as exc:
             return {"path": rel, "error": f"cannot append to {rel}: {exc.strerror or exc}"}
         self._changed(rel, change, after, knew=knew, shown=content)
         self.ledger.appended_block(rel, content if content.endswith("\n") else content + "\n")
-        self.writes.append(WriteRecord("append", rel, n, content))
-        return {"path": rel, "ok": True, "linesAppended": n}
+        self.writes.append(WriteRecord("append", rel, n, content, withheld=disk.kinds))
+        return self._withheld("append", rel, disk, {"path": rel, "ok": True, "linesAppended": n})
 
     def _other_day(self, raw: Any) -> str | None:
         """The date of the daily log ``raw`` names when it is not today's (None otherwise)."""
@@ -424,6 +454,11 @@ class FileTools:
 
     def touched_memory(self, since: int = 0) -> bool:
         return any(is_memory_rel(w.path) for w in self.writes[since:])
+
+
+def _mode(rel: str) -> int:
+    """The mode a new file gets: owner-only for memory files (like the index), else the usual."""
+    return FILE_MODE if is_memory_rel(rel) else 0o644
 
 
 def _appended(before: bytes | None, content: str) -> bytes:

@@ -41,12 +41,12 @@ def is_daily_rel(rel: str) -> bool:
     return bool(_DAILY_REL_RE.fullmatch(rel))
 
 
-def append_text(workspace: Path, rel: str, text: str, *, expect: safe_fs.Ident | None | bool = False) -> int:
+def append_text(workspace: Path, rel: str, text: str, *, expect: safe_fs.Ident | None | bool = False, mode: int = 0o644) -> int:
     """Append ``text`` to workspace-relative ``rel`` under an exclusive lock; return lines written.
 
     The file is opened beneath the workspace without following any link (``safe_fs``). A
     missing trailing newline in the file is repaired first so the new text starts on its own
-    line.
+    line. A new file gets ``mode`` (0600 for memory files: owner-only, like the index).
     """
     rel = normalize_rel(rel)
     body = text if text.endswith("\n") else text + "\n"
@@ -55,7 +55,7 @@ def append_text(workspace: Path, rel: str, text: str, *, expect: safe_fs.Ident |
     def data_for(size: int, last: bytes) -> bytes:
         return (b"\n" if size and last != b"\n" else b"") + encoded
 
-    safe_fs.append_bytes(Path(workspace), rel, data_for, expect=expect)
+    safe_fs.append_bytes(Path(workspace), rel, data_for, expect=expect, mode=mode)
     return body.count("\n")
 
 

@@ -312,14 +312,15 @@ def replace_text(root: Path, rel: str, text: str | bytes, *, default_mode: int =
         replace_at(dfd, name, text, default_mode=default_mode)
 
 
-def append_bytes(root: Path, rel: str, data_for: AppendFn, *, expect: Ident | None | bool = False) -> int:
-    """Append under an exclusive ``flock`` to ``root/rel`` (created when missing).
+def append_bytes(root: Path, rel: str, data_for: AppendFn, *, expect: Ident | None | bool = False, mode: int = 0o644) -> int:
+    """Append under an exclusive ``flock`` to ``root/rel`` (created ``mode`` when missing; with an
+    owner-only ``mode``, an existing file of ours open to others is narrowed through the descriptor).
 
     ``data_for(size, last_byte)`` builds the bytes to write from the current size and last
     byte; on a failed write the file is truncated back so no torn half-line stays."""
     with parent_dir(root, rel, create=True) as (dfd, name):
         try:
-            fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC, 0o644, dir_fd=dfd)
+            fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC, mode, dir_fd=dfd)
         except OSError as exc:
             raise _refusal(rel, exc) from None
     try:
@@ -327,6 +328,8 @@ def append_bytes(root: Path, rel: str, data_for: AppendFn, *, expect: Ident | No
         fcntl.flock(fd, fcntl.LOCK_EX)
         if expect is not False and ident(os.fstat(fd)) != expect and not (expect is None and os.fstat(fd).st_size == 0):
             raise FileChanged(rel)
+        if not mode & 0o077:
+            _narrow(fd, mode)  # an owner-only file stays owner-only (after the identity check: it changes ctime)
         size = os.fstat(fd).st_size
         data = data_for(size, os.pread(fd, 1, size - 1) if size else b"")
         view = memoryview(data)
@@ -340,3 +343,13 @@ def append_bytes(root: Path, rel: str, data_for: AppendFn, *, expect: Ident | No
         return len(data)
     finally:
         os.close(fd)  # closing releases the flock
+
+
+def _narrow(fd: int, mode: int) -> None:
+    """The open file's group/other bits cut to ``mode``'s (a file we own; errors ignored)."""
+    try:
+        st = os.fstat(fd)
+        if st.st_uid == os.getuid() and stat.S_IMODE(st.st_mode) & 0o077 & ~mode:
+            os.fchmod(fd, stat.S_IMODE(st.st_mode) & (mode | 0o700))
+    except OSError:
+        pass

@@ -1,20 +1,29 @@
-"""``openclaw-tui eval survival [--conversations N] [--seed S] [--no-flush] [--flush-mode M] [--json]``:
-how many facts stated in conversation survive flushes and compactions (docs/session.md#fact-survival).
+"""``openclaw-tui eval survival [--languages L] [--conversations N] [--seed S] [--kinds K] [--json]``:
+what memory keeps of conversations in six languages, scored per language: stored, answered,
+junk, refusals honoured, secrets on disk, private notes a group sees, wrong dates
+(docs/session.md#fact-survival-openclaw-tui-eval-survival); ``eval questions``: general questions.
 The global ``--model`` picks the model (``offline``, ``local/…``, any litellm string)."""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import sys
-from typing import Any
+from typing import Any, Callable
 
 from openclaw_tui.commands.common import print_json
+from openclaw_tui.evals.material import KINDS, LANGUAGES
 
+#: the per-language table: (report key, column header); a percentage column ends in %
+COLUMNS = (
+    ("conversations", "conv"), ("facts", "facts"), ("storedPct", "stored %"), ("answeredSamePct", "same %"),
+    ("answeredNewPct", "new %"), ("junkPct", "junk %"), ("refusals", "refusals"), ("refusalsHonoured", "honoured"),
+    ("secrets", "secrets"), ("secretsOnDisk", "on disk"), ("privateFacts", "private"),
+    ("privateVisibleToGroup", "to group"), ("datedFacts", "dated"), ("wrongDates", "wrong dates"),
+    ("staleAnswers", "stale"),
+)
+#: the rest, for the whole run
 ROWS = (
-    ("facts", "facts stated"), ("storedPct", "stored on disk %"), ("answeredSamePct", "answered, same session %"),
-    ("answeredNewPct", "answered, new session %"), ("linesWritten", "lines written"), ("junkPct", "junk lines %"),
     ("statements", "statements"), ("echoes", "replies echoing the prompt"), ("unanswerableStatements", "statements 'could not answer'"),
     ("compactions", "compactions"), ("summariesInvented", "summaries with invented lines"), ("flushes", "flushes"),
     ("secondsPerFlush", "s per flush"), ("secondsPerTurn", "s per turn"), ("sourceLinesUnfound", "Source: lines naming nothing"),
@@ -22,18 +31,32 @@ ROWS = (
 )
 
 
+def _csv(allowed: tuple[str, ...], what: str) -> Callable[[str], tuple[str, ...]]:
+    def parse(raw: str) -> tuple[str, ...]:
+        items = tuple(dict.fromkeys(x.strip().lower() for x in raw.split(",") if x.strip()))
+        bad = [x for x in items if x not in allowed]
+        if bad or not items:
+            raise argparse.ArgumentTypeError(f"unknown {what} {', '.join(bad) or '(none)'}: use {','.join(allowed)}")
+        return items
+    return parse
+
+
 def add_parser(sub: Any) -> None:
     ev = sub.add_parser("eval", help="evaluations run through the real engine")
     esub = ev.add_subparsers(dest="eval_command", metavar="ACTION", required=True)
-    sv = esub.add_parser("survival", help="facts stated in conversation: stored, and answered after compactions")
-    sv.add_argument("--conversations", type=int, default=20)
-    sv.add_argument("--seed", type=int, default=1)
-    sv.add_argument("--facts", type=int, default=6, help="facts per conversation")
+    sv = esub.add_parser("survival", help="what memory keeps of conversations in six languages, scored per language")
+    sv.add_argument("--languages", type=_csv(LANGUAGES, "language"), default=LANGUAGES, metavar="LIST",
+                    help=f"comma-separated languages to run (default: {','.join(LANGUAGES)})")
+    sv.add_argument("--conversations", type=int, default=20, metavar="N", help="conversations per language (default: 20)")
+    sv.add_argument("--seed", type=int, default=1, help="picks the sentences, values, order and day of every conversation (default: 1)")
+    sv.add_argument("--kinds", type=_csv(KINDS, "kind"), default=KINDS, metavar="LIST",
+                    help=f"comma-separated kinds each conversation holds (default: all: {','.join(KINDS)})")
+    sv.add_argument("--facts", type=int, default=4, help="plain facts per conversation (default: 4)")
     sv.add_argument("--no-flush", action="store_true", help="memory flush off (the comparison row)")
     sv.add_argument("--flush-mode", choices=("auto", "model", "engine", "hybrid"), default="auto")
-    sv.add_argument("--context-tokens", type=int, default=3200)
-    sv.add_argument("--json", action="store_true")
-    sv.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    sv.add_argument("--context-tokens", type=int, default=3200, help="the session's window (default: 3200, small enough to compact)")
+    sv.add_argument("--json", action="store_true", help="the whole report as JSON on stdout")
+    sv.add_argument("--quiet", action="store_true", help="no progress on stderr")
     qs = esub.add_parser("questions", help="30 general questions: citations found, no unflagged save claims, no stray writes")
     qs.add_argument("--limit", type=int, default=30, help="ask only the first N questions")
     qs.add_argument("--json", action="store_true")
@@ -77,24 +100,38 @@ def _run_questions(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cell(value: Any) -> str:
+    return str(value)
+
+
+def survival_table(report: dict[str, Any]) -> list[str]:
+    """The per-language table (one row per language and one for all), then the run's other counts."""
+    head = f"{'':<6}" + "".join(f"{h:>{max(len(h), 6) + 2}}" for _, h in COLUMNS)
+    lines = [head]
+    rows = [*report["languages"].items(), ("all", report)]
+    for lang, summary in rows:
+        lines.append(f"{lang:<6}" + "".join(f"{_cell(summary.get(k, '')):>{max(len(h), 6) + 2}}" for k, h in COLUMNS))
+    lines.append("")
+    lines += [f"  {label:<34} {report[key]}" for key, label in ROWS]
+    return lines
+
+
 def _run_survival(args: argparse.Namespace) -> int:
     from openclaw_tui.evals.survival import SurvivalOptions
     from openclaw_tui.evals.survival_run import run_survival
 
     opts = SurvivalOptions(
-        model=args.model, conversations=args.conversations, seed=args.seed, facts=args.facts, flush=not args.no_flush,
-        flush_mode=args.flush_mode, context_tokens=args.context_tokens, api_base=args.api_base, api_key=args.api_key,
+        model=args.model, conversations=args.conversations, seed=args.seed, facts=args.facts, languages=args.languages,
+        kinds=args.kinds, flush=not args.no_flush, flush_mode=args.flush_mode, context_tokens=args.context_tokens,
+        api_base=args.api_base, api_key=args.api_key,
     )
-    def partial(totals: dict[str, Any]) -> None:
-        if not args.quiet:
-            sys.stderr.write("\npartial " + json.dumps(totals) + "\n")
-
-    report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar, partial=partial))
+    report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar))
     if args.json:
         print_json(report)
         return 0
-    print(f"fact survival · model {report['model']} · seed {report['seed']} · {report['conversations']} conversations · "
-          f"flush {'on (' + report['flushMode'] + ')' if report['flush'] else 'off'} · window {report['contextTokens']}")
-    for key, label in ROWS:
-        print(f"  {label:<34} {report[key]}")
+    print(f"fact survival · model {report['model']} · seed {report['seed']} · {report['conversationsPerLanguage']} "
+          f"conversations per language · flush {'on (' + report['flushMode'] + ')' if report['flush'] else 'off'} · "
+          f"window {report['contextTokens']} · kinds {','.join(report['kinds'])}")
+    for line in survival_table(report):
+        print(line)
     return 0

@@ -1,50 +1,62 @@
-"""``eval survival`` without a model (the rule-based offline agent): a missed answer is
-reported with its question, the session it was asked in, what was expected and the reply."""
+"""``eval survival`` end to end without a model (the rule-based offline agent, the real
+engine): a report per language with every metric, misses listed with what was expected,
+the table printed with no partial lines on stdout, and ``--json``."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 
-import pytest
-
-from openclaw_tui.evals.conversations import Fact
-from openclaw_tui.evals.survival import SurvivalOptions, holds
+from openclaw_tui.evals.survival import SurvivalOptions
 from openclaw_tui.evals.survival_run import run_survival
+from tests.inproc import run_cli
+
+METRICS = ("storedPct", "answeredSamePct", "answeredNewPct", "junkPct", "refusalsHonoured", "secretsOnDisk",
+           "privateVisibleToGroup", "wrongDates")
+
+
+def test_a_report_per_language_with_every_metric() -> None:
+    report = asyncio.run(run_survival(SurvivalOptions(model="offline", conversations=1, languages=("en", "de"), seed=3)))
+    assert set(report["languages"]) == {"en", "de"}
+    for lang, summary in report["languages"].items():
+        assert all(key in summary for key in METRICS), lang
+        assert summary["conversations"] == 1 and summary["facts"] >= 8
+        assert summary["refusals"] == 1 and summary["secrets"] == 1 and summary["privateFacts"] == 1
+        assert summary["datedFacts"] == 2
+        assert set(summary["byKind"]) == {"facts", "corrections", "inside", "private", "dates"}
+    assert report["facts"] == sum(s["facts"] for s in report["languages"].values())
 
 
 def test_a_missed_answer_is_listed_with_what_was_expected() -> None:
-    # no flush and a small window: the offline agent stores nothing, so its answers miss
+    # no flush and a small window: what the offline agent does not store, it cannot answer
     report = asyncio.run(run_survival(SurvivalOptions(model="offline", conversations=1, facts=3, seed=2, flush=False,
-                                                      context_tokens=1200)))
-    assert report["answeredSamePct"] < 100.0
+                                                      context_tokens=1200, languages=("es",))))
     missed = [e for e in report["examples"] if "missed" in e]
-    assert missed, report["examples"]
+    if report["answeredNewPct"] < 100.0:
+        assert missed, report["examples"]
     for e in missed:
         assert e["missed"].endswith("?") and e["session"] in ("same", "new") and e["expected"]
-        assert e["expected"].lower() not in e["reply"].lower()
+        assert e["expected"].lower() not in e["reply"].lower() or e.get("notOld")
 
 
-DATE_FACT = Fact(kind="date", statement="We hired the designer yesterday.", question="On which date did we hire the designer?",
-                 token="2026-12-04", alt=("yesterday",))
+def test_the_table_per_language_and_json() -> None:
+    done = run_cli("--model", "offline", "eval", "survival", "--conversations", "1", "--languages", "it,pt",
+                   "--kinds", "facts,secrets", "--facts", "2")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert not any(ln.startswith("partial") for ln in lines + done.stderr.splitlines())
+    rows = {ln.split()[0] for ln in lines[2:5] if ln.strip()}
+    assert rows == {"it", "pt", "all"}, done.stdout
+    assert "stored %" in lines[1] and "on disk" in lines[1] and "to group" in lines[1]
+    done = run_cli("--model", "offline", "eval", "survival", "--conversations", "1", "--languages", "fr",
+                   "--kinds", "refusals", "--json", "--quiet")
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["kinds"] == ["refusals"] and report["languages"]["fr"]["refusals"] == 1 and report["facts"] == 0
 
 
-@pytest.mark.parametrize(("reply", "ok"), [
-    ("We hired the designer on 2026-12-04.", True),
-    # the real 1.5B's answer, counted as a miss before: the date written out
-    ("We hired the designer on December 4, 2026.\n\nSource: memory/2026-12-05.md#L1", True),
-    ("On Dec. 4th.", True),
-    ("On the 4th of December 2026.", True),
-    ("4 December", True),
-    ("On December 4, 2025.", False),  # another year
-    ("On December 14, 2026.", False),
-    ("On November 4, 2026.", False),
-    # the date of a Source path is not the answer
-    ("I don't know.\n\nSource: memory/2026-12-04.md#L1", False),
-    ("I don't know (memory/2026-12-04.md#L3).", False),
-])
-def test_a_date_answer_counts_however_it_is_written(reply: str, ok: bool) -> None:
-    assert holds(reply, DATE_FACT) is ok
-
-
-def test_an_answer_in_the_users_words_counts_in_the_same_session_only() -> None:
-    assert holds("You said yesterday.", DATE_FACT, alt=True) and not holds("You said yesterday.", DATE_FACT)
+def test_unknown_languages_and_kinds_are_refused_with_the_choices() -> None:
+    done = run_cli("--model", "offline", "eval", "survival", "--languages", "en,nl")
+    assert done.returncode != 0 and "en,es,de,fr,pt,it" in done.stderr
+    done = run_cli("--model", "offline", "eval", "survival", "--kinds", "jokes")
+    assert done.returncode != 0 and "corrections" in done.stderr

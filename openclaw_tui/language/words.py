@@ -90,7 +90,9 @@ def cue_words(purpose: str, langs: tuple[str, ...] = TABLES) -> frozenset[str]:
 @lru_cache(maxsize=16)
 def function_words(langs: tuple[str, ...] = TABLES) -> frozenset[str]:
     """Words that carry no fact (articles, prepositions, pronouns, auxiliaries), lowercase.
-    The files leave out words that are ordinary English words ("die", "son")."""
+    The lists are joined, so a word that is mostly an English content word ("man", "hat",
+    "car") stays out of the other languages' files; an article such as "die" stays in (a trigger
+    phrase or a forgotten line loses little without it)."""
     return frozenset(w for lang in langs for w in word_file("function_words", lang))
 
 

@@ -106,7 +106,7 @@ def holds(text: str, fact: Fact, *, alt: bool = False) -> bool:
     if alt and any(contains(text, a) for a in fact.alt):
         return True
     iso = ISO_RE.fullmatch(fact.token)
-    return bool(iso) and names_day(text, date(*(int(g) for g in iso.groups())))
+    return iso is not None and names_day(text, date(*(int(g) for g in iso.groups())))
 
 
 def gives_stale(text: str, fact: Fact) -> bool:

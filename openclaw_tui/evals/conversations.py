@@ -106,7 +106,7 @@ class Conversation:
 
 def _pick(r: random.Random, pool: tuple[Template, ...], k: int, used: set[str]) -> list[Template]:
     """Up to ``k`` templates of ``pool`` in a seeded order, none sharing a slot with ``used``."""
-    out = []
+    out: list[Template] = []
     for t in r.sample(pool, len(pool)):
         if len(out) == k:
             break

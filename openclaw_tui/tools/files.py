@@ -221,6 +221,15 @@ class FileTools:
             tighten(Path(self.workspace) / rel, FILE_MODE)  # owner-only, like the index
         return result
 
+    def withheld_before(self, kinds: tuple[str, ...]) -> None:
+        """The last write's text was redacted by its writer before it came here (the engine's notes):
+        its record and the session are told the kinds all the same."""
+        if kinds and self.writes:
+            last = self.writes[-1]
+            last.withheld = tuple(dict.fromkeys(last.withheld + kinds))
+            if self.on_withheld is not None:
+                self.on_withheld(last.tool, last.path, kinds)
+
     # ------------------------------------------------------------------ tools
 
     def read(self, args: dict[str, Any]) -> dict[str, Any]:

@@ -15,10 +15,11 @@ pytestmark = pytest.mark.timeout(1500)  # ~15 model turns of a 1.5B model on two
 
 
 def test_stated_facts_survive_with_the_real_local_model(real_llm: list[str]) -> None:
-    opts = SurvivalOptions(conversations=1, facts=3, seed=7, context_tokens=2600)
+    # one English conversation of plain facts (the six-language run is ``eval survival`` itself)
+    opts = SurvivalOptions(conversations=1, facts=3, seed=7, context_tokens=2600, languages=("en",), kinds=("facts",))
     if real_llm:  # OPENCLAW_E2E_API_BASE: a llama.cpp server already running
         opts = SurvivalOptions(conversations=1, facts=3, seed=7, context_tokens=2600, model=real_llm[1], api_base=real_llm[3],
-                               api_key=real_llm[5])
+                               api_key=real_llm[5], languages=("en",), kinds=("facts",))
     report = asyncio.run(run_survival(opts))
     assert report["storedPct"] == 100.0, report
     assert report["echoes"] == 0 and report["unanswerableStatements"] == 0, report["examples"]

@@ -238,9 +238,11 @@ def test_scope_rules_from_config(world, events):
         {"action": "deny", "match": {"keyPrefix": "slack:"}},
         {"action": "allow", "match": {"chatType": "group"}},
     ]})
-    res = b.search("apollo budget marbles", session_key="agent:main:discord:group:1")
-    assert res["results"] and res["results"][0]["path"] == "memory/projects/apollo.md"
+    res = b.search("onboarding checklist quokka badges", session_key="agent:main:discord:group:1")
+    assert res["results"] and res["results"][0]["path"].endswith("guide.md")  # a configured path: every session's
     assert "citation" not in res["results"][0]  # citations auto: off in group chats
+    # allowed by scope, yet memory/ outside memory/shared/ is a direct session's private tier (issue 35)
+    assert b.search("apollo budget marbles", session_key="agent:main:discord:group:1")["results"] == []
     # allowed by scope, yet MEMORY.md never reaches a group session (the privacy rule, issue 14)
     assert "MEMORY.md" not in [r["path"] for r in b.search("espresso", session_key="agent:main:discord:group:1")["results"]]
     assert b.search("espresso", session_key="agent:main:slack:group:1")["denied"] is True

@@ -54,11 +54,7 @@ _WORD = re.compile(r"(?<![\w])[A-Za-z]+(?:'[a-z]+)?(?![\w])")
 
 #: modules the session-engine integration replaces (turn object, one reading per turn);
 #: remove each when its module is gone or reads the language package.
-PENDING = frozenset({
-    "session/notes.py",
-    "session/recall.py",
-    "session/turn_plan.py",
-})
+PENDING: frozenset[str] = frozenset()
 
 #: (module, name) → why this literal is not a behaviour word list.
 ALLOWED: dict[tuple[str, str], str] = {

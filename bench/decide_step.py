@@ -4,8 +4,8 @@ Twenty labelled messages (ten about the past, which need ``memory_search``; ten 
 not: greetings, coding, general knowledge, a request to remember) go three ways to the
 local model on the managed llama.cpp server:
 
-* ``rules``   the local profile as shipped: ``wants_recall`` (session/recall.py) decides
-              without the model;
+* ``rules``   the local profile as shipped: the message's reading (``read_message(...).query``,
+              openclaw_tui/language) decides without the model;
 * ``decide``  one request whose output is constrained to the JSON schema
               ``{tool: memory_search|none, query, reply}`` (llama.cpp ``response_format``
               ``json_schema``): the model decides;
@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from openclaw_tui.llm.toolcall_text import recover_tool_calls
-from openclaw_tui.session.recall import wants_recall
+from openclaw_tui.language import read_message
 
 PAST = [
     "What is Caroline's identity?",
@@ -128,7 +128,7 @@ def run_way(way: str, api_base: str) -> dict[str, Any]:
     for message, needs in [(m, True) for m in PAST] + [(m, False) for m in OTHER]:
         t0 = time.perf_counter()
         if way == "rules":
-            searched, ok = wants_recall(message), True
+            searched, ok = bool(read_message(message).query), True
         else:
             searched, ok = (decide if way == "decide" else free)(api_base, message)
         seconds.append(time.perf_counter() - t0)

@@ -8,7 +8,9 @@ once per turn by ``openclaw_tui.language``; a user message of an earlier session
 when a flush first needs it). What it writes and what it leaves out, and why, come back as one
 :class:`NoteOutcome`, so the turn can tell the user. The seams for the write side's rules are
 here: ``target`` (where a session's notes go: the privacy tier), ``_kept_facts`` (what of a
-reading may be written: consent; secrets and corrections plug in beside it).
+reading may be written: consent, a private remark in a group session), secrets made markers
+before a note is made (``language/secrets.py``), dates annotated in the reading's language
+(``notes.py``), and a correction's old note marked superseded (``corrections.py``).
 
     outcome = writer.write(reading, files, session_key="agent:main:main")
     outcome.kept      # ("- User: My VPN host is vpn-east.acme.io.",)
@@ -25,17 +27,20 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.language import Intent, MessageReading, read_message
 from openclaw_tui.language.secrets import redact_for_disk
 from openclaw_tui.records.history import MemoryChange
+from openclaw_tui.session.corrections import Superseded, supersede
 from openclaw_tui.session.notes import note_lines
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.daily import today
-from openclaw_tui.workspace.tiers import daily_log_rel
 from openclaw_tui.workspace.privacy import hidden_for
+from openclaw_tui.workspace.supersede import find_replaced, superseded_line, visible_text
+from openclaw_tui.workspace.tiers import daily_log_rel
 
 #: why a fact was not written
 ALREADY_NOTED = "already noted"
 ASKED_NOT_TO_KEEP = "asked not to keep"
 SECRET_WITHHELD = "secret withheld"  # the NotKept's text is the kind ("card number"), never the value
+PRIVATE_IN_GROUP = "private, said in a group session"
 
 #: how many readings of earlier messages are kept for the flush (one session's worth)
 READINGS_KEPT = 512
@@ -54,12 +59,16 @@ class NoteOutcome:
     path: str | None = None
     kept: tuple[str, ...] = ()
     not_kept: tuple[NotKept, ...] = ()
-    #: the file changes the append made (``FileTools.changes``), for the turn to announce
+    #: the file changes the write made (``FileTools.changes``: the append, superseded marks), for the turn to announce
     changes: tuple[MemoryChange, ...] = ()
+    #: the notes a correction replaced, marked ``<!-- status: superseded -->`` (line 0: a line of this write)
+    superseded: tuple[Superseded, ...] = ()
+    #: why the append did not happen (a refusal of the file tools), "" when it did or was not needed
+    error: str = ""
 
     @property
     def wrote(self) -> bool:
-        return bool(self.kept)
+        return bool(self.kept) or any(s.line for s in self.superseded)
 
 
 class NoteWriter:
@@ -100,38 +109,69 @@ class NoteWriter:
 
     def write_all(self, readings: Iterable[MessageReading], files: FileTools, *, session_key: str) -> NoteOutcome:
         """The facts of several messages, in one append through ``files`` (the same safe write,
-        history and ``/undo`` as a tool call); facts already in memory are skipped."""
-        facts: list[str] = []
-        refused: list[NotKept] = []
-        for reading in readings:
-            kept, not_kept = self._kept_facts(reading)
-            facts.extend(f for f in kept if f not in facts)
-            refused.extend(not_kept)
-        if not facts:
-            return NoteOutcome(not_kept=tuple(refused))
+        history and ``/undo`` as a tool call); facts already in memory are skipped, a secret
+        becomes a marker, and a correction marks the note it replaces superseded."""
         rel = self.target(session_key)
-        existing = self._known_text(rel, session_key)
+        refused: list[NotKept] = []
         lines: list[str] = []
-        for fact in facts:
-            disk = redact_for_disk(fact)  # a secret is a marker before the note is made (and cut to length)
-            line = note_lines([disk.text], today=today(), existing=existing + "\n" + "\n".join(lines))
-            if line:
-                lines.extend(line)
-                refused.extend(NotKept(kind, SECRET_WITHHELD) for kind in disk.kinds)
-            else:
-                refused.append(NotKept(disk.text, ALREADY_NOTED))
-        if not lines:
-            return NoteOutcome(not_kept=tuple(refused))
+        superseded: list[Superseded] = []
         since = len(files.changes)
-        files.append({"path": rel, "content": "\n".join(lines)})
-        return NoteOutcome(rel, tuple(lines), tuple(refused), tuple(files.changes[since:]))
+        existing: str | None = None
+        for reading in readings:
+            kept, not_kept = self._kept_facts(reading, session_key)
+            refused.extend(not_kept)
+            if not kept:
+                continue
+            if existing is None:
+                existing = self._known_text(rel, session_key)
+            new: list[str] = []
+            for fact in kept:
+                disk = redact_for_disk(fact)  # a secret is a marker before the note is made (and cut to length)
+                line = note_lines([disk.text], today=today(), lang=reading.language,
+                                  existing="\n".join([existing, *lines, *new]))
+                if line:
+                    new.extend(line)
+                    refused.extend(NotKept(kind, SECRET_WITHHELD) for kind in disk.kinds)
+                else:
+                    refused.append(NotKept(disk.text, ALREADY_NOTED))
+            if new and reading.intent is Intent.CORRECTION and reading.replaces:
+                old = self._supersede(reading.replaces, lines, files, rel)
+                if old is not None:
+                    superseded.append(old)
+                    existing = None  # the marked note no longer counts as known
+            lines.extend(new)
+        if not lines:
+            return NoteOutcome(not_kept=tuple(refused), superseded=tuple(superseded), changes=tuple(files.changes[since:]))
+        done = files.append({"path": rel, "content": "\n".join(lines)})
+        if not done.get("ok"):
+            return NoteOutcome(not_kept=tuple(refused), superseded=tuple(superseded), changes=tuple(files.changes[since:]),
+                               error=str(done.get("error") or ""))
+        files.withheld_before(tuple(dict.fromkeys(n.text for n in refused if n.reason == SECRET_WITHHELD)))  # told, recorded
+        record = files.writes[-1] if files.writes else None
+        extra = [k for k in getattr(record, "withheld", ()) if NotKept(k, SECRET_WITHHELD) not in refused]
+        refused.extend(NotKept(k, SECRET_WITHHELD) for k in extra)
+        return NoteOutcome(rel, tuple(lines), tuple(refused), tuple(files.changes[since:]), tuple(superseded))
 
-    def _kept_facts(self, reading: MessageReading) -> tuple[list[str], list[NotKept]]:
+    @staticmethod
+    def _supersede(replaces: tuple[str, ...], pending: list[str], files: FileTools, rel: str) -> Superseded | None:
+        """The note a correction replaces, marked: one of this write's own lines (marked before it
+        is written), else one on disk in the session's tier (``corrections.supersede``)."""
+        n = find_replaced(pending, replaces)
+        if n is not None:
+            old = pending[n - 1]
+            pending[n - 1] = superseded_line(old) or old
+            return Superseded(rel, 0, old)
+        return supersede(files, replaces, target=rel)
+
+    def _kept_facts(self, reading: MessageReading, session_key: str) -> tuple[list[str], list[NotKept]]:
         """What of ``reading`` may be written, and what may not (and why)."""
         if reading.intent is Intent.DO_NOT_KEEP:
             return [], [NotKept(s, ASKED_NOT_TO_KEEP) for s in (reading.withheld or reading.facts)]
         withheld = [NotKept(s, ASKED_NOT_TO_KEEP) for s in reading.withheld]
-        return (list(reading.facts) if reading.keeps else []), withheld
+        facts = list(reading.facts) if reading.keeps else []
+        if facts and reading.private and hidden_for(session_key):
+            return [], withheld + [NotKept(s, PRIVATE_IN_GROUP) for s in facts]
+        return facts, withheld
 
     def _known_text(self, rel: str, session_key: str) -> str:
         """What memory holds already, for the dedup: the log, and MEMORY.md in a private session."""
@@ -140,7 +180,7 @@ class NoteWriter:
         parts: list[str] = []
         for name in names:
             try:
-                parts.append((safe_fs.current_bytes(ws, name) or b"").decode("utf-8", "replace"))
+                parts.append(visible_text((safe_fs.current_bytes(ws, name) or b"").decode("utf-8", "replace")))
             except (OSError, safe_fs.PathRefused):
                 continue
         return "\n".join(parts)

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from openclaw_tui.language import read_reply
+from openclaw_tui.language.engine_lines import engine_lines
 from openclaw_tui.language.stopwords import ALL as STOPWORDS
 from openclaw_tui.language.words import cue_words
 
@@ -253,24 +254,26 @@ def echoes_prompt(reply: str, system: str, user: str = "") -> bool:
     return len((grams & prompt) - said) / len(grams) >= ECHO_SHARE
 
 
-def acknowledgement(*, saved_to: str | None, access: str, cue: bool) -> str:
-    """The engine's short reply to a statement when the model's was no reply."""
+def acknowledgement(*, saved_to: str | None, access: str, cue: bool, lang: str = "en") -> str:
+    """The engine's short reply to a statement when the model's was no reply, in the user's
+    language (``language/data/<lang>.replies.json``)."""
+    lines = engine_lines(lang)
     if saved_to:
-        return f"Noted — saved to {saved_to}."
+        return lines.say("noted_saved", path=saved_to)
     if cue and access != "rw":
-        return "Noted for this conversation."
-    return "Noted."
+        return lines.say("noted_here")
+    return lines.say("noted")
 
 
 def fix_statement_reply(text: str, *, system: str, user: str, saved_to: str | None, access: str, cue: bool,
-                        invented: bool = False) -> str:
+                        invented: bool = False, lang: str = "en") -> str:
     """A statement's reply, or the acknowledgement when the reply is empty, echoes the
     system prompt, says it could not answer or cited a reference the turn never found
     (``invented``: the 1.5B restated the user's fact "from" a made-up ``memory/…#L…``)."""
     stripped = text.strip()
     said = SOURCE_LINE_RE.sub("", stripped).strip()  # a reply that is only a Source: line says nothing
     if invented or not said or read_reply(stripped).cannot_answer or echoes_prompt(stripped, system, user):
-        return acknowledgement(saved_to=saved_to, access=access, cue=cue)
+        return acknowledgement(saved_to=saved_to, access=access, cue=cue, lang=lang)
     return text
 
 

@@ -25,6 +25,7 @@ from openclaw_tui.language import MessageReading, read_message
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.records.session_store import SessionStore, session_title
+from openclaw_tui.session.acknowledge import refusal
 from openclaw_tui.session.context import SessionContext, session_header
 from openclaw_tui.session.meter import Meter
 from openclaw_tui.session.model_slot import ModelSlot
@@ -63,7 +64,8 @@ class Turn:
         self.mark = len(self.toolbox.files.writes)
 
     def loop_run(self, *, local: bool, access: str, memory_on: bool) -> LoopRun:
-        check = ReplyCheck(self.plan, self.scratch, self.toolbox.files, self.mark, local=local, access=access, memory_on=memory_on)
+        check = ReplyCheck(self.plan, self.scratch, self.toolbox.files, self.mark, local=local, access=access, memory_on=memory_on,
+                           notes=self.notes, language=self.reading.language)
         return LoopRun(self.messages, "turn", self.toolbox, False, no_tools=self.plan.no_tools, no_writes=self.plan.no_writes,
                        check=check, scratch=self.scratch)
 
@@ -114,10 +116,12 @@ class Turns:
             self._store.update(ctx.session_id, title=session_title(turn.text))
         self._emit(events.TurnStarted(session_id=ctx.session_id, prompt=turn.text))
         turn.plan = self.plan(turn.reading)
+        if turn.plan.refused:
+            return self.refused(turn)
+        if turn.plan.store_now or turn.plan.withholds:
+            self.store_now(turn)  # before the model answers: a question's lookup finds the fact told with it
         run = turn.loop_run(local=self._local, access=self._access, memory_on=self._memory_on)
         try:
-            if turn.plan.store_now:
-                self.store_now(turn)
             if not turn.plan.no_tools:
                 await self._loop.auto_recall(turn.reading, run, writable=self._access == "rw")
             final = await self._loop.run(run)
@@ -130,9 +134,20 @@ class Turns:
         return self.finished(done)
 
     def store_now(self, turn: Turn) -> None:
-        """The engine writes the message's facts before the model answers (announced as the turn's changes)."""
+        """The engine writes the message's facts before the model answers (announced as the turn's
+        changes); a message that withholds something gets its outcome too (nothing written of it)."""
         turn.notes = self._notes.write(turn.reading, turn.toolbox.files, session_key=self.settings.session_key)
         announce_changes(turn.notes.changes, call_id("note"), turn.scratch, self._emit)
+
+    def refused(self, turn: Turn) -> TurnResult:
+        """A request to change a file the workspace cannot take: a plain refusal in the user's
+        language, in the chat and on the timeline, and no model call (it would claim the change)."""
+        done, line = turn.result, refusal(self._access, turn.reading.language)
+        self._emit(events.Notice("warning", line))
+        self._ctx.add({"role": "assistant", "content": line})
+        done.text = line
+        self._emit(events.TurnFinished(session_id=self._ctx.session_id, text=line))
+        return self.finished(done)
 
     # ------------------------------------------------------------------ how a turn ends
 

@@ -7,16 +7,20 @@ tools offered (measured: offered tools, the 1.5B model read today's log, searche
 and answered "I could not answer that"). A fact told inside a question is stored now and the
 question answered; a request to change a file gets the writing tools; a message the user asked
 not to keep is stored nowhere; a language without a table leaves the model in charge (its
-tools, no engine note). Every reply is then checked (``reply_check.py``): citations against
-what the turn found, save claims against what it wrote, and a statement's reply against the
-system prompt it may repeat.
+tools, no engine note); a request to change a file when the workspace cannot be written is
+refused plainly, without the model. Every reply is then checked (``reply_check.py``): citations
+against what the turn found, save claims and promises not to store against what it wrote, a
+statement's reply against the system prompt it may repeat; and the user is told, in their
+language, what the turn kept and did not keep (``acknowledge.py``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from openclaw_tui.language import Intent, MessageReading
+from openclaw_tui.language import Intent, MessageReading, read_reply
+from openclaw_tui.session.acknowledge import said, with_said, wrote_anyway
+from openclaw_tui.session.note_writer import NoteOutcome
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of, verify_citations
 from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.tools.files import FileTools
@@ -33,6 +37,10 @@ class TurnPlan:
     store_now: bool  # the engine writes the facts before the model answers (a statement's, or a question's)
     no_tools: bool  # the model answers without tools (a statement, local profile)
     no_writes: bool  # only tools that write nothing (a question to a local model: the engine keeps the notes)
+    #: the message withholds something (do-not-keep): the writer reports what it did not keep, and no tool writes
+    withholds: bool = False
+    #: a request to change a file the workspace cannot take (access ro/none): refused without the model
+    refused: bool = False
 
 
 def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, access: str, memory_on: bool) -> TurnPlan:
@@ -42,6 +50,7 @@ def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, acces
     # a fact told with a question ("My dentist moved to Tuesday. When is it now?"): stored now,
     # as the flush would store it later, so the question's lookup finds it
     told_with_question = not statement and reading.keeps
+    withholds = reading.intent is Intent.DO_NOT_KEEP or bool(reading.withheld)
     return TurnPlan(
         text=reading.text,
         statement=statement,
@@ -50,7 +59,9 @@ def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, acces
         no_tools=helps and statement,
         # a question, small talk, anything but an explicit request to change a file: the 1.5B
         # appended its answers ("12 times 7 equals 84.") and small talk to the log
-        no_writes=helps and reading.intent is not Intent.FILE_CHANGE,
+        no_writes=helps and reading.intent is not Intent.FILE_CHANGE or withholds,
+        withholds=withholds,
+        refused=reading.intent is Intent.FILE_CHANGE and access != "rw",
     )
 
 
@@ -66,6 +77,8 @@ class ReplyCheck:
     local: bool
     access: str
     memory_on: bool
+    notes: NoteOutcome = NoteOutcome()  # what the engine kept of the message this turn, and what not
+    language: str = "en"  # the user's language, for the engine's own lines
 
     def evidence(self) -> Evidence:
         return Evidence(tuple(self.scratch.hits), tuple(reads_of(self.scratch.calls)), len(self.files.writes) - self.mark)
@@ -73,11 +86,23 @@ class ReplyCheck:
     def saved_to(self) -> str | None:
         return next((w.path for w in self.files.writes[self.mark:] if w.tool == "append"), None)
 
+    def written(self) -> list[tuple[str, int]]:
+        """(path, lines) of the memory writes this turn made, the engine's notes included."""
+        return [(w.path, w.lines) for w in self.files.writes[self.mark:] if w.tool in ("append", "write")]
+
     def check(self, text: str, *, system: str) -> str:
         ev = self.evidence()
+        acknowledged = False
         if self.plan.statement and self.local:
             # a statement's turn searched nothing: a reference in its reply was made up
             text, invented = verify_citations(text, ev)
-            text = fix_statement_reply(text, system=system, user=self.plan.text, saved_to=self.saved_to(),
-                                       access=self.access, cue=self.plan.cue, invented=bool(invented))
-        return check_reply(text, ev, access=self.access, memory_on=self.memory_on).text
+            fixed = fix_statement_reply(text, system=system, user=self.plan.text, saved_to=self.saved_to(),
+                                        access=self.access, cue=self.plan.cue, invented=bool(invented), lang=self.language)
+            acknowledged, text = fixed != text, fixed
+        promised = read_reply(text).promises_not_to_store  # the model's words, before the engine adds its own
+        out = check_reply(text, ev, access=self.access, memory_on=self.memory_on).text
+        out = with_said(out, said(self.notes, self.language), acknowledgement_only=acknowledged)
+        written = self.written()
+        if promised and written:
+            out = with_said(out, wrote_anyway(written, self.language), acknowledgement_only=False)
+        return out

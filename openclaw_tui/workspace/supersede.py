@@ -25,9 +25,9 @@ from typing import Iterable, Sequence
 from openclaw_tui.workspace import file_lock, safe_fs
 
 #: a status comment saying superseded: ``<!-- status: superseded -->``, ``<!-- observed: … | status: superseded -->``
-SUPERSEDED_RE = re.compile(r"<!--(?:(?!-->).)*?\bstatus\s*:\s*superseded\b(?:(?!-->).)*-->", re.IGNORECASE)
+SUPERSEDED_RE = re.compile(r"<!--(?:(?!-->).)*?\bstatus\s*:\s*superseded(?=[\s|;,]|-->)(?:(?!-->).)*-->", re.IGNORECASE)
 #: OpenClaw's observed comment with an active status (flipped in place)
-ACTIVE_RE = re.compile(r"(<!--(?:(?!-->).)*?\bstatus\s*:\s*)active\b((?:(?!-->).)*-->)", re.IGNORECASE)
+ACTIVE_RE = re.compile(r"(<!--(?:(?!-->).)*?\bstatus\s*:\s*)active(?=[\s|;,]|-->)((?:(?!-->).)*-->)", re.IGNORECASE)
 COMMENT_RE = re.compile(r"<!--.*?-->", re.DOTALL)
 MARK = "<!-- status: superseded -->"
 _ONLY_COMMENTS_RE = re.compile(r"^\s*(?:<!--.*?-->\s*)+$")

@@ -132,3 +132,22 @@ async def test_a_turn_stores_the_fact_without_the_secret_and_the_index_never_hol
     index = settings.index_path
     stored = b"".join(p.read_bytes() for p in index.parent.glob(index.name + "*"))
     assert b"billing service" in stored and API_KEY.encode() not in stored  # ... the key never is
+
+
+async def test_a_model_flush_appends_the_note_without_the_card(make_settings, server, recorder, workspace: Path) -> None:
+    settings = make_settings(model="openai/fake-model", api_base=server.base_url, api_key=SECRET_KEY)
+    eng = SessionEngine(settings, sink=recorder, retry_policy=FAST_RETRY)
+    server.push({"text": "ok"})
+    await eng.send("Book the hotel for the offsite, please.")
+    server.push({"tool_calls": [{"name": "append", "arguments": {"path": daily_rel(), "content": f"- Hotel paid with card {CARD}"}}]},
+                {"text": "NO_REPLY"})
+    recorder.clear()
+    await eng.flush()
+    (done,) = recorder.of(events.FlushFinished)
+    assert done.stored and "[secret withheld: card number]" in done.written and CARD not in done.written
+    log = (workspace / daily_rel()).read_text()
+    assert "- Hotel paid with card [secret withheld: card number]" in log and CARD not in log
+    flushes = [x for x in eng.transcript_path.read_text().splitlines() if '"flush"' in x]
+    assert flushes and CARD not in flushes[-1]
+    assert any("card number" in n.message for n in recorder.of(events.Notice))
+    eng.close()

@@ -30,6 +30,7 @@ from openclaw_tui.session.model_slot import ModelSlot
 from openclaw_tui.session.surface import TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
 from openclaw_tui.session.thresholds import compaction_cut_for, should_compact
+from openclaw_tui.session.withheld import without_withheld
 
 #: the flush modes that call a model (engine notes alone are instant and run where they did)
 MODEL_FLUSH_MODES = ("model", "hybrid")
@@ -86,7 +87,8 @@ class Upkeep:
             self.flusher.engine_notes(self._flush_turn(ctx.messages()[:cut], 0), "compaction")
         self._emit(events.CompactionStarted(session_id=ctx.session_id, tokens_before=tokens_before, reason=reason))
         summary = await self.compactor.summarise(
-            self._slot.model, ctx.messages()[:cut], previous=ctx.summary, instructions=instructions,
+            self._slot.model, without_withheld(ctx.messages()[:cut], self.flusher.notes.reading_of),  # consent
+            previous=ctx.summary, instructions=instructions,
             plain=self._slot.profile.plain_summary, context_window=meter.context_window, must=reason in ("overflow", "manual"),
         )
         if summary is None:  # compaction.mode "safeguard": a summary that failed its check twice is not used

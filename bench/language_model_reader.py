@@ -77,8 +77,12 @@ def load_rows(split: str, per_lang: int) -> list[dict[str, Any]]:
     return out
 
 
+API_KEY = ""  # the managed server's per-run key (set in main)
+
+
 def _post(api_base: str, body: dict[str, Any]) -> dict[str, Any]:
-    req = urllib.request.Request(api_base + "/chat/completions", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    headers = {"Content-Type": "application/json"} | ({"Authorization": f"Bearer {API_KEY}"} if API_KEY else {})
+    req = urllib.request.Request(api_base + "/chat/completions", data=json.dumps(body).encode(), headers=headers)
     with urllib.request.urlopen(req, timeout=900) as resp:  # noqa: S310 - loopback
         return dict(json.loads(resp.read())["choices"][0]["message"])
 
@@ -171,6 +175,8 @@ def main(argv: list[str] | None = None) -> int:
         log = Path(tempfile.mkdtemp(prefix="bench-reader-")) / "server.log"
         server = LocalServer(ServerConfig(install(spec).path, spec.name, n_ctx=4096, log_path=log))
         api_base = server.start() + "/v1"
+        global API_KEY
+        API_KEY = server.api_key
     try:
         results = {way: run(way, rows, api_base) for way in ways}
     finally:

@@ -38,6 +38,8 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from openclaw_tui.language import Intent, read_message
+from openclaw_tui.language.secrets import redact_for_disk
 from openclaw_tui.owner_only import private_dir
 from openclaw_tui.redaction import redact
 from openclaw_tui.records.no_reply import is_no_reply
@@ -110,10 +112,28 @@ def spoken(entry: Any) -> tuple[str, str] | None:
     return role, text
 
 
+def searchable(said: tuple[str, str]) -> tuple[str, str]:
+    """A spoken message as a memory source may hold it (the session sources index and export
+    transcripts): secrets become markers as in every memory file, and a user message that asked
+    not to be kept ("… don't write that down", in any language the reader knows) is left out."""
+    role, text = said
+    if role == "user" and read_message(text).intent is Intent.DO_NOT_KEEP:
+        return role, NOT_KEPT_MARK
+    return role, redact_for_disk(text).text
+
+
+#: what a session source holds in place of a message the user asked not to keep
+NOT_KEPT_MARK = "[not kept: asked not to keep]"
+
+
 def spoken_line(entry: Any) -> str:
-    """``User: …`` / ``Assistant: …`` for a spoken entry, "" for a silent one."""
+    """``User: …`` / ``Assistant: …`` for a spoken entry as a memory source indexes it (see
+    ``searchable``), "" for a silent one."""
     said = spoken(entry)
-    return f"{ROLE_LABEL[said[0]]}: {said[1]}" if said else ""
+    if not said:
+        return ""
+    role, text = searchable(said)
+    return f"{ROLE_LABEL[role]}: {text}"
 
 
 def parse_line(raw: bytes) -> dict[str, Any] | None:

@@ -60,3 +60,32 @@ def test_the_export_and_the_index_read_a_transcript_alike(tmp_path: Path):
     assert transcript_messages(path) == want
     indexed = [render_line(raw)[0] for raw in path.read_bytes().split(b"\n") if raw.strip()]
     assert [line for line in indexed if line] == [spoken_line({"role": r, "content": t}) for r, t in want]
+
+
+SECRET_CARD = "4539 1488 0343 6467"  # passes Luhn
+
+
+@pytest.mark.parametrize("said, gone", [
+    (f"My card is {SECRET_CARD}.", SECRET_CARD),
+    ("My API key is sk-proj-Zk4vY2uQx81LmN0pRtS7wA.", "sk-proj-Zk4vY2uQx81LmN0pRtS7wA"),
+    ("I'm interviewing at Globex next week, don't write that down.", "Globex"),
+    ("Estoy buscando trabajo en Initech, no lo apuntes.", "Initech"),
+])
+def test_session_sources_never_hold_a_secret_or_what_was_not_to_be_kept(tmp_path: Path, said: str, gone: str):
+    # the transcript keeps what was said (it is the user's own record, owner-only); what the
+    # session memory sources index or export does not (issue 35: secrets, consent)
+    path = tmp_path / "s.jsonl"
+    w = TranscriptWriter(path)
+    w.append({"type": "session", "version": 1, "id": "s"})
+    w.append({"type": "message", "message": {"role": "user", "content": said}})
+    w.append({"type": "message", "message": {"role": "assistant", "content": f"Sure: {said}"}})
+    w.close()
+    assert gone in path.read_text() or gone.startswith("sk-")  # the transcript writer masks key shapes itself
+    exported = [text for _, text in transcript_messages(path)]
+    indexed = [render_line(raw)[0] for raw in path.read_bytes().splitlines()][1:]
+    assert indexed[0].startswith("User: ") and indexed[1].startswith("Assistant: ")
+    for user, assistant in (exported, indexed):
+        if gone in (SECRET_CARD, "sk-proj-Zk4vY2uQx81LmN0pRtS7wA"):
+            assert gone not in user + assistant and "[secret withheld" in user and "[secret withheld" in assistant
+        else:
+            assert "not kept" in user and gone not in user

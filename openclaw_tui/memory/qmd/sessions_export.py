@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from openclaw_tui.owner_only import private_dir, tighten
-from openclaw_tui.records.transcript import ROLE_LABEL, read_transcript, spoken
+from openclaw_tui.records.transcript import ROLE_LABEL, read_transcript, searchable, spoken
 
 
 @dataclass
@@ -32,7 +32,7 @@ def transcript_messages(path: Path) -> list[tuple[str, str]]:
         entries = read_transcript(path)
     except OSError:
         return []
-    return [said for said in map(spoken, entries) if said is not None]
+    return [searchable(said) for said in map(spoken, entries) if said is not None]
 
 
 def render_markdown(session_id: str, messages: list[tuple[str, str]]) -> str:

@@ -51,13 +51,39 @@ def _weights(langs: tuple[str, ...]) -> dict[str, dict[str, float]]:
 
 @lru_cache(maxsize=8)
 def _letters(langs: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
-    """letter → the tables that mark it as theirs."""
+    """letter → the languages that mark it as theirs (tables, then ``common.json``)."""
     owners: dict[str, list[str]] = defaultdict(list)
     for lang in langs:
         if lang in TABLES:
             for letter in dict.fromkeys(lexicon(lang).letters):
                 owners[letter].append(lang)
+    for letter, others in common().other_letters.items():
+        owners[letter].extend(lang for lang in others if lang not in langs)
     return {letter: tuple(v) for letter, v in owners.items()}
+
+
+def _scores(text: str, langs: tuple[str, ...]) -> dict[str, float]:
+    """The votes of each language for ``text`` (file names and addresses do not vote)."""
+    scores: dict[str, float] = defaultdict(float)
+    weights = _weights(langs)
+    words = common().not_words.sub(" ", text)
+    for word in tokens(fold(words)):
+        for lang, w in weights.get(word, {}).items():
+            scores[lang] += w
+    for letter, owners in _letters(langs).items():
+        if letter in words or letter.upper() in words:
+            for lang in owners:
+                scores[lang] += LETTER_VOTE / len(owners)
+    return scores
+
+
+def _ranked(scores: dict[str, float], langs: tuple[str, ...]) -> Guess:
+    ranked = sorted(scores.items(), key=lambda kv: (-kv[1], _order(kv[0], langs)))
+    if not ranked:
+        return Guess("")
+    best, score = ranked[0]
+    lead = score - (ranked[1][1] if len(ranked) > 1 else 0.0)
+    return Guess(best, score, lead)
 
 
 def guess(text: str, langs: tuple[str, ...] = TABLES) -> Guess:
@@ -65,23 +91,18 @@ def guess(text: str, langs: tuple[str, ...] = TABLES) -> Guess:
     letters = [ch for ch in text if ch.isalpha()]
     if letters and sum(1 for ch in letters if _NON_LATIN.match(ch)) * 2 > len(letters):
         return Guess(UNDETERMINED, 1.0, 1.0)
-    scores: dict[str, float] = defaultdict(float)
-    weights = _weights(langs)
-    for word in tokens(fold(text)):
-        for lang, w in weights.get(word, {}).items():
-            scores[lang] += w
-    for letter, owners in _letters(langs).items():
-        if letter in text or letter.upper() in text:
-            for lang in owners:
-                scores[lang] += LETTER_VOTE / len(owners)
-    if not scores:
-        return Guess("")
-    ranked = sorted(scores.items(), key=lambda kv: (-kv[1], _order(kv[0], langs)))
-    best, score = ranked[0]
-    lead = score - (ranked[1][1] if len(ranked) > 1 else 0.0)
-    if score < MIN_SCORE or lead < MIN_LEAD:
-        return Guess("", score, lead)
-    return Guess(best, score, lead)  # a language without a table gets its own code: read neutrally
+    found = _ranked(_scores(text, langs), langs)
+    if found.score < MIN_SCORE or found.lead < MIN_LEAD:
+        return Guess("", found.score, found.lead)
+    return found  # a language without a table gets its own code: read neutrally
+
+
+def _among_tables(text: str, langs: tuple[str, ...]) -> str:
+    """The one table a short message leans to when only the languages without a table made it
+    undecided ("Hallo!" is German or Dutch; of ours, German)."""
+    scores = {lang: v for lang, v in _scores(text, langs).items() if lang in langs}
+    found = _ranked(scores, langs)
+    return found.language if found.score >= MIN_LEAD and found.lead >= MIN_LEAD else ""
 
 
 def _order(lang: str, langs: tuple[str, ...]) -> int:
@@ -91,12 +112,16 @@ def _order(lang: str, langs: tuple[str, ...]) -> int:
 def detect(text: str, *, previous: str | None = None, pinned: str = "",
            langs: tuple[str, ...] = TABLES) -> str:
     """The language to read ``text`` in: ``pinned`` if set; the detected one; for a message
-    too short to tell, the language of ``previous``; else the first of ``langs``."""
+    too short to tell, the one table its words lean to ("Salut !"), else the language of
+    ``previous``, else the first of ``langs``."""
     if pinned:
         return pinned
     found = guess(text, langs).language
     if found:
         return found
+    leaning = _among_tables(text, langs)
+    if leaning:
+        return leaning
     if previous and previous.strip():
         before = guess(previous, langs).language
         if before:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -224,13 +224,24 @@ class Common:
 
     file_name: re.Pattern[str]
     others: dict[str, frozenset[str]]
+    #: letter → the languages without a table that write it ("ğ" Turkish, "ł" Polish)
+    other_letters: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: what is no word of any language: file names, addresses, hosts (they do not vote)
+    not_words: re.Pattern[str] = re.compile(r"(?!)")
 
 
 @lru_cache(maxsize=1)
 def common() -> Common:
     raw = _load_json("common.json")
     exts = "|".join(re.escape(e) for e in raw.get("file_extensions") or ["md"])
+    file_name = rf"(?<![\w.])[\w./~-]*\w\.(?:{exts})(?![\w.])"
+    owners: dict[str, list[str]] = {}
+    for lang, letters in (raw.get("other_letters") or {}).items():
+        for letter in dict.fromkeys(str(letters)):
+            owners.setdefault(letter, []).append(str(lang))
     return Common(
-        file_name=re.compile(rf"(?<![\w.])[\w./~-]*\w\.(?:{exts})(?![\w.])", re.IGNORECASE),
+        file_name=re.compile(file_name, re.IGNORECASE),
         others={str(k): _words(v) for k, v in (raw.get("other_languages") or {}).items()},
+        other_letters={k: tuple(v) for k, v in owners.items()},
+        not_words=re.compile(rf"{file_name}|https?://\S+|\S+@\S+|\b[\w-]+(?:\.[^\W\d_][\w-]+)+\b", re.IGNORECASE),
     )

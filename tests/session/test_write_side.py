@@ -152,7 +152,7 @@ async def test_a_hybrid_flush_adds_the_facts_a_hosted_model_left_out(make_settin
     (done,) = recorder.of(events.FlushFinished)
     text = log(workspace)
     assert "- Travel code FIN-2231-B" in text and text.count("FIN-2231-B") == 1  # the model's note, not a second one
-    assert "- User: The review moved to Tuesday " in text  # the engine's, with the date made absolute
+    assert "- User: The review moved to next Tuesday (20" in text  # the engine's, the user's words with the date beside them
     assert done.stored and done.lines_appended == 2
     entry = [json.loads(x) for x in eng.transcript_path.read_text().splitlines() if '"flush"' in x][-1]
     assert entry["by"] == "hybrid" and entry["reply"] == "NO_REPLY"

@@ -23,6 +23,11 @@ SPECIFIC_RE = re.compile(
     r"\d|[$€£¥₹]|@|https?://|\b[^\W\d_]+[-_.][^\W_]+[-_.\w]*\b|\b[A-Z]{2,}\b|\b[A-Za-z]*[a-z][A-Z]\w*\b"
 )
 _SPACES = re.compile(r"\s*")
+#: where a clause ends inside a sentence: a comma, semicolon or colon, a dash between spaces,
+#: an opening "¿" ("…, ¿crees que …?")
+_CLAUSE_BREAK = re.compile(r"\s*(?:[,;:](?=\s)|\s[-–—]\s|(?=¿))\s*")
+#: a statement before a question has at least this many words ("Tom, …" states nothing)
+HEAD_WORDS = 3
 _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
 
@@ -42,7 +47,7 @@ def remember_cue_end(folded: str, lex: Lexicon) -> int | None:
     polite = lex.polite.match(folded) if lex.polite else None
     if polite:
         pos = _skip(folded, polite.end())
-    start = re.match(r"[\s¿¡\"'(«„“-]*", folded[pos:])
+    start = re.match(r"[\s¿¡\"'(«„“,-]*", folded[pos:])
     pos += start.end() if start else 0
     verb = lex.remember.match(folded, pos)
     if verb is None:
@@ -115,14 +120,41 @@ def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:
         for m in lex.fact_lead.finditer(folded):
             if folded[:m.start()].rstrip().endswith(","):
                 return _kept(sentence[m.end():], lex)
-    comma = folded.find(",")
-    if comma > 0 and lex.question_start is not None:
-        tail = sentence[comma + 1:].lstrip()
-        head = sentence[:comma]
-        polite = lex.polite.match(fold(tail)) if lex.polite else None
-        if (polite or lex.question_start.match(tail.lower())) and not lex.question_start.match(head.lower()):
-            return _kept(head, lex)
-    return None
+    return _stated_before_asking(sentence, lex)
+
+
+def _asks_from(tail: str, lex: Lexicon) -> bool:
+    """Whether a clause opens as a question (question word, inversion, "can you")."""
+    tail = tail.lstrip(" ¿¡")
+    polite = lex.polite.match(fold(tail)) if lex.polite else None
+    return bool(polite or (lex.question_start and lex.question_start.match(tail.lower())))
+
+
+def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
+    """The statement before a question in the same sentence: "My train gets in at 18:05 — is
+    that enough?", "Tengo 1.200 € ahorrados, ¿crees que alcanza?", "Marco finit à 22 h, je
+    peux passer ?". The clause break is the first one after which a question opens, else (the
+    sentence ends with a question mark) the last one; the statement must name something by a
+    number, a date, a preference (a capital alone is not enough: "For the Berlin trip, …")."""
+    if lex.question_start is None or lex.question_start.match(sentence.lstrip(" ¿¡").lower()):
+        return None
+    breaks = [m for m in _CLAUSE_BREAK.finditer(sentence) if m.start() > 0]
+    if not breaks:
+        return None
+    chosen = next((m for m in breaks if _asks_from(sentence[m.end():], lex)), None)
+    if chosen is None:
+        if not sentence.rstrip(" \"'”»)").endswith(("?", "？")):
+            return None
+        chosen = breaks[-1]
+    head = sentence[:chosen.start()]
+    if len(head.split()) < HEAD_WORDS or not _names_something(head, fold(head), lex):
+        return None
+    return _kept(head, lex)
+
+
+def _names_something(text: str, folded: str, lex: Lexicon) -> bool:
+    return bool(SPECIFIC_RE.search(text) or (lex.keep and lex.keep.search(folded))
+                or (lex.date_words and lex.date_words.search(folded)))
 
 
 def _kept(clause: str, lex: Lexicon) -> str | None:

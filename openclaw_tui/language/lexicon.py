@@ -6,7 +6,9 @@ apostrophes straightened; see :func:`fold`, which keeps every character's positi
 
 * a space is any run of white space, or none (so that ``"merk dir {bitte |}{auf|}"`` reads
   "merk dir," and "merk dir bitte auf" alike);
-* ``{a|b|}`` is one of the alternatives (an empty one makes the part optional);
+* ``{a|b|}`` is one of the alternatives (an empty one makes the part optional; the longest
+  is tried first);
+* ``$`` is the end of the text (closing punctuation allowed): ``", right {?|}$"``;
 * a phrase matches whole words only;
 * ``cue > context``: the cue matches only where the context follows, and the match ends with
   the cue ("actually, > {the|it's}" leaves "the launch is …" to the fact).
@@ -86,9 +88,13 @@ def _parse(text: str, pos: int, inside: bool = False) -> tuple[str, int]:
                     pos += 1
                     break
                 pos += 1  # "|"
-            out.append("(?:" + "|".join(alts) + ")")
+            # the longest alternative first: "{buenas|buenas tardes}" reads "buenas tardes" whole
+            out.append("(?:" + "|".join(sorted(alts, key=len, reverse=True)) + ")")
         elif inside and ch in "|}":
             break
+        elif ch == "$":
+            out.append(r"\s*[.!?？…]*\s*$")  # the end of the text
+            pos += 1
         else:
             out.append(r"\s*" if ch == " " else re.escape(ch))
             pos += 1

@@ -37,6 +37,7 @@ class Kind(Enum):
     QUESTION = "question"
     REQUEST = "request"
     SMALL_TALK = "small_talk"
+    CHIT_CHAT = "chit_chat"  # a remark of the moment ("Long day.", "Il pleut"): a statement, never a fact
     STATEMENT = "statement"
     EMPTY = "empty"
 
@@ -53,7 +54,8 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
     if body.endswith(("?", "？")) or s.lstrip().startswith("¿"):
         return True
     if lex.question_tag is not None and lex.question_tag.search(f, max(0, len(f) - TAG_WINDOW)):
-        return True
+        # "Nice weather today, isn't it": a tag on a remark of the moment asks nothing
+        return not (lex.chit_chat is not None and lex.chit_chat.search(f))
     m = lex.question_start.match(lower(s)) if lex.question_start else None
     if m and not (lex.not_question_after and lex.not_question_after.match(f[m.end():])):
         return True
@@ -82,7 +84,7 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
             if not any(ch.isalnum() for ch in rest):
                 return Kind.SMALL_TALK
             inner = kind_of(rest, frest, lex, nested=True)
-            if inner in (Kind.STATEMENT, Kind.SMALL_TALK) and len(rest) < SMALL_TALK_REST and not F.is_specific(rest, frest, lex):
+            if inner in (Kind.STATEMENT, Kind.SMALL_TALK, Kind.CHIT_CHAT) and len(rest) < SMALL_TALK_REST and not F.is_specific(rest, frest, lex):
                 return Kind.SMALL_TALK
             return inner
     if _asks(s, f, lex):
@@ -91,7 +93,7 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     if pos or (lex.request is not None and lex.request.match(f)):
         return Kind.REQUEST
     if lex.chit_chat is not None and lex.chit_chat.search(f) and not any(ch.isdigit() for ch in s):
-        return Kind.SMALL_TALK
+        return Kind.CHIT_CHAT
     return Kind.STATEMENT
 
 
@@ -163,7 +165,8 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     folded = fold(text)
     pieces = [Piece(text[a:b], folded[a:b]) for a, b in spans(text, lex)]
     if lex.do_not_keep is not None and lex.do_not_keep.search(folded):
-        asks = any(kind_of(p.text, p.folded, lex) in (Kind.QUESTION, Kind.REQUEST) for p in pieces)
+        asks = any(kind_of(p.text, p.folded, lex) is Kind.QUESTION for p in pieces
+                   if not lex.do_not_keep.search(p.folded))
         return MessageReading(text=text, language=lex.code, intent=Intent.DO_NOT_KEEP,
                               withheld=tuple(p.text for p in pieces), asks=asks)
     private = bool(lex.private and lex.private.search(folded))
@@ -235,6 +238,8 @@ def _intent_of(kinds: list[Kind]) -> Intent:
         return Intent.STATEMENT
     if Kind.SMALL_TALK in kinds:
         return Intent.SMALL_TALK
+    if Kind.CHIT_CHAT in kinds:
+        return Intent.STATEMENT
     return Intent.UNKNOWN
 
 

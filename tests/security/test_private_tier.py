@@ -97,6 +97,30 @@ def test_the_engines_notes_go_to_the_sessions_tier(tmp_path: Path, key: str) -> 
     assert not daily_log_path(ws, today(), other).exists()
 
 
+async def test_a_group_sessions_flush_is_told_and_allowed_the_shared_log_only(tmp_path: Path, server) -> None:
+    from openclaw_tui.config import load_config
+    from openclaw_tui.session.engine import SessionEngine
+
+    ws = _ws(tmp_path)
+    private = daily_log_path(ws, today(), DIRECT).read_bytes()
+    settings = resolve_agent(load_config(None, overrides={}), workspace=ws, session_key=GROUP, model="openai/fake-model",
+                             api_base=server.base_url, api_key="sk-test-0000000000000000")
+    eng = SessionEngine(settings, sink=lambda _e: None)
+    server.push({"tool_calls": [
+        {"name": "append", "arguments": {"path": daily_log_rel(today(), DIRECT), "content": "- flushed into the private log"}},
+        {"name": "append", "arguments": {"path": daily_log_rel(today(), GROUP), "content": "- flushed into the shared log"}},
+    ]}, {"text": "NO_REPLY"})
+    try:
+        await eng.flush()
+    finally:
+        eng.close()
+    prompt = server.chat_requests()[0]["messages"][-1]["content"]
+    assert daily_log_rel(today(), GROUP) in prompt and daily_log_rel(today(), DIRECT) not in prompt
+    assert daily_log_path(ws, today(), DIRECT).read_bytes() == private
+    shared = daily_log_path(ws, today(), GROUP).read_text()
+    assert "flushed into the private log" in shared and "flushed into the shared log" in shared
+
+
 # ---------------------------------------------------------------- builtin search, get and read
 
 

@@ -73,10 +73,12 @@ def test_mark_superseded_edits_in_place_keeps_the_mode_and_flips_observed(tmp_pa
     path = write(tmp_path / "USER.md", "# User\r\n- Prefers tea <!-- observed: 2026-11-02 | status: active -->\r\n- Lives in Porto\r\n")
     os.chmod(path, 0o600)
     inode = path.stat().st_ino
-    assert mark_superseded(path, 2) and mark_superseded(path, 3)
+    assert mark_superseded(path, 2)
+    assert path.stat().st_ino != inode  # a new file renamed over the old one, not a rewrite in place
+    assert mark_superseded(path, 3)
     assert path.read_bytes() == (b"# User\r\n- Prefers tea <!-- observed: 2026-11-02 | status: superseded -->\r\n"
                                  b"- Lives in Porto <!-- status: superseded -->\r\n")
-    assert stat.S_IMODE(path.stat().st_mode) == 0o600 and path.stat().st_ino != inode  # a rename, not a rewrite in place
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
     before = path.read_bytes()
     assert not mark_superseded(path, 2)  # already superseded
     assert not mark_superseded(path, 9) and not mark_superseded(path, 0)

@@ -26,6 +26,10 @@ _SPACES = re.compile(r"\s*")
 #: where a clause ends inside a sentence: a comma, semicolon or colon, a dash between spaces,
 #: an opening "¿" ("…, ¿crees que …?")
 _CLAUSE_BREAK = re.compile(r"\s*(?:[,;:](?=\s)|\s[-–—]\s|(?=¿))\s*")
+#: a possessive opens the sentence within this many words ("Und meine …"), and its verb
+#: follows the noun within this many
+POSSESSIVE_AT = 1
+VERB_WITHIN = 3
 #: a statement before a question has at least this many words ("Tom, …" states nothing)
 HEAD_WORDS = 3
 _TRIM = " \t\n,;:-–—"
@@ -98,12 +102,25 @@ def is_specific(sentence: str, folded: str, lex: Lexicon) -> bool:
     if (lex.keep and lex.keep.search(folded)) or (lex.date_words and lex.date_words.search(folded)):
         return True
     if lex.capitalized_nouns:
-        return False
+        return about_someone(folded, lex)
     words = sentence.split()
     for w in words[1:]:
         bare = w.strip(".,;:!?¿¡\"'()«»“”")
         if len(bare) > 2 and bare[:1].isupper() and bare[1:].islower() and fold(bare) not in lex.function_words:
             return True
+    return False
+
+
+def about_someone(folded: str, lex: Lexicon) -> bool:
+    """Whether the sentence opens on a possessive and states with a verb of being, living,
+    working or owning how things stand: "Meine Schwiegermutter wohnt in Jena.", "Unser Auto
+    ist ein grauer Golf." (where nouns are capitalised, a capital names nothing)."""
+    if not lex.possessives or not lex.state_verbs:
+        return False
+    words = tokens(folded)
+    for i, w in enumerate(words[:POSSESSIVE_AT + 1]):
+        if w in lex.possessives:
+            return any(v in lex.state_verbs for v in words[i + 2: i + 2 + VERB_WITHIN])
     return False
 
 

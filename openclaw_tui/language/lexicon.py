@@ -157,6 +157,13 @@ class Lexicon:
 
     #: every word the table lists (function words and phrases): what identifies the language
     detection_words: frozenset[str] = frozenset()
+    #: abbreviations that end a compound word, folded ("str" of "Hauptstr.")
+    abbreviation_ends: tuple[str, ...] = ()
+    #: "mein", "unsere": a sentence opening with one is about the user's people and things
+    possessives: frozenset[str] = frozenset()
+    #: verbs of being, living, working, owning ("ist", "wohnt", "hat"): with a possessive
+    #: before them, a statement of how things stand ("Meine Schwester wohnt in Köln.")
+    state_verbs: frozenset[str] = frozenset()
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -200,7 +207,11 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         claims_save=pat("claims_save"),
         not_store=pat("not_store"),
         cannot_answer=pat("cannot_answer"),
-        detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and key != "abbreviations" for w in v),
+        detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
+                               for w in v),
+        abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),
+        possessives=_words(raw.get("possessives")),
+        state_verbs=_words(raw.get("state_verbs")),
     )
 
 
@@ -240,7 +251,7 @@ class Common:
 def common() -> Common:
     raw = _load_json("common.json")
     exts = "|".join(re.escape(e) for e in raw.get("file_extensions") or ["md"])
-    file_name = rf"(?<![\w.])[\w./~-]*\w\.(?:{exts})(?![\w.])"
+    file_name = rf"(?<![\w.])[\w./~-]*\w\.(?:{exts})(?!\w|\.\w)"  # "todo.md." ends a sentence
     owners: dict[str, list[str]] = {}
     for lang, letters in (raw.get("other_letters") or {}).items():
         for letter in dict.fromkeys(str(letters)):

@@ -20,6 +20,8 @@ from openclaw_tui.language.lexicon import Lexicon, fold
 #: an end mark (with closing quotes/brackets after it) and the space after it
 _END = re.compile(r"(?:[.!?;…]+[\"'”’»)\]]*)(?=\s)|\n")
 _OPENS = "\"'“„«(¿¡[-"
+#: a day, or a day and month, written with ordinal dots ("3", "28.11")
+_DAY = re.compile(r"\d{1,2}(?:\.\d{1,2})?$")
 
 
 def _before_dot(text: str, dot: int) -> str:
@@ -68,9 +70,23 @@ def _keeps_going(text: str, end: re.Match[str], lex: Lexicon) -> bool:
     raw = text[end.start() - len(word): end.start()] if word else ""
     if len(raw) == 1 and raw.isupper():
         return True  # an initial
-    if lex.ordinal_dot and word.isdigit() and len(word) <= 2 and lex.date_words is not None:
-        return bool(lex.date_words.match(fold(nxt)))
+    if word.isalpha() and any(word.endswith(end) and len(word) > len(end) for end in lex.abbreviation_ends):
+        return True  # "Hauptstr. 5"
+    if lex.ordinal_dot and _DAY.match(word):
+        return _not_an_opening(fold(nxt), lex)
     return False
+
+
+def _not_an_opening(word: str, lex: Lexicon) -> bool:
+    """After "am 3." or "am 28.11.": a month ("Mai") or a noun ("Geburtstag") goes on; a word
+    that opens sentences (a pronoun, an article, a question word, "bitte") starts a new one."""
+    if lex.date_words is not None and lex.date_words.match(word):
+        return True
+    bare = word.strip("\"'“„«(¿¡[-")
+    head = bare.split("'")[0]
+    if head in lex.vocabulary or any(p is not None and p.match(bare) for p in (lex.request, lex.polite, lex.small_talk)):
+        return False
+    return bool(head) and head[0].isalpha()
 
 
 def spans(text: str, lex: Lexicon) -> list[tuple[int, int]]:

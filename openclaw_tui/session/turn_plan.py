@@ -39,7 +39,7 @@ class TurnPlan:
     no_writes: bool  # only tools that write nothing (a question to a local model: the engine keeps the notes)
     #: the message withholds something (do-not-keep): the writer reports what it did not keep, and no tool writes
     withholds: bool = False
-    #: a request to change a file the workspace cannot take (access ro/none): refused without the model
+    #: a request to change a file the workspace cannot take (access ro/none), local profile: refused without the model
     refused: bool = False
 
 
@@ -61,7 +61,9 @@ def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, acces
         # appended its answers ("12 times 7 equals 84.") and small talk to the log
         no_writes=helps and reading.intent is not Intent.FILE_CHANGE or withholds,
         withholds=withholds,
-        refused=reading.intent is Intent.FILE_CHANGE and access != "rw",
+        # a small model answered "Noted for this conversation." (issue 37); a hosted one is
+        # refused by the file tools and says so itself (AccessRefused on the timeline)
+        refused=local and reading.intent is Intent.FILE_CHANGE and access != "rw",
     )
 
 

@@ -7,13 +7,29 @@ fact told inside a question stored before the answer."""
 from __future__ import annotations
 
 import json
+import re
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
 from openclaw_tui import events
+from openclaw_tui.language import Intent, MessageReading
+from openclaw_tui.language.engine_lines import engine_lines
+from openclaw_tui.language.lexicon import DATA_PACKAGE
+from openclaw_tui.session.acknowledge import said
 from openclaw_tui.session.engine import SessionEngine
-from openclaw_tui.session.note_writer import ASKED_NOT_TO_KEEP, PRIVATE_IN_GROUP, SECRET_WITHHELD
+from openclaw_tui.session.note_writer import (
+    ALREADY_NOTED,
+    ASKED_NOT_TO_KEEP,
+    PRIVATE_IN_GROUP,
+    SECRET_WITHHELD,
+    NoteOutcome,
+    NoteWriter,
+    NotKept,
+)
+from openclaw_tui.session.turn_plan import plan_turn
+from openclaw_tui.tools.files import FileTools
 from openclaw_tui.workspace.daily import daily_rel
 from tests.session.conftest import FAST_RETRY, SECRET_KEY, small_window
 
@@ -221,3 +237,77 @@ async def test_a_fact_told_inside_a_question_is_stored_before_the_answer(make_se
     (request,) = server.chat_requests()
     assert "LH 442" in json.dumps(request["messages"][2:])  # the lookup before the answer found it
     eng.close()
+
+
+# ---------------------------------------------------------------- the parts, as tables
+
+LANGS = ("en", "es", "de", "fr", "pt", "it")
+
+
+def _fields(text: str) -> set[str]:
+    return set(re.findall(r"\{(\w+)\}", text))
+
+
+@pytest.mark.parametrize("lang", LANGS[1:])
+def test_every_language_has_every_engine_line_with_the_same_fields(lang: str) -> None:
+    en = json.loads(resources.files(DATA_PACKAGE).joinpath("en.replies.json").read_text(encoding="utf-8"))
+    other = json.loads(resources.files(DATA_PACKAGE).joinpath(f"{lang}.replies.json").read_text(encoding="utf-8"))
+    for key, value in en.items():
+        assert key in other, key
+        if isinstance(value, dict):
+            assert set(value) == set(other[key]), key
+            assert all(_fields(value[k]) == _fields(other[key][k]) for k in value), key
+        elif key != "_doc":
+            assert _fields(value) == _fields(other[key]), key
+    assert engine_lines(lang).language == lang and engine_lines("cy").language == "en"  # no table: English
+
+
+def _r(intent: Intent, facts: tuple[str, ...] = (), **kw: object) -> MessageReading:
+    return MessageReading(text=" ".join(facts) or "…", language="en", intent=intent, facts=facts, **kw)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("reading", "local", "access", "refused", "withholds", "no_writes"), [
+    (_r(Intent.FILE_CHANGE), True, "ro", True, False, False),
+    (_r(Intent.FILE_CHANGE), True, "none", True, False, False),
+    (_r(Intent.FILE_CHANGE), True, "rw", False, False, False),
+    (_r(Intent.FILE_CHANGE), False, "ro", False, False, False),  # a hosted model is refused by the tools, and says so
+    (_r(Intent.DO_NOT_KEEP, withheld=("My PIN is 4411.",)), False, "rw", False, True, True),  # no tool writes, any model
+    (_r(Intent.STATEMENT, ("The gate is blue.",), withheld=("My PIN is 4411.",)), True, "rw", False, True, True),
+    (_r(Intent.STATEMENT, ("The gate is blue.",)), False, "rw", False, False, False),
+])
+def test_the_plan_refuses_and_withholds_from_the_reading(reading: MessageReading, local: bool, access: str, refused: bool,
+                                                         withholds: bool, no_writes: bool) -> None:
+    plan = plan_turn(reading, local=local, engine_notes=True, access=access, memory_on=access != "none")
+    assert (plan.refused, plan.withholds, plan.no_writes) == (refused, withholds, no_writes)
+
+
+def test_a_correction_in_the_same_flush_marks_the_line_it_replaces_before_it_is_written(make_settings, workspace: Path) -> None:
+    settings = make_settings()
+    old = _r(Intent.STATEMENT, ("The offsite is in Porto.",))
+    new = _r(Intent.CORRECTION, ("The offsite is in Lisbon.",), replaces=("offsite",))
+    outcome = NoteWriter(settings).write_all([old, new], FileTools(workspace), session_key=settings.session_key)
+    assert log(workspace).splitlines()[-2:] == ["- User: The offsite is in Porto. <!-- status: superseded -->",
+                                               "- User: The offsite is in Lisbon."]
+    assert [(s.line, s.text) for s in outcome.superseded] == [(0, "- User: The offsite is in Porto.")]
+
+
+def test_a_correction_looks_only_in_its_own_tier(make_settings, workspace: Path) -> None:
+    (workspace / "memory" / "2026-12-05.md").write_text("- User: The offsite is in Porto.\n", encoding="utf-8")
+    settings = make_settings(session_key=GROUP)
+    new = _r(Intent.CORRECTION, ("The offsite is in Lisbon.",), replaces=("offsite",))
+    outcome = NoteWriter(settings).write(new, FileTools(workspace, session_key=GROUP), session_key=GROUP)
+    assert outcome.path == f"memory/shared/{SUNDAY}.md" and outcome.superseded == ()
+    assert "superseded" not in (workspace / "memory" / "2026-12-05.md").read_text(encoding="utf-8")  # a private note
+
+
+@pytest.mark.parametrize(("outcome", "lang", "line"), [
+    (NoteOutcome("memory/x.md", ("- User: a",)), "en", ""),  # only kept: the usual "Noted" says it
+    (NoteOutcome(not_kept=(NotKept("My PIN is 4411.", ASKED_NOT_TO_KEEP),)), "de",
+     "Nichts wurde geschrieben. Nicht gespeichert: was du nicht gespeichert haben wolltest."),
+    (NoteOutcome("memory/x.md", ("- User: a", "- User: b"), (NotKept("c", ALREADY_NOTED),)), "fr",
+     "2 notes enregistrées dans memory/x.md. Non conservé : 1 déjà noté."),
+    (NoteOutcome("memory/x.md", ("- User: a",), (NotKept("card number", SECRET_WITHHELD), NotKept("IBAN", SECRET_WITHHELD))),
+     "it", "Ho salvato 1 nota in memory/x.md. Non salvato: il numero della carta, l’IBAN (un segreto, scritto come segnaposto)."),
+])
+def test_what_was_kept_and_not_reads_in_the_users_language(outcome: NoteOutcome, lang: str, line: str) -> None:
+    assert said(outcome, lang) == line

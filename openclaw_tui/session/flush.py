@@ -8,8 +8,8 @@ user. The result is one ``flush`` transcript entry, the cycle recorded in sessio
 (unless the provider failed) and a ``FlushFinished`` event.
 
 Who writes the notes is ``memoryFlush.mode`` (``flush_mode``): the model through its tools,
-the engine (``session/notes.py``: the user's own fact sentences, dates made absolute, what
-today's log holds skipped), or both — the model first, then the engine adds what the model
+the engine (``note_writer.py``: the user's own fact sentences, a date beside a relative one only
+when certain, what today's log holds skipped), or both — the model first, then the engine adds what the model
 left out. Measured with ``openclaw-tui eval survival`` (docs/session.md#fact-survival): the
 1.5B local model stored nothing in its flushes, so local models and the offline agent get
 engine notes by default and hosted models keep their own tool calls with the engine behind.

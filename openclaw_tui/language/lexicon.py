@@ -8,6 +8,8 @@ apostrophes straightened; see :func:`fold`, which keeps every character's positi
   "merk dir," and "merk dir bitte auf" alike);
 * ``{a|b|}`` is one of the alternatives (an empty one makes the part optional; the longest
   is tried first);
+* ``…`` is up to six words ("den Termin habe ich … gespeichert", "left … out");
+* ``^`` is where a sentence or a clause starts ("^anotado" is a claim, "no lo tengo anotado" not);
 * ``$`` is the end of the text (closing punctuation allowed): ``", right {?|}$"``;
 * a phrase matches whole words only;
 * ``cue > context``: the cue matches only where the context follows, and the match ends with
@@ -92,6 +94,12 @@ def _parse(text: str, pos: int, inside: bool = False) -> tuple[str, int]:
             out.append("(?:" + "|".join(sorted(alts, key=len, reverse=True)) + ")")
         elif inside and ch in "|}":
             break
+        elif ch == "…":
+            out.append(r"(?:[^\s!?;]+\s+){0,6}?")  # up to six words: "habe … gespeichert"
+            pos += 1
+        elif ch == "^":
+            out.append(r"(?:^|(?<=[.!?;,:¡¿—–(]))\s*")  # where a sentence or clause starts
+            pos += 1
         elif ch == "$":
             out.append(r"\s*[.!?？…]*\s*$")  # the end of the text
             pos += 1
@@ -154,6 +162,7 @@ class Lexicon:
     claims_save: re.Pattern[str] | None  # reply: "I've saved it"
     not_store: re.Pattern[str] | None  # reply: "I won't store that"
     cannot_answer: re.Pattern[str] | None  # reply: "I couldn't find that"
+    not_yet: re.Pattern[str] | None = None  # reply: "not yet", "todavía no": a not-stored that promises nothing
 
     #: every word the table lists (function words and phrases): what identifies the language
     detection_words: frozenset[str] = frozenset()
@@ -207,6 +216,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         claims_save=pat("claims_save"),
         not_store=pat("not_store"),
         cannot_answer=pat("cannot_answer"),
+        not_yet=pat("not_yet"),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
                                for w in v),
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),

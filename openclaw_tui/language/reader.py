@@ -150,14 +150,32 @@ def read_reply_in(text: str, langs: tuple[str, ...]) -> ReplyReading:
     language = found if found in langs else ""
     for lang in order:
         lex = lexicon(lang)
-        c = bool(lex.claims_save and lex.claims_save.search(f))
-        p = bool(lex.not_store and lex.not_store.search(f))
+        c, p = _save_and_promise(f, lex)
         n = bool(lex.cannot_answer and lex.cannot_answer.search(f))
         if (c or p or n) and not language:
             language = lang
         claims, promises, cannot = claims or c, promises or p, cannot or n
-    return ReplyReading(claims_save=claims and not promises, promises_not_to_store=promises, cannot_answer=cannot,
+    return ReplyReading(claims_save=claims, promises_not_to_store=promises, cannot_answer=cannot,
                         language=language or "und")
+
+
+def _clause_around(f: str, start: int, end: int) -> str:
+    """The clause of ``f`` holding ``f[start:end]`` (cut at sentence marks and commas)."""
+    lo = max(f.rfind(mark, 0, start) for mark in ".!?;,") + 1
+    his = [i for i in (f.find(mark, end) for mark in ".!?;,") if i >= 0]
+    return f[lo: min(his) if his else len(f)]
+
+
+def _save_and_promise(f: str, lex: Lexicon) -> tuple[bool, bool]:
+    """(claims a save, promises not to store) of a folded reply: "I saved the visit, but left
+    the code out" is both; a save phrase inside a not-stored one ("ich notiere das nicht") is
+    no claim; "not yet" ("Todavía no he guardado nada") promises nothing."""
+    refusals = list(lex.not_store.finditer(f)) if lex.not_store else []
+    promises = any(not (lex.not_yet and lex.not_yet.search(_clause_around(f, m.start(), m.end())))
+                   for m in refusals)
+    claims = any(not any(r.start() < m.end() and m.start() < r.end() for r in refusals)
+                 for m in (lex.claims_save.finditer(f) if lex.claims_save else ()))
+    return claims, promises
 
 
 def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:

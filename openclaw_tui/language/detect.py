@@ -91,10 +91,19 @@ def guess(text: str, langs: tuple[str, ...] = TABLES) -> Guess:
     letters = [ch for ch in text if ch.isalpha()]
     if letters and sum(1 for ch in letters if _NON_LATIN.match(ch)) * 2 > len(letters):
         return Guess(UNDETERMINED, 1.0, 1.0)
-    found = _ranked(_scores(text, langs), langs)
+    scores = _scores(text, langs)
+    found = _ranked(scores, langs)
+    if found.score >= MIN_SCORE and found.lead < MIN_LEAD and not _close(scores, found.score, langs):
+        return found  # "Mitt flyg …": Swedish or Norwegian, no table either way: read neutrally
     if found.score < MIN_SCORE or found.lead < MIN_LEAD:
         return Guess("", found.score, found.lead)
     return found  # a language without a table gets its own code: read neutrally
+
+
+def _close(scores: dict[str, float], top: float, langs: tuple[str, ...]) -> list[str]:
+    """The tables scoring within ``MIN_LEAD`` of ``top``, best first."""
+    near = [lang for lang, v in scores.items() if lang in langs and top - v < MIN_LEAD]
+    return sorted(near, key=lambda lang: (-scores[lang], _order(lang, langs)))
 
 
 def _among_tables(text: str, langs: tuple[str, ...]) -> str:
@@ -122,8 +131,12 @@ def detect(text: str, *, previous: str | None = None, pinned: str = "",
     leaning = _among_tables(text, langs)
     if leaning:
         return leaning
-    if previous and previous.strip():
-        before = guess(previous, langs).language
-        if before:
-            return before
+    before = guess(previous, langs).language if previous and previous.strip() else ""
+    scores = _scores(text, langs)
+    top = max((v for lang, v in scores.items() if lang in langs), default=0.0)
+    near = _close(scores, top, langs) if top >= MIN_LEAD else []
+    if near and before not in near:
+        return near[0]  # "No como carne de cerdo.": Spanish or Portuguese, not the previous English
+    if before:
+        return before
     return langs[0] if langs else UNDETERMINED

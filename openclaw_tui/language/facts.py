@@ -34,6 +34,8 @@ VERB_WITHIN = 3
 HEAD_WORDS = 3
 _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
+#: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
+_JOINED = re.compile(r"-[^\W\d_]")
 
 
 def _skip(folded: str, pos: int) -> int:
@@ -41,10 +43,13 @@ def _skip(folded: str, pos: int) -> int:
     return m.end() if m else pos
 
 
-def remember_cue_end(folded: str, lex: Lexicon) -> int | None:
-    """Where the "remember that" lead-in of a sentence ends, or None when it has none; a
-    bare verb followed by a question word recalls ("Remember what I said?"), and a polite
-    request ("Can you remember …") needs "that" or a colon ("… remember what …" asks)."""
+def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
+    """Where the "remember that" lead-in of a sentence ends, or None when it has none. Without
+    "that" or a colon after the verb, a sentence put as a question recalls ("Remember what I
+    said?", "remember the name of my accountant?", "Can you remember what …"), and so does a
+    verb with a pronoun joined to it ("Lembra-me em que dia …": remind me); "please remember
+    I'm …" keeps. ``typed``: the sentence as typed, where an accent tells a question word from
+    "that" ("¿Puedes recordar qué te dije?")."""
     if lex.remember is None:
         return None
     pos = 0
@@ -56,15 +61,20 @@ def remember_cue_end(folded: str, lex: Lexicon) -> int | None:
     verb = lex.remember.match(folded, pos)
     if verb is None:
         return None
+    if _JOINED.match(folded, verb.end()):
+        return None
     pos = _skip(folded, verb.end())
     if folded[pos:pos + 1] == ",":
         pos = _skip(folded, pos + 1)
     that = lex.that.match(folded, pos) if lex.that else None
-    if that:
+    if that and not (typed and fold(typed[that.start():that.end()]) == folded[that.start():that.end()]
+                     and typed[that.start():that.end()].lower() != folded[that.start():that.end()]):
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
+    if that:
+        return None  # "qué", "quê": a question word, not "that"
     if folded[pos:pos + 1] in (":", "-"):
         return _skip(folded, pos + 1)
-    if polite:
+    if folded.rstrip(" \"')”»").endswith(("?", "？")):
         return None
     word = _WORD_AT.match(folded, pos)
     if word is None or word.group(0) in lex.question_words:

@@ -162,6 +162,8 @@ class Lexicon:
     claims_save: re.Pattern[str] | None  # reply: "I've saved it"
     not_store: re.Pattern[str] | None  # reply: "I won't store that"
     cannot_answer: re.Pattern[str] | None  # reply: "I couldn't find that"
+    #: a file verb that may come last after a polite lead ("… einen Absatz anhängen?")
+    file_verb_late: re.Pattern[str] | None = None
     not_yet: re.Pattern[str] | None = None  # reply: "not yet", "todavía no": a not-stored that promises nothing
 
     #: every word the table lists (function words and phrases): what identifies the language
@@ -217,6 +219,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         not_store=pat("not_store"),
         cannot_answer=pat("cannot_answer"),
         not_yet=pat("not_yet"),
+        file_verb_late=pat("file_verbs_late"),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
                                for w in v),
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),

@@ -106,8 +106,8 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
     pos = _polite_end(f, lex)
     lead = _LEAD.match(f, pos)
     pos = lead.end() if lead else pos
-    if not lex.file_verb.match(f, pos):
-        return False
+    if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
+        return False  # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
     return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text))
 
 
@@ -219,7 +219,7 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
                 facts.append(new)
             kinds.append(Kind.STATEMENT)
             continue
-        cue = F.remember_cue_end(p.folded, lex)
+        cue = F.remember_cue_end(p.folded, lex, p.text)
         if cue is not None and intent in (None, Intent.REMEMBER):
             intent = Intent.REMEMBER
             fact = F.tidy(p.text[cue:])
@@ -243,8 +243,11 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     asks = any(k in (Kind.QUESTION, Kind.REQUEST) for k in kinds)
     if intent is None:
         intent = _intent_of(kinds)
-    query = _query(lex, text, previous) if asks else ""
-    follow_up = asks and not F.content_words(_strip_search(lex, text), lex)
+    # "Read USER.md for me": a request about a named file is answered by reading it, not by a lookup
+    looks_up = any(k is Kind.QUESTION or (k is Kind.REQUEST and not common().file_name.search(p.text))
+                   for k, p in zip(kinds, pieces))
+    query = _query(lex, text, previous) if looks_up else ""
+    follow_up = looks_up and not F.content_words(_strip_search(lex, text), lex)
     return MessageReading(text=text, language=lex.code, intent=intent, facts=_unique(facts), query=query,
                           follow_up=follow_up, asks=asks, private=private, replaces=replaces)
 

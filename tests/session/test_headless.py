@@ -109,7 +109,7 @@ def test_a_failing_expectation_exits_non_zero_with_a_diff(capsys, tmp_path: Path
     )
     code, out, err = chat(capsys, "scenario", str(f))
     assert code == 1
-    assert "FAIL fileContains" in out and "- memory/" in out and "+   - my cat is called Miso." in out
+    assert "FAIL fileContains" in out and "- memory/" in out and "+   - My cat is called Miso." in out
     assert "- compactionCount 3" in out and "+ compactionCount 0" in out
     assert "ok   fileContains" in out and "FAILED (2 of 3 expectations)" in out
     assert "failed" in err

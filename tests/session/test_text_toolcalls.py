@@ -466,11 +466,12 @@ async def test_a_search_printed_for_a_statement_ends_in_the_acknowledgement(make
     # the 1.5B, "Could you make a note that the wifi password is blue-otter-42?": no tools are
     # offered for a statement, it printed a search, and the empty-search retry answered
     # "Nothing about that is in memory." although the engine had stored the note
-    server.push({"text": '{"name": "memory_search", "arguments": {"query": "wifi password"}}'},
+    # (the wifi network's name: a password is a secret now, withheld and said so; issue 35)
+    server.push({"text": '{"name": "memory_search", "arguments": {"query": "wifi network"}}'},
                 {"text": "Nothing about that is in memory."})
     eng = engine_for(make_settings, server, recorder, LOCAL)
-    result = await eng.send("Could you make a note that the wifi password is blue-otter-42?")
-    assert "- User: The wifi password is blue-otter-42." in (workspace / daily_rel()).read_text()
+    result = await eng.send("Could you make a note that the wifi network is blue-otter-42?")
+    assert "- User: The wifi network is blue-otter-42." in (workspace / daily_rel()).read_text()
     assert result.text == f"Noted — saved to {daily_rel()}."
     assert len(server.chat_requests()) == 1 and not recorder.of(events.ToolCalled)
     eng.close()

@@ -30,6 +30,7 @@ from openclaw_tui.session.note_writer import NoteOutcome, NoteWriter
 from openclaw_tui.records.session_store import SessionStore
 from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.session.thresholds import flush_skip_reason, should_flush
+from openclaw_tui.session.withheld import without_withheld
 from openclaw_tui.session.tool_loop import LoopRun, MessageLog, ToolLoop
 from openclaw_tui.records.transcript import TranscriptWriter
 from openclaw_tui.tools.registry import ToolBox
@@ -188,7 +189,9 @@ class MemoryFlush:
         prompt = cfg.prompt.replace("memory/YYYY-MM-DD.md", target).replace("YYYY-MM-DD", day)
         local: list[dict[str, Any]] = [{"role": "user", "content": prompt}]
         try:
-            log = MessageLog(turn.system(cfg.system_prompt), turn.history, local)
+            # consent: the model flushing from the conversation never sees what the user asked not to keep
+            history = without_withheld(turn.history, self.notes.reading_of)
+            log = MessageLog(turn.system(cfg.system_prompt), history, local)
             final = await self._flush_loop(self._loop).run(LoopRun(log, purpose="flush", toolbox=toolbox, silent=True))
         except LLMError as exc:
             self._emit(exc.info.event())

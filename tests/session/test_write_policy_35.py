@@ -311,3 +311,18 @@ def test_a_correction_looks_only_in_its_own_tier(make_settings, workspace: Path)
 ])
 def test_what_was_kept_and_not_reads_in_the_users_language(outcome: NoteOutcome, lang: str, line: str) -> None:
     assert said(outcome, lang) == line
+
+
+async def test_a_model_flush_never_reads_what_the_user_asked_not_to_keep(make_settings, server, recorder, workspace) -> None:
+    # memoryFlush.mode "model": the flush is the model's own turn over the conversation; the
+    # refused sentence is not in what it reads, so it cannot write it (a hosted model would)
+    server.push({"text": "ok"}, {"text": "ok"}, {"text": "NO_REPLY"})
+    eng = engine_for(make_settings, server, recorder, {"agents": {"defaults": {"compaction": {"memoryFlush": {"mode": "model"}}}}})
+    await eng.send("I'm interviewing at Globex next week, don't write that down.")
+    await eng.send("The build host is ci-9.acme.net.")
+    await eng.flush()
+    flush_request = server.chat_requests()[-1]
+    said = json.dumps(flush_request["messages"])
+    assert "ci-9.acme.net" in said and "Globex" not in said
+    eng.close()
+    assert "Globex" not in memory_text(workspace)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from openclaw_tui.language.lexicon import Lexicon, fold, tokens
+from openclaw_tui.language.lexicon import Lexicon, fold, lower, tokens
 
 #: a sentence shorter than this states nothing worth a note ("Ok.", "Sure thing.")
 MIN_CHARS = 12
@@ -76,6 +76,8 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
         return _skip(folded, pos + 1)
     if folded.rstrip(" \"')”»").endswith(("?", "？")):
         return None
+    if polite and lex.question_start and lex.question_start.match(lower(typed or folded).lstrip(" ¿¡")):
+        return None  # "Peux-tu te souvenir de l'adresse …": asks; "Please remember I'm …" keeps
     word = _WORD_AT.match(folded, pos)
     if word is None or word.group(0) in lex.question_words:
         return None

@@ -26,7 +26,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Iterator
 
 DATA_PACKAGE = "openclaw_tui.language.data"
 #: the languages with a table, in the order ties are broken
@@ -121,6 +121,52 @@ def compile_phrases(phrases: list[str] | tuple[str, ...], *, anchored: bool = Fa
     return re.compile(lead + "(?:" + "|".join(alts) + ")")
 
 
+class Phrases:
+    """A phrase list whose match is the longest one at the earliest place ("nos vemos mañana"
+    whole, not "nos vemos" of a shorter row): one combined pattern says whether any phrase
+    matches, the phrases one by one which is longest."""
+
+    __slots__ = ("any", "each")
+
+    def __init__(self, phrases: tuple[str, ...], *, anchored: bool = False, folded: bool = True) -> None:
+        lead = r"^[\s¿¡\"'(«„“-]*" if anchored else ""
+        regexes = [_phrase_regex(p, folded) for p in phrases if p.strip()]
+        self.any = re.compile(lead + "(?:" + "|".join(regexes) + ")")
+        self.each = tuple(re.compile(lead + r) for r in regexes)
+
+    def _best(self, found: list[re.Match[str]]) -> re.Match[str] | None:
+        if not found:
+            return None
+        start = min(m.start() for m in found)
+        return max((m for m in found if m.start() == start), key=lambda m: m.end())
+
+    def match(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        if self.any.match(text, pos) is None:
+            return None
+        return self._best([m for p in self.each if (m := p.match(text, pos)) is not None])
+
+    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
+        first = self.any.search(text, pos)
+        if first is None:
+            return None
+        return self._best([m for p in self.each if (m := p.match(text, first.start())) is not None] or [first])
+
+    def finditer(self, text: str) -> Iterator[re.Match[str]]:
+        pos = 0
+        while pos <= len(text):
+            m = self.search(text, pos)
+            if m is None:
+                return
+            yield m
+            pos = m.end() if m.end() > m.start() else m.end() + 1
+
+
+def phrases(raw: list[str] | tuple[str, ...], *, anchored: bool = False, folded: bool = True) -> Phrases | None:
+    """:class:`Phrases` of a list of template phrases (None for an empty list)."""
+    items = tuple(p for p in raw if p.strip())
+    return Phrases(items, anchored=anchored, folded=folded) if items else None
+
+
 def _words(raw: Any) -> frozenset[str]:
     out: set[str] = set()
     for item in raw or ():
@@ -139,32 +185,32 @@ class Lexicon:
     ordinal_dot: bool  # "am 3. Mai": a number with a dot does not end a sentence
     capitalized_nouns: bool  # every noun is capitalised: a capital is no name
     question_words: frozenset[str]  # what, cuándo, wann …
-    question_start: re.Pattern[str] | None  # a question's opening (question word, inversion), on lower()
-    not_question_after: re.Pattern[str] | None  # "When I travel …": a subject after the word, no question
-    question_tag: re.Pattern[str] | None  # "…, isn't it", "¿verdad?" at the end
-    request: re.Pattern[str] | None  # an instruction's opening ("read", "dime", "zeig")
-    polite: re.Pattern[str] | None  # "can you", "¿puedes", "kannst du", "please"
-    remember: re.Pattern[str] | None  # "remember", "recuerda", "merk dir"
-    that: re.Pattern[str] | None  # "that", "que", "dass", "che" after a remember verb
-    recall: re.Pattern[str] | None  # "remember", "remind me" before a question word: a lookup
-    search_prefix: re.Pattern[str] | None  # "search your memory for"
-    file_verb: re.Pattern[str] | None  # write, escribe, schreib …
-    file_noun: re.Pattern[str] | None  # file, archivo, Datei …
-    do_not_keep: re.Pattern[str] | None  # "don't write that down", "no lo apuntes"
-    private: re.Pattern[str] | None  # "this is private", "entre nous"
-    correction: re.Pattern[str] | None  # "correction:", "en realidad"
-    small_talk: re.Pattern[str] | None  # "thanks", "hola", at the start
-    chit_chat: re.Pattern[str] | None  # words that make a sentence small talk (the weather)
-    keep: re.Pattern[str] | None  # preference, decision, name: worth keeping without a number
-    date_words: re.Pattern[str] | None  # weekdays, months, yesterday …
-    fact_lead: re.Pattern[str] | None  # "since", "ya que", "da": a fact told inside a question
-    subject_end: re.Pattern[str] | None  # the verb after a correction's subject ("is", "moved")
-    claims_save: re.Pattern[str] | None  # reply: "I've saved it"
-    not_store: re.Pattern[str] | None  # reply: "I won't store that"
-    cannot_answer: re.Pattern[str] | None  # reply: "I couldn't find that"
+    question_start: Phrases | None  # a question's opening (question word, inversion), on lower()
+    not_question_after: Phrases | None  # "When I travel …": a subject after the word, no question
+    question_tag: Phrases | None  # "…, isn't it", "¿verdad?" at the end
+    request: Phrases | None  # an instruction's opening ("read", "dime", "zeig")
+    polite: Phrases | None  # "can you", "¿puedes", "kannst du", "please"
+    remember: Phrases | None  # "remember", "recuerda", "merk dir"
+    that: Phrases | None  # "that", "que", "dass", "che" after a remember verb
+    recall: Phrases | None  # "remember", "remind me" before a question word: a lookup
+    search_prefix: Phrases | None  # "search your memory for"
+    file_verb: Phrases | None  # write, escribe, schreib …
+    file_noun: Phrases | None  # file, archivo, Datei …
+    do_not_keep: Phrases | None  # "don't write that down", "no lo apuntes"
+    private: Phrases | None  # "this is private", "entre nous"
+    correction: Phrases | None  # "correction:", "en realidad"
+    small_talk: Phrases | None  # "thanks", "hola", at the start
+    chit_chat: Phrases | None  # words that make a sentence small talk (the weather)
+    keep: Phrases | None  # preference, decision, name: worth keeping without a number
+    date_words: Phrases | None  # weekdays, months, yesterday …
+    fact_lead: Phrases | None  # "since", "ya que", "da": a fact told inside a question
+    subject_end: Phrases | None  # the verb after a correction's subject ("is", "moved")
+    claims_save: Phrases | None  # reply: "I've saved it"
+    not_store: Phrases | None  # reply: "I won't store that"
+    cannot_answer: Phrases | None  # reply: "I couldn't find that"
     #: a file verb that may come last after a polite lead ("… einen Absatz anhängen?")
-    file_verb_late: re.Pattern[str] | None = None
-    not_yet: re.Pattern[str] | None = None  # reply: "not yet", "todavía no": a not-stored that promises nothing
+    file_verb_late: Phrases | None = None
+    not_yet: Phrases | None = None  # reply: "not yet", "todavía no": a not-stored that promises nothing
 
     #: every word the table lists (function words and phrases): what identifies the language
     detection_words: frozenset[str] = frozenset()
@@ -183,8 +229,8 @@ class Lexicon:
 
 
 def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
-    def pat(key: str, anchored: bool = False) -> re.Pattern[str] | None:
-        return compile_phrases(tuple(raw.get(key) or ()), anchored=anchored)
+    def pat(key: str, anchored: bool = False) -> Phrases | None:
+        return phrases(tuple(raw.get(key) or ()), anchored=anchored)
 
     return Lexicon(
         code=code,
@@ -194,8 +240,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         ordinal_dot=bool(raw.get("ordinal_dot", False)),
         capitalized_nouns=bool(raw.get("capitalized_nouns", False)),
         question_words=_words(raw.get("question_words")),
-        question_start=compile_phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ()),
-                                       anchored=True, folded=False),
+        question_start=phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ()),
+                               anchored=True, folded=False),
         not_question_after=pat("not_question_after", anchored=True),
         question_tag=pat("question_tags"),
         request=pat("request_verbs", anchored=True),

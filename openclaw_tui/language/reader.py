@@ -20,7 +20,7 @@ from enum import Enum
 
 from openclaw_tui.language import facts as F
 from openclaw_tui.language.detect import detect, guess
-from openclaw_tui.language.lexicon import TABLES, Lexicon, common, fold, has_table, lexicon, lower
+from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, lexicon, lower
 from openclaw_tui.language.neutral import neutral_reading
 from openclaw_tui.language.reading import Intent, MessageReading, ReaderSettings, ReplyReading
 from openclaw_tui.language.sentences import spans
@@ -194,7 +194,7 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     return _compose(lex, text, pieces, previous, private)
 
 
-def _without(piece: Piece, pattern: re.Pattern[str]) -> Piece:
+def _without(piece: Piece, pattern: Phrases) -> Piece:
     text, f = piece.text, piece.folded
     for m in reversed(list(pattern.finditer(f))):
         text = F.cut(text, m.start(), m.end())

@@ -10,7 +10,7 @@ reply-reading accuracy (all three flags right) and milliseconds per message. A l
 without a table (nl, sv, pl, tr, ja …) is scored on the neutral reading: intent ``unknown``
 and nothing kept.
 
-    .venv/bin/python -m bench.language_reader [--split dev|test|both] [--json] [--misses N]
+    .venv/bin/python -m bench.language_reader [--split dev|test|holdout|both|all] [--json] [--misses N]
                                               [--messages PATH] [--replies PATH]
 """
 
@@ -155,13 +155,14 @@ def _print(result: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--split", choices=["dev", "test", "both"], default="dev")
+    ap.add_argument("--split", choices=["dev", "test", "holdout", "both", "all"], default="dev",
+                    help="both: dev and test; all: dev, test and the holdout written after the tables were tuned")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--misses", type=int, default=0, help="print up to N misclassified rows")
     ap.add_argument("--messages", type=Path, help="a messages file instead of the split's")
     ap.add_argument("--replies", type=Path, default=DATA / "language_replies.jsonl")
     args = ap.parse_args(argv)
-    splits = ["dev", "test"] if args.split == "both" else [args.split]
+    splits = {"both": ["dev", "test"], "all": ["dev", "test", "holdout"]}.get(args.split, [args.split])
     results = []
     for split in splits:
         path = args.messages or DATA / f"language_messages.{split}.jsonl"

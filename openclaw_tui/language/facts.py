@@ -81,6 +81,9 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     word = _WORD_AT.match(folded, pos)
     if word is None or word.group(0) in lex.question_words:
         return None
+    after = _WORD_AT.search(folded, word.end())  # "… te rappeler à quelle heure …": a preposition first
+    if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
+        return None
     return pos
 
 

@@ -57,7 +57,7 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         # "Nice weather today, isn't it": a tag on a remark of the moment asks nothing
         return not (lex.chit_chat is not None and lex.chit_chat.search(f))
     m = lex.question_start.match(lower(s)) if lex.question_start else None
-    multiword = bool(m) and len(m.group(0).split()) > 1  # "c'est combien le loyer", "quanto é a renda"
+    multiword = m is not None and len(m.group(0).split()) > 1  # "c'est combien le loyer", "quanto é a renda"
     if m and (multiword or not (lex.not_question_after and lex.not_question_after.match(f[m.end():]))):
         return True
     recall = lex.recall.match(f) if lex.recall else None

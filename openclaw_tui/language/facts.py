@@ -36,6 +36,11 @@ _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
 _JOINED = re.compile(r"-[^\W\d_]")
+#: a polite frame before a remember verb has at most this many words ("would you mind terribly")
+FRAME_WORDS = 7
+#: a fact told before or after a question is at least this long when it states a preference
+#: or state ("Sono celiaco, …", "Ya que soy celíaca, …")
+MIN_STATE_CHARS = 8
 
 
 def _skip(folded: str, pos: int) -> int:
@@ -60,7 +65,7 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     pos += start.end() if start else 0
     verb = lex.remember.match(folded, pos)
     if verb is None:
-        return None
+        return _framed_cue_end(folded, lex, pos) if not polite else None
     if _JOINED.match(folded, verb.end()):
         return None
     pos = _skip(folded, verb.end())
@@ -85,6 +90,30 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
         return None
     return pos
+
+
+def _framed_cue_end(folded: str, lex: Lexicon, pos: int) -> int | None:
+    """A remember verb inside a polite frame, with "that" or a colon after it: "Do me a favour
+    and jot down that …", "Ça te dérangerait de noter que …", "Quisiera que guardes esto: …",
+    "Vorrei che ti ricordassi questo: …". The frame must address the listener or voice a wish
+    (``frame_words``) within the first words, and ask nothing (no question word before)."""
+    if not lex.frame_words or lex.remember is None:
+        return None
+    verb = lex.remember.search(folded, pos)
+    if verb is None:
+        return None
+    head = tokens(folded[pos:verb.start()])
+    if not head or len(head) > FRAME_WORDS or not lex.frame_words.intersection(head):
+        return None
+    if lex.question_words.intersection(head) or (lex.do_not_keep and lex.do_not_keep.search(folded[:verb.end()])):
+        return None
+    after = _skip(folded, verb.end())
+    that = lex.that.match(folded, after) if lex.that else None
+    if that:
+        return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
+    if folded[after:after + 1] == ":":
+        return _skip(folded, after + 1)
+    return None
 
 
 def tidy(fact: str) -> str:
@@ -179,7 +208,8 @@ def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
             return None
         chosen = breaks[-1]
     head = sentence[:chosen.start()]
-    if len(head.split()) < HEAD_WORDS or not _names_something(head, fold(head), lex):
+    state = bool(lex.keep and lex.keep.search(fold(head)))  # "Sono celiaco, che pizzeria …?"
+    if (len(head.split()) < HEAD_WORDS and not state) or not _names_something(head, fold(head), lex):
         return None
     return _kept(head, lex)
 
@@ -191,7 +221,10 @@ def _names_something(text: str, folded: str, lex: Lexicon) -> bool:
 
 def _kept(clause: str, lex: Lexicon) -> str | None:
     clause = tidy(clause)
-    return clause if len(clause) >= MIN_CHARS and is_specific(clause, fold(clause), lex) else None
+    folded = fold(clause)
+    if lex.keep and lex.keep.search(folded) and len(clause) >= MIN_STATE_CHARS:
+        return clause
+    return clause if len(clause) >= MIN_CHARS and is_specific(clause, folded, lex) else None
 
 
 def content_words(text: str, lex: Lexicon) -> list[str]:

@@ -221,6 +221,15 @@ class Lexicon:
     #: verbs of being, living, working, owning ("ist", "wohnt", "hat"): with a possessive
     #: before them, a statement of how things stand ("Meine Schwester wohnt in Köln.")
     state_verbs: frozenset[str] = frozenset()
+    #: words that open a sentence and carry nothing ("oops", "oye y", "bon", "tá", "senti"):
+    #: the sentence is read after them
+    interjection: Phrases | None = None
+    #: question words that also join a clause ("when I travel …", "quando eu viajo"): only
+    #: these read a subject after them as a statement; "quanto eu paguei" asks
+    subordinators: frozenset[str] = frozenset()
+    #: words that address the listener or frame a wish ("you", "favour", "te", "quisiera",
+    #: "vorrei"): before a remember verb with "that" or a colon, the sentence asks to keep
+    frame_words: frozenset[str] = frozenset()
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -271,6 +280,9 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),
         possessives=_words(raw.get("possessives")),
         state_verbs=_words(raw.get("state_verbs")),
+        interjection=pat("interjections", anchored=True),
+        subordinators=_words(raw.get("subordinators")),
+        frame_words=_words(raw.get("frame_words")),
     )
 
 

@@ -31,6 +31,8 @@ SMALL_TALK_REST = 40
 #: a question tag must close the sentence: found within this many last characters
 TAG_WINDOW = 24
 _LEAD = re.compile(r"[\s¿¡\"'(«„“-]*")
+#: what may separate an interjection from the sentence after it
+_OPENER_GAP = re.compile(r"[\s,;:.!…–—-]*")
 
 
 class Kind(Enum):
@@ -58,7 +60,9 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         return not (lex.chit_chat is not None and lex.chit_chat.search(f))
     m = lex.question_start.match(lower(s)) if lex.question_start else None
     multiword = m is not None and len(m.group(0).split()) > 1  # "c'est combien le loyer", "quanto é a renda"
-    if m and (multiword or not (lex.not_question_after and lex.not_question_after.match(f[m.end():]))):
+    # "When I travel …" joins a clause; "quanto eu paguei …" cannot, so it asks
+    joins = m is not None and (not lex.subordinators or fold(m.group(0)).strip(" ¿¡\"'(«„“-") in lex.subordinators)
+    if m and (multiword or not (joins and lex.not_question_after and lex.not_question_after.match(f[m.end():]))):
         return True
     recall = lex.recall.match(f) if lex.recall else None
     if recall:
@@ -72,10 +76,57 @@ def _polite_end(f: str, lex: Lexicon) -> int:
     return m.end() if m else 0
 
 
+def opener_end(f: str, lex: Lexicon) -> int:
+    """Where the interjections opening a folded sentence end ("oops, ", "oye y ", "bon, "):
+    what follows is read as the sentence; 0 when it opens on none."""
+    pos = 0
+    while lex.interjection is not None:
+        m = lex.interjection.match(f, pos)
+        if m is None or m.end() == pos:
+            break
+        # "well done", "oops, I meant", "tá bom": a longer phrase of another list reads whole
+        if any(other is not None and (o := other.match(f, pos)) is not None and o.end() > m.end()
+               for other in (lex.small_talk, lex.correction, lex.remember, lex.polite)):
+            break
+        rest = _OPENER_GAP.match(f, m.end())
+        pos = rest.end() if rest else m.end()
+    return pos
+
+
+def after_opener(piece: Piece, lex: Lexicon) -> Piece:
+    """The sentence without its opening interjections ("Uy, error mío: …" → "error mío: …")."""
+    pos = opener_end(piece.folded, lex)
+    return Piece(piece.text[pos:], piece.folded[pos:]) if pos else piece
+
+
+def _exclaims(s: str, f: str, lex: Lexicon) -> bool:
+    """A question word before a remark of the moment, without a question mark, exclaims:
+    "Qué calor hace hoy", "Che afa oggi", "What a day"."""
+    if "?" in s or "¿" in s or lex.chit_chat is None or lex.question_start is None:
+        return False
+    m = lex.question_start.match(lower(s))
+    if m is None or fold(m.group(0)).strip(" ¿¡\"'(«„“-") not in lex.question_words:
+        return False
+    return bool(lex.chit_chat.match(f, _skip_spaces(f, m.end())))
+
+
+def _skip_spaces(f: str, pos: int) -> int:
+    while pos < len(f) and f[pos] in " \t":
+        pos += 1
+    return pos
+
+
 def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     """What one sentence does ("Hi, how are you?" is small talk twice over)."""
     if not any(ch.isalnum() for ch in s):
         return Kind.QUESTION if "?" in s else Kind.EMPTY
+    cut = opener_end(f, lex)
+    if cut:
+        if not any(ch.isalnum() for ch in s[cut:]):
+            return Kind.SMALL_TALK
+        return kind_of(s[cut:], f[cut:], lex, nested=nested)
+    if _exclaims(s, f, lex):
+        return Kind.CHIT_CHAT
     if lex.small_talk is not None:
         hello = lex.small_talk.match(f)
         if hello:
@@ -108,8 +159,31 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
     lead = _LEAD.match(f, pos)
     pos = lead.end() if lead else pos
     if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
-        return False  # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
+        # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
+        return _file_named_first(piece, lex)
     return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text))
+
+
+def _file_named_first(piece: Piece, lex: Lexicon) -> bool:
+    """The file named before the verb: "Nel file note.md sostituisci …", "In notes.md replace …"
+    (the verb right after the file), "Den letzten Eintrag in tagebuch.md bitte rausnehmen." (the
+    verb last); a question ("In notes.md, what did I write?") is none."""
+    named = common().file_name.search(piece.text)
+    if named is None or lex.file_verb is None or "?" in piece.text:
+        return False
+    f = piece.folded
+    gap = _OPENER_GAP.match(f, named.end())
+    at = gap.end() if gap else named.end()
+    if lex.file_verb.match(f, at):
+        return True
+    last = f.rstrip(" .!…\"')»”")
+    for verbs in (lex.file_verb_late, lex.file_verb):
+        if verbs is None:
+            continue
+        for m in verbs.finditer(last[named.end():]):
+            if named.end() + m.end() == len(last):
+                return True
+    return False
 
 
 def _unique(items: list[str]) -> tuple[str, ...]:
@@ -209,7 +283,11 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     intent: Intent | None = None
     replaces: tuple[str, ...] = ()
     folded_all = fold(text)
-    for i, p in enumerate(pieces):
+    for i, whole in enumerate(pieces):
+        p = after_opener(whole, lex)
+        if not p.text.strip():
+            kinds.append(Kind.SMALL_TALK)
+            continue
         if intent is None and i == 0 and _is_file_change(p, folded_all, text, lex):
             return MessageReading(text=text, language=lex.code, intent=Intent.FILE_CHANGE, private=private)
         fix = lex.correction.match(p.folded) if lex.correction else None
@@ -232,9 +310,9 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
         kinds.append(kind)
         if kind is Kind.STATEMENT:
             told = intent in (Intent.CORRECTION, Intent.REMEMBER) or private
-            if told and len(p.text.strip()) >= F.MIN_CUE_FACT or len(p.text) >= F.MIN_CHARS and F.is_specific(
-                    p.text, p.folded, lex):
-                facts.append(F.tidy(p.text) if told else p.text.strip())
+            if told and len(p.text.strip()) >= F.MIN_CUE_FACT or len(whole.text) >= F.MIN_CHARS and F.is_specific(
+                    whole.text, whole.folded, lex):
+                facts.append(F.tidy(p.text) if told else whole.text.strip())
         elif kind is Kind.QUESTION:
             inner = F.fact_in_question(p.text, p.folded, lex)
             if inner:

@@ -144,7 +144,7 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     pos = _polite_end(f, lex)
     if pos or (lex.request is not None and lex.request.match(f)):
         return Kind.REQUEST
-    if lex.chit_chat is not None and lex.chit_chat.search(f) and not any(ch.isdigit() for ch in s):
+    if lex.chit_chat is not None and lex.chit_chat.search(f):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
 

@@ -31,6 +31,8 @@ SMALL_TALK_REST = 40
 #: a question tag must close the sentence: found within this many last characters
 TAG_WINDOW = 24
 _LEAD = re.compile(r"[\s¿¡\"'(«„“-]*")
+#: the break before a main clause, after a clause a question word joins
+_MAIN_CLAUSE = re.compile(r"[,;:]\s|\s[-–—]\s")
 #: what may separate an interjection from the sentence after it
 _OPENER_GAP = re.compile(r"[\s,;:.!…–—-]*")
 
@@ -62,7 +64,10 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
     multiword = m is not None and len(m.group(0).split()) > 1  # "c'est combien le loyer", "quanto é a renda"
     # "When I travel …" joins a clause; "quanto eu paguei …" cannot, so it asks
     joins = m is not None and (not lex.subordinators or fold(m.group(0)).strip(" ¿¡\"'(«„“-") in lex.subordinators)
-    if m and (multiword or not (joins and lex.not_question_after and lex.not_question_after.match(f[m.end():]))):
+    # a clause it joins needs a main clause after a break ("Quando ho tempo, vado …"); alone,
+    # "dove ho messo il libretto" asks
+    joined = joins and bool(_MAIN_CLAUSE.search(f, m.end() if m else 0))
+    if m and (multiword or not (joined and lex.not_question_after and lex.not_question_after.match(f[m.end():]))):
         return True
     recall = lex.recall.match(f) if lex.recall else None
     if recall:

@@ -230,6 +230,9 @@ class Lexicon:
     #: words that address the listener or frame a wish ("you", "favour", "te", "quisiera",
     #: "vorrei"): before a remember verb with "that" or a colon, the sentence asks to keep
     frame_words: frozenset[str] = frozenset()
+    #: an exclamation's opening ("what a", "qué calor", "was für ein"): without a question
+    #: mark, a remark of the moment, not a question
+    exclamation: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -283,6 +286,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         interjection=pat("interjections", anchored=True),
         subordinators=_words(raw.get("subordinators")),
         frame_words=_words(raw.get("frame_words")),
+        exclamation=pat("exclamations", anchored=True),
     )
 
 

@@ -107,7 +107,11 @@ def after_opener(piece: Piece, lex: Lexicon) -> Piece:
 def _exclaims(s: str, f: str, lex: Lexicon) -> bool:
     """A question word before a remark of the moment, without a question mark, exclaims:
     "Qué calor hace hoy", "Che afa oggi", "What a day"."""
-    if "?" in s or "¿" in s or lex.chit_chat is None or lex.question_start is None:
+    if "?" in s or "¿" in s:
+        return False
+    if lex.exclamation is not None and lex.exclamation.match(f):
+        return True
+    if lex.chit_chat is None or lex.question_start is None:
         return False
     m = lex.question_start.match(lower(s))
     if m is None or fold(m.group(0)).strip(" ¿¡\"'(«„“-") not in lex.question_words:

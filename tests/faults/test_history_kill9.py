@@ -38,6 +38,8 @@ for i in range(100000):
     text += f"- fact {i}\n"
     res = tools.write({"path": "MEMORY.md", "content": text})
     assert res.get("ok"), res
+    if i == 0:
+        print("wrote", flush=True)
 """
 
 
@@ -94,6 +96,7 @@ def test_kill9_at_random_moments_of_a_write_loop_never_tears_memory(setup) -> No
     for _round in range(8):
         before = len(history.entries())
         proc = _run(workspace, hist, "loop")
+        assert proc.stdout is not None and proc.stdout.readline().strip() == b"wrote"  # a slow machine still kills mid-loop
         time.sleep(rng.uniform(0.05, 0.4))
         proc.send_signal(signal.SIGKILL)
         assert proc.wait(timeout=30) == -signal.SIGKILL

@@ -97,3 +97,67 @@ def test_first_person_roles_are_facts(text: str) -> None:
 ])
 def test_detection(text: str, lang: str) -> None:
     assert detect(text) == lang
+
+
+# Family 1: refusals after (or before) the content, colloquial, in every language and register:
+# "don't you dare save that", "pretend I never said that", "not a word …", "off the books",
+# "no me lo guardes", "olvídate de que te mandé esto", "die speicherst du aber bitte nicht",
+# "Kein Wort davon …", Swiss "Schriib das nöd uf", "tu le notes pas, hein", "Motus", "c'est off",
+# "esquece o que eu te mandei", "finge que eu não disse nada", "acqua in bocca", "fai finta che …".
+# A card number (Luhn) among them never reaches the facts.
+@pytest.mark.parametrize("text,withheld", [
+    ("My door code is 4471, but don't you dare save that.", '4471'),
+    ('The alarm code is 9012 — pretend I never said that.', '9012'),
+    ("Tom's getting fired next week, you didn't hear it from me.", "Tom's getting fired"),
+    ('Not a word of this in your notes: Ana is pregnant.', 'Ana is pregnant'),
+    ("Card's 4111 1111 1111 1111, wipe that from your memory after.", '4111 1111 1111 1111'),
+    ("Forget I ever told you about Dad's surgery.", "Dad's surgery"),
+    ('The safe combo is 12-40-7, keep it out of your notes pls', '12-40-7'),
+    ("Please forget what I told you about Lucy's divorce.", "Lucy's divorce"),
+    ('This one stays off the books: my PIN is 8830.', '8830'),
+    ('The wifi password is hunter22, no need to keep that one.', 'hunter22'),
+    ('Mi PIN es 7719, pero eso no me lo guardes, eh.', '7719'),
+    ('Olvídate de que te mandé esto: Lucía está embarazada.', 'Lucía está embarazada'),
+    ('Haz como si no te hubiera dicho nada de lo de Pablo.', 'Pablo'),
+    ('Ni una palabra en tus notas: me voy de la empresa.', 'me voy de la empresa'),
+    ('La clave del portal es 3381, borrala de tu memoria después.', '3381'),
+    ('Olvidate de lo que te conté sobre mi viejo.', 'mi viejo'),
+    ('Esto no lo anotes, eh: mi sueldo es 2.300.', '2.300'),
+    ('Mi tarjeta es 4556 7375 8689 9855, no la guardes en ningún lado.', '4556 7375 8689 9855'),
+    ('Die PIN ist 6612, die speicherst du aber bitte nicht.', '6612'),
+    ('Mein Passwort ist Sonne77 – das merkst du dir bitte nicht.', 'Sonne77'),
+    ('Vergiss, was ich dir über Onkel Peter erzählt hab.', 'Onkel Peter'),
+    ('Kein Wort davon in deine Notizen: Jana kündigt.', 'Jana kündigt'),
+    ('Tu so, als hätte ich nichts gesagt: Timo zieht aus.', 'Timo zieht aus'),
+    ('Die Karte ist 4916 3385 0608 2832, schreib die ja nicht auf.', '4916 3385 0608 2832'),
+    ('Das hast du nicht von mir: der Chef geht im Mai.', 'der Chef geht im Mai'),
+    ('Schriib das bitte nöd uf, de Code isch 5580.', '5580'),
+    ('Des brauchst da ned merken, der Code is 2290.', '2290'),
+    ("Le code du portail c'est 4410, mais tu le notes pas, hein.", '4410'),
+    ('Motus : Julie a démissionné.', 'Julie a démissionné'),
+    ("Fais comme si j'avais rien dit pour Marc.", 'Marc'),
+    ("Oublie que je t'ai parlé de la maladie de papa.", 'la maladie de papa'),
+    ("Ma carte c'est 4532 0151 1283 0366, efface ça de ta mémoire.", '4532 0151 1283 0366'),
+    ('Pas un mot à personne, ni dans tes notes : on déménage.', 'on déménage'),
+    ("C'est off : Paul a été viré.", 'Paul a été viré'),
+    ("Écris pas ça nulle part, le code c'est 7731.", '7731'),
+    ('Retiens pas ça : mon mot de passe est soleil88.', 'soleil88'),
+    ('O código do portão é 5541, mas não anota isso não.', '5541'),
+    ('Finge que eu não disse nada sobre a Carla.', 'Carla'),
+    ('Esquece o que eu te mandei sobre o meu chefe.', 'meu chefe'),
+    ('Apaga isso da memória: a senha é girassol9.', 'girassol9'),
+    ('Meu cartão é 4024 0071 5336 1885, nem anota isso.', '4024 0071 5336 1885'),
+    ('Não tomes nota disto: o Rui vai ser despedido.', 'o Rui vai ser despedido'),
+    ('Isso não é pra anotar: minha irmã tá grávida.', 'minha irmã tá grávida'),
+    ('Il PIN è 3318, ma non segnartelo, eh.', '3318'),
+    ("Dimentica che te l'ho scritto: Luca lascia il lavoro.", 'Luca lascia il lavoro'),
+    ('Fai finta che non ti abbia detto niente su Marta.', 'Marta'),
+    ('Acqua in bocca: Giulia è incinta.', 'Giulia è incinta'),
+    ('La mia carta è 4485 2847 2013 4093, cancellala dalla memoria.', '4485 2847 2013 4093'),
+    ('Questo non lo segnare: il codice è 6620.', '6620'),
+    ('Non prenderne nota, ma la password è mare2024.', 'mare2024'),
+])
+def test_colloquial_refusals_withhold_everything(text: str, withheld: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.DO_NOT_KEEP
+    assert not r.facts and not any(withheld in f for f in r.facts)

@@ -161,3 +161,46 @@ def test_colloquial_refusals_withhold_everything(text: str, withheld: str) -> No
     r = read_message(text)
     assert r.intent is Intent.DO_NOT_KEEP
     assert not r.facts and not any(withheld in f for f in r.facts)
+
+
+# Family 2: a private lead-in ("just between us", "for my eyes only", "solo para ti", "nur für dich",
+# "c'est perso", "entre a gente", "detto tra noi", "it's a personal matter") before a remember cue:
+# the fact is kept, marked private, without the cue words or the lead-in.
+@pytest.mark.parametrize("text,fact,cue", [
+    ('Just between us, remember that I lent Sam 80 quid.', 'I lent Sam 80 quid', 'remember that'),
+    ('For my eyes only: note that my therapist is Dr. Hale.', 'my therapist is Dr. Hale', 'note that'),
+    ("This stays between you and me — make a note that I'm seeing a cardiologist in May.", "I'm seeing a cardiologist in May", 'make a note that'),
+    ('Private, but please remember that my salary is 52k.', 'my salary is 52k', 'remember that'),
+    ('Strictly between us, keep in mind that Jo is job hunting.', 'Jo is job hunting', 'keep in mind that'),
+    ('Entre nosotros, acuérdate de que le presté 300 euros a Nico.', 'le presté 300 euros a Nico', 'acuérdate de que'),
+    ('Esto es solo para ti: apunta que mi psicóloga se llama Irene.', 'mi psicóloga se llama Irene', 'apunta que'),
+    ('Que quede entre nosotros, pero anotá que me debe 20 lucas el Tano.', 'me debe 20 lucas el Tano', 'anotá que'),
+    ('Es algo personal: recuerda que tomo sertralina.', 'tomo sertralina', 'recuerda que'),
+    ('Unter uns: merk dir, dass ich 400 Euro bei Tom Schulden habe.', 'ich 400 Euro bei Tom Schulden habe', 'merk dir, dass'),
+    ('Das ist privat, aber schreib dir auf, dass mein Therapeut Herr Roth heißt.', 'mein Therapeut Herr Roth heißt', 'schreib dir auf, dass'),
+    ('Nur für dich: notier dir, dass ich am 3. Juni zum Kardiologen muss.', 'ich am 3. Juni zum Kardiologen muss', 'notier dir, dass'),
+    ('Ganz im Vertrauen – merk dir bitte, dass Lea schwanger ist.', 'Lea schwanger ist', 'merk dir bitte, dass'),
+    ('Entre nous, retiens que je dois 200 € à Hugo.', 'je dois 200 € à Hugo', 'retiens que'),
+    ("C'est perso : note que mon psy s'appelle Benoît.", "mon psy s'appelle Benoît", 'note que'),
+    ("Juste pour toi, n'oublie pas que je prends du Levothyrox.", 'je prends du Levothyrox', "n'oublie pas que"),
+    ('De toi à moi, garde en tête que Léa cherche un autre boulot.', 'Léa cherche un autre boulot', 'garde en tête que'),
+    ('Cá entre nós, anota que o Beto me deve 150 reais.', 'o Beto me deve 150 reais', 'anota que'),
+    ('Isto fica entre nós: lembra-te de que tenho consulta de psiquiatria a 4 de março.', 'tenho consulta de psiquiatria a 4 de março', 'lembra-te de que'),
+    ('É só pra você: guarda que minha senha do banco muda em junho.', 'minha senha do banco muda em junho', 'guarda que'),
+    ('Entre a gente, lembra que eu tô fazendo terapia às quintas.', 'eu tô fazendo terapia às quintas', 'lembra que'),
+    ('Detto tra noi, segnati che devo 80 euro a Franco.', 'devo 80 euro a Franco', 'segnati che'),
+    ("È una cosa riservata: ricordati che prendo l'Eutirox.", "prendo l'Eutirox", 'ricordati che'),
+    ('Solo per te, tieni a mente che Sara sta cercando casa.', 'Sara sta cercando casa', 'tieni a mente che'),
+    ('Questa resta tra me e te, annota che il mio psicologo è il dott. Neri.', 'il mio psicologo è il dott. Neri', 'annota che'),
+    ("It's a personal matter, but note that I'm on antidepressants.", "I'm on antidepressants", 'note that'),
+    ('Es un asunto privado: recuerda que mi hermano está en rehabilitación.', 'mi hermano está en rehabilitación', 'recuerda que'),
+    ('Das ist eine private Sache, merk dir, dass ich am Freitag zum Anwalt gehe.', 'ich am Freitag zum Anwalt gehe', 'merk dir, dass'),
+    ("C'est une affaire personnelle : retiens que je vois l'avocat jeudi.", "je vois l'avocat jeudi", 'retiens que'),
+    ('Isso é um assunto pessoal, anota que eu vou ao advogado na sexta.', 'eu vou ao advogado na sexta', 'anota que'),
+    ("Quella è una faccenda riservata: ricordati che vedo l'avvocato venerdì.", "vedo l'avvocato venerdì", 'ricordati che'),
+])
+def test_a_private_lead_in_before_a_remember_cue_keeps_the_fact_privately(text: str, fact: str, cue: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.REMEMBER and r.private
+    joined = " ".join(r.facts).lower()
+    assert fact.lower() in joined and cue.lower() not in joined

@@ -68,9 +68,7 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
         return _framed_cue_end(folded, lex, pos) if not polite else None
     if _JOINED.match(folded, verb.end()):
         return None
-    pos = _skip(folded, verb.end())
-    if folded[pos:pos + 1] == ",":
-        pos = _skip(folded, pos + 1)
+    pos = _after_please(folded, lex, _skip(folded, verb.end()))
     that = lex.that.match(folded, pos) if lex.that else None
     if that and not (typed and fold(typed[that.start():that.end()]) == folded[that.start():that.end()]
                      and typed[that.start():that.end()].lower() != folded[that.start():that.end()]):
@@ -89,6 +87,21 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     after = _WORD_AT.search(folded, word.end())  # "… te rappeler à quelle heure …": a preposition first
     if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
         return None
+    return pos
+
+
+def _after_please(folded: str, lex: Lexicon, pos: int) -> int:
+    """Past a comma and a polite word after a remember verb ("Grava aí, por favor: …",
+    "Merk dir, bitte, dass …", "Note, please, that …")."""
+    if folded[pos:pos + 1] == ",":
+        pos = _skip(folded, pos + 1)
+    please = lex.polite.match(folded[pos:]) if lex.polite else None  # anchored: on the rest
+    if please and please.end() > 0:
+        after = _skip(folded, pos + please.end())
+        if folded[after:after + 1] == ",":
+            after = _skip(folded, after + 1)
+        if folded[after:after + 1] in (":", "-") or (lex.that and lex.that.match(folded, after)):
+            return after
     return pos
 
 

@@ -204,3 +204,73 @@ def test_a_private_lead_in_before_a_remember_cue_keeps_the_fact_privately(text: 
     assert r.intent is Intent.REMEMBER and r.private
     joined = " ".join(r.facts).lower()
     assert fact.lower() in joined and cue.lower() not in joined
+
+
+# Family 3: polite frames around a remember verb ("would you mind keeping track of the fact that",
+# "pls remember", "¿Serías tan amable de apuntar que", "Le ruego que anote que", "¿Puedes
+# anotarte que", "Chönntsch dr notiere, dass", "Kannst da merken, dass", "Ça t'ennuierait de
+# retenir que", "Tu peux-tu prendre en note que", "Tem como você anotar que", "Agradecia que
+# registasses", "Ti andrebbe di segnare che", "Mi segni che"), and a "please" after the verb.
+@pytest.mark.parametrize("text,fact,cue", [
+    ('Would you mind keeping track of the fact that the gym closes at 9?', 'the gym closes at 9', 'keeping track'),
+    ('pls remember my locker is number 212', 'my locker is number 212', 'pls remember'),
+    ("Could you possibly make a mental note that Ben's flight is BA117?", "Ben's flight is BA117", 'mental note'),
+    ('Mind jotting down that the vet is Dr. Fox?', 'the vet is Dr. Fox', 'jotting down'),
+    ("If it's not too much trouble, remember that Mia is lactose intolerant.", 'Mia is lactose intolerant', 'remember that'),
+    ('Would you be able to remember that my passport expires in 2027?', 'my passport expires in 2027', 'able to remember'),
+    ("I'd be grateful if you could note that the boiler was serviced on 4 March.", 'the boiler was serviced on 4 March', 'note that'),
+    ('Kindly log that the meter reading is 40211.', 'the meter reading is 40211', 'log that'),
+    ("plz keep track of the fact that Nora's school starts at 8:40", "Nora's school starts at 8:40", 'keep track'),
+    ('¿Serías tan amable de apuntar que el fontanero viene el jueves?', 'el fontanero viene el jueves', 'apuntar que'),
+    ('¿Me harías el favor de recordar que la cena es el 12?', 'la cena es el 12', 'recordar que'),
+    ('Te agradecería que anotaras que el seguro vence en junio.', 'el seguro vence en junio', 'anotaras que'),
+    ('¿Podés acordarte de que el turno del dentista es el martes?', 'el turno del dentista es el martes', 'acordarte de que'),
+    ('Necesito que te acuerdes de que Lola es alérgica al maní.', 'Lola es alérgica al maní', 'te acuerdes de que'),
+    ('¿Le importaría anotar que mi número de socio es 5531?', 'mi número de socio es 5531', 'anotar que'),
+    ('Porfa, apuntate que la reunión es a las 10.', 'la reunión es a las 10', 'apuntate que'),
+    ('Le ruego que anote que mi vuelo sale a las 7:15.', 'mi vuelo sale a las 7:15', 'anote que'),
+    ('¿Puedes anotarte que el gimnasio cierra a las 22?', 'el gimnasio cierra a las 22', 'anotarte que'),
+    ('Könntest du dir bitte notieren, dass das Paket am Montag kommt?', 'das Paket am Montag kommt', 'notieren, dass'),
+    ('Wärst du so lieb, dir zu merken, dass Oma am 9. Mai Geburtstag hat?', 'Oma am 9. Mai Geburtstag hat', 'merken, dass'),
+    ('Würden Sie bitte festhalten, dass meine Kundennummer 88231 ist?', 'meine Kundennummer 88231 ist', 'festhalten, dass'),
+    ('Magst du dir aufschreiben, dass der Elektriker 60 Euro kostet?', 'der Elektriker 60 Euro kostet', 'aufschreiben, dass'),
+    ('Ich wär dir dankbar, wenn du dir merkst, dass ich kein Gluten vertrage.', 'ich kein Gluten vertrage', 'merkst, dass'),
+    ('Kannst dir merken, dass das Training jetzt um 19 Uhr ist?', 'das Training jetzt um 19 Uhr ist', 'merken, dass'),
+    ('Chönntsch dr notiere, dass de Zahnarzt am Zischtig isch?', 'de Zahnarzt am Zischtig isch', 'notiere, dass'),
+    ('Kannst da merken, dass da Installateur am Freitag kommt?', 'da Installateur am Freitag kommt', 'merken, dass'),
+    ('Tu pourrais te noter que le plombier passe jeudi ?', 'le plombier passe jeudi', 'noter que'),
+    ('Je vous prie de noter que mon numéro client est 44120.', 'mon numéro client est 44120', 'noter que'),
+    ("Ça t'ennuierait de retenir que Zoé est allergique aux noix ?", 'Zoé est allergique aux noix', 'retenir que'),
+    ('Tu veux bien garder en tête que le loyer augmente en juillet ?', 'le loyer augmente en juillet', 'garder en tête'),
+    ("Auriez-vous l'amabilité de noter que ma réunion est à 14 h ?", 'ma réunion est à 14 h', 'noter que'),
+    ('Je te demande de retenir que la fête est samedi.', 'la fête est samedi', 'retenir que'),
+    ('Tu peux-tu prendre en note que le garage ferme à 17 h ?', 'le garage ferme à 17 h', 'prendre en note'),
+    ('Merci de prendre note que mon vol est le AF 1234.', 'mon vol est le AF 1234', 'prendre note'),
+    ('Você pode anotar aí que o dentista é dia 14?', 'o dentista é dia 14', 'anotar aí que'),
+    ('Consegue guardar que a senha do Wi-Fi mudou para casa2024?', 'a senha do Wi-Fi mudou para casa2024', 'guardar que'),
+    ('Podias tomar nota de que o jantar é às 20h?', 'o jantar é às 20h', 'tomar nota de que'),
+    ('Te peço que anote: a vistoria do carro é em maio.', 'a vistoria do carro é em maio', 'anote:'),
+    ('Será que você podia lembrar que a Bia não come carne?', 'a Bia não come carne', 'lembrar que'),
+    ('Faz um favor, anota que o encanador vem na terça.', 'o encanador vem na terça', 'anota que'),
+    ('Tem como você anotar que meu voo sai às 6h?', 'meu voo sai às 6h', 'anotar que'),
+    ('Agradecia que registasses que o seguro vence em abril.', 'o seguro vence em abril', 'registasses que'),
+    ('Ti chiedo di annotare che il meccanico chiude alle 18.', 'il meccanico chiude alle 18', 'annotare che'),
+    ('Le chiedo di prendere nota: il mio codice cliente è 77120.', 'il mio codice cliente è 77120', 'prendere nota'),
+    ('Saresti così gentile da segnarti che la cena è sabato?', 'la cena è sabato', 'segnarti che'),
+    ('Ti dispiacerebbe ricordarti che Anna è celiaca?', 'Anna è celiaca', 'ricordarti che'),
+    ("Mi faresti il piacere di annotare che l'idraulico viene giovedì?", "l'idraulico viene giovedì", 'annotare che'),
+    ('Ti andrebbe di segnare che il corso inizia il 3 ottobre?', 'il corso inizia il 3 ottobre', 'segnare che'),
+    ('Riusciresti a ricordarti che il volo parte alle 7?', 'il volo parte alle 7', 'ricordarti che'),
+    ('Mi segni che la palestra chiude alle 22?', 'la palestra chiude alle 22', 'segni che'),
+    ('Note, please, that the bins go out on Tuesday.', 'the bins go out on Tuesday', 'please'),
+    ('Anota, por favor, que la cita con el notario es el lunes.', 'la cita con el notario es el lunes', 'por favor'),
+    ('Merk dir, bitte, dass der Zug um 8 fährt.', 'der Zug um 8 fährt', 'bitte'),
+    ("Retiens, s'il te plaît, que le vol part à 6 h.", 'le vol part à 6 h', "s'il te plaît"),
+    ('Guarda aí, por favor: a consulta da minha mãe é na terça.', 'a consulta da minha mãe é na terça', 'por favor'),
+    ('Segnati, per favore, che la riunione è alle 9.', 'la riunione è alle 9', 'per favore'),
+])
+def test_polite_frames_around_a_remember_verb_keep_the_clause(text: str, fact: str, cue: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.REMEMBER and not r.asks
+    joined = " ".join(r.facts).lower()
+    assert fact.lower() in joined and cue.lower() not in joined

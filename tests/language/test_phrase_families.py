@@ -274,3 +274,65 @@ def test_polite_frames_around_a_remember_verb_keep_the_clause(text: str, fact: s
     assert r.intent is Intent.REMEMBER and not r.asks
     joined = " ".join(r.facts).lower()
     assert fact.lower() in joined and cue.lower() not in joined
+
+
+# Family 4: a greeting question or a farewell, in any register, is small talk and asks nothing
+# ("Hey, you good?", "¿Qué onda, cómo andas?", "Grüezi, wie gaht's?", "Salut, la forme ?",
+# "E aí, como é que tá?", "Ciao, come te la passi?", "Tschüss, bis übermorgen!").
+@pytest.mark.parametrize("text", [
+    'Hey, you good?',
+    'Morning! How are things?',
+    "Yo, what's new?",
+    "Hi there, how've you been?",
+    'Evening, all good with you?',
+    "Alright mate, how's life?",
+    'Cheers, see you the day after tomorrow!',
+    'Night, talk to you next week!',
+    '¡Buenas! ¿Qué contás?',
+    'Hola, ¿cómo te va?',
+    '¡Buen día! ¿Todo bien?',
+    '¿Qué onda, cómo andas?',
+    'Buenas tardes, ¿cómo está usted?',
+    '¿Qué tal, cómo has estado?',
+    'Chao, hasta pasado mañana.',
+    'Nos vemos la semana que viene, cuídate.',
+    'Moin, alles klar bei dir?',
+    "Hallo, wie läuft's?",
+    "Grüezi, wie gaht's?",
+    'Na, was geht?',
+    'Guten Tag, wie geht es Ihnen?',
+    'Tschüss, bis übermorgen!',
+    'Servus, bis nächste Woche!',
+    'Baba, bis zum nächsten Mal!',
+    'Salut toi, ça va bien ?',
+    'Coucou, quoi de neuf ?',
+    'Bonjour, vous allez bien ?',
+    'Allô, comment tu vas ?',
+    'Salut, la forme ?',
+    'Bon, à après-demain !',
+    'Bonne soirée, à la semaine prochaine !',
+    'Oi, tudo certo?',
+    'Olá, como você está?',
+    'Bom dia! Tudo joia?',
+    'E aí, como é que tá?',
+    'Boa tarde, como tens passado?',
+    'Tchau, até depois de amanhã!',
+    'Falou, até semana que vem!',
+    'Ciao, come te la passi?',
+    'Buongiorno, come sta?',
+    'Ehi, tutto a posto?',
+    'Salve, come andiamo?',
+    'Ciao, che si dice?',
+    'Ciao, a dopodomani!',
+    'Buona serata, ci sentiamo la settimana prossima!',
+])
+def test_greeting_questions_and_farewells_are_small_talk(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.SMALL_TALK and not r.asks and not r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "Qual é o código do portão", "Qué hay para cenar", "Cómo está el tráfico en la M-30",
+])
+def test_a_greeting_word_opening_a_real_question_still_asks(text: str) -> None:
+    assert read_message(text).asks

@@ -66,10 +66,12 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     verb = lex.remember.match(folded, pos)
     if verb is None:
         return _framed_cue_end(folded, lex, pos) if not polite else None
-    if _JOINED.match(folded, verb.end()):
+    if _JOINED.match(folded, verb.end()) or _opens_a_question(typed or folded, lex, verb.start(), verb.end()):
         return None
     pos = _after_please(folded, lex, _skip(folded, verb.end()))
     that = lex.that.match(folded, pos) if lex.that else None
+    if that and _opens_a_question(typed or folded, lex, that.start(), that.end()):
+        return None  # "Puoi ricordare che cosa ti ho detto …": "che cosa" asks, it is no "that"
     if that and not (typed and fold(typed[that.start():that.end()]) == folded[that.start():that.end()]
                      and typed[that.start():that.end()].lower() != folded[that.start():that.end()]):
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
@@ -88,6 +90,16 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
         return None
     return pos
+
+
+def _opens_a_question(text: str, lex: Lexicon, start: int, end: int) -> bool:
+    """Whether a question opener of the table starts at ``start`` and reaches past ``end``:
+    the remember verb or "that" there is part of a longer opener that asks ("Lembra daquela
+    padaria …", "Ti ricordi quel ristorante …", "che cosa")."""
+    if lex.question_start is None:
+        return False
+    m = lex.question_start.match(lower(text)[start:])
+    return m is not None and start + m.end() > end and bool(_WORD_AT.search(lower(text)[end:start + m.end()]))
 
 
 def _after_please(folded: str, lex: Lexicon, pos: int) -> int:

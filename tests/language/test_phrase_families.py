@@ -208,7 +208,7 @@ def test_a_private_lead_in_before_a_remember_cue_keeps_the_fact_privately(text: 
 
 # Family 3: polite frames around a remember verb ("would you mind keeping track of the fact that",
 # "pls remember", "¿Serías tan amable de apuntar que", "Le ruego que anote que", "¿Puedes
-# anotarte que", "Chönntsch dr notiere, dass", "Kannst da merken, dass", "Ça t'ennuierait de
+# anotarte que", "Chönntsch dir notiere, dass", "Kannst da merken, dass", "Ça t'ennuierait de
 # retenir que", "Tu peux-tu prendre en note que", "Tem como você anotar que", "Agradecia que
 # registasses", "Ti andrebbe di segnare che", "Mi segni che"), and a "please" after the verb.
 @pytest.mark.parametrize("text,fact,cue", [
@@ -236,7 +236,7 @@ def test_a_private_lead_in_before_a_remember_cue_keeps_the_fact_privately(text: 
     ('Magst du dir aufschreiben, dass der Elektriker 60 Euro kostet?', 'der Elektriker 60 Euro kostet', 'aufschreiben, dass'),
     ('Ich wär dir dankbar, wenn du dir merkst, dass ich kein Gluten vertrage.', 'ich kein Gluten vertrage', 'merkst, dass'),
     ('Kannst dir merken, dass das Training jetzt um 19 Uhr ist?', 'das Training jetzt um 19 Uhr ist', 'merken, dass'),
-    ('Chönntsch dr notiere, dass de Zahnarzt am Zischtig isch?', 'de Zahnarzt am Zischtig isch', 'notiere, dass'),
+    ('Chönntsch dir notiere, dass de Zahnarzt am Zischtig isch?', 'de Zahnarzt am Zischtig isch', 'notiere, dass'),
     ('Kannst da merken, dass da Installateur am Freitag kommt?', 'da Installateur am Freitag kommt', 'merken, dass'),
     ('Tu pourrais te noter que le plombier passe jeudi ?', 'le plombier passe jeudi', 'noter que'),
     ('Je vous prie de noter que mon numéro client est 44120.', 'mon numéro client est 44120', 'noter que'),
@@ -336,3 +336,62 @@ def test_greeting_questions_and_farewells_are_small_talk(text: str) -> None:
 ])
 def test_a_greeting_word_opening_a_real_question_still_asks(text: str) -> None:
     assert read_message(text).asks
+
+
+# Family 5: remind-me and recall requests, with or without "?", in every register ("Recordame …",
+# "Recuérdeme …", "Acordate de lo que …", "Tu te rappelles ce que …", "Lembra daquele …", "Ti
+# ricordi quel …", "Puoi ricordarmi che cosa …"), and questions opening on a preposition and a
+# question word without a mark ("a qué hora …", "um wie viel Uhr …", "avec qui …", "com quem …").
+@pytest.mark.parametrize("text", [
+    'Remind me what the plumber charged',
+    "remind me the name of Leo's teacher",
+    'Remember what I told you about the mortgage rate',
+    'Do you recall which day the gardener comes',
+    'At what time does the pharmacy close on Sundays',
+    'in which drawer did I put the spare keys',
+    'Recordame cuánto pagué de luz',
+    'Recordame el nombre de la pediatra',
+    'Recuerda lo que te conté del viaje a Cusco',
+    'Acordate de lo que te dije sobre el alquiler',
+    'Recuérdeme la dirección del notario',
+    '¿Te acordás qué día venía el plomero?',
+    'a qué hora abre la farmacia el domingo',
+    'con quién quedé el viernes',
+    'Erinner mich an die Nummer vom Schlüsseldienst',
+    'Weißt du noch, was ich über die Heizung gesagt hab',
+    'Erinnere mich, wie der Arzt hieß',
+    'um wie viel Uhr macht die Apotheke auf',
+    'seit wann hab ich den Handyvertrag',
+    'Chasch mi dra erinnere, wo ich s Velo abgstellt ha',
+    'Rappelle-moi le nom du pédiatre',
+    "Tu te rappelles ce que je t'ai dit sur la voiture",
+    "Tu te souviens c'était quand le rendez-vous chez le véto",
+    "Te rappelles-tu où j'ai mis le passeport",
+    "dans quel tiroir j'ai mis les clés",
+    'avec qui je dîne jeudi',
+    'Me lembra o nome da pediatra',
+    'Lembra daquele restaurante que a gente foi em Lisboa',
+    'Lembras-te do que eu disse sobre a renda',
+    'Você lembra qual era a senha do Wi-Fi',
+    'a que horas o pão fica pronto na padaria',
+    'com quem eu marquei na sexta',
+    'Ricordami il nome della pediatra',
+    'Ti ricordi quanto costava la revisione',
+    'Ti ricordi quel ristorante che ti ho detto a Bologna',
+    'Puoi ricordarmi che cosa ho detto del mutuo?',
+    'a che ora chiude la farmacia domenica',
+    'con chi ho appuntamento venerdì',
+])
+def test_recall_requests_and_unmarked_questions_ask(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.QUESTION and r.asks and r.query
+
+
+@pytest.mark.parametrize("text,fact", [
+    ("Recuerda que el lunes es festivo.", "el lunes es festivo"),
+    ("Lembra que a reunião é às 10.", "a reunião é às 10"),
+    ("Ricorda che la palestra chiude alle 22.", "la palestra chiude alle 22"),
+])
+def test_a_remember_verb_before_that_still_keeps(text: str, fact: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.REMEMBER and any(fact.lower() in f.lower() for f in r.facts)

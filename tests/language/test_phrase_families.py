@@ -395,3 +395,49 @@ def test_recall_requests_and_unmarked_questions_ask(text: str) -> None:
 def test_a_remember_verb_before_that_still_keeps(text: str, fact: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.REMEMBER and any(fact.lower() in f.lower() for f in r.facts)
+
+
+# Family 6: a file change put as a polite question or with a colloquial verb, in every language
+# ("Stick … at the bottom of todo.md", "Would you mind renaming …", "¿Me borras …?", "Cámbiale el
+# título a …", "Löschst du mir in todo.md …?", "… kürzen?", "Tu me rajoutes … ?", "Balance …",
+# "Me apaga …?", "Bota …", "Mi cancelli …?", "Potresti sistemarmi …?", "Piazza …").
+@pytest.mark.parametrize("text", [
+    "Stick 'call the bank' at the bottom of my todo.md",
+    'Pop a line about the vet into pets.md',
+    "Could you chuck 'buy milk' at the end of shopping.md?",
+    'Can you tack a new heading onto journal.md?',
+    'Would you mind renaming draft.md to letter.md?',
+    'Mind tidying up the intro of cv.md?',
+    '¿Me borras la última línea de compras.md?',
+    '¿Me agregás una fila al final de gastos.md?',
+    'Cámbiale el título a informe.md, que diga "Resumen".',
+    'Quítale la última sección a viaje.md',
+    'Ponle fecha de hoy al principio de diario.md',
+    '¿Le podés sacar el segundo párrafo a carta.md?',
+    'Kannst du in notizen.md den zweiten Absatz umschreiben?',
+    'Könntest du bei einkauf.md die letzte Zeile rausnehmen?',
+    'Magst du in tagebuch.md das Datum anpassen?',
+    'Löschst du mir in todo.md den ersten Punkt?',
+    'Würdest du die Überschrift von bericht.md kürzen?',
+    "Tu peux m'effacer la dernière ligne de courses.md ?",
+    'Tu me rajoutes « appeler la banque » à la fin de todo.md ?',
+    'Vous pourriez renommer brouillon.md en lettre.md ?',
+    'Balance « acheter du pain » tout en bas de courses.md',
+    'Me apaga a última linha de compras.md?',
+    'Podes acrescentar uma linha no fim de tarefas.md?',
+    'Bota "ligar pro banco" no final de todo.md',
+    'Dá pra você renomear rascunho.md para carta.md?',
+    "Mi cancelli l'ultima riga di spesa.md?",
+    'Mi aggiungi "chiamare la banca" in fondo a todo.md?',
+    'Ti spiace rinominare bozza.md in lettera.md?',
+    "Potresti sistemarmi l'intestazione di diario.md?",
+    'Piazza "comprare il pane" alla fine di spesa.md',
+])
+def test_polite_and_colloquial_file_changes(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.FILE_CHANGE and not r.facts
+
+
+def test_mind_you_is_no_polite_request() -> None:
+    r = read_message("Mind you, the rent is 800 a month.")
+    assert r.intent is Intent.STATEMENT and not r.asks

@@ -36,6 +36,13 @@ def run(args: argparse.Namespace) -> int:
     }
     if settings.memory_search_sources is not None:
         data["_resolved"]["memorySearch"] = _sourced(settings.memory_search_sources)
+    from openclaw_tui.config.honoured import not_honoured  # noqa: PLC0415
+    from openclaw_tui.redaction import redact  # noqa: PLC0415
+
+    data["_notHonoured"] = [
+        {**item.as_dict(), "value": "***" if SECRET_KEY_RE.search(item.key.rsplit(".", 1)[-1]) else json.loads(redact(json.dumps(item.value)))}
+        for item in not_honoured(settings.config)
+    ]
     print(json.dumps(data, indent=2, ensure_ascii=False))
     return 0
 

@@ -254,6 +254,8 @@ class MemorySearchConfig(Model):
         seen: set[tuple[str, str | None]] = set()
         out: list[ExtraPath] = []
         for item in value:
+            if isinstance(item, str) and "\x00" in item:
+                raise ValueError("must not contain a NUL byte")
             item = item.strip() if isinstance(item, str) else item
             if isinstance(item, str) and not item:
                 continue

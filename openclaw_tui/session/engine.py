@@ -31,6 +31,7 @@ from typing import Any, Awaitable, Callable
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
+from openclaw_tui.config.honoured import not_honoured, summary_line
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, RetryPolicy
 from openclaw_tui.llm.profiles import ModelProfile
@@ -121,6 +122,9 @@ class SessionEngine:
         problem = self.workspace_problem()
         if problem:
             self._emit(events.Notice("warning", problem))
+        unhonoured = summary_line(not_honoured(settings.config))
+        if unhonoured:
+            self._emit(events.Notice("warning", unhonoured))
 
     def _make_parts(self, policy: RetryPolicy) -> None:
         host = SessionLoopHost(self._slot, self._emit, self._budget, self._ctx, self._mem)

@@ -56,7 +56,7 @@ def _source_name(provider: SourceProvider) -> str:
     return str(getattr(provider, "source", provider))
 
 
-def collect_docs(workspace: Path, extra_paths: Iterable[str], memory_on: bool, providers: Iterable[SourceProvider],
+def collect_docs(workspace: Path, extra_paths: Iterable[object], memory_on: bool, providers: Iterable[SourceProvider],
                  ctx: SyncContext, errors: list[str]) -> tuple[list[SourceDoc], set[str]]:
     """All documents of one sync (first one per key) plus the sources whose listing
     succeeded (their vanished files may be pruned). One failing extra source keeps every

@@ -35,7 +35,7 @@ from openclaw_tui.workspace.tiers import daily_log_rel, is_shared_rel
 from openclaw_tui.workspace import file_lock, safe_fs, temp_sweep
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, printable_path, safe_join
 from openclaw_tui.records.history import ChangeOrigin, MemoryChange, MemoryHistory
-from openclaw_tui.workspace.tombstones import Tombstones, added_lines
+from openclaw_tui.workspace.tombstones import RESERVED_DIR, Tombstones, added_lines, is_reserved_rel
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 
 _TEXT_ARGS = ("content", "old_text", "new_text")
@@ -136,6 +136,8 @@ class FileTools:
             path = Path(self.workspace) / rel
         except PathRefused as exc:
             return self._refuse(tool, str(raw), exc.reason)
+        if is_reserved_rel(rel):
+            return self._refuse(tool, rel, f"{RESERVED_DIR}/ holds what the user made memory forget; no tool reads or writes it")
         if hidden_for(self.session_key) and is_private_key(self.workspace, rel):
             return self._refuse(tool, rel, PRIVATE_REFUSAL)
         return rel, path

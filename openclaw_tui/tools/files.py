@@ -111,6 +111,8 @@ class FileTools:
     history: MemoryHistory | None = None
     origin: Callable[[], ChangeOrigin] = ChangeOrigin
     changes: list[MemoryChange] = field(default_factory=list)
+    #: memory files a write to was refused because it brought a forgotten fact back (the turn says so)
+    forgotten_refusals: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.today_rel is daily_rel:  # today's log of this session's tier (workspace/tiers.py)
@@ -166,7 +168,15 @@ class FileTools:
         if not (added.strip() and is_memory_rel(rel)):
             return None
         hit = Tombstones.for_workspace(self.workspace).match(added)
-        return f"the user made memory forget this fact (tombstone {hit.id}); do not store it again" if hit else None
+        if hit is None:
+            return None
+        self.forgotten_refusals.append(rel)
+        return f"the user made memory forget this fact (tombstone {hit.id}); do not store it again"
+
+    def is_forgotten(self, text: str) -> bool:
+        """Whether ``text`` (a fact about to be noted, a user's statement) brings back a fact the
+        user made ``memory forget`` in this workspace."""
+        return bool(text.strip()) and self.access != "none" and Tombstones.for_workspace(self.workspace).match(text) is not None
 
     def _writable(self, tool: str, raw: Any, content: str) -> tuple[str, Path] | dict[str, Any]:
         """Path checks, access mode and size limit shared by write and append."""

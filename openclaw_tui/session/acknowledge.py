@@ -68,7 +68,7 @@ def is_bare_acknowledgement(text: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _acknowledgements() -> frozenset[str]:
-    out = set()
+    out: set[str] = set()
     for lang in TABLES:
         lines = engine_lines(lang)
         out.update(lines.say(key) for key in ("noted", "noted_here"))

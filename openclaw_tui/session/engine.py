@@ -27,7 +27,7 @@ import asyncio
 import re
 import uuid
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any, Awaitable, Callable
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
@@ -46,7 +46,7 @@ from openclaw_tui.session.compaction import Compactor
 from openclaw_tui.session.context import SessionContext, session_header
 from openclaw_tui.session.conversation import History, replay
 from openclaw_tui.session.flush import MemoryFlush
-from openclaw_tui.session.forget_live import LiveScrub, scrub_session
+from openclaw_tui.session.forget_live import LiveScrub, Stones, scrub_session
 from openclaw_tui.session.flush_model import FlushModel
 from openclaw_tui.session.loop_host import SessionLoopHost
 from openclaw_tui.session.memory_link import SessionMemory
@@ -64,7 +64,6 @@ from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
-from openclaw_tui.workspace.tombstones import Tombstone
 
 __all__ = ["CANCEL_MARK", "NO_ANSWER", "REPEATED_CALL", "SessionEngine", "TurnResult", "make_model", "valid_session_id"]
 
@@ -344,13 +343,9 @@ class SessionEngine:
         self._emit(event)
         return event
 
-    def forgotten(self, stones: Sequence[Tombstone]) -> LiveScrub:
-        """/forget: the facts of ``stones`` leave what this session holds (``forget_live.py``):
-        the system prompt is rebuilt, the notes, the summary and the history are scrubbed."""
-        done = scrub_session(self._ctx, stones, self._build_system())
-        self._ctx.history.recount(self._budget.count_message)
-        self._meter.recount()
-        return done
+    def forgotten(self, stones: Stones) -> LiveScrub:
+        """/forget: the facts leave the prompt, notes, summary and history (``forget_live.py``)."""
+        return scrub_session(self._ctx, stones, self._build_system(), self._budget.count_message, self._meter.recount)
 
     async def _ensure_memory(self) -> None:
         """Open memory on first use when no host passed it in (``chat -p``, scenarios, tests)."""

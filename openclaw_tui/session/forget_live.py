@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Callable, Sequence
 
 from openclaw_tui.records.forget_scrub import scrub_text, scrub_value
 from openclaw_tui.session.context import SessionContext
 from openclaw_tui.workspace.tombstones import Tombstone, Tombstones
+
+
+Stones = Sequence[Tombstone]
 
 
 @dataclass(frozen=True)
@@ -35,8 +38,10 @@ class LiveScrub:
         return self.prompt + self.notes + self.summary + self.messages
 
 
-def scrub_session(ctx: SessionContext, stones: Sequence[Tombstone], rebuilt_prompt: str) -> LiveScrub:
-    """Take the fact out of what ``ctx`` holds (in place); the caller recounts the tokens."""
+def scrub_session(ctx: SessionContext, stones: Stones, rebuilt_prompt: str,
+                  count: Callable[[dict[str, Any]], int], recount: Callable[[], None]) -> LiveScrub:
+    """Take the fact out of what ``ctx`` holds (in place); the history's messages are counted
+    again with ``count``, then ``recount`` (the meter) runs."""
     ctx.prompt, prompt = scrub_text(rebuilt_prompt, stones)
     ctx.notes, notes = scrub_text(ctx.notes, stones)
     ctx.summary, summary = scrub_text(ctx.summary, stones)
@@ -47,6 +52,8 @@ def scrub_session(ctx: SessionContext, stones: Sequence[Tombstone], rebuilt_prom
             msg.clear()
             msg.update(new)
             messages += n
+    ctx.history.recount(count)
+    recount()
     return LiveScrub(prompt, notes, summary, messages)
 
 

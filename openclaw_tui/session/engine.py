@@ -64,6 +64,7 @@ from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
+from openclaw_tui.workspace.problems import workspace_problem
 
 __all__ = ["CANCEL_MARK", "NO_ANSWER", "REPEATED_CALL", "SessionEngine", "TurnResult", "make_model", "valid_session_id"]
 
@@ -72,18 +73,6 @@ SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 
 def valid_session_id(session_id: str) -> bool:
     return bool(SESSION_ID_RE.match(session_id or "")) and ".." not in session_id
-
-
-def workspace_problem(ws: Path) -> str | None:
-    """Why notes cannot be kept in workspace ``ws`` (missing, or not a folder), else None."""
-    if ws.is_dir():
-        return None
-    if ws.exists():
-        return f"workspace {ws} is a file, not a folder: memory files cannot be read or saved; pass --workspace DIR"
-    return (
-        f"workspace {ws} does not exist yet: no bootstrap files or memory to read (the first saved "
-        f"note creates it); set it up with `openclaw-tui init --workspace {ws}`"
-    )
 
 
 # the notice when a resume restores a prompt that a crash cut off behind a flush or compaction

@@ -57,7 +57,8 @@ def run(args: argparse.Namespace, settings: AgentSettings) -> int:
         print(f"removed from {len(done.transcripts)} session transcript(s) ({n} line(s)), so --continue and --resume do not bring it back")
     for line in done.still_held():
         print(f"note: {line}")
-    print("the memory history keeps the removed lines for `memory restore`")
+    print("the memory history keeps the removed lines for `memory restore`; a chat session open now keeps "
+          "it in its context until /forget is run there (or /new)")
     return 0
 
 

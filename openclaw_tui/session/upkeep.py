@@ -24,6 +24,7 @@ from openclaw_tui.events import EventSink
 from openclaw_tui.session.compaction import Compactor
 from openclaw_tui.session.context import SessionContext
 from openclaw_tui.session.flush import FlushTurn, MemoryFlush, flush_mode
+from openclaw_tui.session.forget_live import without_forgotten
 from openclaw_tui.session.memory_link import SessionMemory
 from openclaw_tui.session.meter import Meter
 from openclaw_tui.session.model_slot import ModelSlot
@@ -109,6 +110,7 @@ class Upkeep:
         )
         if summary is None:  # compaction.mode "safeguard": a summary that failed its check twice is not used
             return False
+        summary = without_forgotten(summary, self.settings.workspace)  # a forgotten fact is never summarised back in
         ctx.history.drop_head(cut)
         ctx.summary = summary
         meter.budget.usage_base = None

@@ -100,8 +100,9 @@ def read_doc(doc: SourceDoc) -> tuple[str, str, bool]:
         raw = doc.text.encode("utf-8", "surrogatepass")
         return doc.text, doc.hash or hashlib.sha256(raw).hexdigest(), False
     assert doc.abs_path is not None
-    # opened beneath the source root without following any link; a hard link (which may
-    # point outside) or a file swapped in after the listing is refused (PathRefused)
+    # opened once beneath the source root without following any link and checked through the
+    # open descriptor: a symlink or a special file swapped in after the listing is refused
+    # (PathRefused); a file with other hard links is a plain file (a cp -al snapshot)
     root = doc.root if doc.root is not None else doc.abs_path.parent
     rel = doc.abs_path.relative_to(root).as_posix()
     fd, st = safe_fs.open_file(root, rel)

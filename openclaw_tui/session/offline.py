@@ -191,7 +191,7 @@ class OfflineModel:
                 if name is None or fn.get("name") == name:
                     try:
                         args = json.loads(fn.get("arguments") or "{}")
-                    except ValueError:
+                    except (ValueError, RecursionError):
                         return {}
                     return args if isinstance(args, dict) else {}
         return {}

@@ -52,3 +52,18 @@ async def test_tool_call_arguments_nested_50000_deep_are_that_calls_error(worksp
     assert result.error and "nested" in result.error
     tool_msg = server.chat_requests()[1]["messages"][-1]
     assert tool_msg["role"] == "tool" and len(tool_msg["content"]) < 2_000
+
+
+async def test_with_the_memory_slot_none_the_offline_agent_stores_no_notes(workspace: Path) -> None:
+    settings = resolve_agent(load_config(None, overrides={"plugins": {"slots": {"memory": "none"}}}), workspace=workspace,
+                             model="offline")
+    before = sorted(p.relative_to(workspace).as_posix() for p in workspace.rglob("*") if p.is_file())
+    rec = Recorder()
+    eng = SessionEngine(settings, sink=rec, retry_policy=FAST_RETRY)
+    try:
+        result = await eng.send("Remember that my locker code is on the blue card.")
+    finally:
+        eng.close()
+    after = sorted(p.relative_to(workspace).as_posix() for p in workspace.rglob("*") if p.is_file())
+    assert after == before and not rec.of(events.MemoryChanged)
+    assert "plugins.slots.memory" in result.text

@@ -224,8 +224,8 @@ class McpServerChanged(Event):
     """An MCP server the session uses started, failed to start or stopped (``mcp/``)."""
 
     server: str
-    state: str  # ready | failed | stopped
-    message: str = ""  # one line: why it failed or stopped
+    state: str  # ready | failed | stopped | trimmed (some of its tools are not offered)
+    message: str = ""  # one line: why it failed or stopped, or which tools were left out
     tools: int = 0
 
 

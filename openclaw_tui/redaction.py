@@ -94,3 +94,19 @@ def redact(text: str, secrets: Iterable[str] = ()) -> str:
     for pat in _SHAPES:
         out = pat.sub(lambda m: (m.group(1) if m.lastindex else "") + "***", out)
     return out
+
+
+def secret_args(args: Iterable[object]) -> list[str]:
+    """The secrets in a command line: the value after a secret-named flag (``--token X``),
+    the value of ``--api-key=X``, and anything shaped like a key (``sk-…``)."""
+    found: list[str] = []
+    items = [str(a) for a in args]
+    for i, arg in enumerate(items):
+        flag, eq, value = arg.partition("=")
+        if arg.startswith("-") and eq and is_secret_name(flag) and value:
+            found.append(value)
+        elif arg.startswith("-") and not eq and is_secret_name(arg) and i + 1 < len(items) and not items[i + 1].startswith("-"):
+            found.append(items[i + 1])
+        elif redact(arg) != arg:
+            found.append(arg)
+    return found

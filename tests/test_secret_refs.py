@@ -99,7 +99,8 @@ def chat_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     init_workspace(ws)
     with ChatServer() as srv:
         cfg = {
-            "agents": {"defaults": {"workspace": str(ws), "model": "openai/fake-model"}},
+            # keyword-only memory: the openai entry's key and baseUrl would take embeddings to this chat server
+            "agents": {"defaults": {"workspace": str(ws), "model": "openai/fake-model", "memorySearch": {"provider": "none"}}},
             "models": {"providers": {
                 "openai": {"baseUrl": srv.base_url, "apiKey": dict(REF),
                            "headers": {"X-Team": {"source": "env", "id": "OC_TEAM"}}, "models": [{"id": "fake-model"}]},

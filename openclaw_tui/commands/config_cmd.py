@@ -49,11 +49,28 @@ def run(args: argparse.Namespace) -> int:
 
 def _mask_mcp_env(data: dict[str, Any]) -> None:
     """An MCP server's ``env`` is where its credentials go: every plain value is masked
-    (SecretRefs are already shown as references; secret-named headers by ``masked_dump``)."""
-    for server in ((data.get("mcp") or {}).get("servers") or {}).values():
+    (SecretRefs are already shown as references; secret-named headers by ``masked_dump``),
+    and so is a token in its ``args`` (``--token X``, ``--api-key=X``, a key's shape)."""
+    from openclaw_tui.redaction import secret_args  # noqa: PLC0415
+
+    servers = (data.get("mcp") or {}).get("servers") if isinstance(data.get("mcp"), dict) else None
+    for server in (servers or {}).values() if isinstance(servers, dict) else ():
         env = server.get("env") if isinstance(server, dict) else None
         if isinstance(env, dict):
             server["env"] = {k: "***" if isinstance(v, str) and v else v for k, v in env.items()}
+        args = server.get("args") if isinstance(server, dict) else None
+        if isinstance(args, list):
+            hidden = set(secret_args(args))
+            server["args"] = [_mask_arg(a, hidden) for a in args]
+
+
+def _mask_arg(arg: Any, hidden: set[str]) -> Any:
+    if not isinstance(arg, str):
+        return arg
+    if arg in hidden:
+        return "***"
+    flag, eq, value = arg.partition("=")
+    return f"{flag}=***" if eq and value in hidden else arg
 
 def _sourced(resolved: Any) -> dict[str, dict[str, Any]]:
     """Each effective memorySearch leaf: its value (secrets masked) and the key it came from."""
@@ -104,9 +121,14 @@ def _migrate(args: argparse.Namespace) -> int:
               if migration.changed else f"{path} already uses the current key generation; nothing to change")
         return 0
     if not args.write:
+        import copy  # noqa: PLC0415
+
         from openclaw_tui.redaction import redact  # noqa: PLC0415
 
-        shown = redact(text)  # printed keys are masked (a terminal, a pasted issue); --write keeps them
+        display = copy.deepcopy(migration.data)
+        _mask_mcp_env(display)  # what `config show` masks, this masks too
+        # printed keys are masked (a terminal, a pasted issue); --write keeps them
+        shown = redact(json.dumps(display, indent=2, ensure_ascii=False) + "\n")
         sys.stdout.write(shown if migration.changed else "")
         if shown != text:
             print("secrets are masked in this output; `config migrate --write` writes them unchanged", file=sys.stderr)
@@ -116,7 +138,7 @@ def _migrate(args: argparse.Namespace) -> int:
     if not migration.changed:
         print(f"{path} already uses the current key generation; nothing written")
         return 0
-    backup = _write(path, text)
+    backup = _write(Path(os.path.realpath(path)), text)  # a symlinked config stays a link: its file is rewritten
     print(f"wrote {path} in the current key generation; the previous file is kept as {backup}")
     return 0
 

@@ -38,6 +38,8 @@ class ToolCall:
             val = json.loads(raw)
         except json.JSONDecodeError as exc:
             return None, f"arguments are not valid JSON ({exc.msg})"
+        except RecursionError:  # a model (or a hostile endpoint) can nest without end
+            return None, "arguments are nested too deeply to be a tool call"
         if not isinstance(val, dict):
             return None, "arguments must be a JSON object"
         return val, None

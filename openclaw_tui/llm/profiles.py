@@ -152,7 +152,7 @@ def _calls_as_text(msg: Mapping[str, Any]) -> str:
         fn = tc.get("function") or {}
         try:
             args = json.loads(fn.get("arguments") or "{}")
-        except ValueError:
+        except (ValueError, RecursionError):
             args = fn.get("arguments")
         lines.append(json.dumps({"name": fn.get("name"), "arguments": args}, ensure_ascii=False))
     return "\n".join(line for line in lines if line)

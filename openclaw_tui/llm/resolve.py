@@ -175,8 +175,11 @@ def choice_for_model(model: str, settings: Any, source: str) -> ModelChoice:
     entry = _provider_entry(settings.config, provider) if provider else None
     api_base = settings.api_base or (entry.base_url if entry else None)
     where = f"models.providers.{provider}"
-    api_key = settings.api_key or (secret_value(entry.api_key, f"{where}.apiKey") if entry else None)
-    headers = secret_headers(entry.headers, f"{where}.headers") if entry else {}
+    # an endpoint and a key travel together: the provider entry's key and headers go to its
+    # own baseUrl (or the public endpoint), never to an --api-base given without --api-key
+    own = entry is not None and not settings.api_base
+    api_key = settings.api_key or (secret_value(entry.api_key, f"{where}.apiKey") if own and entry else None)
+    headers = secret_headers(entry.headers, f"{where}.headers") if own and entry else {}
     if provider in ("ollama", "ollama_chat") and not api_base:
         api_base = ollama_url()
     return ModelChoice(model.strip(), source, api_base=api_base, api_key=api_key, headers=headers)

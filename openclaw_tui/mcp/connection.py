@@ -4,7 +4,8 @@ Everything here runs on the manager's event loop (``manager.py``). ``run`` is th
 that opens the connection, lists the tools, waits until told to stop and closes it (the
 SDK's task groups must be entered and left by the same task); ``call`` runs a tool from
 any other task of that loop. A stdio server's stderr goes to a log file (never onto the
-terminal), whose last line explains a failed start.
+terminal; redacted, owner-only, capped: ``stderr_log.py``), whose last line explains a
+failed start.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from openclaw_tui import __version__
 from openclaw_tui.config.models import McpServerConfig
 from openclaw_tui.config.secrets import secret_headers, secret_value
 from openclaw_tui.mcp.names import describe, first_error, result_payload
-from openclaw_tui.redaction import redact
+from openclaw_tui.mcp.stderr_log import StderrLog, tail_line
+from openclaw_tui.redaction import redact, secret_args
 
 MAX_PAGES = 20  # tools/list pages read from one server
 
@@ -49,6 +51,7 @@ class ServerConnection:
         self.client: Any = None
         self._stop: asyncio.Event | None = None
         self.ready: asyncio.Event | None = None  # set once run() is ready or has failed
+        self._log: StderrLog | None = None
 
     @property
     def timeout(self) -> float:
@@ -113,13 +116,15 @@ class ServerConnection:
         env = {k: secret_value(v, f"{where}.env.{k}") or "" for k, v in self.config.env.items()}
         params = StdioServerParameters(command=str(self.config.command), args=list(self.config.args), env=env or None,
                                        cwd=self.config.cwd)
-        return stdio_client(params, errlog=self._errlog(stack))
+        secrets = [v for v in env.values() if len(v) >= 4] + secret_args(self.config.args)
+        return stdio_client(params, errlog=self._errlog(stack, secrets))
 
-    def _errlog(self, stack: AsyncExitStack) -> TextIO:
-        self.log_path.parent.mkdir(parents=True, exist_ok=True)
-        log = open(self.log_path, "w", encoding="utf-8", errors="replace")  # noqa: SIM115 - closed by the stack
-        stack.callback(log.close)
-        return log
+    def _errlog(self, stack: AsyncExitStack, secrets: list[str]) -> TextIO:
+        log = StderrLog(self.log_path, secrets)
+        self._log = log
+        writer = log.open()
+        stack.callback(log.close)  # after the client's exit has ended the child: the rest is written
+        return writer
 
     async def _list_tools(self, client: Any) -> list[Any]:
         tools: list[Any] = []
@@ -143,11 +148,9 @@ class ServerConnection:
         return redact(f"{text}" + (f" (stderr: {tail})" if tail else ""))
 
     def _stderr_tail(self) -> str:
-        try:
-            lines = [ln.strip() for ln in self.log_path.read_text(encoding="utf-8", errors="replace").splitlines() if ln.strip()]
-        except OSError:
-            return ""
-        return lines[-1][:200] if lines else ""
+        if self._log is not None:
+            self._log.settle()
+        return tail_line(self.log_path)
 
     # ------------------------------------------------------------------ calls
 

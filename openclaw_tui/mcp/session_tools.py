@@ -2,8 +2,13 @@
 
 Configured servers (``mcp.servers``) start with the session's first turn (or the TUI's
 warm-up) when their tools may be offered: a hosted-profile model, or the local profile with
-``agents.defaults.mcp.local: true``; never with ``--workspace-access none``. Their tools
-are named ``server__tool``. A server that fails to start or stops is reported once as an
+``agents.defaults.mcp.local: true``; never with ``--workspace-access none`` nor in a group
+or channel session (another program's tools cannot be kept from the private MEMORY.md).
+With ``--workspace-access ro`` only the tools a server marks read-only
+(``annotations.readOnlyHint``) are offered, as our own write tools refuse there. Their tools
+are named ``server__tool``; their schemas are offered within a budget per server and in all
+(``names.SchemaBudget``), and the tools left out are named in one timeline line per server.
+A server that fails to start or stops is reported once as an
 :class:`~openclaw_tui.events.McpServerChanged` event and the session goes on without it.
 """
 
@@ -15,8 +20,9 @@ from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.profiles import ModelProfile
-from openclaw_tui.mcp.names import SEP, function_schema, tool_name
+from openclaw_tui.mcp.names import SEP, SchemaBudget, function_schema, tool_name
 from openclaw_tui.tools.registry import ToolBox, ToolFlags, ToolOutput, ToolRun, ToolSpec
+from openclaw_tui.workspace.privacy import hidden_for
 
 
 class McpTools:
@@ -31,6 +37,7 @@ class McpTools:
         self._reported: dict[str, int] = {}
         self._routes: dict[str, tuple[str, str]] = {}  # model-facing name -> (server, tool)
         self._specs: list[ToolSpec] = []
+        self._trimmed: dict[str, str] = {}  # server -> the line naming the tools left out, not reported yet
 
     @property
     def configured(self) -> bool:
@@ -42,6 +49,8 @@ class McpTools:
             return "no servers in mcp.servers"
         if self.settings.workspace_access == "none":
             return "--workspace-access none offers no MCP tools"
+        if hidden_for(self.settings.session_key):
+            return "a group or channel session offers no MCP tools: they could read the private MEMORY.md"
         if self._offline():
             return "the offline agent calls no MCP tools: choose a model (--model)"
         if self._profile().name == "local" and not self.settings.config.agents.defaults.mcp.local:
@@ -70,17 +79,31 @@ class McpTools:
     def _index(self) -> None:
         self._routes.clear()
         specs = []
+        budget = SchemaBudget()
         for state in self._manager.states():
             if state.state != "ready":
                 continue
             for tool in state.tools:
+                if not self._may_offer(tool):
+                    continue
                 name = tool_name(state.name, tool.name)
                 if name in self._routes:
                     continue  # two tools that differ only in characters a function name cannot hold
+                schema = function_schema(name, tool.description, tool.input_schema, state.name)
+                if not budget.admit(state.name, tool.name, schema):
+                    continue
                 self._routes[name] = (state.name, tool.name)
-                specs.append(ToolSpec(name, function_schema(name, tool.description, tool.input_schema, state.name),
-                                      self._runner(name), ToolFlags(server=state.name)))
+                specs.append(ToolSpec(name, schema, self._runner(name), ToolFlags(server=state.name)))
+            if budget.why(state.name):
+                self._trimmed[state.name] = budget.why(state.name)
         self._specs = specs
+
+    def _may_offer(self, tool: Any) -> bool:
+        """Every tool in a writable workspace; in a read-only one, those the server marks read-only."""
+        if self.settings.workspace_access == "rw":
+            return True
+        annotations = getattr(tool, "annotations", None)
+        return bool(getattr(annotations, "read_only_hint", False))
 
     def report(self) -> None:
         """One event per state change not reported yet (started, failed, stopped)."""
@@ -94,6 +117,9 @@ class McpTools:
                 if kind in ("ready", "failed", "stopped"):
                     tools = len(state.tools) if kind == "ready" else 0
                     self._emit(events.McpServerChanged(server=state.name, state=kind, message=message, tools=tools))
+        for server, line in self._trimmed.items():
+            self._emit(events.McpServerChanged(server=server, state="trimmed", message=line))
+        self._trimmed.clear()
 
     # ------------------------------------------------------------------ the ToolSource
 

@@ -6,8 +6,8 @@ A scenario file (YAML or JSON)::
     model: offline                 # optional; --model on the command line wins
     sessionKey: agent:main:main    # optional
     workspaceAccess: rw            # optional: rw | ro | none
-    config:                        # deep-merged over the loaded config
-      agents: {defaults: {contextTokens: 4000}}
+    config:                        # deep-merged over the loaded config (never a command,
+      agents: {defaults: {contextTokens: 4000}}   # provider or endpoint: config_policy.py)
     files:                         # written into the fresh workspace before the run
       MEMORY.md: "..."
     turns:                         # user messages; "/flush", "/compact [instr]", "/new" too
@@ -48,6 +48,7 @@ from openclaw_tui.config import AgentSettings, ConfigError
 from openclaw_tui.config.loader import agent_of_session_key
 from openclaw_tui.llm.client import ChatModel, Completion, DeltaFn
 from openclaw_tui.llm.messages import ChatMessage
+from openclaw_tui.scenario.config_policy import refusal
 from openclaw_tui.scenario.expectations import EXPECTATIONS, Check, Run, TurnRecord, check, expand, snapshot
 from openclaw_tui.workspace.template import init_workspace
 
@@ -108,6 +109,9 @@ def validate_scenario(data: Any, source: str = "scenario") -> dict[str, Any]:
     for key in ("config", "files"):
         if key in data and not isinstance(data[key], dict):
             raise ScenarioError(f"{source}: '{key}' must be a mapping")
+    refused = refusal(data.get("config"), source)
+    if refused:
+        raise ScenarioError(refused)
     if data.get("workspaceAccess") not in (None, "rw", "ro", "none"):
         raise ScenarioError(f"{source}: workspaceAccess must be rw, ro or none")
     for key in ("name", "description", "model", "sessionKey"):

@@ -20,12 +20,13 @@ from openclaw_tui.session.offline import OfflineModel
 
 
 def make_model(choice: ModelChoice, settings: AgentSettings | None = None) -> ChatModel:
+    memory_on = settings is None or settings.config.memory_plugin_enabled
     if choice.offline:
-        return OfflineModel()
+        return OfflineModel(memory_on=memory_on)
     if choice.local_path is not None:
         from openclaw_tui.llm.local.runtime import LocalModel, runtime_config  # noqa: PLC0415
 
-        return LocalModel(choice, runtime_config(settings), fallback=OfflineModel)
+        return LocalModel(choice, runtime_config(settings), fallback=lambda: OfflineModel(memory_on=memory_on))
     # agents.defaults.timeoutSeconds caps one whole model call (connect + stream)
     cap = settings.config.agents.defaults.timeout_seconds if settings is not None else None
     return LiteLLMModel(choice, call_cap_s=cap)

@@ -105,8 +105,9 @@ class OfflineModel:
     provider = "offline"
     label = LABEL
 
-    def __init__(self) -> None:
+    def __init__(self, *, memory_on: bool = True) -> None:
         self._stored: set[str] = set()  # facts this agent already wrote in this session
+        self.memory_on = memory_on  # False: plugins.slots.memory is none, so no note is stored
 
     def _call(self, name: str, args: dict[str, Any]) -> Completion:
         return Completion(tool_calls=[ToolCall(call_id(), name, json.dumps(args))], finish_reason="tool_calls")
@@ -165,6 +166,8 @@ class OfflineModel:
 
     def _turn(self, reading: MessageReading, tool_names: set[str], on_delta: DeltaFn) -> Completion:
         if reading.intent is Intent.REMEMBER and reading.keeps:
+            if not self.memory_on:
+                return self._answer("Not stored: memory is off for this agent (plugins.slots.memory is none).", on_delta)
             if "append" not in tool_names:
                 return self._answer("I can't store that: workspace access is off in this session.", on_delta)
             self._stored.update(f.rstrip(".").strip() for f in reading.facts)
@@ -191,7 +194,7 @@ class OfflineModel:
                 if name is None or fn.get("name") == name:
                     try:
                         args = json.loads(fn.get("arguments") or "{}")
-                    except ValueError:
+                    except (ValueError, RecursionError):
                         return {}
                     return args if isinstance(args, dict) else {}
         return {}

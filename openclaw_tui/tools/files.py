@@ -147,6 +147,9 @@ class FileTools:
     def _write_allowed(self, tool: str, rel: str) -> dict[str, Any] | None:
         if self.access == "ro":
             return self._refuse(tool, rel, "the workspace is read-only (--workspace-access ro)")
+        if is_daily_rel(rel) and _day_of(rel) != _day_of(self.today_rel()):  # other days are read-only (issue 36)
+            return self._refuse(tool, rel, f"only today's daily log ({self.today_rel()}) may be written; "
+                                           "the logs of other days are read-only: append the note to today's log")
         if self.flush_mode:
             today = self.today_rel()
             if tool == "edit" and rel in USER_FILES and self._read_in_full(rel):
@@ -475,6 +478,11 @@ class FileTools:
 
     def touched_memory(self, since: int = 0) -> bool:
         return any(is_memory_rel(w.path) for w in self.writes[since:])
+
+
+def _day_of(rel: str) -> str:
+    """``YYYY-MM-DD`` of a daily log path (either tier)."""
+    return rel.rsplit("/", 1)[-1].removesuffix(".md")
 
 
 def _mode(rel: str) -> int:

@@ -232,6 +232,9 @@ class ToolBox:
             except json.JSONDecodeError as exc:
                 err = f"arguments for {name} are not valid JSON ({exc.msg})"
                 return {"error": err}, err
+            except RecursionError:
+                err = f"arguments for {name} are nested too deeply to be a tool call"
+                return {"error": err}, err
         if not isinstance(args, dict):
             err = f"arguments for {name} must be a JSON object"
             return {"error": err}, err

@@ -7,9 +7,13 @@ copy is also written to ``clipboard.txt`` in the state folder and the notice say
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from openclaw_tui.owner_only import private_dir
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -22,17 +26,21 @@ def clipboard_file(state_dir: Path | None) -> Path | None:
 
 
 def save_copy(text: str, path: Path | None) -> Path | None:
-    """Write ``text`` to ``path`` (owner-only, replacing the last copy); None when it failed."""
+    """Write ``text`` to ``path`` (owner-only, replacing the last copy, never through a link); None when it failed."""
     if path is None:
         return None
+    tmp = ""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        private_dir(path.parent)
+        # a fresh name each time, created exclusively 0600: a planted link or a leftover is never written through
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
-        os.replace(tmp, path)
+        os.replace(tmp, path)  # the new file keeps its own 0600, whatever mode the old copy had
     except OSError:
+        if tmp:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
         return None
     return path
 

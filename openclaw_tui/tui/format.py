@@ -191,6 +191,8 @@ def timeline_text(event: ev.Event, *, timings: bool = True) -> tuple[str, str] |
     if isinstance(event, ev.McpServerChanged):
         if event.state == "ready":
             return "info", f"MCP {event.server}: ready, {event.tools} tool{'s' if event.tools != 1 else ''}"
+        if event.state == "trimmed":
+            return "notice", f"MCP {event.server}: {one_line(event.message, 240)}"
         return "error", f"MCP {event.server} {event.state}: {one_line(event.message, 90)}"
     return None
 

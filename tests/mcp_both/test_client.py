@@ -36,7 +36,8 @@ def engine(workspace: Path, server: ChatServer, recorder: Recorder, servers: dic
     if kw.get("defaults"):
         overrides["agents"] = {"defaults": kw["defaults"]}
     settings = resolve_agent(load_config(None, overrides=overrides), workspace=workspace, model=MODEL, api_base=server.base_url,
-                             api_key="sk-test-0123456789", workspace_access=kw.get("access"))
+                             api_key="sk-test-0123456789", workspace_access=kw.get("access"),
+                             session_key=kw.get("session_key"))
     return SessionEngine(settings, sink=recorder, retry_policy=FAST_RETRY)
 
 
@@ -66,7 +67,7 @@ async def test_a_tool_is_listed_called_and_its_result_reaches_the_model(workspac
     assert json.loads(tool_msg["content"]) == {"server": "fake", "tool": "echo", "text": "echo: hello [env ok]"}
     assert [e.name for e in rec.of(events.ToolCalled)] == ["fake__echo"]
     assert rec.of(events.ToolResult)[0].error is None
-    assert mcp_events(rec) == [("fake", "ready")] and rec.of(events.McpServerChanged)[0].tools == 5
+    assert mcp_events(rec) == [("fake", "ready")] and rec.of(events.McpServerChanged)[0].tools == 8
 
 
 async def test_a_crashing_server_does_not_end_the_session(workspace: Path, server: ChatServer) -> None:

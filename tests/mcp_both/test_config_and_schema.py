@@ -68,7 +68,7 @@ def test_results_are_text_or_error() -> None:
     assert result_payload("s", "t", [], {"n": 1}, False)["structuredContent"] == {"n": 1}
     assert result_payload("s", "t", [Text("boom")], None, True) == {"server": "s", "tool": "t", "error": "boom"}
     big = result_payload("s", "t", [Text("x" * 60_000)], None, False)
-    assert big["truncated"] is True and len(big["text"]) == 50_000
+    assert big["truncated"] is True and 49_900 < len(big["text"]) and len(json.dumps(big, ensure_ascii=False)) <= 50_000
 
 
 def schema_tokens(names: list[str]) -> int:

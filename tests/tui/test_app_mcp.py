@@ -42,7 +42,7 @@ async def test_mcp_tool_call_timeline_and_slash_mcp(workspace: Path) -> None:
             assert block.tool_name == "fake__add" and block.arguments == {"a": 20, "b": 22}
             assert block.error is None and block.result == {"server": "fake", "tool": "add", "text": "42"}
             lines = screen.timeline.lines
-            assert any("MCP fake: ready, 5 tools" in line for line in lines)
+            assert any("MCP fake: ready, 8 tools" in line for line in lines)
             assert sum("MCP broken failed" in line for line in lines) == 1
             assert any("missing FAKE_TOKEN" in line for line in lines)
 
@@ -50,5 +50,5 @@ async def test_mcp_tool_call_timeline_and_slash_mcp(workspace: Path) -> None:
             await wait_idle(pilot)
             out = screen.last_command_output
             assert "**MCP servers**" in out
-            assert "`fake` (stdio): **ready** · 5 tools" in out and "`fake__echo`" in out and "`fake__hang`" in out
+            assert "`fake` (stdio): **ready** · 8 tools" in out and "`fake__echo`" in out and "`fake__hang`" in out
             assert "`broken` (stdio): **failed**" in out and "missing FAKE_TOKEN" in out

@@ -13,6 +13,11 @@ Selection (DESIGN §3):
   raises its error on use (search reports it) and ``fallback`` can take over.
 - keys: ``memorySearch.remote.apiKey`` → ``models.providers.<p>.apiKey`` → env
   (``OPENAI_API_KEY``, ``GEMINI_API_KEY``, ``VOYAGE_API_KEY``, ``MISTRAL_API_KEY``).
+- an endpoint and a key travel together (:func:`paired_endpoint`): a configured key goes
+  only to the ``baseUrl`` (and ``headers``) configured beside it — ``remote.apiKey`` with
+  ``remote.baseUrl``, ``models.providers.<p>.apiKey`` with ``models.providers.<p>.baseUrl``
+  — or to the provider's public endpoint when none is; a ``remote.baseUrl`` set without a
+  key beside it gets no configured key. An environment key goes where the provider goes.
 
 ``describe_resolution`` says what was chosen and why (for ``memory status``), never the key.
 """
@@ -20,6 +25,7 @@ Selection (DESIGN §3):
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from typing import Any
 
 from openclaw_tui.config import AgentSettings
@@ -86,6 +92,43 @@ def resolve_key(settings: AgentSettings, provider: str, *, use_remote: bool = Tr
         return secret_value(value, source), source
     except SecretUnavailable as exc:
         raise EmbeddingError(provider, str(exc), status=401, action="fix the SecretRef named above") from None
+
+
+@dataclass(frozen=True)
+class PairedEndpoint:
+    """Where a provider's requests go and the key and headers that go with them (unresolved)."""
+
+    base: str | None  # None: the provider's public endpoint
+    key: Any  # a string or SecretRef, None for no key
+    source: str  # where the key is set ("" for none)
+    headers: dict[str, Any] = field(default_factory=dict)
+    headers_key: str = "memorySearch.remote.headers"
+
+
+def paired_endpoint(settings: AgentSettings, provider: str, *, as_fallback: bool = False) -> PairedEndpoint:
+    """The endpoint for ``provider`` and the key configured beside it (see the module docstring).
+    A fallback uses ``models.providers.<p>`` and env keys (``remote`` belongs to the primary)."""
+    ms = settings.memory_search
+    entry = settings.config.models.providers.get(provider)
+    entry_headers = dict(entry.headers) if entry else {}
+    where = f"models.providers.{provider}.headers"
+    env = ENV_KEYS.get(provider)
+    env_key = os.environ.get(env) if env else None
+    if as_fallback:
+        if entry and entry.api_key:
+            return PairedEndpoint(entry.base_url or None, entry.api_key, f"models.providers.{provider}.apiKey", entry_headers, where)
+        return PairedEndpoint(entry.base_url if entry and entry.base_url else None, env_key or None, (env or "") if env_key else "",
+                              entry_headers, where)
+    remote_headers = dict(ms.remote.headers)
+    if ms.remote.api_key:
+        return PairedEndpoint(ms.remote.base_url or None, ms.remote.api_key, "memorySearch.remote.apiKey", remote_headers)
+    if ms.remote.base_url:  # an endpoint configured without a key beside it: only an environment key goes there
+        return PairedEndpoint(ms.remote.base_url, env_key or None, (env or "") if env_key else "", remote_headers)
+    if entry and entry.api_key:
+        return PairedEndpoint(entry.base_url or None, entry.api_key, f"models.providers.{provider}.apiKey",
+                              {**remote_headers, **entry_headers} if not entry.base_url else entry_headers,
+                              where if entry.base_url else "memorySearch.remote.headers")
+    return PairedEndpoint(None, env_key or None, (env or "") if env_key else "", remote_headers)
 
 
 def _headers(headers: dict[str, Any], key: str, provider: str) -> dict[str, str]:
@@ -206,22 +249,20 @@ def make_provider(settings: AgentSettings, name: str, *, as_fallback: bool = Fal
         return _make_mapped(settings, name, as_fallback=as_fallback)
     if name not in SPECS:
         raise EmbeddingError(name, f"unknown embedding provider {name!r}", action="use auto, local, openai, gemini, voyage, mistral or ollama")
-    entry = settings.config.models.providers.get(name)
-    if as_fallback:
-        key, source = resolve_key(settings, name, use_remote=False)
-        base = entry.base_url if entry and entry.base_url else None
-        headers = _headers(entry.headers, f"models.providers.{name}.headers", name) if entry else {}
-        model = DEFAULT_MODELS[name]
-    else:
-        key, source = resolve_key(settings, name)
-        base = ms.remote.base_url
-        headers = _headers(ms.remote.headers, "memorySearch.remote.headers", name)
-        model = ms.model or DEFAULT_MODELS[name]
+    pair = paired_endpoint(settings, name, as_fallback=as_fallback)
+    try:
+        key, source = secret_value(pair.key, pair.source), pair.source
+    except SecretUnavailable as exc:
+        raise EmbeddingError(name, str(exc), status=401, action="fix the SecretRef named above") from None
+    base = pair.base
+    headers = _headers(pair.headers, pair.headers_key, name)
+    model = DEFAULT_MODELS[name] if as_fallback else (ms.model or DEFAULT_MODELS[name])
     spec = SPECS[name]
     if spec.needs_key and not key and not (spec.openai_client and base):
         env = ENV_KEYS.get(name, "")
-        raise EmbeddingError(name, f"{name} embeddings need an API key; none configured", status=401,
-                             action=f"set memorySearch.remote.apiKey, models.providers.{name}.apiKey or {env}")
+        fix = ("set memorySearch.remote.apiKey beside remote.baseUrl (a key configured elsewhere is not sent there)"
+               if base and not as_fallback else f"set memorySearch.remote.apiKey, models.providers.{name}.apiKey or {env}")
+        raise EmbeddingError(name, f"{name} embeddings need an API key; none configured", status=401, action=fix)
     batch = ms.remote.batch if (name in BATCH_PROVIDERS and ms.remote.batch.enabled and not as_fallback) else None
     return RemoteProvider(
         name, model=model, api_key=key, base_url=base, headers=headers,
@@ -318,16 +359,20 @@ def describe_resolution(settings: AgentSettings) -> dict[str, Any]:
             out["error"] = f"{name} embeddings are not available here: {target.why}"
         return out
     out["model"] = ms.model or DEFAULT_MODELS.get(name)
-    key, source = key_source(settings, name)
+    pair = paired_endpoint(settings, name)
+    key, source = pair.key, pair.source
     out["keySource"] = source or ("none needed" if name == "ollama" else None)
     try:
-        resolve_key(settings, name)
-    except EmbeddingError as exc:
-        out["error"] = exc.message
-    if not key and name != "ollama" and not ms.remote.base_url:
+        secret_value(pair.key, pair.source)
+    except SecretUnavailable as exc:
+        out["error"] = str(exc)
+    if not key and name != "ollama" and not pair.base:
         out["error"] = f"no API key for {name} (set memorySearch.remote.apiKey, models.providers.{name}.apiKey or {ENV_KEYS.get(name, 'the env key')})"
-    if ms.remote.base_url:
-        out["endpoint"] = ms.remote.base_url
+    from openclaw_tui.memory.embeddings.remote import SPECS  # noqa: PLC0415
+
+    endpoint = pair.base or (SPECS[name].default_base if name in SPECS else None)
+    if endpoint:
+        out["endpoint"] = endpoint
     if name in BATCH_PROVIDERS and ms.remote.batch.enabled:
         out["batch"] = True
     return out

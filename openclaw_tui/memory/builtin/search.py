@@ -66,6 +66,8 @@ def text_hits(store: Store, q: str, terms: list[str], mode: str, limit: int) -> 
     weighs them ~0, yet FTS5 would score every chunk holding one (most of the cost at
     100k chunks). When the rarer terms alone find ``limit`` chunks, those are the full
     query's best ``limit`` too; when they find fewer, the full query runs."""
+    if store.fts.kind == "trigram":  # memorySearch.store.fts.tokenizer (fts_index.py)
+        return {cid: scoring.bm25_rank_to_score(rank) for cid, rank in store.fts.trigram_search(q, limit)}
     skip = store.common_terms(terms) if mode == "or" else set()
     hits: list[tuple[int, float]] = []
     if skip and not set(terms) <= skip:

@@ -257,7 +257,8 @@ def _search(memory: MemoryBackend, args: argparse.Namespace, session_key: str) -
         print("no results")
         return 0
     for i, hit in enumerate(res.results, 1):
-        print(f"{i}. {printable_path(hit.path)}:{hit.start_line}-{hit.end_line}  score {hit.score:.3f}  [{hit.source}]")
+        print(f"{i}. {printable_path(hit.path)}:{hit.start_line}-{hit.end_line}  score {hit.score:.3f}  [{hit.source}]"
+              + ("  (stale: the file changed since it was indexed)" if hit.stale else ""))
         for line in hit.cited_snippet.splitlines():
             print(f"   {printable_path(line)}")
         print()

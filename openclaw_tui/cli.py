@@ -65,6 +65,8 @@ def build_parser() -> argparse.ArgumentParser:
     msub = mem.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
     ms = msub.add_parser("status", help="index status")
     ms.add_argument("--json", action="store_true")
+    ms.add_argument("--deep", action="store_true", help="also check the index file, keyword table, files and provider")
+    ms.add_argument("--fix", action="store_true", help="repair what --deep finds (implies --deep)")
     mi = msub.add_parser("index", help="sync the index (incremental)")
     mi.add_argument("--force", action="store_true", help="full rebuild")
     mi.add_argument("--json", action="store_true")

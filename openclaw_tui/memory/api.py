@@ -174,11 +174,16 @@ class ReadResult(_JsonView):
     note: str | None = None
     disabled: bool = False
     error: str | None = None
+    #: 1-based numbers of the lines shown that are superseded (workspace/supersede.py): kept
+    #: for the record, not current; left out when none
+    superseded: tuple[int, ...] = ()
 
     def to_dict(self) -> Json:
         out: Json = {"path": self.path, "text": self.text}
         _put_fields(out, self, **{"from": "from_line"}, lines="lines", truncated="truncated", note="note",
                     disabled="disabled", error="error")
+        if self.superseded:
+            out["superseded"] = list(self.superseded)
         return out
 
 

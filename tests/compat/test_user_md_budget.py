@@ -33,3 +33,15 @@ def test_superseded_entries_do_not_use_up_the_budget(tmp_path: Path) -> None:
     (tmp_path / "USER.md").write_text("# USER\n" + old + "- Prefers green tea CURRENT-PREF <!-- observed: 2026-11-02 | status: active -->\n")
     user = _section(build_system_prompt(tmp_path, session_key=DIRECT).text, "USER.md")
     assert "CURRENT-PREF" in user and "old preference" not in user and "truncated" not in user
+
+
+def test_memory_get_marks_superseded_lines(tmp_path: Path) -> None:
+    from openclaw_tui.memory.reader import read_memory_file
+
+    (tmp_path / "USER.md").write_text(
+        "# USER\n- Prefers coffee\n<!-- observed: 2026-01-02 | status: superseded -->\n"
+        "- Prefers green tea <!-- observed: 2026-11-02 | status: active -->\n")
+    got = read_memory_file(tmp_path, tmp_path, "USER.md", "USER.md", None, None, session_key=DIRECT)
+    assert got.superseded == (2, 3) and got.to_dict()["superseded"] == [2, 3]
+    ranged = read_memory_file(tmp_path, tmp_path, "USER.md", "USER.md", 4, 1, session_key=DIRECT)
+    assert "superseded" not in ranged.to_dict()

@@ -70,6 +70,23 @@ async def test_dry_run_reports_in_upstreams_shape_and_changes_nothing(two_sessio
     # an abbreviation selects nothing (ids are exact, as upstream)
     short = cli("forget", "--session", "sess", "--dry-run", "--json", ws=workspace)
     assert short.returncode == 1 and json.loads(short.stdout)["sessionResolutions"][0]["sessionIds"] == []
+    # the other selectors (dry runs: one pair of sessions serves them all)
+    by_peer = json.loads(cli("forget", "--participant", "4711", "--dry-run", "--json", ws=workspace).stdout)
+    assert by_peer["sessionResolutions"][0]["sessionIds"] == ["sess-b"]
+    by_hook = json.loads(cli("forget", "--hook-source", "telegram", "--dry-run", "--json", ws=workspace).stdout)
+    assert by_hook["sessionResolutions"][0]["sessionIds"] == ["sess-b"]
+    future = cli("forget", "--participant", "4711", "--since", "2999-01-01", "--dry-run", "--json", ws=workspace)
+    assert future.returncode == 1 and json.loads(future.stdout)["sessionResolutions"][0]["sessionIds"] == []
+    bad = cli("forget", "--since", "last tuesday", "--dry-run", ws=workspace)
+    assert bad.returncode == 1 and "--since" in bad.stderr
+    mixed = cli("forget", "--session", "sess-a", "some", "words", ws=workspace)
+    assert mixed.returncode == 1 and "either session selectors" in mixed.stderr
+    # a line the user has since reworded is no longer the session's: untargetable, left alone
+    mem = workspace / "MEMORY.md"
+    mem.write_text(mem.read_text().replace("north entrance", "south entrance"))
+    again = json.loads(cli("forget", "--session", "sess-a", "--dry-run", "--json", ws=workspace).stdout)
+    assert not any(k.startswith("MEMORY.md") for k in again["entryKeys"])
+    assert [k.split("@")[0] for k in again["untargetableEntryKeys"]] == ["MEMORY.md"]
 
 
 async def test_purge_removes_the_lineage_and_fences_it(two_sessions, workspace):
@@ -99,16 +116,3 @@ async def test_purge_removes_the_lineage_and_fences_it(two_sessions, workspace):
     assert cli("index", "--force", "--json", ws=workspace).returncode == 0
     assert "LINEAGE-A-731" not in cli("search", "dentist Friday", "--json", ws=workspace).stdout
     assert "LINEAGE-B-552" in cli("search", "sourdough", "--json", ws=workspace).stdout
-
-
-async def test_participant_and_since_selectors(two_sessions, workspace):
-    by_peer = json.loads(cli("forget", "--participant", "4711", "--dry-run", "--json", ws=workspace).stdout)
-    assert by_peer["sessionResolutions"][0]["sessionIds"] == ["sess-b"]
-    by_hook = json.loads(cli("forget", "--hook-source", "telegram", "--dry-run", "--json", ws=workspace).stdout)
-    assert by_hook["sessionResolutions"][0]["sessionIds"] == ["sess-b"]
-    future = cli("forget", "--participant", "4711", "--since", "2999-01-01", "--dry-run", "--json", ws=workspace)
-    assert future.returncode == 1 and json.loads(future.stdout)["sessionResolutions"][0]["sessionIds"] == []
-    bad = cli("forget", "--since", "last tuesday", "--dry-run", ws=workspace)
-    assert bad.returncode == 1 and "--since" in bad.stderr
-    mixed = cli("forget", "--session", "sess-a", "some", "words", ws=workspace)
-    assert mixed.returncode == 1 and "either session selectors" in mixed.stderr

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 
 FILE_NAME = "forgotten-sessions.jsonl"
@@ -71,6 +71,3 @@ def add_forgotten(sessions_dir: Path, sessions: list[ForgottenSession]) -> None:
 
 def now() -> float:
     return time.time()
-
-
-__all__ = ["ForgottenSession", "add_forgotten", "is_forgotten", "read_forgotten", "record_path", "asdict"]

@@ -38,6 +38,23 @@ def _global_options(p: argparse.ArgumentParser) -> None:
     g.add_argument("--api-key", metavar="KEY", help="API key for the chat model")
 
 
+def _add_forget(msub: Any) -> None:
+    """``memory forget``: ours (QUERY, --path --lines) and OpenClaw's lineage selectors."""
+    mf = msub.add_parser("forget", help="remove a fact from the memory files (kept in history, tombstoned)")
+    mf.add_argument("query", nargs="*", help="words of the fact to forget")
+    mf.add_argument("--path", help="a memory file, e.g. MEMORY.md (with --lines)")
+    mf.add_argument("--lines", metavar="A-B", help="the lines to remove, 1-based inclusive")
+    mf.add_argument("--yes", action="store_true", help="remove without asking (otherwise: show what would go)")
+    mf.add_argument("--json", action="store_true")
+    # OpenClaw's lineage selectors (memory/session_forget.py): they purge at once unless --dry-run
+    mf.add_argument("--session", action="append", default=[], metavar="ID_OR_KEY", help="purge a session's lineage (exact id or key)")
+    mf.add_argument("--participant", action="append", default=[], metavar="ID", help="purge the sessions with this peer")
+    mf.add_argument("--hook-source", dest="hook_source", action="append", default=[], metavar="SOURCE",
+                    help="purge the sessions this hook or channel started")
+    mf.add_argument("--since", metavar="WHEN", help="only sessions active since then (ISO date/time)")
+    mf.add_argument("--dry-run", dest="dry_run", action="store_true", help="report what the purge would remove; change nothing")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="openclaw-tui",
@@ -65,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
     msub = mem.add_subparsers(dest="memory_command", metavar="ACTION", required=True)
     ms = msub.add_parser("status", help="index status")
     ms.add_argument("--json", action="store_true")
+    ms.add_argument("--deep", action="store_true", help="also check the index file, keyword table, files and provider")
+    ms.add_argument("--fix", action="store_true", help="repair what --deep finds (implies --deep)")
     mi = msub.add_parser("index", help="sync the index (incremental)")
     mi.add_argument("--force", action="store_true", help="full rebuild")
     mi.add_argument("--json", action="store_true")
@@ -88,12 +107,7 @@ def build_parser() -> argparse.ArgumentParser:
     mr.add_argument("--dry-run", action="store_true", help="say what the restore would do (delete, shrink, replace) and change nothing")
     mr.add_argument("--yes", action="store_true", help="confirm a restore that deletes the file or cuts it by more than half")
     mr.add_argument("--json", action="store_true")
-    mf = msub.add_parser("forget", help="remove a fact from the memory files (kept in history, tombstoned)")
-    mf.add_argument("query", nargs="*", help="words of the fact to forget")
-    mf.add_argument("--path", help="a memory file, e.g. MEMORY.md (with --lines)")
-    mf.add_argument("--lines", metavar="A-B", help="the lines to remove, 1-based inclusive")
-    mf.add_argument("--yes", action="store_true", help="remove without asking (otherwise: show what would go)")
-    mf.add_argument("--json", action="store_true")
+    _add_forget(msub)
 
     init = sub.add_parser("init", help="create a workspace from the template (never overwrites)")
     init.add_argument("--workspace", dest="init_workspace", metavar="DIR")

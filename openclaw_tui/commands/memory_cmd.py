@@ -1,6 +1,6 @@
 """``openclaw-tui memory status|index|search|get``.
 
-    memory status [--json]
+    memory status [--deep [--fix]] [--json]      --deep: checks (commands.memory_deep); --fix repairs
     memory index [--force] [--json]              progress bar only when stdout is a terminal
     memory search QUERY [--max-results N] [--min-score X] [--json]
     memory search --batch FILE --json            one query per line in, one JSON result per line out
@@ -126,6 +126,8 @@ def _shown(value: Any, missing: str = "-") -> Any:
 
 
 def _status(memory: MemoryBackend, args: argparse.Namespace) -> int:
+    if getattr(args, "deep", False) or getattr(args, "fix", False):
+        return _deep_status(memory, args)
     st = dict(memory.status())  # the status's JSON object
     if args.json:
         print_json(st)
@@ -159,6 +161,40 @@ def _status(memory: MemoryBackend, args: argparse.Namespace) -> int:
     for k, v in rows:
         print(f"{k.ljust(width)}  {v}")
     return 0
+
+
+def _deep_status(memory: MemoryBackend, args: argparse.Namespace) -> int:
+    """``--deep``: the checks of memory/builtin/deep_status.py; ``--fix``: repair, check again.
+    Exit 1 when a problem is left (after ``--fix``, one it could not repair)."""
+    from openclaw_tui.memory.builtin import deep_status  # noqa: PLC0415
+    from openclaw_tui.memory.builtin.manager import MemoryManager  # noqa: PLC0415
+
+    target = memory if isinstance(memory, MemoryManager) else getattr(memory, "builtin", None)
+    if not isinstance(target, MemoryManager):
+        return fail("memory status --deep checks the builtin index; this backend keeps its own (run `memory status`)")
+    checks = deep_status.deep_checks(target)
+    fixed: list[str] = []
+    if args.fix and any(not c.ok for c in checks):
+        fixed = deep_status.fix(target, checks)
+        before, checks = checks, deep_status.deep_checks(target)
+    else:
+        before = checks
+    left = [c for c in checks if not c.ok]
+    if args.json:
+        out = dict(memory.status())
+        out["deep"] = {"checks": [c.to_dict() for c in checks], "ok": not left}
+        if args.fix:
+            out["deep"]["found"] = [c.to_dict() for c in before if not c.ok]
+            out["deep"]["fixed"] = fixed
+        print_json(out)
+        return 1 if left else 0
+    width = max(len(c.name) for c in checks)
+    for c in checks:
+        print(f"{c.name.ljust(width)}  {'ok ' if c.ok else 'BAD'}  {c.detail}"
+              + ("" if c.ok or not c.fix or args.fix else "  (--fix repairs it)"))
+    for line in fixed:
+        print(f"fixed: {line}")
+    return 1 if left else 0
 
 
 # --------------------------------------------------------------------------- index
@@ -257,7 +293,8 @@ def _search(memory: MemoryBackend, args: argparse.Namespace, session_key: str) -
         print("no results")
         return 0
     for i, hit in enumerate(res.results, 1):
-        print(f"{i}. {printable_path(hit.path)}:{hit.start_line}-{hit.end_line}  score {hit.score:.3f}  [{hit.source}]")
+        print(f"{i}. {printable_path(hit.path)}:{hit.start_line}-{hit.end_line}  score {hit.score:.3f}  [{hit.source}]"
+              + ("  (stale: the file changed since it was indexed)" if hit.stale else ""))
         for line in hit.cited_snippet.splitlines():
             print(f"   {printable_path(line)}")
         print()

@@ -1,4 +1,6 @@
-"""``openclaw-tui memory forget (QUERY | --path P --lines A-B) [--yes] [--json]``.
+"""``openclaw-tui memory forget (QUERY | --path P --lines A-B) [--yes] [--json]``, and
+OpenClaw's ``memory forget --session/--participant/--hook-source/--since [--dry-run] [--json]``
+(a session lineage purge: memory/session_forget.py; it acts at once unless ``--dry-run``).
 
 Without ``--yes`` it shows what would go and changes nothing (at a terminal it asks
 first). With it, the lines are removed (memory/forget.py: history first, atomic replace,
@@ -14,6 +16,7 @@ from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.memory.api import SYNC_FORGET
 from openclaw_tui.memory.forget import ForgetError, ForgetPlan, apply_forget, plan_lines, plan_query
+from openclaw_tui.memory.session_forget import LineagePlan, Selectors, apply_lineage, index_rows, plan_lineage
 from openclaw_tui.records.history import MemoryHistory
 from openclaw_tui.workspace.tombstones import Tombstones
 
@@ -32,6 +35,15 @@ def plan_from_args(args: argparse.Namespace, settings: AgentSettings) -> ForgetP
 def run(args: argparse.Namespace, settings: AgentSettings) -> int:
     if settings.workspace_access != "rw":
         return fail(f"memory forget needs a writable workspace (workspace access is {settings.workspace_access})")
+    sel = Selectors(tuple(getattr(args, "session", None) or ()), tuple(getattr(args, "participant", None) or ()),
+                    tuple(getattr(args, "hook_source", None) or ()), getattr(args, "since", None))
+    if sel.given:
+        query = " ".join(args.query or []).strip() if isinstance(args.query, list) else (args.query or "").strip()
+        if query or args.path or args.lines:
+            return fail("give either session selectors (--session/--participant/--hook-source/--since) or QUERY / --path --lines")
+        return _run_lineage(args, settings, sel)
+    if getattr(args, "dry_run", False):
+        args.yes = False  # our form: without --yes nothing changes anyway
     try:
         plan = plan_from_args(args, settings)
     except ForgetError as exc:
@@ -60,6 +72,77 @@ def run(args: argparse.Namespace, settings: AgentSettings) -> int:
     print("the memory history keeps the removed lines for `memory restore`; a chat session open now keeps "
           "it in its context until /forget is run there (or /new)")
     return 0
+
+
+def _run_lineage(args: argparse.Namespace, settings: AgentSettings, sel: Selectors) -> int:
+    history = MemoryHistory.for_agent(settings.agent_dir)
+    try:
+        plan = plan_lineage(settings.workspace, settings.sessions_dir, history, sel)
+    except ForgetError as exc:
+        return fail(str(exc))
+    if not plan.sessions:
+        wanted = ", ".join(f"{r['selector']} {r['value']!r}" for r in plan.resolutions)
+        if args.json:
+            print_json(plan.report(dry_run=bool(args.dry_run)))
+        return fail(f"no session matches {wanted}; list them with `openclaw-tui sessions` (ids are exact)")
+    rows = _index_rows(settings, plan)
+    report = plan.report(dry_run=bool(args.dry_run), index_rows=rows)
+    if args.dry_run:
+        if args.json:
+            print_json(report)
+        else:
+            _print_lineage(report)
+            print("dry run: nothing changed; run again without --dry-run to purge")
+        return 0
+    try:
+        done = apply_lineage(settings.workspace, settings.sessions_dir, history, plan,
+                             Tombstones.for_workspace(settings.workspace, settings.state_dir), session_key=settings.session_key)
+    except ForgetError as exc:
+        return fail(str(exc))
+    synced = _reindex(settings)
+    forget = done.forget
+    report |= {"forgottenSessions": [s.session_id for s in plan.sessions], "removedTranscripts": done.removed_transcripts,
+               "historyIds": [c.entry.id for c in forget.changes if c.entry] if forget else [],
+               "tombstones": forget.tombstones if forget else 0, "reindexed": synced}
+    if args.json:
+        print_json(report)
+        return 0
+    _print_lineage(report)
+    print(f"purged {len(plan.sessions)} session(s): transcripts deleted, {len(report['entryKeys'])} line(s) removed "
+          f"(history keeps them for `memory restore`), recorded so they are not ingested or resumed again"
+          + ("" if synced else "; the index syncs on next use"))
+    return 0
+
+
+def _index_rows(settings: AgentSettings, plan: LineagePlan) -> dict[str, int]:
+    from openclaw_tui.memory.open import open_memory  # noqa: PLC0415
+
+    memory = None
+    try:
+        memory = open_memory(settings)
+        return index_rows(memory, plan.sessions) if memory is not None else {}
+    except Exception:  # noqa: BLE001 - the report only lacks the count
+        return {}
+    finally:
+        if memory is not None:
+            memory.close()
+
+
+def _print_lineage(report: dict) -> None:
+    for r in report["sessionResolutions"]:
+        print(f"{r['selector']} {r['value']}: {', '.join(r['sessionIds']) or 'no session'}")
+    for a in report["artifacts"]:
+        what = {"transcript": lambda a: f"transcript {a['path']} ({a['bytes']} bytes)",
+                "sessionEntry": lambda a: f"sessions.json entry {a['sessionId']}",
+                "indexRows": lambda a: f"index rows of {a['path']} ({a['chunks']} chunks)",
+                "memoryFile": lambda a: f"{a['lines']} line(s) of {a['path']}"}[a["kind"]](a)
+        print(f"  - {what}")
+    for key in report["entryKeys"]:
+        print(f"  line {key}" + ("  (also written elsewhere: mixed lineage)" if key in report["mixedLineageEntryKeys"] else ""))
+    for w in report["curatedWrites"]:
+        print(f"  review: {w['path']}#L{w['line']} is curated memory: {w['text']}")
+    for key in report["untargetableEntryKeys"]:
+        print(f"  untargetable: {key} (its lines were changed since; `memory history` shows them)")
 
 
 def _confirmed(plan: ForgetPlan, args: argparse.Namespace) -> bool:

@@ -31,11 +31,9 @@ from openclaw_tui.config.models import (
 
 #: keys a model reads in a before-validator (retired spellings it still honours)
 READ_BEFORE: dict[type[BaseModel], tuple[str, ...]] = {McpServerConfig: ("type", "disabled", "timeout")}
-#: values that load but are not acted on: (leaf, value) -> why
-UNHONOURED_VALUES: dict[tuple[str, Any], str] = {
-    ("store.fts.tokenizer", "trigram"): "the keyword index keeps its own tokenizer (unicode61 with porter stems); "
-                                        "a trigram index is not built",
-}
+#: values that load but are not acted on: (leaf, value) -> why (``store.fts.tokenizer:
+#: "trigram"`` is honoured since issue 39: memory/builtin/fts_index.py)
+UNHONOURED_VALUES: dict[tuple[str, Any], str] = {}
 
 
 @dataclass(frozen=True)

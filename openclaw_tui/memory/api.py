@@ -85,6 +85,8 @@ class SearchHit(_JsonView):
     #: QMD only: the collection that indexed the file, and qmd's document id
     collection: str | None = None
     docid: str | None = None
+    #: the file changed since it was indexed (builtin: memory/builtin/staleness.py); its lines may be off
+    stale: bool = False
 
     @property
     def cited(self) -> str:
@@ -100,6 +102,8 @@ class SearchHit(_JsonView):
         out: Json = {"path": self.path, "startLine": self.start_line, "endLine": self.end_line,
                      "score": self.score, "snippet": self.cited_snippet, "source": self.source}
         _put_fields(out, self, collection="collection", docid="docid", citation="citation")
+        if self.stale:
+            out["stale"] = True
         return out
 
     def to_dict(self) -> Json:
@@ -170,11 +174,16 @@ class ReadResult(_JsonView):
     note: str | None = None
     disabled: bool = False
     error: str | None = None
+    #: 1-based numbers of the lines shown that are superseded (workspace/supersede.py): kept
+    #: for the record, not current; left out when none
+    superseded: tuple[int, ...] = ()
 
     def to_dict(self) -> Json:
         out: Json = {"path": self.path, "text": self.text}
         _put_fields(out, self, **{"from": "from_line"}, lines="lines", truncated="truncated", note="note",
                     disabled="disabled", error="error")
+        if self.superseded:
+            out["superseded"] = list(self.superseded)
         return out
 
 

@@ -15,6 +15,7 @@ from openclaw_tui.memory.api import ReadResult
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file
+from openclaw_tui.workspace.supersede import hidden_lines
 
 #: memory_get returns at most this many characters
 MAX_GET_CHARS = 200_000
@@ -51,6 +52,7 @@ def read_memory_file(workspace: Path, root: Path, rel: str, shown: str, from_lin
         os.close(fd)
     return ReadResult(
         path=shown, text="\n".join(got.lines),
+        superseded=tuple(sorted(got.start + i for i in hidden_lines(got.lines))),
         from_line=None if whole else got.start, lines=None if whole else len(got.lines),
         truncated=got.truncated,
         note=f"text cut at {MAX_GET_CHARS} characters; read a range with from/lines" if got.truncated else None,

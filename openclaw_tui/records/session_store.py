@@ -11,6 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterator
 
+from openclaw_tui.records.forgotten_sessions import is_forgotten
 from openclaw_tui.records.transcript import TranscriptWriter, read_transcript
 from openclaw_tui.workspace.atomic import replace_atomically
 from openclaw_tui.workspace.session_keys import is_direct_session
@@ -96,6 +97,19 @@ class SessionStore:
             self._write(data)
             return dict(entry)
 
+    def remove(self, session_ids: list[str]) -> int:
+        """Drop these sessions' entries (``memory forget --session``); how many went."""
+        if not session_ids:
+            return 0
+        with self._locked():
+            data = self.load()
+            gone = [sid for sid in session_ids if sid in data]
+            if gone:
+                for sid in gone:
+                    del data[sid]
+                self._write(data)
+            return len(gone)
+
     def persist(self, session_id: str, transcript: TranscriptWriter, notes: str, **header: Any) -> None:
         """A session's first turn puts it on disk: the transcript's header line (``header``:
         agentId, sessionKey, model…), its startup ``notes`` once, and its sessions.json entry."""
@@ -116,6 +130,8 @@ class SessionStore:
         """ValueError unless ``session_key`` may resume ``session_id``: it must exist, and a
         group or channel key never resumes another key's session (its history may quote
         MEMORY.md from a direct chat, or another group's messages)."""
+        if is_forgotten(self.dir, session_id):
+            raise ValueError(f"session {session_id!r} was forgotten (`memory forget --session`); it cannot be resumed")
         stored = self.get(session_id)
         if not has_transcript and stored is None:
             raise ValueError(f"no session {session_id!r} in {self.dir}")

@@ -5,6 +5,7 @@
 startup notes follow the tiers (``workspace/tiers.py``): a group or channel session loads only
 the shared tier's recent logs (``memory/shared/``), a direct session both tiers'. Superseded
 entries (``workspace/supersede.py``) of MEMORY.md, USER.md and the daily logs are left out.
+USER.md has its own budget (:data:`USER_CAP`), smaller than the other files' (:data:`FILE_CAP`).
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ from openclaw_tui.workspace.tiers import daily_log_rel, loaded_daily_rels
 
 BOOTSTRAP_FILES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "MEMORY.md")
 FILE_CAP = 20_000
+#: USER.md's own, smaller budget (OpenClaw bounds the user model separately from the other
+#: bootstrap files; the figure is ours): counted after superseded entries are left out, so a
+#: file of old, superseded preferences does not push current ones out of the prompt
+USER_CAP = 4_000
 TOTAL_CAP = 150_000
 NOTE_CAP = 2_000
 NOTES_TOTAL_CAP = 4_500
@@ -63,7 +68,9 @@ def _read_capped(workspace: Path, rel: str, cap: int, *, current: bool = False) 
     except (PathRefused, OSError):
         return None
     try:
-        data = safe_fs.read_prefix(fd, cap * 4 + 4)  # UTF-8: at most 4 bytes per character
+        # UTF-8: at most 4 bytes per character; a memory file loses its superseded entries
+        # before it is cut, so it is read as far as the larger budget reaches
+        data = safe_fs.read_prefix(fd, (max(cap, FILE_CAP) if current else cap) * 4 + 4)
     except OSError:
         return None
     finally:
@@ -106,10 +113,11 @@ def build_system_prompt(
         if name in PRIVATE_FILES and not direct:
             continue  # enforced here: group/channel sessions never get MEMORY.md
         memory_file = name in PRIVATE_FILES
-        text = _read_capped(workspace, name, FILE_CAP, current=memory_file)
+        cap = USER_CAP if name == "USER.md" else FILE_CAP
+        text = _read_capped(workspace, name, cap, current=memory_file)
         if text is None and direct and name.lower() in PRIVATE_FILES and name.lower() != name:
             name = name.lower()  # memory.md, user.md
-            text = _read_capped(workspace, name, FILE_CAP, current=memory_file)
+            text = _read_capped(workspace, name, cap, current=memory_file)
         if not text or not text.strip():
             continue
         if total + len(text) > TOTAL_CAP:

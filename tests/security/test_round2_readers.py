@@ -11,7 +11,7 @@ from openclaw_tui.config.models import QmdScopeConfig
 from openclaw_tui.llm import errors
 from openclaw_tui.memory.qmd.scope import qmd_get_denied
 from openclaw_tui.records.transcript import TranscriptWriter
-from openclaw_tui.workspace.bootstrap import FILE_CAP, NOTE_CAP, build_system_prompt, startup_notes
+from openclaw_tui.workspace.bootstrap import NOTE_CAP, USER_CAP, build_system_prompt, startup_notes
 from openclaw_tui.workspace.daily import daily_rel
 
 
@@ -30,7 +30,7 @@ def test_a_huge_sparse_bootstrap_file_costs_only_its_cap(workspace: Path) -> Non
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert "Name: Ada" in prompt.text and f"[… truncated at {FILE_CAP} characters]" in prompt.text
+    assert "Name: Ada" in prompt.text and f"[… truncated at {USER_CAP} characters]" in prompt.text  # USER.md's own budget
     assert "a note" in notes and f"truncated at {NOTE_CAP} characters" in notes
     assert peak < 16 * 1024 * 1024, peak  # never the whole file in memory
 

@@ -165,8 +165,10 @@ def test_memory_md_only_in_direct_sessions(workspace: Path) -> None:
 
 def test_bootstrap_caps_and_modes(workspace: Path) -> None:
     (workspace / "USER.md").write_text("u" * 50_000)
+    (workspace / "TOOLS.md").write_text("t" * 50_000)
     p = build_system_prompt(workspace, session_key="agent:main:main")
-    assert "u" * 20_000 in p.text and "u" * 20_001 not in p.text and "truncated" in p.text
+    assert "t" * 20_000 in p.text and "t" * 20_001 not in p.text and "truncated at 20000" in p.text
+    assert "u" * 4_000 in p.text and "u" * 4_001 not in p.text and "truncated at 4000" in p.text  # USER.md's own budget
     none = build_system_prompt(workspace, session_key="agent:main:main", workspace_access="none")
     assert none.files == [] and "uuuu" not in none.text
     off = build_system_prompt(workspace, session_key="agent:main:main", memory_enabled=False)

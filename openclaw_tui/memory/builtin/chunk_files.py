@@ -12,7 +12,6 @@ import numpy as np
 
 from openclaw_tui.memory.builtin.fts_index import FtsIndex
 from openclaw_tui.memory.builtin.index_db import ForeignIndex, IndexDb, count_rows, vec_to_blob
-from openclaw_tui.memory.builtin.query import fts_text
 from openclaw_tui.memory.builtin.vector_index import VectorIndex
 
 _ROW_TYPES = (int, str, str, int, int, str, str)  # ChunkRow fields, in order
@@ -152,7 +151,7 @@ class ChunkFiles:
             cid = self.conn.last_insert_rowid()
             if self.fts.fts_available:
                 fts_body = f"{context}\n{text}" if context else text
-                self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, fts_text(fts_body)))
+                self.conn.execute("insert into chunks_fts(rowid, text) values(?, ?)", (cid, self.fts.prepare(fts_body)))
             if blob is not None and subs is not None:  # a blob is the mean of subs
                 self._write_sub_vectors(cid, subs)
         self.conn.execute(_INSERT_FILE, astuple(f.file))

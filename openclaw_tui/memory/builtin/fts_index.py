@@ -1,5 +1,19 @@
-"""The keyword side of the index: the FTS5 table ``chunks_fts`` (unicode61 with porter stems,
-rowid = chunk id), its search, document frequencies and tokens."""
+"""The keyword side of the index: the FTS5 table ``chunks_fts`` (rowid = chunk id), its search,
+document frequencies and tokens.
+
+Two tokenizers, chosen by ``memorySearch.store.fts.tokenizer`` (OpenClaw's key):
+
+* ``unicode61`` (default): unicode61 with porter stems, CJK characters spaced apart so each
+  is a token (``query.fts_text``), queries as OR'ed quoted terms, CJK as character bigrams;
+* ``trigram``: FTS5's trigram tokenizer over the text as written (substring matching, what
+  CJK text without spaces needs); query terms of three or more characters match through the
+  index (a longer CJK segment as its three-character windows), and a query with only shorter
+  terms (a two-character CJK word) is answered by a ``LIKE`` scan of the table.
+
+The tokenizer of a table is the one it was created with (read back from ``sqlite_master``):
+a changed setting changes the index fingerprint (``Indexer.fingerprint``), so the next sync
+rebuilds the index with the new tokenizer, and until then queries still match the old table.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +23,7 @@ from typing import Any, Iterable
 import apsw
 
 from openclaw_tui.memory.builtin.index_db import IndexDb, count_rows
-from openclaw_tui.memory.builtin.query import fts_text
+from openclaw_tui.memory.builtin.query import fts_text, trigram_terms, word_tokens
 
 log = logging.getLogger("openclaw_tui.memory.store")
 
@@ -19,6 +33,22 @@ FTS_TOKENIZER = "porter unicode61 remove_diacritics 2"
 #: **ours:** each chunk's FTS row is its heading context (the Markdown headings above it)
 #: followed by its text, so changing this string rebuilds old indexes once
 FTS_CONTENT = "cjk-chars; heading-context"
+#: the trigram table: case folded, the text as written (no CJK spacing)
+TRIGRAM_TOKENIZER = "trigram"
+TRIGRAM_CONTENT = "raw; heading-context"
+#: the shortest term the trigram index can match
+TRIGRAM_MIN = 3
+
+
+def tokenizer_spec(kind: str) -> str:
+    """The FTS5 ``tokenize`` argument of a ``store.fts.tokenizer`` value."""
+    return TRIGRAM_TOKENIZER if kind == "trigram" else FTS_TOKENIZER
+
+
+def fingerprint_part(kind: str) -> str:
+    """What the index fingerprint records of the keyword side (unchanged for unicode61, so an
+    index built before the setting existed is not rebuilt)."""
+    return f"{TRIGRAM_TOKENIZER}; {TRIGRAM_CONTENT}" if kind == "trigram" else f"{FTS_TOKENIZER}; {FTS_CONTENT}"
 
 
 def _tokenizer_args() -> tuple[str, list[str]]:
@@ -30,8 +60,11 @@ def _tokenizer_args() -> tuple[str, list[str]]:
 class FtsIndex:
     """``chunks_fts`` of one index file; ``fts_available`` is False when FTS5 is missing."""
 
-    def __init__(self, db: IndexDb):
+    def __init__(self, db: IndexDb, tokenizer: str = "unicode61"):
         self.db = db
+        #: "unicode61" or "trigram": asked for; ``kind`` is what the table was built with
+        self.requested = "trigram" if tokenizer == "trigram" else "unicode61"
+        self.kind = self.requested
         self.conn = db.conn
         self.lock = db.lock
         self.fts_available = False
@@ -42,8 +75,11 @@ class FtsIndex:
 
     def ensure(self) -> None:
         try:
+            row = self.conn.execute("select sql from sqlite_master where name = 'chunks_fts'").fetchone()
+            if row is not None:
+                self.kind = "trigram" if "'trigram'" in str(row[0]) else "unicode61"
             self.conn.execute(
-                f"create virtual table if not exists chunks_fts using fts5(text, tokenize='{FTS_TOKENIZER}')"
+                f"create virtual table if not exists chunks_fts using fts5(text, tokenize='{tokenizer_spec(self.kind)}')"
             )
             # per-connection (temp schema): document frequencies of indexed terms
             self.conn.execute("create virtual table if not exists temp.chunks_fts_vocab using fts5vocab(main, chunks_fts, row)")
@@ -52,6 +88,35 @@ class FtsIndex:
             self.fts_available = False
             self.fts_error = str(exc)
             log.warning("FTS5 unavailable; search is vector-only (%s)", exc)
+
+    @property
+    def spec(self) -> str:
+        return tokenizer_spec(self.kind)
+
+    def prepare(self, text: str) -> str:
+        """A chunk's text as this table stores it."""
+        return text if self.kind == "trigram" else fts_text(text)
+
+    def trigram_search(self, query: str, limit: int) -> list[tuple[int, float]]:
+        """``[(chunk id, rank)]`` of a trigram table, best first (lower rank is better, as
+        bm25): the terms of three or more characters through MATCH; when there are none, the
+        shorter ones by a LIKE scan, ranked by how many of them a chunk holds."""
+        long_terms, short_terms = trigram_terms(query)
+        if long_terms:
+            return self.fts_search(" OR ".join('"' + t.replace('"', '""') + '"' for t in long_terms), limit)
+        if not short_terms or not self.fts_available:
+            return []
+        score = " + ".join("(text like ? escape '\\')" for _ in short_terms)
+        args = [f"%{_like_escape(t)}%" for t in short_terms]
+        with self.lock:
+            try:
+                rows: list[tuple[Any, ...]] = self.conn.execute(
+                    f"select rowid, -({score}) as r from chunks_fts where r < 0 order by r limit ?",
+                    (*args, int(limit))).fetchall()
+            except apsw.Error as exc:
+                log.warning("FTS scan failed (%s): %s", query, exc)
+                return []
+        return [(int(r[0]), float(r[1])) for r in rows]
 
     def fts_search(self, match: str | None, limit: int) -> list[tuple[int, float]]:
         """``[(chunk id, bm25 rank)]`` best first; empty on a bad expression."""
@@ -82,6 +147,10 @@ class FtsIndex:
         terms = list(terms)
         if not self.fts_available or not terms:
             return 0, {}
+        if self.kind == "trigram":  # a term is several trigrams: no single document frequency
+            with self.lock:
+                total = count_rows(self.conn.execute("select count(*) from chunks"))
+            return total, {t: None for t in terms}
         with self.lock:
             generation = self.db.get_meta("vector_generation")
             cached_gen, total, dfs = self._df_cache
@@ -99,6 +168,8 @@ class FtsIndex:
 
     def index_tokens(self, text: str) -> list[str]:
         """``text`` as the keyword index sees it (lowercase, porter stems: "camped" → "camp")."""
+        if self.kind == "trigram":  # trigrams are no words: the text's words, unstemmed
+            return word_tokens(text)
         with self.lock:
             return self._tokens(text, apsw.FTS5_TOKENIZE_DOCUMENT) if self.fts_available and text else []
 
@@ -106,3 +177,7 @@ class FtsIndex:
         if self._tokenize is None:
             self._tokenize = self.conn.fts5_tokenizer(*_tokenizer_args())
         return [t[2] for t in self._tokenize(fts_text(text).encode("utf-8"), flag, None)]
+
+
+def _like_escape(term: str) -> str:
+    return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")

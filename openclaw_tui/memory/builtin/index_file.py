@@ -28,8 +28,10 @@ class IndexUnavailable(Exception):
 class IndexFile:
     """The live ``Store`` at ``path`` (thread-safe); ``store()`` opens or reopens it."""
 
-    def __init__(self, path: Path, *, vector_enabled: bool, extension_path: str | None) -> None:
+    def __init__(self, path: Path, *, vector_enabled: bool, extension_path: str | None,
+                 fts_tokenizer: str = "unicode61") -> None:
         self.path = path
+        self.fts_tokenizer = fts_tokenizer
         self._vector_enabled = vector_enabled
         self._extension_path = extension_path
         self._store: Store | None = None
@@ -43,7 +45,8 @@ class IndexFile:
         return self._store
 
     def open_at(self, path: Path) -> Store:
-        return Store(path, vector_enabled=self._vector_enabled, extension_path=self._extension_path)
+        return Store(path, vector_enabled=self._vector_enabled, extension_path=self._extension_path,
+                     fts_tokenizer=self.fts_tokenizer)
 
     def open_rebuild(self, path: Path) -> Store:
         """A store for a full rebuild at ``path``, a temp file no one reads yet: its rollback

@@ -37,7 +37,7 @@ from openclaw_tui.memory.builtin.index_file import IndexFile, discard
 from openclaw_tui.memory.builtin.sync_sources import SourceProvider, SyncContext, collect_docs, read_doc, unchanged
 from openclaw_tui.memory.sources import SourceDoc
 from openclaw_tui.memory.builtin.chunk_files import FileRow, FileWrite
-from openclaw_tui.memory.builtin.fts_index import FTS_CONTENT, FTS_TOKENIZER
+from openclaw_tui.memory.builtin.fts_index import fingerprint_part
 from openclaw_tui.memory.builtin.index_db import SCHEMA_VERSION, ForeignIndex
 from openclaw_tui.memory.builtin.store import Store
 from openclaw_tui.workspace.guard import PathRefused
@@ -159,7 +159,7 @@ class Indexer:
             "chunkTokens": self.ms.chunking.tokens,
             "chunkOverlap": self.ms.chunking.overlap,
             "chunkLines": "superseded-blank",  # superseded notes are blank lines (workspace/supersede.py)
-            "ftsTokenizer": f"{FTS_TOKENIZER}; {FTS_CONTENT}",
+            "ftsTokenizer": fingerprint_part(self.ms.store.fts.tokenizer),
             "vectorBackend": store.vector_backend if store is not None else None,
             "vectorWindowTokens": window_tokens(self.provider),
         }

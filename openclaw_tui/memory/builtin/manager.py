@@ -86,7 +86,8 @@ class MemoryManager:
             # embedding retries (429/5xx/timeouts) show in the event timeline
             provider.on_retry = self._on_embed_retry
         vec = self.ms.store.vector
-        self.index = IndexFile(settings.index_path, vector_enabled=vec.enabled, extension_path=vec.extension_path)
+        self.index = IndexFile(settings.index_path, vector_enabled=vec.enabled, extension_path=vec.extension_path,
+                               fts_tokenizer=self.ms.store.fts.tokenizer)
         self.indexer = Indexer(settings, provider, self.index, self._emit)
         self.searcher = Searcher(settings, provider, name=self.name, emit=self._emit,
                                  on_stale_vectors=self.indexer.maybe_background_sync, fallback=self.provider_fallback)

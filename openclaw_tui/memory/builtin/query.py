@@ -137,6 +137,41 @@ def query_terms(query: str) -> list[str]:
     return list(seen)
 
 
+def _cjk_segments(run: str) -> list[str]:
+    """The content segments of one CJK run (as ``cjk_query_terms``, before bigrams)."""
+    if _HANGUL_RUN_RE.match(run):
+        run = strip_korean_particle(run)
+    segments = [run]
+    if _HIRAGANA_RE.search(run):
+        segments = [seg for seg in _SCRIPT_SEG_RE.findall(run) if not _HIRAGANA_RE.match(seg)] or _SCRIPT_SEG_RE.findall(run)
+    return [piece for seg in segments for piece in cut_stopwords(seg) if piece not in STOPWORDS]
+
+
+def trigram_terms(query: str, n: int = 3) -> tuple[list[str], list[str]]:
+    """A query's terms for a trigram index: ``(long, short)``. Long terms (``n`` characters
+    or more) match through the index: a word as itself, a CJK segment as its ``n``-character
+    windows ("四川火锅" → "四川火", "川火锅"). Short ones (a two-character CJK word, "ok")
+    only by a scan. Stopwords are left out unless nothing else is left."""
+    long_terms: dict[str, None] = {}
+    short_terms: dict[str, None] = {}
+    toks = word_tokens(query)
+    for t in toks:
+        parts = [p for p in CJK_RUN_RE.split(t) if p] if CJK_RE.search(t) else [t]
+        for part in parts:
+            if CJK_RE.match(part):
+                for seg in _cjk_segments(part):
+                    if len(seg) >= n:
+                        long_terms.update((seg[i : i + n], None) for i in range(len(seg) - n + 1))
+                    else:
+                        short_terms.setdefault(seg, None)
+            elif part not in STOPWORDS:
+                (long_terms if len(part) >= n else short_terms).setdefault(part, None)
+    if not long_terms and not short_terms:
+        for t in toks:
+            (long_terms if len(t) >= n else short_terms).setdefault(t, None)
+    return list(long_terms), list(short_terms)
+
+
 def _fts_quote(term: str) -> str:
     # a CJK term becomes a phrase of its characters, matching the spaced FTS text
     if CJK_RE.search(term):

@@ -24,6 +24,7 @@ from openclaw_tui.memory.builtin import query as qry
 from openclaw_tui.memory.builtin import ranking, scoring, snippet_windows, snippets
 from openclaw_tui.memory.builtin.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
 from openclaw_tui.memory.builtin.chunk_files import ChunkRow
+from openclaw_tui.memory.builtin.staleness import stale_keys
 from openclaw_tui.memory.builtin.store import Store, window_cosines
 from openclaw_tui.memory.transcript_scope import drop_foreign_transcripts
 from openclaw_tui.memory.triggers import apply_importance
@@ -66,6 +67,8 @@ def text_hits(store: Store, q: str, terms: list[str], mode: str, limit: int) -> 
     weighs them ~0, yet FTS5 would score every chunk holding one (most of the cost at
     100k chunks). When the rarer terms alone find ``limit`` chunks, those are the full
     query's best ``limit`` too; when they find fewer, the full query runs."""
+    if store.fts.kind == "trigram":  # memorySearch.store.fts.tokenizer (fts_index.py)
+        return {cid: scoring.bm25_rank_to_score(rank) for cid, rank in store.fts.trigram_search(q, limit)}
     skip = store.common_terms(terms) if mode == "or" else set()
     hits: list[tuple[int, float]] = []
     if skip and not set(terms) <= skip:
@@ -131,7 +134,8 @@ class Searcher:
         weights = snippets.idf_weights(*store.doc_frequencies(terms))
         stems = store.index_tokens if snippets.STEMMED_LINES else None
         line_cos = self._line_cosines(store, got.qvec)
-        return self._result(started, results=self._hits(picked, req.session_key, terms, weights, stems, line_cos),
+        return self._result(started, results=self._hits(picked, req.session_key, terms, weights, stems, line_cos,
+                                                                    store=store),
                             mode=got.mode,
                             warning=got.warning, relaxed_min_score=relaxed)
 
@@ -271,8 +275,10 @@ class Searcher:
 
     def _hits(self, picked: list[scoring.Candidate], session_key: str, terms: list[str], weights: dict[str, float],
               stems: Callable[[str], list[str]] | None,
-              line_cos: Callable[[scoring.Candidate], list[float] | None] | None = None) -> tuple[SearchHit, ...]:
+              line_cos: Callable[[scoring.Candidate], list[float] | None] | None = None,
+              store: Store | None = None) -> tuple[SearchHit, ...]:
         cite = citations.citations_enabled(self.settings.config.memory.citations, is_direct_session(session_key))
+        stale = self._stale(store, {c.path for c in picked if c.source == "memory"})
         hits = []
         for c in picked:
             shown = snippet_windows.windowed(c.text, c.start_line, c.end_line, terms, weights, stems=stems,
@@ -282,5 +288,15 @@ class Searcher:
             hits.append(SearchHit(path=c.path, start_line=c.start_line, end_line=c.end_line,
                                   score=round(float(c.score), 4),
                                   snippet=snippet,
-                                  source=c.source, citation=citation))
+                                  source=c.source, citation=citation, stale=c.path in stale))
         return tuple(hits)
+
+    def _stale(self, store: Store | None, keys: set[str]) -> set[str]:
+        """The hit files changed since indexing (staleness.py); none when that cannot be read."""
+        if not keys or store is None:
+            return set()
+        try:
+            rows = store.files("memory")
+        except Exception:  # noqa: BLE001 - a hit is not stale when the index cannot say
+            return set()
+        return stale_keys(self.settings.workspace, rows, keys)

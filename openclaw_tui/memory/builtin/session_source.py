@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from openclaw_tui.config import AgentSettings
+from openclaw_tui.records.forgotten_sessions import read_forgotten
 from openclaw_tui.memory.builtin.sync_sources import SourceProvider, SyncContext
 from openclaw_tui.memory.sources import SourceDoc
 from openclaw_tui.memory.builtin.store import Store
@@ -132,8 +133,13 @@ class SessionSource:
         rows, since = self._indexed(ctx.store)
         force = ctx.force  # `memory index --force` backfills every transcript
         docs: list[SourceDoc] = []
+        fenced = read_forgotten(self.sessions_dir)  # `memory forget --session`: never ingested again
+        fenced_ids = {f.session_id for f in fenced}
+        fenced_digests = {f.transcript_sha256 for f in fenced if f.transcript_sha256}
         for path in self._files():
             key = PREFIX + path.name
+            if path.stem in fenced_ids:
+                continue
             try:
                 st = path.stat()
                 data = path.read_bytes()
@@ -143,8 +149,10 @@ class SessionSource:
             row = rows.get(key)
             if row is None and not force and st.st_mtime < since - 2.0:  # 2 s: coarse fs clocks
                 continue  # older transcript: `memory index --force` backfills it
-            text, _ = render_transcript(data)
             digest = hashlib.sha256(data).hexdigest()
+            if digest in fenced_digests:
+                continue  # a forgotten transcript copied back under another name
+            text, _ = render_transcript(data)
             doc = SourceDoc(path=key, source=SOURCE, text=text, mtime=st.st_mtime,
                             mtime_ns=st.st_mtime_ns, size=len(data), hash=digest)
             if row is not None and not force and row.hash != digest:

@@ -8,7 +8,6 @@ from typing import Any
 from openclaw_tui.memory.api import MemoryStatus
 from openclaw_tui.memory.builtin.embedding_ops import provider_key
 from openclaw_tui.memory.builtin.indexer import Indexer
-from openclaw_tui.memory.builtin.fts_index import FTS_TOKENIZER
 
 
 def _iso(ts: float | None) -> str | None:
@@ -66,7 +65,7 @@ def _index_details(indexer: Indexer, out: dict[str, Any]) -> tuple[int, int, boo
         store = indexer.index.store()
         files, chunks = store.counts()
         got: dict[str, Any] = {"vectorBackend": store.vector_backend, "vectorDims": store.vec_dims(),
-                               "ftsAvailable": store.fts_available, "ftsTokenizer": FTS_TOKENIZER}
+                               "ftsAvailable": store.fts_available, "ftsTokenizer": store.fts.spec}
         dirty = indexer.is_dirty()
         got.update({"cacheEntries": store.cache_count(), "cacheMaxEntries": ms.cache.max_entries})
         if store.vec_error:

@@ -31,13 +31,14 @@ from openclaw_tui.memory.builtin.vector_index import VectorIndex
 class Store:
     """One SQLite index file. Thread-safe: every call holds ``self.lock``."""
 
-    def __init__(self, path: Path, *, vector_enabled: bool = True, extension_path: str | None = None):
+    def __init__(self, path: Path, *, vector_enabled: bool = True, extension_path: str | None = None,
+                 fts_tokenizer: str = "unicode61"):
         self.db = IndexDb(path)
         self.path, self.lock, self.conn = self.db.path, self.db.lock, self.db.conn
         self.vectors = VectorIndex(self.db, vector_enabled=vector_enabled, extension_path=extension_path)
         self.db.check_schema()
         self.db.create_tables()
-        self.fts = FtsIndex(self.db)
+        self.fts = FtsIndex(self.db, fts_tokenizer)
         self.fts.ensure()
         self.chunk_files = ChunkFiles(self.db, self.fts, self.vectors)
         self.cache = EmbeddingCache(self.db)

@@ -99,3 +99,26 @@ def test_a_group_session_key_can_neither_restore_memory_md_nor_list_its_history(
     assert {e["path"] for e in json.loads(capsys.readouterr().out)} == {"MEMORY.md", "memory/shared/team.md"}
     assert cli.main(["--workspace", str(workspace), "memory", "restore", "MEMORY.md", "--yes"]) == 0
     assert b"9090" not in (workspace / "MEMORY.md").read_bytes()
+
+
+def test_the_tuis_restore_plan_refuses_a_private_file_to_a_group_key(workspace: Path) -> None:
+    """``/memory restore`` and ``/memory history`` go through the same plan and scope."""
+    import pytest
+
+    from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
+    from openclaw_tui.records.history_scope import visible
+    from openclaw_tui.records.restore_plan import plan_restore
+    from openclaw_tui.tools.files import FileTools
+    from openclaw_tui.workspace.guard import PathRefused
+
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- the door code is 4711\n")
+    history = MemoryHistory(workspace.parent / "hist")
+    tools = FileTools(workspace, history=history, origin=lambda: ChangeOrigin("model", "s", 1))
+    assert tools.append({"path": "MEMORY.md", "content": "- the safe code is 9090"})["ok"]
+    assert tools.append({"path": "memory/2026-01-05.md", "content": "- a private day"})["ok"]
+    group = "agent:main:telegram:group:7"
+    with pytest.raises(PathRefused, match="private"):
+        plan_restore(workspace, history, "MEMORY.md", session_key=group)
+    assert visible(workspace, group, history.entries()) == []  # MEMORY.md and the private tier of memory/
+    assert plan_restore(workspace, history, "MEMORY.md", session_key="agent:main:main").entry.path == "MEMORY.md"
+    assert len(visible(workspace, "agent:main:main", history.entries())) == 2

@@ -16,6 +16,7 @@ from openclaw_tui.config import AgentSettings
 from openclaw_tui.terminal_text import for_terminal
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 from openclaw_tui.records.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory
+from openclaw_tui.records.history_scope import refuse_private, visible
 from openclaw_tui.records.restore import restore_before
 from openclaw_tui.records.restore_plan import RestorePlan, plan_restore
 from openclaw_tui.workspace.tombstones import Tombstones
@@ -25,7 +26,7 @@ def run(args: argparse.Namespace, settings: AgentSettings) -> int:
     history = MemoryHistory.for_agent(settings.agent_dir)
     try:
         if args.memory_command == "history":
-            return _history(history, args)
+            return _history(history, settings, args)
         return _restore(history, settings, args)
     except (HistoryError, PathRefused) as exc:
         return fail(getattr(exc, "reason", None) or str(exc))
@@ -38,9 +39,11 @@ def _row(entry: HistoryEntry) -> str:
     return for_terminal(f"{entry.id}  {when}  {entry.path}  {entry.tool:<7} {entry.summary:<10} {who}{extra}")
 
 
-def _history(history: MemoryHistory, args: argparse.Namespace) -> int:
+def _history(history: MemoryHistory, settings: AgentSettings, args: argparse.Namespace) -> int:
     rel = normalize_rel(args.path) if args.path else None
-    entries = list(reversed(history.entries(rel)))
+    if rel is not None:
+        refuse_private(settings.workspace, settings.session_key, rel)
+    entries = list(reversed(visible(settings.workspace, settings.session_key, history.entries(rel))))
     if args.json:
         print_json([e.to_dict() | {"summary": e.summary} for e in entries])
         return 0
@@ -67,7 +70,7 @@ def _restore(history: MemoryHistory, settings: AgentSettings, args: argparse.Nam
     access = settings.workspace_access
     if access in ("ro", "none"):
         return fail(f"memory restore changes a workspace file, and workspace access is {access} (--workspace-access {access}); nothing was changed")
-    plan = plan_restore(settings.workspace, history, args.path, args.to)
+    plan = plan_restore(settings.workspace, history, args.path, args.to, session_key=settings.session_key)
     rel, entry = plan.path, plan.entry
     if getattr(args, "dry_run", False):
         if args.json:

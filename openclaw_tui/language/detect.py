@@ -66,7 +66,7 @@ def _scores(text: str, langs: tuple[str, ...]) -> dict[str, float]:
     """The votes of each language for ``text`` (file names and addresses do not vote)."""
     scores: dict[str, float] = defaultdict(float)
     weights = _weights(langs)
-    words = common().not_words.sub(" ", text)
+    words = common().without_not_words(text)
     for word in tokens(fold(words)):
         for lang, w in weights.get(word, {}).items():
             scores[lang] += w

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from openclaw_tui.owner_only import private_dir
+from openclaw_tui.workspace import temp_sweep
 from openclaw_tui.workspace.atomic import _fsync_dir, replace_atomically
 from openclaw_tui.records.change_diff import line_counts
 
@@ -118,6 +119,13 @@ class MemoryHistory:
     @property
     def objects(self) -> Path:
         return self.root / "objects"
+
+    def sweep_temp(self, now: float | None = None) -> int:
+        """Remove the temp copies a crash left in the store (``.<name>.<hex>.tmp`` in the
+        store and ``objects/``, older than ``temp_sweep.MIN_AGE_S``); return how many."""
+        if not self.root.is_dir():
+            return 0
+        return temp_sweep.sweep_flat(self.root, now=now) + temp_sweep.sweep_flat(self.objects, now=now)
 
     # ------------------------------------------------------------------ writing
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from openclaw_tui.records.history import HistoryEntry, MemoryHistory, digest
+from openclaw_tui.records.history_scope import refuse_private
 from openclaw_tui.records.restore import current, latest_for
 
 
@@ -57,8 +58,11 @@ class RestorePlan:
                 f"{len(self.target):,} bytes ({lines(self.target)} lines), the version before {self.entry.id}")
 
 
-def plan_restore(workspace: Path, history: MemoryHistory, raw_path: str, to: str | None = None) -> RestorePlan:
-    """The plan for ``memory restore PATH [--to ID]`` (HistoryError / PathRefused as the restore)."""
+def plan_restore(workspace: Path, history: MemoryHistory, raw_path: str, to: str | None = None, *,
+                 session_key: str) -> RestorePlan:
+    """The plan for ``memory restore PATH [--to ID]`` (HistoryError / PathRefused as the restore);
+    a group ``session_key`` may not restore a private file (``history_scope``)."""
     rel, now = current(workspace, raw_path)
+    refuse_private(workspace, session_key, rel)
     entry = history.find(to, rel) if to else latest_for(history, rel)
     return RestorePlan(rel, entry, now, history.content(entry.before))

@@ -98,9 +98,26 @@ def has_content(summary: str) -> bool:
     return False
 
 
+# Linear in the text: a path (``p``) or file name (``f``) is only tried where a run of its
+# characters begins (the look-behind), and its leading dots and dashes are matched but left
+# out of the group, so each run is scanned once. ``\b[\w.-]+/…`` tried at every dot of a
+# 400 KB dotted token scanned to its end each time: quadratic, > 90 s (issue 36).
 _IDENT_RE = re.compile(
-    r"`[^`\n]{1,80}`|https?://\S+|\b[\w.-]+/[\w./-]+\b|\b[\w-]+\.(?:md|py|json|yaml|yml|txt|toml|js|ts)\b|\b\d{4}-\d{2}-\d{2}\b|\b[A-Z]{2,}-\d+\b"
+    r"`[^`\n]{1,80}`|https?://\S+"
+    r"|(?<![\w.-])[.-]*+(?P<p>\w[\w.-]*+/[\w./-]+\b)"
+    r"|(?<![\w-])-*+(?P<f>\w[\w-]*+\.(?:md|py|json|yaml|yml|txt|toml|js|ts)\b)"
+    r"|\b\d{4}-\d{2}-\d{2}\b|\b[A-Z]{2,}-\d+\b"
 )
+
+
+def identifier_tokens(text: str) -> list[str]:
+    """The identifiers of ``text`` for the extractive summary, in order, once each (linear time)."""
+    out: dict[str, None] = {}
+    for m in _IDENT_RE.finditer(text):
+        tok = (m.group("p") or m.group("f") or m.group(0)).strip("`.,;:")
+        if tok:
+            out.setdefault(tok)
+    return list(out)
 
 
 def _sentences(text: str) -> list[str]:
@@ -140,11 +157,7 @@ def extractive_summary(rendered: str, instructions: str | None = None) -> str:
                 seen.append(s)
         return seen[-limit:]
 
-    idents: list[str] = []
-    for m in _IDENT_RE.finditer(rendered):
-        tok = m.group(0).strip("`.,;:")
-        if tok and tok not in idents:
-            idents.append(tok)
+    idents = identifier_tokens(rendered)
     goal = users[0].strip() if users else "none"
     progress = [a for a in assistants[-3:]] or ["none"]
     sections = {

@@ -23,6 +23,12 @@ from openclaw_tui.language.words import cue_words
 IDENT_RE = re.compile(
     r"[$€£]?\b[\w.@:/-]*\d[\w.@:/,-]*\b|\b[a-z0-9-]+(?:\.[a-z0-9-]+)+\.[a-z]{2,}\b|\b[A-Z]{2,}[A-Z0-9-]*\b",
 )
+# Every IDENT_RE match lies inside one run of these characters (all word characters are in
+# it, so a run's edges are word boundaries): matched run by run, IDENT_RE's backtracking is
+# bounded by MAX_RUN, and a longer run (a 400 KB dotted token) is no identifier to keep
+# verbatim. On the whole text it was quadratic: > 90 s for such a token (issue 36).
+_RUN_RE = re.compile(r"[\w.@:/,$€£-]++")
+MAX_RUN = 200
 _LETTERS_RE = re.compile(r"[^\W\d_]+")
 WORD_RE = re.compile(r"[^\W_][\w'-]*")
 #: words a summary may use that its source need not contain, in every language's table
@@ -69,19 +75,22 @@ def capitalises_nouns(text: str) -> bool:
 def identifiers(text: str, *, with_names: bool = True) -> list[str]:
     """The exact identifiers in ``text``, in order, once each: codes, numbers, hosts and, when
     ``with_names``, the names (see :func:`names`)."""
-    out: list[str] = []
+    out: dict[str, None] = {}
 
     def add(tok: str) -> None:
         if tok and tok not in out and tok.lower() not in STOPWORDS:
-            out.append(tok)
+            out[tok] = None
 
-    for m in IDENT_RE.finditer(text):
-        tok = m.group(0).strip(".,:;/-")
-        if len(tok) >= 2 and not tok.isalpha() or tok.isupper() and len(tok) >= 2:
-            add(tok)
+    for run in _RUN_RE.finditer(text):  # IDENT_RE within each run: linear in the text
+        if len(run.group(0)) > MAX_RUN:
+            continue
+        for m in IDENT_RE.finditer(run.group(0)):
+            tok = m.group(0).strip(".,:;/-")
+            if len(tok) >= 2 and not tok.isalpha() or tok.isupper() and len(tok) >= 2:
+                add(tok)
     for name in names(text) if with_names else []:
         add(name)
-    return out
+    return list(out)
 
 
 def user_side(rendered: str) -> str:

@@ -119,6 +119,8 @@ class FileTools:
             self.today_rel = lambda: daily_log_rel(today(), self.session_key)
         if self.access == "rw":  # a crash's leftover temp copies go when a session starts
             temp_sweep.sweep(Path(self.workspace))
+        if self.history is not None:  # and those in the history store (ours, whatever the access)
+            self.history.sweep_temp()
 
     # ------------------------------------------------------------------ helpers
 

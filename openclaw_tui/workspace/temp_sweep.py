@@ -4,7 +4,9 @@ An atomic replace (``workspace/atomic.py``) writes ``.<name>.<12 hex>.tmp`` next
 and renames it; a kill -9 between the two leaves the temp copy (a full copy of, say,
 MEMORY.md) in the workspace. :func:`sweep` removes such files from the workspace folder and
 its ``memory/`` tree (reached without following links) once they are older than
-:data:`MIN_AGE_S`, so a writer that is busy right now keeps its own.
+:data:`MIN_AGE_S`, so a writer that is busy right now keeps its own. :func:`sweep_flat` does
+the same for one folder: the memory history keeps whole copies of MEMORY.md in ``objects/``
+through the same atomic replace, and a kill -9 there left them for good (issue 36).
 """
 
 from __future__ import annotations
@@ -35,6 +37,20 @@ def sweep(workspace: Path, *, now: float | None = None) -> int:
         return _sweep_dir(root, now, 0, top=True)
     finally:
         os.close(root)
+
+
+def sweep_flat(folder: Path, *, now: float | None = None) -> int:
+    """Remove stale temp files of atomic replaces directly in ``folder`` (no subfolder is
+    entered): the memory history's store and its ``objects/``."""
+    now = time.time() if now is None else now
+    try:
+        fd = os.open(folder, os.O_RDONLY | _DIR | _NOFOLLOW)
+    except OSError:
+        return 0
+    try:
+        return _sweep_dir(fd, now, MAX_DEPTH)
+    finally:
+        os.close(fd)
 
 
 def _sweep_dir(dfd: int, now: float, depth: int, *, top: bool = False) -> int:

@@ -32,6 +32,13 @@ if mode == "between":
         if event == "return" and frame.f_code.co_name == "record" and "history" in frame.f_code.co_filename:
             os.kill(os.getpid(), signal.SIGKILL)
     sys.setprofile(die_after_record)
+if mode == "store":  # killed inside the history store's atomic replace, the temp copy written
+    def die_before_rename(frame, event, arg):
+        if event == "c_call" and arg is os.replace and frame.f_code.co_name == "replace_at":
+            callers = {frame.f_back.f_code.co_name, frame.f_back.f_back.f_code.co_name}
+            if "_store" in callers:
+                os.kill(os.getpid(), signal.SIGKILL)
+    sys.setprofile(die_before_rename)
 print("ready", flush=True)
 text = (ws / "MEMORY.md").read_text()
 for i in range(100000):
@@ -104,3 +111,29 @@ def test_kill9_at_random_moments_of_a_write_loop_never_tears_memory(setup) -> No
         assert len(entries) >= before
         (workspace / "MEMORY.md").write_bytes(BASE.encode())  # each round starts from the curated file
     assert len(history.entries()) > 8, "the child never got to write: the test did not exercise anything"
+
+
+def _temps(hist: Path) -> list[Path]:
+    return [p for p in hist.rglob(".*.tmp")]
+
+
+def test_kill9_inside_the_history_store_leaves_a_temp_copy_the_next_session_sweeps(setup) -> None:
+    from openclaw_tui.tools.files import FileTools
+
+    workspace, hist = setup
+    proc = _run(workspace, hist, "store")
+    assert proc.wait(timeout=60) == -signal.SIGKILL
+    left = _temps(hist)
+    assert left, "the child died before it wrote a temp copy: the test exercised nothing"
+    assert any(p.read_bytes() == BASE.encode() for p in left)  # a whole copy of MEMORY.md
+    old = time.time() - 3600
+    for p in left:
+        os.utime(p, (old, old))
+    busy = hist / "objects" / (".%s.%s.tmp" % ("0" * 64, "abcdef012345"))  # a writer at work right now
+    busy.write_bytes(b"in flight")
+    FileTools(workspace, history=MemoryHistory(hist), access="ro")  # a session starts (any access)
+    assert _temps(hist) == [busy]
+    tools = FileTools(workspace, history=MemoryHistory(hist))
+    assert tools.append({"path": "MEMORY.md", "content": "- after the crash"})["ok"]
+    (entry,) = MemoryHistory(hist).entries()  # the store works on
+    assert MemoryHistory(hist).content(entry.before) == BASE.encode()

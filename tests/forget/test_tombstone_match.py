@@ -144,3 +144,35 @@ def test_property_unrelated_text_does_not_match(tmp_path: Path, pair: tuple[str,
     stones.add([fact], "MEMORY.md", "h")
     line = "- " + " ".join(other) + (" " + number if number else "")
     assert stones.match(line) is None, (fact, line)
+
+
+# fold_fact itself: every disguise folds to the plain text's form
+@settings(max_examples=200, deadline=None)
+@given(plain=st.text(alphabet="abcehkmopx 0123456789", min_size=1, max_size=40), data=st.data())
+def test_property_fold_fact_undoes_every_disguise(plain: str, data: st.DataObject) -> None:
+    from openclaw_tui.language.fact_fold import fold_fact
+
+    text = "".join(CYRILLIC.get(c, c) if data.draw(st.booleans()) else c for c in plain)
+    text = "".join(FULLWIDTH.get(c, c) if data.draw(st.booleans()) else c for c in text)
+    for at in sorted(data.draw(st.lists(st.integers(min_value=0, max_value=len(text)), max_size=5)), reverse=True):
+        text = text[:at] + data.draw(st.sampled_from(INVISIBLE)) + text[at:]
+    if data.draw(st.booleans()):
+        text = text.upper()
+    assert fold_fact(text) == fold_fact(plain) == plain, (plain, text)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pair=disguised(), data=st.data())
+def test_property_a_disguised_fact_split_over_two_lines_still_matches(tmp_path: Path, pair: tuple[str, str],
+                                                                      data: st.DataObject) -> None:
+    fact, text = pair
+    words = text.split(" ")
+    cut = data.draw(st.integers(min_value=2, max_value=len(words) - 1))
+    bullet = data.draw(st.sampled_from(["", "  ", "- "]))
+    split = " ".join(words[:cut]) + "\n" + bullet + " ".join(words[cut:])
+    ws = tmp_path / "s"
+    shutil.rmtree(ws, ignore_errors=True)
+    ws.mkdir()
+    stones = Tombstones.for_workspace(ws, tmp_path / "state")
+    stones.add([fact], "MEMORY.md", "h")
+    assert stones.match(split) is not None, (fact, split)

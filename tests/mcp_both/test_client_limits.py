@@ -105,3 +105,17 @@ async def test_a_group_session_gets_no_mcp_tools(workspace: Path, server: ChatSe
     assert "teal" not in json.dumps(server.chat_requests()[-1]["messages"])
     assert why is not None and "group" in why
     assert rec.of(events.McpServerChanged) == []  # not offered: not started
+
+
+async def test_a_closed_workspace_gets_no_mcp_tools(workspace: Path, server: ChatServer) -> None:
+    rec = Recorder()
+    server.push({"text": "done"})
+    eng = engine(workspace, server, rec, {"fake": fake()}, access="none")
+    try:
+        await eng.send("read MEMORY.md")
+        why = eng.mcp.why_off()
+    finally:
+        eng.close()
+    assert not any(n.startswith("fake__") for n in offered(server.chat_requests()[0]))
+    assert why is not None and "--workspace-access none" in why
+    assert rec.of(events.McpServerChanged) == []

@@ -79,3 +79,22 @@ def test_structured_content_over_the_cap_is_sent_as_the_start_of_its_json(struct
         assert out["structuredContent"] == structured
     else:
         assert whole.startswith(out["text"]) and out.get("truncated") is True
+
+
+wide = st.text(st.sampled_from(["a", "é", "\n", '"', "\\", "\x00", "😀", "\u200b", "ｗ", "𝔸"]), max_size=3_000)
+mixed = st.lists(st.one_of(wide.map(Text), wide.map(lambda t: Embedded(Resource(t))),
+                           st.just(Embedded(Resource(None, "application/octet-stream"))), wide.map(Image)), max_size=8)
+
+
+@settings(max_examples=200, deadline=None)
+@given(content=mixed, structured=st.none() | json_values | st.dictionaries(wide, wide, max_size=3),
+       is_error=st.booleans(), cap=st.integers(min_value=700, max_value=4_000))
+def test_any_mix_is_valid_json_under_the_cap(content: list[Any], structured: Any, is_error: bool, cap: int) -> None:
+    """Astral characters, NULs, escapes and mixed blocks: the capped payload is still one valid
+    JSON object, encodable as strict UTF-8, with its body a string, under the cap."""
+    out = result_payload("srv", "tool", content, structured, is_error, cap=cap)
+    raw = json.dumps(out, ensure_ascii=False)
+    assert len(raw) <= cap
+    raw.encode("utf-8")  # no lone surrogate from a cut
+    assert json.loads(raw) == out
+    assert isinstance(out.get("error" if is_error else "text"), str)

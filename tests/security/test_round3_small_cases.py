@@ -67,3 +67,58 @@ async def test_with_the_memory_slot_none_the_offline_agent_stores_no_notes(works
     after = sorted(p.relative_to(workspace).as_posix() for p in workspace.rglob("*") if p.is_file())
     assert after == before and not rec.of(events.MemoryChanged)
     assert "plugins.slots.memory" in result.text
+
+
+def test_a_group_session_key_can_neither_restore_memory_md_nor_list_its_history(workspace: Path, capsys) -> None:
+    from openclaw_tui import cli
+    from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
+    from openclaw_tui.tools.files import FileTools
+
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- private: the door code is 4711\n")
+    (workspace / "memory" / "shared").mkdir(parents=True, exist_ok=True)
+    settings = resolve_agent(load_config(None), workspace=str(workspace))
+    tools = FileTools(workspace, history=MemoryHistory.for_agent(settings.agent_dir), origin=lambda: ChangeOrigin("model", "s", 1))
+    assert tools.append({"path": "MEMORY.md", "content": "- private: the safe code is 9090"})["ok"]
+    assert tools.write({"path": "memory/shared/team.md", "content": "- standup at ten\n"})["ok"]
+    after = (workspace / "MEMORY.md").read_bytes()
+    group = ["--workspace", str(workspace), "--session-key", "agent:main:discord:group:42"]
+    capsys.readouterr()
+
+    assert cli.main([*group, "memory", "restore", "MEMORY.md", "--yes"]) == 1
+    assert "private" in capsys.readouterr().err
+    assert (workspace / "MEMORY.md").read_bytes() == after
+    assert cli.main([*group, "memory", "history", "MEMORY.md"]) == 1
+    assert "private" in capsys.readouterr().err
+    assert cli.main([*group, "memory", "history", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [e["path"] for e in listed] == ["memory/shared/team.md"]  # the shared tier stays visible
+    assert cli.main([*group, "memory", "restore", "memory/shared/team.md", "--yes"]) == 0
+    capsys.readouterr()
+    # the same commands in a direct session still work
+    assert cli.main(["--workspace", str(workspace), "memory", "history", "--json"]) == 0
+    assert {e["path"] for e in json.loads(capsys.readouterr().out)} == {"MEMORY.md", "memory/shared/team.md"}
+    assert cli.main(["--workspace", str(workspace), "memory", "restore", "MEMORY.md", "--yes"]) == 0
+    assert b"9090" not in (workspace / "MEMORY.md").read_bytes()
+
+
+def test_the_tuis_restore_plan_refuses_a_private_file_to_a_group_key(workspace: Path) -> None:
+    """``/memory restore`` and ``/memory history`` go through the same plan and scope."""
+    import pytest
+
+    from openclaw_tui.records.history import ChangeOrigin, MemoryHistory
+    from openclaw_tui.records.history_scope import visible
+    from openclaw_tui.records.restore_plan import plan_restore
+    from openclaw_tui.tools.files import FileTools
+    from openclaw_tui.workspace.guard import PathRefused
+
+    (workspace / "MEMORY.md").write_text("# Memory\n\n- the door code is 4711\n")
+    history = MemoryHistory(workspace.parent / "hist")
+    tools = FileTools(workspace, history=history, origin=lambda: ChangeOrigin("model", "s", 1))
+    assert tools.append({"path": "MEMORY.md", "content": "- the safe code is 9090"})["ok"]
+    assert tools.append({"path": "memory/2026-01-05.md", "content": "- a private day"})["ok"]
+    group = "agent:main:telegram:group:7"
+    with pytest.raises(PathRefused, match="private"):
+        plan_restore(workspace, history, "MEMORY.md", session_key=group)
+    assert visible(workspace, group, history.entries()) == []  # MEMORY.md and the private tier of memory/
+    assert plan_restore(workspace, history, "MEMORY.md", session_key="agent:main:main").entry.path == "MEMORY.md"
+    assert len(visible(workspace, "agent:main:main", history.entries())) == 2

@@ -22,7 +22,7 @@ from typing import Any
 
 from openclaw_tui.config.loader import AgentSettings
 from openclaw_tui.events import EventSink, Notice, QmdFallback, null_sink
-from openclaw_tui.memory.api import MemoryBackend, MemoryStatus, ReadResult, SearchResult, SyncReport
+from openclaw_tui.memory.api import SYNC_FORGET, MemoryBackend, MemoryStatus, ReadResult, SearchResult, SyncReport
 from openclaw_tui.memory.qmd.collections import QMD_PREFIX, CollectionSpec, matches_pattern, plan_collections, qmd_home
 from openclaw_tui.memory.qmd.home import QmdHome
 from openclaw_tui.memory.qmd.indexer import QmdIndexer
@@ -88,12 +88,29 @@ class QmdBackend:
         deferred sync at the end of the window, so a change is never left unindexed.
         ``progress`` is accepted for interface parity and unused. Never raises."""
         started = time.time()
+        if reason == SYNC_FORGET:  # forgotten text leaves qmd's index now, not at the next window
+            return self._forget_sync(started)
         debounce_s = self.cfg.update.debounce_ms / 1000.0
         last = self.indexer.last_update
         if not force and last is not None and started - last < debounce_s:
             self.schedule.defer(last + debounce_s - started, reason)
             return SyncReport(backend="qmd", reason=reason, errors=None, details={"skipped": "debounced"})
         return self.indexer.update(force, reason, started)
+
+    def _forget_sync(self, started: float) -> SyncReport:
+        """After ``memory forget``: ``qmd update`` at once, then ``qmd cleanup`` (drops the
+        inactive documents and their vectors, compacts the FTS, vacuums), so no copy of the
+        removed lines stays in qmd's index file; the builtin fallback's index is purged too."""
+        report = self.indexer.update(True, SYNC_FORGET, started)
+        if report.ok:
+            cleaned = self.indexer.cleanup()
+            report = replace(report, ok=cleaned is None, errors=None if cleaned is None else (cleaned,),
+                             details={**report.details, "cleanup": cleaned or "done"})
+        try:
+            self.builtin.sync(reason=SYNC_FORGET)
+        except Exception as exc:  # noqa: BLE001 - the fallback index catches up on its next sync
+            log.warning("the fallback index was not purged: %s", exc)
+        return report
 
     def is_dirty(self) -> bool:
         """qmd keeps its own index fresh (``qmd update`` on sync, the interval timer)."""

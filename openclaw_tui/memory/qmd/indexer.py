@@ -130,6 +130,16 @@ class QmdIndexer:
                               reason=f"qmd {reason}".strip()))
         return new, sum(c[2] for c in counts), removed
 
+    def cleanup(self) -> str | None:
+        """``qmd cleanup``: None when done, else why not (the caller reports it)."""
+        with self.lock:
+            try:
+                self.home.run_ok(["cleanup"], self.cfg.update.update_timeout_ms)
+            except QmdError as exc:
+                self.sink(Notice(level="warning", message=f"qmd cleanup failed: {exc.reason}"))
+                return exc.reason
+        return None
+
     def _embed(self) -> dict[str, Any]:
         """``qmd embed``: ``{"embedded": True}`` or its ``embedError``."""
         out: dict[str, Any] = {}

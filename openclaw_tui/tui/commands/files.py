@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import shlex
 import subprocess
@@ -87,10 +88,19 @@ def _history(screen: "CommandHost") -> "MemoryHistory":
 
 async def history(screen: "CommandHost", arg: str) -> None:
     """/memory history [file]: the newest kept changes, with the ids /memory restore takes."""
-    from openclaw_tui.workspace.guard import normalize_rel
+    from openclaw_tui.records.history_scope import refuse_private, visible
+    from openclaw_tui.workspace.guard import PathRefused, normalize_rel
 
-    rel = normalize_rel(arg) if arg else None
-    entries = list(reversed(await asyncio.to_thread(_history(screen).entries, rel)))
+    settings = screen.settings
+    try:
+        rel = normalize_rel(arg) if arg else None
+        if rel is not None:
+            refuse_private(settings.workspace, settings.session_key, rel)
+    except PathRefused as exc:
+        await screen.chat.add_error(f"/memory history: {exc.reason}")
+        return
+    found = await asyncio.to_thread(_history(screen).entries, rel)
+    entries = list(reversed(visible(settings.workspace, settings.session_key, found)))
     if not entries:
         await screen.say(f"No history for `{rel}` yet." if rel else "No memory changes recorded yet.")
         return
@@ -132,7 +142,8 @@ async def restore(screen: "CommandHost", arg: str) -> None:
         path, to, yes = _restore_args(arg)
         settings = screen.settings
         store = _history(screen)
-        plan = await asyncio.to_thread(plan_restore, settings.workspace, store, path, to)
+        plan = await asyncio.to_thread(functools.partial(plan_restore, settings.workspace, store, path, to,
+                                                          session_key=settings.session_key))
         if plan.noop:
             await screen.say(plan.describe() + ".")
             return

@@ -239,6 +239,23 @@ def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
     return _kept(head, lex)
 
 
+def names_by_number_or_date(text: str, folded: str, lex: Lexicon) -> bool:
+    """Whether ``text`` names a number, a code or a date word ("the 14th", "am 19.", "lunes")."""
+    return bool(SPECIFIC_RE.search(text) or (lex.date_words and lex.date_words.search(folded)))
+
+
+def names_by_capital(text: str, lex: Lexicon) -> bool:
+    """Whether ``text`` holds a capitalised word that is a name ("Rosario", "York"); never where
+    every noun is capitalised (German)."""
+    if lex.capitalized_nouns:
+        return False
+    for w in text.split():
+        bare = w.strip(".,;:!?¿¡\"'()«»“”")
+        if len(bare) > 1 and bare[:1].isupper() and fold(bare) not in lex.function_words:
+            return True
+    return False
+
+
 def _names_something(text: str, folded: str, lex: Lexicon) -> bool:
     return bool(SPECIFIC_RE.search(text) or (lex.keep and lex.keep.search(folded))
                 or (lex.date_words and lex.date_words.search(folded)))

@@ -233,6 +233,12 @@ class Lexicon:
     #: an exclamation's opening ("what a", "qué calor", "was für ein"): without a question
     #: mark, a remark of the moment, not a question
     exclamation: Phrases | None = None
+    #: a soft opener that corrects when a statement naming something follows ("actually,",
+    #: "perdón,", "en fait", "na verdade"): "Sorry, I'm late" names nothing and corrects nothing
+    soft_correction: Phrases | None = None
+    #: the "X, not Y" frame (", not", ", no", ", nicht", ", pas", ", não", ", non"): with a
+    #: number, date or name right after it, the statement corrects ("… on Friday, not Thursday")
+    contrast: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -287,6 +293,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         subordinators=_words(raw.get("subordinators")),
         frame_words=_words(raw.get("frame_words")),
         exclamation=pat("exclamations", anchored=True),
+        soft_correction=pat("soft_correction", anchored=True),
+        contrast=pat("contrast"),
     )
 
 

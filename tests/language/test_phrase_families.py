@@ -441,3 +441,51 @@ def test_polite_and_colloquial_file_changes(text: str) -> None:
 def test_mind_you_is_no_polite_request() -> None:
     r = read_message("Mind you, the rent is 800 a month.")
     assert r.intent is Intent.STATEMENT and not r.asks
+
+
+# Family 7: a correction opened softly ("Actually, …", "Turns out …", "Perdona, …", "Resulta que
+# …", "Eigentlich …", "Finalement …", "Na verdade …", "In realtà …") or put in the "X, not Y" frame
+# ("… on Friday, not Thursday", "… a las 9, no a las 11", "… am Samstag, nicht am Freitag",
+# "… samedi, et non dimanche", "… na quarta, não na terça", "… il 5 maggio, non il 6").
+@pytest.mark.parametrize("text,fact", [
+    ("Actually, Mia's recital got moved to the 14th", "Mia's recital got moved to the 14th"),
+    ("Sorry, Theo's flight lands at 7:30", "Theo's flight lands at 7:30"),
+    ('Turns out the plumber is coming on Thursday', 'the plumber is coming on Thursday'),
+    ("Wait, Grandma's party is in Leeds, not York", "Grandma's party is in Leeds"),
+    ('The quiz night is on Friday, not Thursday', 'The quiz night is on Friday'),
+    ('Perdona, la boda de Inés es el 20, no el 27', 'la boda de Inés es el 20'),
+    ('En realidad Martina se mudó a Valencia', 'Martina se mudó a Valencia'),
+    ('Resulta que el curso empieza el 3 de marzo', 'el curso empieza el 3 de marzo'),
+    ('Disculpá, el asado es el domingo, no el sábado', 'el asado es el domingo'),
+    ('El vuelo de Ana sale a las 9, no a las 11', 'El vuelo de Ana sale a las 9'),
+    ('Sorry, der Elternabend ist am 12., nicht am 19.', 'der Elternabend ist am 12.'),
+    ('Warte, Jonas zieht am 3. Mai um, nicht am 10.', 'Jonas zieht am 3. Mai um'),
+    ('Eigentlich beginnt der Kurs erst um 19 Uhr', 'beginnt der Kurs erst um 19 Uhr'),
+    ('Das Konzert ist am Samstag, nicht am Freitag', 'Das Konzert ist am Samstag'),
+    ('Pardon, le mariage de Léa est le 14, pas le 21', 'le mariage de Léa est le 14'),
+    ('Attends, Hugo déménage à Nantes, pas à Rennes', 'Hugo déménage à Nantes'),
+    ('Finalement la réunion est jeudi à 10 h', 'la réunion est jeudi à 10 h'),
+    ('La fête de Chloé est samedi, et non dimanche', 'La fête de Chloé est samedi'),
+    ('Desculpa, o casamento da Rita é dia 9, não dia 16', 'o casamento da Rita é dia 9'),
+    ('Na verdade o Pedro mudou-se para Braga', 'o Pedro mudou-se para Braga'),
+    ('Opa, o voo do Caio sai às 8, não às 10', 'o voo do Caio sai às 8'),
+    ('A consulta é na quarta, não na terça', 'A consulta é na quarta'),
+    ('Scusa, il matrimonio di Giulia è il 12, non il 19', 'il matrimonio di Giulia è il 12'),
+    ('In realtà Marco si è trasferito a Torino', 'Marco si è trasferito a Torino'),
+    ('Aspetta, la cena da Luca è venerdì, non sabato', 'la cena da Luca è venerdì'),
+    ('La gita è il 5 maggio, non il 6', 'La gita è il 5 maggio'),
+])
+def test_soft_and_contrast_corrections(text: str, fact: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.CORRECTION and r.replaces
+    assert any(fact.lower() in f.lower() for f in r.facts)
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("Sorry, I'm running a bit late.", Intent.STATEMENT),
+    ("Sorry, what time is the dentist?", Intent.QUESTION),
+    ("Actually, remember that the gym closes at 9.", Intent.REMEMBER),
+    ("Perdón, apunta que el gimnasio cierra a las 22.", Intent.REMEMBER),
+])
+def test_a_soft_opener_before_nothing_specific_corrects_nothing(text: str, intent: Intent) -> None:
+    assert read_message(text).intent is intent

@@ -216,6 +216,9 @@ class Lexicon:
     detection_words: frozenset[str] = frozenset()
     #: abbreviations that end a compound word, folded ("str" of "Hauptstr.")
     abbreviation_ends: tuple[str, ...] = ()
+    #: weekday and month abbreviations, folded ("wed", "janv", "giov"): their dot ends no
+    #: sentence when a number or another date word follows ("Wed. 22 Jan.", "mar. 11 févr.")
+    date_abbreviations: frozenset[str] = frozenset()
     #: "mein", "unsere": a sentence opening with one is about the user's people and things
     possessives: frozenset[str] = frozenset()
     #: verbs of being, living, working, owning ("ist", "wohnt", "hat"): with a possessive
@@ -287,6 +290,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
                                for w in v),
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),
+        date_abbreviations=frozenset(fold(a).rstrip(".") for a in raw.get("abbreviations_of_dates") or ()),
         possessives=_words(raw.get("possessives")),
         state_verbs=_words(raw.get("state_verbs")),
         interjection=pat("interjections", anchored=True),

@@ -7,7 +7,9 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.detect import detect
+from openclaw_tui.language.lexicon import lexicon
 from openclaw_tui.language.reading import Intent
+from openclaw_tui.language.sentences import split
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -489,3 +491,33 @@ def test_soft_and_contrast_corrections(text: str, fact: str) -> None:
 ])
 def test_a_soft_opener_before_nothing_specific_corrects_nothing(text: str, intent: Intent) -> None:
     assert read_message(text).intent is intent
+
+
+# Family 8: a weekday or month abbreviation with a dot, followed by a number or another date word,
+# ends no sentence ("Thurs. 6 Mar. at 8.30", "el mié. 5 de feb.", "am Mi. 12. Feb.", "le jeu. 6
+# févr.", "na qua. 9 abr.", "mer. 5 febbr."); before anything else it still may.
+@pytest.mark.parametrize("text", [
+    'The school trip is Thurs. 6 Mar. at 8.30 from the main gate',
+    'Dentist moved to Fri. 14 Nov. at 10 with Dr. Patel',
+    'La revisión del coche es el mié. 5 de feb. a las 9 en el taller de Ramón',
+    'La cena con Lucía es el sáb. 12 oct. a las 21 h',
+    'Der Elternabend ist am Mi. 12. Feb. um 19 Uhr in der Aula',
+    'Mein Termin beim Zahnarzt ist am Do. 3. Apr. um 8 Uhr',
+    'La réunion de copro est le jeu. 6 févr. à 18 h 30',
+    'Le vol de Marc part le ven. 21 mars à 7 h',
+    'A consulta da Inês é na qua. 9 abr. às 14h',
+    'O jantar com o Rui é sáb. 15 fev. às 20h',
+    'Il colloquio con Sara è mer. 5 febbr. alle 10',
+    'La partita di Luca è sab. 8 mar. alle 15',
+])
+def test_date_abbreviations_keep_the_fact_whole(text: str) -> None:
+    r = read_message(text)
+    assert text.lower() in " ".join(r.facts).lower(), r.facts
+
+
+@pytest.mark.parametrize("text,lang,n", [
+    ("We sat. Then we left.", "en", 2), ("Il va au bord de la mer. Demain il rentre.", "fr", 2),
+    ("Fr. 3. Mai ist frei.", "de", 1),
+])
+def test_a_date_abbreviation_before_a_new_sentence_still_ends_it(text: str, lang: str, n: int) -> None:
+    assert len(split(text, lexicon(lang))) == n

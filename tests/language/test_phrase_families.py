@@ -521,3 +521,53 @@ def test_date_abbreviations_keep_the_fact_whole(text: str) -> None:
 ])
 def test_a_date_abbreviation_before_a_new_sentence_still_ends_it(text: str, lang: str, n: int) -> None:
     assert len(split(text, lexicon(lang))) == n
+
+
+# Family 9: a remark of the moment names a place, a line or a time and is still nothing to keep
+# ("stuck outside Leeds station again", "Sigo esperando el 34", "Steh schon wieder im Stau auf der
+# A9", "Bin grad beim Aldi" (no question: the subject is dropped), Québécois "Chu pogné dans le
+# trafic", "Tô na fila do Itaú", "Il 64 è di nuovo in ritardo").
+@pytest.mark.parametrize("text,remark", [
+    ('Ugh, stuck outside Leeds station again', 'stuck outside Leeds station'),
+    ('Running 10 mins late, the M25 is a car park', 'Running 10 mins late'),
+    ('Just got off the bus at Kings Cross', 'got off the bus'),
+    ("Sitting in the waiting room at Dr. Lee's", 'waiting room'),
+    ("On the 8:15 train and it's packed", '8:15 train'),
+    ('Otra vez atascado en la M-30', 'atascado en la M-30'),
+    ('Acabo de salir del Mercadona', 'salir del Mercadona'),
+    ('Estoy en la cola del Carrefour', 'cola del Carrefour'),
+    ('Ando en el bondi, llego en 10', 'llego en 10'),
+    ('Sigo esperando el 34', 'esperando el 34'),
+    ('Steh schon wieder im Stau auf der A9', 'Stau auf der A9'),
+    ('Bin grad beim Aldi', 'beim Aldi'),
+    ('Sitz noch im Zug nach Köln', 'im Zug nach Köln'),
+    ('Komm 10 Minuten später, die S-Bahn hat Verspätung', 'S-Bahn hat Verspätung'),
+    ('Bi grad im Tram uf em Weg zum Bahnhof', 'im Tram'),
+    ('Chu pogné dans le trafic sur la 20', 'trafic sur la 20'),
+    ('Encore bloqué sur le périph à Porte Maillot', 'bloqué sur le périph'),
+    ('Je sors à peine du Carrefour', 'du Carrefour'),
+    ("Je suis dans le RER B, ça n'avance pas", 'RER B'),
+    ("J'arrive dans 10 minutes", 'dans 10 minutes'),
+    ('Tô preso no trânsito da Marginal', 'trânsito da Marginal'),
+    ('Acabei de sair do Pão de Açúcar', 'sair do Pão de Açúcar'),
+    ('Tô na fila do Itaú', 'fila do Itaú'),
+    ('Estou parado na A1 outra vez', 'parado na A1'),
+    ('Chego em 10 minutos', 'Chego em 10 minutos'),
+    ('Sono bloccato nel traffico sul GRA', 'traffico sul GRA'),
+    ("Appena uscito dall'Esselunga", "uscito dall'Esselunga"),
+    ('Sono in coda alla Coop', 'coda alla Coop'),
+    ('Il 64 è di nuovo in ritardo', 'Il 64 è di nuovo in ritardo'),
+    ('Arrivo tra 10 minuti', 'Arrivo tra 10 minuti'),
+])
+def test_remarks_of_the_moment_are_not_kept(text: str, remark: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and not r.asks
+    assert remark.lower() not in " ".join(r.facts).lower()
+
+
+@pytest.mark.parametrize("text", [
+    "Mi hermano es controlador de tráfico aéreo en Barajas.", "Ich bin gerade in Elternzeit bis März.",
+    "Elle a à peine 3 ans, ma nièce Léa.",
+])
+def test_a_moment_word_inside_a_lasting_fact_keeps_it(text: str) -> None:
+    assert read_message(text).facts

@@ -153,9 +153,17 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     pos = _polite_end(f, lex)
     if pos or (lex.request is not None and lex.request.match(f)):
         return Kind.REQUEST
-    if lex.chit_chat is not None and lex.chit_chat.search(f):
+    moment = lex.chit_chat.search(f) if lex.chit_chat is not None else None
+    if moment is not None and not _kept_beside(f, moment, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
+
+
+def _kept_beside(f: str, moment: re.Match[str], lex: Lexicon) -> bool:
+    """Whether a habit or preference stands beside a remark of the moment, not inside it: "I'm
+    on the 7:10 bus every Monday" is kept; "Sono in coda alla Coop" is not."""
+    return lex.keep is not None and any(m.end() <= moment.start() or m.start() >= moment.end()
+                                        for m in lex.keep.finditer(f))
 
 
 #: the "X, not Y" frame: what it contrasts comes within this many characters after it

@@ -571,3 +571,51 @@ def test_remarks_of_the_moment_are_not_kept(text: str, remark: str) -> None:
 ])
 def test_a_moment_word_inside_a_lasting_fact_keeps_it(text: str) -> None:
     assert read_message(text).facts
+
+
+# Family 10: habits, diets, dislikes and routines are facts ("I can't stand olives", "Dairy makes
+# me ill", "No soporto el cilantro", "Hace años que no como carne roja", "Ich trinke seit Jahren
+# keinen Alkohol", Swiss "Üses Auto stoht i de Tiefgarage", "J'ai horreur de la coriandre", "Glúten
+# me faz mal", "Faz anos que não bebo …", "Non sopporto il coriandolo", "Ogni giovedì vado a nuoto").
+@pytest.mark.parametrize("text,fact", [
+    ("I can't stand olives, even on pizza.", "I can't stand olives"),
+    ('Dairy makes me ill, so I only drink oat milk.', 'Dairy makes me ill'),
+    ('I drink tea, not coffee.', 'I drink tea'),
+    ("I haven't eaten meat in years.", "I haven't eaten meat in years"),
+    ('We go swimming every Saturday morning.', 'We go swimming every Saturday morning'),
+    ('I catch the 8:15 train to work every Monday.', 'I catch the 8:15 train to work every Monday'),
+    ('No soporto el cilantro.', 'No soporto el cilantro'),
+    ('La lactosa me sienta fatal, solo tomo leche de avena.', 'La lactosa me sienta fatal'),
+    ('Hace años que no como carne roja.', 'Hace años que no como carne roja'),
+    ('Los martes voy a yoga a las 7.', 'Los martes voy a yoga'),
+    ('Todos los domingos comemos en casa de mi suegra.', 'Todos los domingos comemos en casa de mi suegra'),
+    ('Ich trinke seit Jahren keinen Alkohol.', 'Ich trinke seit Jahren keinen Alkohol'),
+    ('Koriander kann ich nicht ausstehen.', 'Koriander kann ich nicht ausstehen'),
+    ('Milch vertrage ich nicht, ich nehme nur Hafermilch.', 'Milch vertrage ich nicht'),
+    ('Donnerstags gehe ich immer zum Chor.', 'Donnerstags gehe ich immer zum Chor'),
+    ('Üses Auto stoht i de Tiefgarage.', 'Üses Auto stoht i de Tiefgarage'),
+    ("J'ai horreur de la coriandre.", "J'ai horreur de la coriandre"),
+    ("Le lait me rend malade, je bois que du lait d'avoine.", 'Le lait me rend malade'),
+    ('Je ne mange plus de viande depuis 2019.', 'Je ne mange plus de viande depuis 2019'),
+    ('Tous les mardis je vais à la piscine.', 'Tous les mardis je vais à la piscine'),
+    ('Odeio coentro.', 'Odeio coentro'),
+    ('Glúten me faz mal, só como pão sem glúten.', 'Glúten me faz mal'),
+    ('Faz anos que não bebo refrigerante.', 'Faz anos que não bebo refrigerante'),
+    ('Toda quinta vou ao pilates.', 'Toda quinta vou ao pilates'),
+    ('Non sopporto il coriandolo.', 'Non sopporto il coriandolo'),
+    ('Il latte mi fa male, bevo solo latte di avena.', 'Il latte mi fa male'),
+    ('Sono anni che non mangio carne.', 'Sono anni che non mangio carne'),
+    ('Ogni giovedì vado a nuoto.', 'Ogni giovedì vado a nuoto'),
+])
+def test_habits_diets_and_dislikes_are_kept(text: str, fact: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and not r.asks
+    assert fact.lower() in " ".join(r.facts).lower()
+
+
+@pytest.mark.parametrize("text,kept", [
+    ("I'm on the bus to work every Monday at 7:10.", True),
+    ("Sono in coda alla Coop", False),
+])
+def test_a_habit_beside_a_remark_of_the_moment_is_kept(text: str, kept: bool) -> None:
+    assert bool(read_message(text).facts) is kept

@@ -96,6 +96,7 @@ def test_first_person_roles_are_facts(text: str) -> None:
     ("Jag bor i Göteborg med min syster.", "sv"),
     ("Bunu bana yarın hatırlat lütfen.", "tr"),
     ("No como pescado.", "es"),
+    ("Tack så mycket, vi ses snart!", "sv"),
 ])
 def test_detection(text: str, lang: str) -> None:
     assert detect(text) == lang
@@ -407,7 +408,7 @@ def test_a_remember_verb_before_that_still_keeps(text: str, fact: str) -> None:
     "Stick 'call the bank' at the bottom of my todo.md",
     'Pop a line about the vet into pets.md',
     "Could you chuck 'buy milk' at the end of shopping.md?",
-    'Can you tack a new heading onto journal.md?',
+    'Can you slap a new heading onto journal.md?',
     'Would you mind renaming draft.md to letter.md?',
     'Mind tidying up the intro of cv.md?',
     '¿Me borras la última línea de compras.md?',

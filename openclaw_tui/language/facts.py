@@ -36,6 +36,8 @@ _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
 _JOINED = re.compile(r"-[^\W\d_]")
+#: polite leads that may follow each other before a remember verb ("could you" "make sure to")
+STACKED_LEADS = 2
 #: a polite frame before a remember verb has at most this many words ("would you mind terribly")
 FRAME_WORDS = 7
 #: a fact told before or after a question is at least this long when it states a preference
@@ -61,6 +63,11 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     polite = lex.polite.match(folded) if lex.polite else None
     if polite:
         pos = _skip(folded, polite.end())
+        for _ in range(STACKED_LEADS):  # "could you make sure to remember …", "por favor, ¿puedes …"
+            more = lex.polite.match(folded[pos:]) if lex.polite else None  # anchored: on the rest
+            if more is None or more.end() == 0:
+                break
+            pos = _skip(folded, pos + more.end())
     start = re.match(r"[\s¿¡\"'(«„“,-]*", folded[pos:])
     pos += start.end() if start else 0
     verb = lex.remember.match(folded, pos)

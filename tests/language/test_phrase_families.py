@@ -620,3 +620,79 @@ def test_habits_diets_and_dislikes_are_kept(text: str, fact: str) -> None:
 ])
 def test_a_habit_beside_a_remark_of_the_moment_is_kept(text: str, kept: bool) -> None:
     assert bool(read_message(text).facts) is kept
+
+
+# Members of every family written after the families above were filled, read once before any
+# table changed (48 of 63 right), then generalised: stacked polite leads ("could you make sure to
+# remember"), "erase it once you've read it", "non salvartelo", elongated and addressed greetings
+# ("Holaaa", "Ciao bella"), "still at the office", "komme gegen 7".
+@pytest.mark.parametrize("text,intent,fact,withheld,private", [
+    ("Bank PIN's 4432 — keep that one to yourself and out of your notes.", Intent.DO_NOT_KEEP, '', '4432', False),
+    ("Please don't log this, but Ellie's pregnant.", Intent.DO_NOT_KEEP, '', "Ellie's pregnant", False),
+    ("My new password is Tulip!99, erase it once you've read it.", Intent.DO_NOT_KEEP, '', 'Tulip!99', False),
+    ('Esto que te cuento no lo guardes: me operan en marzo.', Intent.DO_NOT_KEEP, '', 'me operan en marzo', False),
+    ('La clave de la alarma es 2207, pero no la anotes en ningún lado, ¿vale?', Intent.DO_NOT_KEEP, '', '2207', False),
+    ('Das mit der Kündigung bitte nicht abspeichern.', Intent.DO_NOT_KEEP, '', 'Kündigung', False),
+    ('Meine IBAN ist DE89 3704 0044 0532 0130 00, die speicherst du nicht.', Intent.DO_NOT_KEEP, '', 'DE89 3704 0044 0532 0130 00', False),
+    ('Garde pas ça en mémoire : Paul est au chômage.', Intent.DO_NOT_KEEP, '', 'Paul est au chômage', False),
+    ("Le digicode c'est 4B21, tu l'oublies aussitôt, ok ?", Intent.DO_NOT_KEEP, '', '4B21', False),
+    ('Não registra isso: vou pedir demissão.', Intent.DO_NOT_KEEP, '', 'vou pedir demissão', False),
+    ('O PIN é 8841, apaga depois de ler.', Intent.DO_NOT_KEEP, '', '8841', False),
+    ('Non lo annotare, ma Fabio si separa.', Intent.DO_NOT_KEEP, '', 'Fabio si separa', False),
+    ('Il codice del cancello è 5590, non salvartelo.', Intent.DO_NOT_KEEP, '', '5590', False),
+    ('Between you and me, remember that my bonus is 3k.', Intent.REMEMBER, 'my bonus is 3k', 'remember that', True),
+    ('Confidencial: apunta que tengo cita con el psiquiatra el 9.', Intent.REMEMBER, 'tengo cita con el psiquiatra el 9', 'apunta que', True),
+    ('Nur unter uns: merk dir, dass ich am Montag zum Vorstellungsgespräch gehe.', Intent.REMEMBER, 'ich am Montag zum Vorstellungsgespräch gehe', 'merk dir', True),
+    ("Entre nous, note que j'ai un entretien lundi.", Intent.REMEMBER, "j'ai un entretien lundi", 'note que', True),
+    ('Só pra você: anota que tenho entrevista na segunda.', Intent.REMEMBER, 'tenho entrevista na segunda', 'anota que', True),
+    ('Tra me e te, segnati che ho un colloquio lunedì.', Intent.REMEMBER, 'ho un colloquio lunedì', 'segnati che', True),
+    ("Could you make sure to remember that Sophie's allergic to eggs?", Intent.REMEMBER, "Sophie's allergic to eggs", 'remember that', False),
+    ('¿Me podrías guardar que la reunión con Pedro es el martes?', Intent.REMEMBER, 'la reunión con Pedro es el martes', 'guardar que', False),
+    ('Könnten Sie sich bitte notieren, dass meine Tochter Emma heißt?', Intent.REMEMBER, 'meine Tochter Emma heißt', 'notieren', False),
+    ('Vous pourriez noter que mon rendez-vous est mardi ?', Intent.REMEMBER, 'mon rendez-vous est mardi', 'noter que', False),
+    ('Você podia guardar que o aniversário da Júlia é dia 3?', Intent.REMEMBER, 'o aniversário da Júlia é dia 3', 'guardar que', False),
+    ('Potrebbe annotare che il mio volo parte alle 6?', Intent.REMEMBER, 'il mio volo parte alle 6', 'annotare che', False),
+    ("Heya, how's it going?", Intent.SMALL_TALK, '', '', False),
+    ('Holaaa, ¿cómo va todo?', Intent.SMALL_TALK, '', '', False),
+    ('Hallöchen, alles fit?', Intent.SMALL_TALK, '', '', False),
+    ('Yo, ça roule ?', Intent.SMALL_TALK, '', '', False),
+    ('Oi oi, tudo tranquilo?', Intent.SMALL_TALK, '', '', False),
+    ('Ciao bella, tutto ok?', Intent.SMALL_TALK, '', '', False),
+    ('remind me when the car insurance renews', Intent.QUESTION, '', '', False),
+    ('Recordame a qué hora era la reunión', Intent.QUESTION, '', '', False),
+    ('Erinnerst du dich, wo ich den Ersatzschlüssel hingelegt hab', Intent.QUESTION, '', '', False),
+    ('Tu te souviens du nom de la prof de Léo', Intent.QUESTION, '', '', False),
+    ('Lembra do nome do dentista da Sofia', Intent.QUESTION, '', '', False),
+    ('Ti ricordi dove ho messo le chiavi', Intent.QUESTION, '', '', False),
+    ("Could you pop 'call mum' at the end of todo.md?", Intent.FILE_CHANGE, '', '', False),
+    ('¿Me cambias el título de notas.md?', Intent.FILE_CHANGE, '', '', False),
+    ('Kannst du in einkauf.md noch Milch ergänzen?', Intent.FILE_CHANGE, '', '', False),
+    ('Tu peux rajouter une ligne à la fin de todo.md ?', Intent.FILE_CHANGE, '', '', False),
+    ('Pode apagar a segunda linha de tarefas.md?', Intent.FILE_CHANGE, '', '', False),
+    ("Puoi togliere l'ultima riga da note.md?", Intent.FILE_CHANGE, '', '', False),
+    ('Actually, the vet appointment is at 4, not 3', Intent.CORRECTION, 'the vet appointment is at 4', '', False),
+    ('Perdón, el cumple de Tomás es el 15', Intent.CORRECTION, 'el cumple de Tomás es el 15', '', False),
+    ('Sorry, der Flug geht um 9, nicht um 7', Intent.CORRECTION, 'der Flug geht um 9', '', False),
+    ('En fait, le dîner chez Anne est vendredi', Intent.CORRECTION, 'le dîner chez Anne est vendredi', '', False),
+    ('Na verdade, a reunião é às 16h', Intent.CORRECTION, 'a reunião é às 16h', '', False),
+    ('Scusa, la festa di Marta è sabato 12', Intent.CORRECTION, 'la festa di Marta è sabato 12', '', False),
+    ('Stuck on the M62 again, ugh', Intent.STATEMENT, '', 'Stuck on the M62', False),
+    ('Esperando el colectivo en Corrientes', Intent.STATEMENT, '', 'Esperando el colectivo', False),
+    ('Bin noch im Büro, komme gegen 7', Intent.STATEMENT, '', 'im Büro', False),
+    ("Je suis coincée au boulot jusqu'à 19 h", Intent.STATEMENT, '', 'coincée au boulot', False),
+    ('Tô no metrô, chego em 15', Intent.STATEMENT, '', 'no metrô', False),
+    ('Sono ancora in ufficio, arrivo verso le 8', Intent.STATEMENT, '', 'ancora in ufficio', False),
+    ("I'm not big on spicy food.", Intent.STATEMENT, "I'm not big on spicy food", '', False),
+    ('No tomo café desde hace años.', Intent.STATEMENT, 'No tomo café desde hace años', '', False),
+    ('Ich esse kein Fleisch mehr.', Intent.STATEMENT, 'Ich esse kein Fleisch mehr', '', False),
+    ("Je ne bois jamais d'alcool.", Intent.STATEMENT, "Je ne bois jamais d'alcool", '', False),
+    ('Não como glúten.', Intent.STATEMENT, 'Não como glúten', '', False),
+    ('Non bevo caffè dopo le 4.', Intent.STATEMENT, 'Non bevo caffè dopo le 4', '', False),
+    ('Dinner with the Parkers is Sat. 8 Feb. at 7', Intent.STATEMENT, 'Dinner with the Parkers is Sat. 8 Feb. at 7', '', False),
+    ('La cita con la Dra. Ruiz es el vie. 7 mar. a las 10', Intent.STATEMENT, 'La cita con la Dra. Ruiz es el vie. 7 mar. a las 10', '', False),
+])
+def test_second_round_family_members(text: str, intent: Intent, fact: str, withheld: str, private: bool) -> None:
+    r = read_message(text)
+    joined = " ".join(r.facts).lower()
+    assert r.intent is intent and r.private is private
+    assert fact.lower() in joined and not (withheld and withheld.lower() in joined)

@@ -69,7 +69,7 @@ def _phrase_regex(phrase: str, folded: bool = True) -> str:
         ahead, rest = _parse(context, 0)
         if rest != len(context):
             raise ValueError(f"unbalanced braces in phrase {context!r}")
-        tail += r"(?=\s*" + ahead + ")"
+        tail += r"(?=\s*" + ahead + r"(?:(?<!\w)|(?!\w)))"  # the context ends a word too: "é", not "esquece"
     return head + body + tail
 
 

@@ -200,15 +200,29 @@ def about_someone(folded: str, lex: Lexicon) -> bool:
     return False
 
 
+def question_clause_at(sentence: str, lex: Lexicon) -> int | None:
+    """Where a clause that asks without a question mark starts after a statement ("the rent is
+    $2,150, is that over 30%", "mi hijo pesa 14 kilos, cuánto le puedo dar"), or None."""
+    if lex.question_clause is None:
+        return None
+    low = sentence.lower()
+    for m in _CLAUSE_BREAK.finditer(sentence):
+        if m.start() > 0 and m.end() < len(sentence) and lex.question_clause.match(low[m.end():]):
+            return m.end()
+    return None
+
+
 def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:
     """The fact a question states around itself: "Since my flight lands at 9:40, can I make
     it?" → "My flight lands at 9:40"; "Can I make it, since …?" and "My flight lands at 9:40,
-    can I make it?" the same."""
+    can I make it?" the same; a comma inside a number ("$2,150") ends no clause."""
     if lex.fact_lead is not None:
         lead = lex.fact_lead.match(folded, _skip(folded, len(folded) - len(folded.lstrip(" ¿¡"))))
         if lead:
-            comma = folded.find(",", lead.end())
-            clause = sentence[lead.end(): comma if comma > 0 else len(sentence)]
+            breaks = [m for m in _CLAUSE_BREAK.finditer(sentence, lead.end()) if m.start() > lead.end()]
+            asking = next((m for m in breaks if _asks_from(sentence[m.end():], lex)), None)
+            end = (asking or (breaks[0] if breaks else None))
+            clause = sentence[lead.end(): end.start() if end else len(sentence)]
             return _kept(clause, lex)
         for m in lex.fact_lead.finditer(folded):
             if folded[:m.start()].rstrip().endswith(","):
@@ -220,7 +234,8 @@ def _asks_from(tail: str, lex: Lexicon) -> bool:
     """Whether a clause opens as a question (question word, inversion, "can you")."""
     tail = tail.lstrip(" ¿¡")
     polite = lex.polite.match(fold(tail)) if lex.polite else None
-    return bool(polite or (lex.question_start and lex.question_start.match(tail.lower())))
+    return bool(polite or (lex.question_start and lex.question_start.match(tail.lower()))
+                or (lex.question_clause and lex.question_clause.match(tail.lower())))
 
 
 def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:

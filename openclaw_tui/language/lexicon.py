@@ -242,6 +242,10 @@ class Lexicon:
     #: the "X, not Y" frame (", not", ", no", ", nicht", ", pas", ", não", ", non"): with a
     #: number, date or name right after it, the statement corrects ("… on Friday, not Thursday")
     contrast: Phrases | None = None
+    #: a clause after a statement that asks without a question mark ("…, is that over 30%",
+    #: "…, cuánto le puedo dar", "…, ist das zu viel", "…, ça vaut la peine", "…, compensa
+    #: trocar", "…, posso prendere …"); matched on lower() text at the clause's start
+    question_clause: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -299,6 +303,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         exclamation=pat("exclamations", anchored=True),
         soft_correction=pat("soft_correction", anchored=True),
         contrast=pat("contrast"),
+        question_clause=phrases(tuple(raw.get("question_clauses") or ()), anchored=True, folded=False),
     )
 
 

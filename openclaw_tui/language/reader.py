@@ -53,7 +53,8 @@ class Piece:
 
 
 def _asks(s: str, f: str, lex: Lexicon) -> bool:
-    """Whether the sentence is put as a question (mark, opening word, inversion, tag, recall)."""
+    """Whether the sentence is put as a question (mark, opening word, inversion, tag, a clause
+    that asks after a statement, recall)."""
     body = s.rstrip(" \"'”»)")
     if body.endswith(("?", "？")) or s.lstrip().startswith("¿"):
         return True
@@ -68,6 +69,8 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
     # "dove ho messo il libretto" asks
     joined = joins and bool(_MAIN_CLAUSE.search(f, m.end() if m else 0))
     if m and (multiword or not (joined and lex.not_question_after and lex.not_question_after.match(f[m.end():]))):
+        return True
+    if F.question_clause_at(s, lex) is not None:  # "The rent is $2,150, is that over 30%"
         return True
     recall = lex.recall.match(f) if lex.recall else None
     if recall:

@@ -751,3 +751,40 @@ def test_a_phrase_context_ends_on_a_word() -> None:
     pattern = phrases(("não{,|} > {é|era}",))
     assert pattern is not None
     assert pattern.match(fold("Não, é na quinta.")) and not pattern.match(fold("Não esquece que …"))
+
+
+# Family 11: a statement, then a clause that asks without a question mark ("…, is that enough",
+# "…, cuántas pastillas le doy", "…, reicht das", "…, ça vaut le coup", "…, dá pra ir a pé",
+# "…, quanto devo lasciare di mancia"): the message asks, the statement before it is the fact and
+# the asking clause is never kept. A relative clause ("…, where it rains") asks nothing.
+@pytest.mark.parametrize("text,fact,asked", [
+    ("My flight lands at 21:50, will the airport trains still be running", "My flight lands at 21:50", "airport trains"),
+    ("I earn 3,400 a month after tax, how much should I put aside", "I earn 3,400 a month", "put aside"),
+    ("Given that the lease ends on June 30, can we move out earlier", "the lease ends on June 30", "move out"),
+    ("Mi perro pesa 8 kilos, cuántas pastillas le doy", "Mi perro pesa 8 kilos", "pastillas le doy"),
+    ("El vuelo sale a las 6:10, me conviene dormir en el aeropuerto", "El vuelo sale a las 6:10", "dormir en el aeropuerto"),
+    ("Der Zug kommt um 22:40 an, fährt dann noch eine S-Bahn", "Der Zug kommt um 22:40 an", ""),
+    ("Mein Auto hat 180.000 km, lohnt sich das noch", "Mein Auto hat 180.000 km", "lohnt sich"),
+    ("Wir sind zu sechst am 12. Mai, welches Restaurant empfiehlst du", "Wir sind zu sechst am 12. Mai", "Restaurant empfiehlst"),
+    ("Mon vol arrive à 23 h 10, est-ce que le RER roule encore", "Mon vol arrive à 23 h 10", "RER roule"),
+    ("Le loyer est de 950 €, c'est trop pour un 2 pièces", "Le loyer est de 950 €", "trop pour"),
+    ("O hotel fica a 2 km da praia, dá pra ir a pé", "O hotel fica a 2 km da praia", "ir a pé"),
+    ("Meu celular tem 4 anos, vale a pena trocar", "Meu celular tem 4 anos", "vale a pena"),
+    ("La cena è costata 120 euro, quanto devo lasciare di mancia", "La cena è costata 120 euro", "mancia"),
+    ("Il treno arriva alle 23:15, riesco a prendere l'ultima metro", "Il treno arriva alle 23:15", "ultima metro"),
+])
+def test_a_clause_that_asks_after_a_statement(text: str, fact: str, asked: str) -> None:
+    r = read_message(text)
+    joined = " ".join(r.facts).lower()
+    assert r.intent is Intent.QUESTION and r.asks
+    assert fact.lower() in joined and not (asked and asked.lower() in joined)
+
+
+@pytest.mark.parametrize("text", [
+    "I live in Leeds, where it rains a lot.", "Vivo en Vigo, donde llueve mucho.",
+    "Ich wohne in Wien, wo es oft regnet.", "J'habite à Brest, où il pleut souvent.",
+    "Moro em Belém, onde chove todo dia.", "Vivo a Milano, dove lavoro da 3 anni.",
+])
+def test_a_relative_clause_asks_nothing(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and not r.asks and r.facts

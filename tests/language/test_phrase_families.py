@@ -788,3 +788,41 @@ def test_a_clause_that_asks_after_a_statement(text: str, fact: str, asked: str) 
 def test_a_relative_clause_asks_nothing(text: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.STATEMENT and not r.asks and r.facts
+
+
+# Family 12: a remark of the moment about heat, rain or a late train, with a number, a place or a
+# line in it, is never kept ("… running 15 min late again", "hace 40 grados", "sind es heute 35
+# Grad", "on étouffe", "tá fazendo 40 graus", "si scoppia", "tempo de cão", "20 minuti di ritardo").
+@pytest.mark.parametrize("text", [
+    'Ugh, the bus is running 15 min late again',
+    "It's 38 degrees out and the AC just died",
+    'Raining cats and dogs in Cork today',
+    'The 7:40 is running behind again',
+    'Hoy en Madrid hace 40 grados, imposible salir',
+    'Qué tiempo de perros hace hoy en Bilbao',
+    'El tren lleva 20 minutos de retraso otra vez',
+    'In Köln sind es heute 35 Grad, kaum auszuhalten',
+    'Was für ein Sauwetter heute in Hamburg',
+    'Der ICE hat mal wieder 20 Minuten Verspätung',
+    'Il fait 36 degrés à Lyon, on étouffe',
+    "Quel temps pourri aujourd'hui à Brest",
+    'Le TER a encore 20 minutes de retard',
+    'Tá fazendo 40 graus em Cuiabá hoje',
+    'Que tempo de cão hoje no Porto',
+    'O comboio das 8h está atrasado outra vez',
+    'Oggi a Bologna ci sono 38 gradi, si scoppia',
+    'Che tempo da lupi oggi a Trieste',
+    'Il regionale delle 7 ha di nuovo 20 minuti di ritardo',
+])
+def test_weather_and_delays_of_the_moment_are_not_kept(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and not r.asks and not r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "The thermostat in the nursery is set to 21 degrees.", "Mi hermano tiene dos grados en ingeniería.",
+    "Unser Boiler läuft auf 60 Grad.", "Je règle le four à 180 degrés pour le pain.",
+    "O aquecedor fica sempre em 22 graus.", "La lavatrice la metto sempre a 40 gradi.",
+])
+def test_degrees_in_a_lasting_fact_keep_it(text: str) -> None:
+    assert read_message(text).facts

@@ -826,3 +826,51 @@ def test_weather_and_delays_of_the_moment_are_not_kept(text: str) -> None:
 ])
 def test_degrees_in_a_lasting_fact_keep_it(text: str) -> None:
     assert read_message(text).facts
+
+
+# Family 13: a refusal that says "no need to keep it", "leave no record", "scrap it from memory",
+# "no lo dejes registrado", "lass es nicht gespeichert", "ne le laisse pas noté", "não deixa isso
+# registrado", "non serve che te la ricordi", before or after the secret: nothing is kept.
+@pytest.mark.parametrize("text", [
+    'wifi password is Hortensia_42, no need to save it',
+    "My SSN is 123-45-6789 so please don't keep a record of it",
+    "The gate code's 7719 but scrap it from memory after this chat",
+    'btw my pin is 0612, dont remember that ok',
+    'La contraseña del banco es Tigre2020, no hace falta que la guardes',
+    'Mi PIN es 4455, bórralo después',
+    'Te paso la clave: Girasol77, pero no la memorices',
+    'El código del portal es 1290, no lo dejes registrado',
+    'Das WLAN-Passwort ist Kuckuck!7, musst du dir nicht merken',
+    'Meine PIN ist 2846, vergiss sie gleich wieder',
+    'Der Türcode ist 5512, bitte nirgends festhalten',
+    "Le mot de passe du wifi c'est Mimosa_88, pas besoin de le retenir",
+    'Mon code de carte est 7733, efface-le après',
+    'Le code du portail est 4128, ne le garde pas en mémoire',
+    'A senha do wifi é Jabuti#55, não precisa guardar',
+    'Meu PIN é 9087, apaga isso depois',
+    'O código do portão é 3365, não deixa isso registrado',
+    'La password del wifi è Gabbiano_21, non serve che te la ricordi',
+    'Il mio PIN è 6690, cancellalo dopo',
+    'Il codice del portone è 2213, non tenerne traccia',
+    'My account number is 55120987, leave no record of it',
+    "Don't leave that in your notes: I'm seeing a therapist",
+    'No dejes constancia de esto: me voy a divorciar',
+    'Das Passwort ist Lupine_3, lass es bitte nicht gespeichert',
+    'Keine Spur davon in deinen Notizen: ich kündige im Mai',
+    'Le code est 6620, ne le laisse pas noté',
+    'Ne garde aucune trace de ça : je passe un entretien jeudi',
+    'Não guarda nenhum registro disso: vou sair da empresa',
+    'Non lasciarlo scritto da nessuna parte: il PIN è 4410',
+])
+def test_leave_no_record_refusals_keep_nothing(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.DO_NOT_KEEP and not r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "Leave the spare key with Ana on Friday.", "No dejes el coche en la calle 5.",
+    "Lass das Auto am Montag in der Garage.", "Ne laisse pas le chat sortir après 22 h.",
+    "Não deixa a porta aberta depois das 22h.", "Non serve che tu venga alle 8.",
+])
+def test_leaving_things_is_no_refusal(text: str) -> None:
+    assert read_message(text).intent is not Intent.DO_NOT_KEEP

@@ -246,6 +246,10 @@ class Lexicon:
     #: "…, cuánto le puedo dar", "…, ist das zu viel", "…, ça vaut la peine", "…, compensa
     #: trocar", "…, posso prendere …"); matched on lower() text at the clause's start
     question_clause: Phrases | None = None
+    #: a question word put after its topic, anywhere in a sentence without a question mark
+    #: ("the plumber's name was what again", "el fontanero cómo se llamaba", "heißt nochmal
+    #: wie", "s'appelle comment déjà", "se chama como mesmo", "come fa di cognome"); on lower()
+    question_inside: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -304,6 +308,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         soft_correction=pat("soft_correction", anchored=True),
         contrast=pat("contrast"),
         question_clause=phrases(tuple(raw.get("question_clauses") or ()), anchored=True, folded=False),
+        question_inside=phrases(tuple(raw.get("question_inside") or ()), folded=False),
     )
 
 

@@ -72,6 +72,8 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         return True
     if F.question_clause_at(s, lex) is not None:  # "The rent is $2,150, is that over 30%"
         return True
+    if lex.question_inside is not None and lex.question_inside.search(lower(s)):
+        return True  # "l'amministratore come fa di cognome"
     recall = lex.recall.match(f) if lex.recall else None
     if recall:
         word = re.match(r"\s*([^\W_]+)", f[recall.end():])

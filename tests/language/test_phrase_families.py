@@ -874,3 +874,35 @@ def test_leave_no_record_refusals_keep_nothing(text: str) -> None:
 ])
 def test_leaving_things_is_no_refusal(text: str) -> None:
     assert read_message(text).intent is not Intent.DO_NOT_KEEP
+
+
+# Family 14: the topic first, the question word after it, no question mark ("the plumber's name
+# was what again", "el fontanero cómo se llamaba", "der Klempner heißt nochmal wie", "s'appelle
+# comment déjà", "se chama como mesmo", "come fa di cognome"): it asks and keeps nothing. A
+# conjunction after a verb ("Lo chiamo quando arriva", "I know what it is") asks nothing.
+@pytest.mark.parametrize("text", [
+    "the plumber's name was what again",
+    'our wifi password is what again',
+    'el fontanero cómo se llamaba',
+    'la revisión del coche cuándo era',
+    'der Klempner heißt nochmal wie',
+    'die Müllabfuhr kommt nochmal wann',
+    "le plombier s'appelle comment déjà",
+    "le rendez-vous chez le véto c'est quand déjà",
+    'o encanador se chama como mesmo',
+    'a consulta da Ana é que dia mesmo',
+    "l'idraulico come si chiama",
+    'il bollo della macchina quando scade',
+    'la figlia di Marta come si chiamava già',
+])
+def test_a_question_word_after_its_topic_asks(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.QUESTION and r.asks and not r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "Lo chiamo quando arriva.", "I know what it is.", "Lo lascio come è.", "Te llamo cuando llegue.",
+    "Ich rufe an, wenn er kommt.", "Je l'appelle quand il arrive.",
+])
+def test_a_conjunction_after_a_verb_asks_nothing(text: str) -> None:
+    assert not read_message(text).asks

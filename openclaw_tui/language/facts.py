@@ -72,7 +72,7 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     pos += start.end() if start else 0
     verb = lex.remember.match(folded, pos)
     if verb is None:
-        return _framed_cue_end(folded, lex, pos) if not polite else None
+        return _framed_cue_end(folded, lex, pos, typed) if not polite else None
     if _JOINED.match(folded, verb.end()) or _opens_a_question(typed or folded, lex, verb.start(), verb.end()):
         return None
     pos = _after_please(folded, lex, _skip(folded, verb.end()))
@@ -124,11 +124,12 @@ def _after_please(folded: str, lex: Lexicon, pos: int) -> int:
     return pos
 
 
-def _framed_cue_end(folded: str, lex: Lexicon, pos: int) -> int | None:
+def _framed_cue_end(folded: str, lex: Lexicon, pos: int, typed: str = "") -> int | None:
     """A remember verb inside a polite frame, with "that" or a colon after it: "Do me a favour
     and jot down that …", "Ça te dérangerait de noter que …", "Quisiera que guardes esto: …",
     "Vorrei che ti ricordassi questo: …". The frame must address the listener or voice a wish
-    (``frame_words``) within the first words, and ask nothing (no question word before)."""
+    (``frame_words``) within the first words, and ask nothing (no question word before, none
+    opening at "that")."""
     if not lex.frame_words or lex.remember is None:
         return None
     verb = lex.remember.search(folded, pos)
@@ -141,6 +142,8 @@ def _framed_cue_end(folded: str, lex: Lexicon, pos: int) -> int | None:
         return None
     after = _skip(folded, verb.end())
     that = lex.that.match(folded, after) if lex.that else None
+    if that and _opens_a_question(typed or folded, lex, that.start(), that.end()):
+        return None  # "Você lembra que dia é …?": "que dia" asks
     if that:
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
     if folded[after:after + 1] == ":":

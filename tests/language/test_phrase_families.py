@@ -906,3 +906,38 @@ def test_a_question_word_after_its_topic_asks(text: str) -> None:
 ])
 def test_a_conjunction_after_a_verb_asks_nothing(text: str) -> None:
     assert not read_message(text).asks
+
+
+# Family 15: a remember verb before "what/which" and a noun asks what the assistant remembers
+# ("Remember which gate …?", "¿Recuerdas qué número …?", "Weißt du noch, welche …", "Tu te
+# souviens quelle pointure …", "Você lembra que dia …?", "Ricordi che numero …?"): where "que" and
+# "che" also mean "that", the noun after them tells the question from a fact to keep.
+@pytest.mark.parametrize("text", [
+    'Do you remember what size shoes I wear?',
+    'Remember which gate the flight left from?',
+    '¿Recuerdas qué número de pie calzo?',
+    '¿Te acordás qué día era el cumple de Sofi?',
+    'Weißt du noch, welche Schuhgröße ich habe?',
+    'Erinnerst du dich, welcher Tag das Konzert war?',
+    'Tu te souviens quelle pointure je fais ?',
+    "Tu te rappelles quel jour c'était, le dîner chez Paul ?",
+    'Lembras-te que número calço?',
+    'Você lembra que dia é o aniversário da Bia?',
+    'Ricordi che numero di scarpe porto?',
+    'Ti ricordi che giorno è il compleanno di Luca?',
+    'Ricordi che taglia porta Giulia?',
+])
+def test_remember_what_and_a_noun_asks(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.QUESTION and r.asks and not r.facts
+
+
+@pytest.mark.parametrize("text,fact", [
+    ("Ricordati che il numero del tecnico è 333 1234567", "il numero del tecnico è 333 1234567"),
+    ("Lembra que o dentista é dia 5", "o dentista é dia 5"),
+    ("Recuerda que la talla de Ana es 38", "la talla de Ana es 38"),
+    ("Você lembra que a Bia faz anos dia 3?", "a Bia faz anos dia 3"),
+])
+def test_remember_that_before_a_clause_still_keeps(text: str, fact: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.REMEMBER and fact.lower() in " ".join(r.facts).lower()

@@ -941,3 +941,41 @@ def test_remember_what_and_a_noun_asks(text: str) -> None:
 def test_remember_that_before_a_clause_still_keeps(text: str, fact: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.REMEMBER and fact.lower() in " ".join(r.facts).lower()
+
+
+# Family 16: a file made or set up with a verb of preparing, starting or setting ("Start a new
+# groceries.md", "can u add … to todo.md", "In settings.json set …", "Prepárame un fichero …",
+# "stell die Sprache auf …", "Monte un fichier …", "Monta um arquivo …", "Mi prepari un file …?",
+# "Nel config.yaml imposta …"): a file change; the same verbs with no file named change none.
+@pytest.mark.parametrize("text", [
+    'Start a new groceries.md with eggs, milk and rye bread',
+    "Set up a file called gifts.md for Mum's birthday ideas",
+    "can u add 'renew passport' to todo.md",
+    'In settings.json set the theme to dark',
+    'Armame un archivo regalos.md con ideas para el cumple de mamá',
+    'Prepárame un fichero compras.md con huevos y leche',
+    'En config.yaml pon el idioma en es-AR',
+    'Leg mir eine Datei einkauf.md an mit Eiern und Milch',
+    'Mach mir eine neue Datei geschenke.md mit Ideen für Mama',
+    'In config.yaml stell die Sprache auf de-AT',
+    'Prépare-moi un fichier courses.md avec œufs et lait',
+    'Monte un fichier cadeaux.md avec des idées pour maman',
+    'Dans config.yaml mets la langue en fr-BE',
+    'Monta um arquivo compras.md com ovos e leite',
+    'Me prepara um arquivo presentes.md com ideias pro aniversário da mãe',
+    'No config.yaml coloca o idioma em pt-PT',
+    'Mi prepari un file spesa.md con uova e latte?',
+    'Preparami un file regali.md con idee per la mamma',
+    'Nel config.yaml imposta il tema scuro',
+])
+def test_preparing_and_setting_files_are_file_changes(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.FILE_CHANGE and not r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "Set an alarm for 7 tomorrow", "Prepárame la cena para las 9", "Stell den Wecker auf 7 Uhr",
+    "Prépare-moi un résumé de la réunion", "Me prepara um resumo da reunião", "Mi prepari la cena stasera?",
+])
+def test_the_same_verbs_without_a_file_change_none(text: str) -> None:
+    assert read_message(text).intent is not Intent.FILE_CHANGE

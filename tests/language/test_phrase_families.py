@@ -979,3 +979,47 @@ def test_preparing_and_setting_files_are_file_changes(text: str) -> None:
 ])
 def test_the_same_verbs_without_a_file_change_none(text: str) -> None:
     assert read_message(text).intent is not Intent.FILE_CHANGE
+
+
+# Family 17: laughs, short goodnights and greetings with "today" are small talk ("hahaha that's
+# brilliant", "jajaja qué bueno", "Nacht, bis morgen", "comment ça va aujourd'hui ?", "Oiê, como
+# cê tá?", "kkkkk que bom", "Buondì", "Notte, a domani", "come sta oggi?"); a fact after them is
+# still kept.
+@pytest.mark.parametrize("text", [
+    "hahaha that's brilliant 😂",
+    'Night night, talk tomorrow 🌙',
+    "Mornin'! How are you doing today?",
+    'jajaja qué bueno 😂',
+    'jejeje qué risa',
+    'Buenas noches, hasta mañana 🌙',
+    'Buenas, ¿cómo anda todo hoy?',
+    'hahaha wie geil 😂',
+    'Nacht, bis morgen 🌙',
+    "Moin, wie geht's dir heute?",
+    'mdr trop bien 😂',
+    'Bonne nuit, à demain 🌙',
+    "Bonjour, comment ça va aujourd'hui ?",
+    'Salut, comment vous allez ?',
+    'kkkkk que bom 😂',
+    'Boa noite, até amanhã 🌙',
+    'Oiê, como cê tá?',
+    'E aí, como cê vai?',
+    'ahahah che bello 😂',
+    'Buondì ☀️',
+    'Notte, a domani 🌙',
+    'Buongiorno, come sta oggi?',
+])
+def test_laughs_goodnights_and_greetings_of_the_day_are_small_talk(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.SMALL_TALK and not r.asks and not r.facts
+
+
+@pytest.mark.parametrize("text,fact", [
+    ("Nacht von Freitag auf Samstag arbeite ich bis 6", "arbeite ich bis 6"),
+    ("Notte bianca a Roma il 12 settembre", "Roma il 12 settembre"),
+    ("How are you today? My sister Ana arrives on Friday at 10.", "My sister Ana arrives on Friday at 10"),
+    ("Que bom, a consulta da Ana é na quinta às 9h", "a consulta da Ana é na quinta às 9h"),
+    ("jajaja qué bueno, el 14 de mayo nos casamos en Sevilla", "el 14 de mayo nos casamos en Sevilla"),
+])
+def test_a_fact_after_small_talk_is_kept(text: str, fact: str) -> None:
+    assert fact.lower() in " ".join(read_message(text).facts).lower()

@@ -218,15 +218,14 @@ def question_clause_at(sentence: str, lex: Lexicon) -> int | None:
 def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:
     """The fact a question states around itself: "Since my flight lands at 9:40, can I make
     it?" → "My flight lands at 9:40"; "Can I make it, since …?" and "My flight lands at 9:40,
-    can I make it?" the same; a comma inside a number ("$2,150") ends no clause."""
+    can I make it?" the same; a comma inside a number ("$2,150") ends no clause, and a lead with no
+    clause after it is a question word ("Cómo está el tráfico …", "Since when …?")."""
     if lex.fact_lead is not None:
         lead = lex.fact_lead.match(folded, _skip(folded, len(folded) - len(folded.lstrip(" ¿¡"))))
-        if lead:
-            breaks = [m for m in _CLAUSE_BREAK.finditer(sentence, lead.end()) if m.start() > lead.end()]
-            asking = next((m for m in breaks if _asks_from(sentence[m.end():], lex)), None)
-            end = (asking or (breaks[0] if breaks else None))
-            clause = sentence[lead.end(): end.start() if end else len(sentence)]
-            return _kept(clause, lex)
+        breaks = [m for m in _CLAUSE_BREAK.finditer(sentence, lead.end()) if m.start() > lead.end()] if lead else []
+        if lead and breaks:  # with no clause after it, "Como tá o trânsito" asks how, not since
+            end = next((m for m in breaks if _asks_from(sentence[m.end():], lex)), breaks[0])
+            return _kept(sentence[lead.end(): end.start()], lex)
         for m in lex.fact_lead.finditer(folded):
             if folded[:m.start()].rstrip().endswith(","):
                 return _kept(sentence[m.end():], lex)

@@ -1194,3 +1194,39 @@ def test_lasting_facts_without_a_digit_are_kept(text: str) -> None:
 ])
 def test_being_of_something_names_nowhere(text: str) -> None:
     assert not read_message(text).facts
+
+
+# Family 22: a question without a mark opened by "can you tell me", or its question word after the
+# topic ("the mechanic, where's his garage", "el mecánico dónde tiene el taller", "der Mechaniker,
+# wo hat der …", "il a son atelier où", "o mecânico tem a oficina onde", "il meccanico dove ha
+# l'officina", "mi sai dire quando …", "c'était quoi le nom …"); a relative "where" asks nothing.
+@pytest.mark.parametrize("text", [
+    "can you tell me when Giulia's passport expires",
+    "the mechanic, where's his garage again",
+    'what was the name of that place in Soho',
+    'me sabes decir cuándo vence el pasaporte de Julia',
+    'el mecánico dónde tiene el taller',
+    'cómo se llamaba el restaurante de Lavapiés',
+    'kannst du mir sagen, wann Julias Pass abläuft',
+    'der Mechaniker, wo hat der seine Werkstatt',
+    'wie war nochmal der Name von dem Lokal in Kreuzberg',
+    'tu peux me dire quand expire le passeport de Julie',
+    'le garagiste, il a son atelier où',
+    "c'était quoi le nom du resto à Belleville",
+    'sabe me dizer quando vence o passaporte da Júlia',
+    'o mecânico tem a oficina onde',
+    'qual era o nome daquele restaurante na Lapa',
+    'mi sai dire quando scade il passaporto di Giulia',
+    "il meccanico dove ha l'officina",
+])
+def test_unmarked_questions_with_the_topic_first_ask(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.QUESTION and r.asks
+
+
+@pytest.mark.parametrize("text", [
+    "I moved to Leeds, where my family lives.", "Ich bin in Graz, wo meine Eltern wohnen.",
+    "Il a son atelier où il veut.", "A consulta com a Dra. Vasconcelos é na qui. dia 20 às 14h.",
+])
+def test_a_relative_where_asks_nothing(text: str) -> None:
+    assert not read_message(text).asks

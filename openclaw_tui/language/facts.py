@@ -36,6 +36,8 @@ _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
 _JOINED = re.compile(r"-[^\W\d_]")
+#: polite leads that may follow each other before a remember verb ("could you" "make sure to")
+STACKED_LEADS = 2
 #: a polite frame before a remember verb has at most this many words ("would you mind terribly")
 FRAME_WORDS = 7
 #: a fact told before or after a question is at least this long when it states a preference
@@ -61,11 +63,16 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     polite = lex.polite.match(folded) if lex.polite else None
     if polite:
         pos = _skip(folded, polite.end())
+        for _ in range(STACKED_LEADS):  # "could you make sure to remember …", "por favor, ¿puedes …"
+            more = lex.polite.match(folded[pos:]) if lex.polite else None  # anchored: on the rest
+            if more is None or more.end() == 0:
+                break
+            pos = _skip(folded, pos + more.end())
     start = re.match(r"[\s¿¡\"'(«„“,-]*", folded[pos:])
     pos += start.end() if start else 0
     verb = lex.remember.match(folded, pos)
     if verb is None:
-        return _framed_cue_end(folded, lex, pos) if not polite else None
+        return _framed_cue_end(folded, lex, pos, typed) if not polite else None
     if _JOINED.match(folded, verb.end()) or _opens_a_question(typed or folded, lex, verb.start(), verb.end()):
         return None
     pos = _after_please(folded, lex, _skip(folded, verb.end()))
@@ -117,11 +124,12 @@ def _after_please(folded: str, lex: Lexicon, pos: int) -> int:
     return pos
 
 
-def _framed_cue_end(folded: str, lex: Lexicon, pos: int) -> int | None:
+def _framed_cue_end(folded: str, lex: Lexicon, pos: int, typed: str = "") -> int | None:
     """A remember verb inside a polite frame, with "that" or a colon after it: "Do me a favour
     and jot down that …", "Ça te dérangerait de noter que …", "Quisiera que guardes esto: …",
     "Vorrei che ti ricordassi questo: …". The frame must address the listener or voice a wish
-    (``frame_words``) within the first words, and ask nothing (no question word before)."""
+    (``frame_words``) within the first words, and ask nothing (no question word before, none
+    opening at "that")."""
     if not lex.frame_words or lex.remember is None:
         return None
     verb = lex.remember.search(folded, pos)
@@ -134,6 +142,8 @@ def _framed_cue_end(folded: str, lex: Lexicon, pos: int) -> int | None:
         return None
     after = _skip(folded, verb.end())
     that = lex.that.match(folded, after) if lex.that else None
+    if that and _opens_a_question(typed or folded, lex, that.start(), that.end()):
+        return None  # "Você lembra que dia é …?": "que dia" asks
     if that:
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
     if folded[after:after + 1] == ":":
@@ -193,16 +203,29 @@ def about_someone(folded: str, lex: Lexicon) -> bool:
     return False
 
 
+def question_clause_at(sentence: str, lex: Lexicon) -> int | None:
+    """Where a clause that asks without a question mark starts after a statement ("the rent is
+    $2,150, is that over 30%", "mi hijo pesa 14 kilos, cuánto le puedo dar"), or None."""
+    if lex.question_clause is None:
+        return None
+    low = sentence.lower()
+    for m in _CLAUSE_BREAK.finditer(sentence):
+        if m.start() > 0 and m.end() < len(sentence) and lex.question_clause.match(low[m.end():]):
+            return m.end()
+    return None
+
+
 def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:
     """The fact a question states around itself: "Since my flight lands at 9:40, can I make
     it?" → "My flight lands at 9:40"; "Can I make it, since …?" and "My flight lands at 9:40,
-    can I make it?" the same."""
+    can I make it?" the same; a comma inside a number ("$2,150") ends no clause, and a lead with no
+    clause after it is a question word ("Cómo está el tráfico …", "Since when …?")."""
     if lex.fact_lead is not None:
         lead = lex.fact_lead.match(folded, _skip(folded, len(folded) - len(folded.lstrip(" ¿¡"))))
-        if lead:
-            comma = folded.find(",", lead.end())
-            clause = sentence[lead.end(): comma if comma > 0 else len(sentence)]
-            return _kept(clause, lex)
+        breaks = [m for m in _CLAUSE_BREAK.finditer(sentence, lead.end()) if m.start() > lead.end()] if lead else []
+        if lead and breaks:  # with no clause after it, "Como tá o trânsito" asks how, not since
+            end = next((m for m in breaks if _asks_from(sentence[m.end():], lex)), breaks[0])
+            return _kept(sentence[lead.end(): end.start()], lex)
         for m in lex.fact_lead.finditer(folded):
             if folded[:m.start()].rstrip().endswith(","):
                 return _kept(sentence[m.end():], lex)
@@ -213,7 +236,8 @@ def _asks_from(tail: str, lex: Lexicon) -> bool:
     """Whether a clause opens as a question (question word, inversion, "can you")."""
     tail = tail.lstrip(" ¿¡")
     polite = lex.polite.match(fold(tail)) if lex.polite else None
-    return bool(polite or (lex.question_start and lex.question_start.match(tail.lower())))
+    return bool(polite or (lex.question_start and lex.question_start.match(tail.lower()))
+                or (lex.question_clause and lex.question_clause.match(tail.lower())))
 
 
 def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
@@ -237,6 +261,23 @@ def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
     if (len(head.split()) < HEAD_WORDS and not state) or not _names_something(head, fold(head), lex):
         return None
     return _kept(head, lex)
+
+
+def names_by_number_or_date(text: str, folded: str, lex: Lexicon) -> bool:
+    """Whether ``text`` names a number, a code or a date word ("the 14th", "am 19.", "lunes")."""
+    return bool(SPECIFIC_RE.search(text) or (lex.date_words and lex.date_words.search(folded)))
+
+
+def names_by_capital(text: str, lex: Lexicon) -> bool:
+    """Whether ``text`` holds a capitalised word that is a name ("Rosario", "York"); never where
+    every noun is capitalised (German)."""
+    if lex.capitalized_nouns:
+        return False
+    for w in text.split():
+        bare = w.strip(".,;:!?¿¡\"'()«»“”")
+        if len(bare) > 1 and bare[:1].isupper() and fold(bare) not in lex.function_words:
+            return True
+    return False
 
 
 def _names_something(text: str, folded: str, lex: Lexicon) -> bool:

@@ -69,7 +69,7 @@ def _phrase_regex(phrase: str, folded: bool = True) -> str:
         ahead, rest = _parse(context, 0)
         if rest != len(context):
             raise ValueError(f"unbalanced braces in phrase {context!r}")
-        tail += r"(?=\s*" + ahead + ")"
+        tail += r"(?=\s*" + ahead + r"(?:(?<!\w)|(?!\w)))"  # the context ends a word too: "é", not "esquece"
     return head + body + tail
 
 
@@ -216,6 +216,9 @@ class Lexicon:
     detection_words: frozenset[str] = frozenset()
     #: abbreviations that end a compound word, folded ("str" of "Hauptstr.")
     abbreviation_ends: tuple[str, ...] = ()
+    #: weekday and month abbreviations, folded ("wed", "janv", "giov"): their dot ends no
+    #: sentence when a number or another date word follows ("Wed. 22 Jan.", "mar. 11 févr.")
+    date_abbreviations: frozenset[str] = frozenset()
     #: "mein", "unsere": a sentence opening with one is about the user's people and things
     possessives: frozenset[str] = frozenset()
     #: verbs of being, living, working, owning ("ist", "wohnt", "hat"): with a possessive
@@ -233,6 +236,20 @@ class Lexicon:
     #: an exclamation's opening ("what a", "qué calor", "was für ein"): without a question
     #: mark, a remark of the moment, not a question
     exclamation: Phrases | None = None
+    #: a soft opener that corrects when a statement naming something follows ("actually,",
+    #: "perdón,", "en fait", "na verdade"): "Sorry, I'm late" names nothing and corrects nothing
+    soft_correction: Phrases | None = None
+    #: the "X, not Y" frame (", not", ", no", ", nicht", ", pas", ", não", ", non"): with a
+    #: number, date or name right after it, the statement corrects ("… on Friday, not Thursday")
+    contrast: Phrases | None = None
+    #: a clause after a statement that asks without a question mark ("…, is that over 30%",
+    #: "…, cuánto le puedo dar", "…, ist das zu viel", "…, ça vaut la peine", "…, compensa
+    #: trocar", "…, posso prendere …"); matched on lower() text at the clause's start
+    question_clause: Phrases | None = None
+    #: a question word put after its topic, anywhere in a sentence without a question mark
+    #: ("the plumber's name was what again", "el fontanero cómo se llamaba", "heißt nochmal
+    #: wie", "s'appelle comment déjà", "se chama como mesmo", "come fa di cognome"); on lower()
+    question_inside: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -281,12 +298,17 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
                                for w in v),
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),
+        date_abbreviations=frozenset(fold(a).rstrip(".") for a in raw.get("abbreviations_of_dates") or ()),
         possessives=_words(raw.get("possessives")),
         state_verbs=_words(raw.get("state_verbs")),
         interjection=pat("interjections", anchored=True),
         subordinators=_words(raw.get("subordinators")),
         frame_words=_words(raw.get("frame_words")),
         exclamation=pat("exclamations", anchored=True),
+        soft_correction=pat("soft_correction", anchored=True),
+        contrast=pat("contrast"),
+        question_clause=phrases(tuple(raw.get("question_clauses") or ()), anchored=True, folded=False),
+        question_inside=phrases(tuple(raw.get("question_inside") or ()), folded=False),
     )
 
 

@@ -53,7 +53,8 @@ class Piece:
 
 
 def _asks(s: str, f: str, lex: Lexicon) -> bool:
-    """Whether the sentence is put as a question (mark, opening word, inversion, tag, recall)."""
+    """Whether the sentence is put as a question (mark, opening word, inversion, tag, a clause
+    that asks after a statement, recall)."""
     body = s.rstrip(" \"'”»)")
     if body.endswith(("?", "？")) or s.lstrip().startswith("¿"):
         return True
@@ -69,6 +70,10 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
     joined = joins and bool(_MAIN_CLAUSE.search(f, m.end() if m else 0))
     if m and (multiword or not (joined and lex.not_question_after and lex.not_question_after.match(f[m.end():]))):
         return True
+    if F.question_clause_at(s, lex) is not None:  # "The rent is $2,150, is that over 30%"
+        return True
+    if lex.question_inside is not None and lex.question_inside.search(lower(s)):
+        return True  # "l'amministratore come fa di cognome"
     recall = lex.recall.match(f) if lex.recall else None
     if recall:
         word = re.match(r"\s*([^\W_]+)", f[recall.end():])
@@ -153,9 +158,63 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     pos = _polite_end(f, lex)
     if pos or (lex.request is not None and lex.request.match(f)):
         return Kind.REQUEST
-    if lex.chit_chat is not None and lex.chit_chat.search(f):
+    moment = lex.chit_chat.search(f) if lex.chit_chat is not None else None
+    if moment is not None and not _kept_beside(f, moment, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
+
+
+def _kept_beside(f: str, moment: re.Match[str], lex: Lexicon) -> bool:
+    """Whether a habit or preference stands beside a remark of the moment, not inside it: "I'm
+    on the 7:10 bus every Monday" is kept; "Sono in coda alla Coop" is not."""
+    return lex.keep is not None and any(m.end() <= moment.start() or m.start() >= moment.end()
+                                        for m in lex.keep.finditer(f))
+
+
+#: the "X, not Y" frame: what it contrasts comes within this many characters after it
+CONTRAST_REACH = 24
+
+
+def correction_end(piece: Piece, lex: Lexicon) -> int | None:
+    """Where the new fact of a correction starts in the sentence, or None when it corrects
+    nothing: after a correction cue ("Correction:", "Me equivoqué:"); after a soft opener
+    ("Actually,", "Perdón,", "En fait") when a statement naming something follows; at the start
+    of a statement naming something in the "X, not Y" frame ("… is on Friday, not Thursday",
+    "… a Córdoba, no a Rosario")."""
+    f = piece.folded
+    cue = lex.correction.match(f) if lex.correction else None
+    if cue:
+        return cue.end()
+    soft = lex.soft_correction.match(f) if lex.soft_correction else None
+    at = _skip_gap(f, soft.end()) if soft else 0
+    rest, frest = piece.text[at:], f[at:]
+    if not rest.strip() or F.remember_cue_end(frest, lex, rest) is not None or kind_of(rest, frest, lex) is not Kind.STATEMENT:
+        return None  # "Actually, remember that …" asks to keep
+    if soft and F.is_specific(rest, frest, lex):
+        return at
+    versus = lex.contrast.search(frest) if lex.contrast else None
+    if versus is not None:
+        tail = rest[versus.end(): versus.end() + CONTRAST_REACH]
+        if F.names_by_number_or_date(tail, fold(tail), lex) or F.names_by_capital(tail, lex):
+            return at
+    return None
+
+
+def _remember_cue(piece: Piece, lex: Lexicon) -> int | None:
+    """Where the remember cue of the sentence ends, after a soft opener too ("Actually,
+    remember that …", "Perdón, apunta que …")."""
+    cue = F.remember_cue_end(piece.folded, lex, piece.text)
+    soft = lex.soft_correction.match(piece.folded) if cue is None and lex.soft_correction else None
+    if soft is None:
+        return cue
+    at = _skip_gap(piece.folded, soft.end())
+    inner = F.remember_cue_end(piece.folded[at:], lex, piece.text[at:])
+    return None if inner is None else at + inner
+
+
+def _skip_gap(f: str, pos: int) -> int:
+    gap = _OPENER_GAP.match(f, pos)
+    return gap.end() if gap else pos
 
 
 def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> bool:
@@ -299,15 +358,15 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
             continue
         if intent is None and i == 0 and _is_file_change(p, folded_all, text, lex):
             return MessageReading(text=text, language=lex.code, intent=Intent.FILE_CHANGE, private=private)
-        fix = lex.correction.match(p.folded) if lex.correction else None
-        if fix and intent is None:
+        fix = correction_end(p, lex) if intent is None else None
+        if fix is not None:
             intent = Intent.CORRECTION
-            new = F.tidy(p.text[fix.end():])
+            new = F.tidy(p.text[fix:])
             if len(new) >= F.MIN_CUE_FACT:
                 facts.append(new)
             kinds.append(Kind.STATEMENT)
             continue
-        cue = F.remember_cue_end(p.folded, lex, p.text)
+        cue = _remember_cue(p, lex)
         if cue is not None and intent in (None, Intent.REMEMBER):
             intent = Intent.REMEMBER
             fact = F.tidy(p.text[cue:])

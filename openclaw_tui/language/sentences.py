@@ -72,9 +72,19 @@ def _keeps_going(text: str, end: re.Match[str], lex: Lexicon) -> bool:
         return True  # an initial
     if word.isalpha() and any(word.endswith(end) and len(word) > len(end) for end in lex.abbreviation_ends):
         return True  # "Hauptstr. 5"
+    if word in lex.date_abbreviations and _names_a_date(nxt, lex):
+        return True  # "Wed. 22 Jan.", "le mar. 11 févr.", "giov. 6 marzo"
     if lex.ordinal_dot and _DAY.match(word):
         return _not_an_opening(fold(nxt), lex)
     return False
+
+
+def _names_a_date(word: str, lex: Lexicon) -> bool:
+    """Whether the word after a weekday or month abbreviation carries the date on: a number or
+    a weekday or month ("Sat. March 5"), not any word ("la mer. Demain …" ends)."""
+    bare = fold(word).strip("\"'“„«(¿¡[-.,")
+    return bool(bare) and (bare[0].isdigit() or any(
+        bare.startswith(a) and len(a) >= 3 for a in lex.date_abbreviations))
 
 
 def _not_an_opening(word: str, lex: Lexicon) -> bool:

@@ -23,6 +23,7 @@ from openclaw_tui.llm.local.catalog import LocalModelSpec
 from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.llm.local.files import ModelFileError, check_loadable, verify_catalog_file
 from openclaw_tui.llm.local.install import InstallError, install, target_path
+from openclaw_tui.llm.local.request_stats import RequestStats, ServerTimings, append_log, read_timings
 from openclaw_tui.llm.local.server import LocalServer, ServerConfig, ServerError
 from openclaw_tui.llm.local.threads import machine_threads
 from openclaw_tui.llm.prompt_progress import ProgressFn
@@ -37,6 +38,7 @@ LOCAL_TEMPERATURE = 0.2
 # wrote 4,900 tokens (about 8 minutes on 2 cores) for one LoCoMo question before the request
 # timed out. OPENCLAW_LOCAL_MAX_TOKENS overrides (0: no cap).
 LOCAL_MAX_TOKENS = 1024
+KEPT_REQUESTS = 100  # LocalModel.requests keeps this many
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,8 @@ class LocalModel:
         self.load_s: float | None = None
         #: told how far the server has read each prompt (``llm/prompt_progress.py``)
         self.on_progress: ProgressFn | None = None
+        #: what the last requests cost (``request_stats.py``), newest last
+        self.requests: list[RequestStats] = []
         atexit.register(self.close)
 
     # ------------------------------------------------------------------ what the UI shows
@@ -158,8 +162,17 @@ class LocalModel:
             return await self._fallback.complete(messages, tools, on_delta=on_delta, purpose=purpose)
         assert self._inner is not None
         self._inner.on_progress = self.on_progress
+        timings: list[ServerTimings] = []
+
+        def on_chunk(chunk: Any) -> None:
+            t = read_timings(chunk)
+            if t is not None:
+                timings.append(t)
+
+        self._inner.on_chunk = on_chunk
         first: float | None = None
         pieces = 0
+        sent, sent_wall = time.monotonic(), time.time()
 
         def timed(piece: str) -> None:
             nonlocal first, pieces
@@ -170,7 +183,15 @@ class LocalModel:
 
         out = await self._inner.complete(messages, tools, on_delta=timed, purpose=purpose)
         self._measure(first, pieces, out)
+        if timings:
+            self._record(purpose, timings[-1], None if first is None else first - sent, time.monotonic() - sent, sent_wall)
         return out
+
+    def _record(self, purpose: str, t: ServerTimings, first_s: float | None, total_s: float, at: float) -> None:
+        stats = RequestStats(purpose, t.processed + t.reused, t.processed, t.reused, t.prompt_ms, t.generated, t.gen_ms,
+                             None if first_s is None else round(first_s, 3), round(total_s, 3), round(at, 3))
+        self.requests = self.requests[-(KEPT_REQUESTS - 1):] + [stats]
+        append_log(stats)
 
     def _measure(self, first: float | None, pieces: int, out: Completion) -> None:
         """Generation speed from the real stream: tokens after the first one over the time

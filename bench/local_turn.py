@@ -86,7 +86,7 @@ def _post(address: str, key: str, path: str, body: dict[str, Any]) -> dict[str, 
         return dict(json.loads(resp.read()))
 
 
-def calibrate(address: str, key: str, speeds: Speeds, prompt_words: int = 260, gen: int = 48) -> None:
+def calibrate(address: str, key: str, speeds: Speeds, prompt_words: int = 50, gen: int = 32) -> None:
     """One request with a prompt the server has never seen (cache off): its read and write speeds."""
     words = " ".join(secrets.token_hex(3) for _ in range(prompt_words))
     out = _post(address, key, "/completion", {"prompt": f"Summarise: {words}", "n_predict": gen, "cache_prompt": False,
@@ -95,6 +95,8 @@ def calibrate(address: str, key: str, speeds: Speeds, prompt_words: int = 260, g
     if t.get("prompt_ms") and t.get("predicted_ms"):
         speeds.prompt_tps.append(1000.0 * t["prompt_n"] / t["prompt_ms"])
         speeds.gen_tps.append(1000.0 * t["predicted_n"] / t["predicted_ms"])
+        print(f"  calibration: {t['prompt_n']} prompt tokens at {speeds.prompt_tps[-1]:.1f}/s, "
+              f"{t['predicted_n']} generated at {speeds.gen_tps[-1]:.1f}/s", flush=True)
 
 
 def new_tokens(cur: RequestStats, prev: RequestStats | None) -> int:
@@ -156,6 +158,7 @@ async def run_session(root: Path, model: str, speeds: Speeds) -> list[Row]:
                     label = st.purpose
                 turn_first = (first_text[0] - t0) if (i == 0 and first_text) else None
                 rows.append(Row("session", n, label, st, new_tokens(st, prev), turn_first))
+                print(f"  turn {n} {label}: {st.to_dict()} new {rows[-1].new} turn-first {turn_first}", flush=True)
                 prev = st
             if not made:
                 rows.append(Row("session", n, kind + " (no request)", RequestStats("-", 0, 0, 0, 0, 0, 0, None,
@@ -204,6 +207,7 @@ def run_headless(root: Path, model: str) -> list[dict[str, Any]]:
         out.append({"run": n, "prompt": prompt, "wall_s": round(wall, 2), "requests": [r.to_dict() for r in read_log(req_log)],
                     "server_log_prompt_tokens": _server_log_prompts(log, since), "server_started": server_started,
                     "text": str(data.get("text", ""))[:160], "error": data.get("error")})
+        print(f"  headless {n}: {out[-1]}", flush=True)
     return out
 
 

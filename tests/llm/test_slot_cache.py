@@ -38,9 +38,11 @@ def _file(d: Path, name: str, size: int, age_s: float) -> Path:
     return p
 
 
-def test_pruning_keeps_the_recently_used_within_the_bounds(tmp_path: Path) -> None:
-    d = slot_dir(tmp_path)
+def test_pruning_keeps_the_recently_used_within_the_bounds(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("OPENCLAW_LOCAL_SLOT_DIR", str(tmp_path / "slots"))
+    d = slot_dir()
     make_private(d)
+    assert d == tmp_path / "slots"
     assert stat.S_IMODE(d.stat().st_mode) == 0o700
     old = _file(d, "a.slot", 100, 300)
     mid = _file(d, "b.slot", 100, 200)

@@ -252,7 +252,7 @@ def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
     physical cores, ``OPENCLAW_LOCAL_THREADS`` pins them); the sampling temperature is
     ``OPENCLAW_LOCAL_TEMPERATURE`` or ``LOCAL_TEMPERATURE``; the answer cap
     ``OPENCLAW_LOCAL_MAX_TOKENS`` or ``LOCAL_MAX_TOKENS`` (0: none); the slot files in
-    ``<state dir>/cache/llm-slots`` unless ``OPENCLAW_LOCAL_SLOT_CACHE=0``."""
+    ``slot_cache.slot_dir()`` unless ``OPENCLAW_LOCAL_SLOT_CACHE=0``."""
     from openclaw_tui.config.loader import state_dir
     from openclaw_tui.llm.context import LOCAL_CONTEXT_WINDOW
 
@@ -264,7 +264,7 @@ def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
         temperature = float(os.environ.get("OPENCLAW_LOCAL_TEMPERATURE") or LOCAL_TEMPERATURE)
     except ValueError:
         temperature = LOCAL_TEMPERATURE
-    slots = None if os.environ.get(SLOT_CACHE_ENV, "").strip() == "0" else slot_dir(base)
+    slots = None if os.environ.get(SLOT_CACHE_ENV, "").strip() == "0" else slot_dir()
     return LocalRuntimeConfig(n_ctx=n_ctx, threads=machine_threads(), log_path=base / "logs" / "openclaw-tui.log",
                               temperature=temperature, max_tokens=_env_int("OPENCLAW_LOCAL_MAX_TOKENS", LOCAL_MAX_TOKENS) or None,
                               slot_dir=slots)

@@ -9,8 +9,9 @@ new server whose slot is empty and reads all of it again (880–1,720 tokens, 25
 for its start, and the server then reads only what follows the part they share.
 
 A file is named by the model and the hash of that start (``key``): another workspace, model or
-tool list gets another file, never a wrong one. Files live in ``<state dir>/cache/llm-slots``
-(a folder only the user may open; the server writes them with umask 077), at most
+tool list gets another file, never a wrong one (and llama.cpp reuses only the tokens a new
+prompt shares with the restored ones). Files live in ``~/.openclaw/cache/llm-slots`` (a
+folder only the user may open; the server writes them with umask 077), at most
 ``MAX_FILES`` and ``MAX_BYTES`` in all: the least recently used go first.
 """
 
@@ -42,9 +43,15 @@ def prefix_key(model: Path, messages: list[Any], tools: list[dict[str, Any]] | N
     return f"{model.stem[:40]}-{h.hexdigest()[:20]}{SUFFIX}"
 
 
-def slot_dir(state_dir: Path) -> Path:
-    """``<state dir>/cache/llm-slots`` (``make_private`` creates it)."""
-    return state_dir / "cache" / "llm-slots"
+DIR_ENV = "OPENCLAW_LOCAL_SLOT_DIR"
+
+
+def slot_dir() -> Path:
+    """``OPENCLAW_LOCAL_SLOT_DIR``, else ``~/.openclaw/cache/llm-slots`` (``make_private``
+    creates it): the user's, like the models (``files.models_dir``), not a state dir's, so a
+    scenario or an eval in a fresh temp state dir starts from the prefix the last one saved."""
+    env = os.environ.get(DIR_ENV, "").strip()
+    return Path(env).expanduser() if env else Path.home() / ".openclaw" / "cache" / "llm-slots"
 
 
 def make_private(directory: Path) -> None:

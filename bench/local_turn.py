@@ -61,7 +61,7 @@ class Row:
     turn: int
     kind: str
     stats: RequestStats
-    new: int
+    new: int | None
     turn_first_s: float | None = None  # message sent → first text the user saw (first request of a turn)
 
 
@@ -99,12 +99,14 @@ def calibrate(address: str, key: str, speeds: Speeds, prompt_words: int = 50, ge
               f"{t['predicted_n']} generated at {speeds.gen_tps[-1]:.1f}/s", flush=True)
 
 
-def new_tokens(cur: RequestStats, prev: RequestStats | None) -> int:
+def new_tokens(cur: RequestStats, prev: RequestStats | None) -> int | None:
     """What ``cur`` adds to the request before it and that request's reply (all of it when
-    it is the first of its server)."""
+    it is the first of its server); None when ``cur`` is shorter than those (it does not
+    extend them: another prompt start, or a compaction cut the history)."""
     if prev is None:
         return cur.prompt_tokens
-    return max(1, cur.prompt_tokens - prev.prompt_tokens - prev.generated)
+    grown = cur.prompt_tokens - prev.prompt_tokens - prev.generated
+    return grown if grown > 0 else None
 
 
 def _settings(root: Path, model: str) -> Any:
@@ -223,14 +225,14 @@ def report(rows: list[Row], headless: list[dict[str, Any]], speeds: Speeds) -> s
                   "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in rows:
             s = r.stats
-            fl_first = r.new / speeds.prompt if speeds.prompt else None
-            fl_all = (fl_first or 0) + (s.generated / speeds.gen if speeds.gen else 0)
+            fl_first = r.new / speeds.prompt if (speeds.prompt and r.new is not None) else None
+            fl_all = None if fl_first is None else fl_first + (s.generated / speeds.gen if speeds.gen else 0)
             first = s.first_piece_s if s.first_piece_s is not None else (s.prompt_ms / 1000 if s.prompt_tokens else None)
             ratio = (first / fl_first) if (first is not None and fl_first) else None
-            lines.append(f"| {r.turn} | {r.kind} | {s.prompt_tokens} | {s.processed} | {s.reused} | {r.new} | {s.generated} | "
+            lines.append(f"| {r.turn} | {r.kind} | {s.prompt_tokens} | {s.processed} | {s.reused} | {_fmt(r.new, 0)} | {s.generated} | "
                          f"{_fmt(first)} | {_fmt(fl_first)} | {_fmt(ratio, 2)} | {_fmt(s.total_s)} | {_fmt(fl_all)} | {_fmt(r.turn_first_s)} |")
         later = [r for r in rows[1:] if r.stats.prompt_tokens]
-        over = [r for r in later if r.stats.processed > r.new * 1.05 + 1]
+        over = [r for r in later if r.new is None or r.stats.processed > r.new * 1.05 + 1]
         lines += ["", f"session: {sum(r.stats.processed for r in rows)} prompt tokens processed, "
                       f"{sum(r.stats.reused for r in rows)} reused; requests after the first processing more than new + 5 %: "
                       f"{len(over)} of {len(later)}"]
@@ -258,11 +260,13 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="local-turn-") as tmp:
         root = Path(tmp)
         os.environ["OPENCLAW_STATE_DIR"] = str(root / "session" / "state")
+        os.environ["OPENCLAW_LOCAL_SLOT_DIR"] = str(root / "session" / "slots")  # each part starts with no slot file
         if "session" in parts:
             (root / "session").mkdir()
             rows = asyncio.run(run_session(root / "session", args.model, speeds))
         if "headless" in parts:
             (root / "headless").mkdir()
+            os.environ["OPENCLAW_LOCAL_SLOT_DIR"] = str(root / "headless" / "slots")
             headless = run_headless(root / "headless", args.model)
     from openclaw_tui.llm.local.threads import machine_threads
 

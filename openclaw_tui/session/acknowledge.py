@@ -13,9 +13,11 @@ data (``language/data/<lang>.replies.json``, ``language/engine_lines.py``); pure
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from openclaw_tui.language.engine_lines import EngineLines, engine_lines
-from openclaw_tui.session.note_writer import SECRET_WITHHELD, NoteOutcome
+from openclaw_tui.language.lexicon import TABLES
+from openclaw_tui.session.note_writer import FORGOTTEN, SECRET_WITHHELD, NoteOutcome
 
 def notable(outcome: NoteOutcome) -> bool:
     """Whether the write did more than keep the facts (then the usual "Noted" says enough)."""
@@ -55,6 +57,28 @@ def wrote_anyway(paths_lines: list[tuple[str, int]], lang: str) -> str:
     what = lines.join([lines.say("kept_one", path=p).rstrip(".") if n == 1 else lines.say("kept_many", n=n, path=p).rstrip(".")
                        for p, n in paths_lines])
     return lines.say("wrote_anyway", what=what)
+
+
+def is_bare_acknowledgement(text: str) -> bool:
+    """``text`` is only one of the acknowledgements the engine's tables hold ("Noted.", "Anotado."),
+    in any language (a parenthesis after it, such as the offline agent's label, allowed)."""
+    head = text.split("(", 1)[0].strip()
+    return bool(head) and head in _acknowledgements()
+
+
+@lru_cache(maxsize=1)
+def _acknowledgements() -> frozenset[str]:
+    out: set[str] = set()
+    for lang in TABLES:
+        lines = engine_lines(lang)
+        out.update(lines.say(key) for key in ("noted", "noted_here"))
+    return frozenset(out)
+
+
+def forgotten_line(lang: str) -> str:
+    """A re-stated fact the user made memory forget: not kept, said in the chat."""
+    lines = engine_lines(lang)
+    return lines.say("not_kept", reasons=lines.reason(FORGOTTEN))
 
 
 def refusal(access: str, lang: str) -> str:

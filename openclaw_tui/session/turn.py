@@ -52,6 +52,7 @@ class Turn:
     result: TurnResult = field(default_factory=lambda: TurnResult("", ""))  # flushed / compacted, filled in as it goes
     notes: NoteOutcome = NoteOutcome()  # what the engine kept of the message, and what not
     mark: int = 0  # the tool box's writes before the turn (the reply check's evidence starts here)
+    forgot_mark: int = 0  # the tool box's refusals of forgotten facts before the turn
     prompt: dict[str, Any] = field(init=False)  # the user's message as the history keeps it
 
     @property
@@ -62,10 +63,11 @@ class Turn:
         self.prompt = {"role": "user", "content": self.reading.text}
         self.result.session_id = self.messages.session_id
         self.mark = len(self.toolbox.files.writes)
+        self.forgot_mark = len(self.toolbox.files.forgotten_refusals)
 
     def loop_run(self, *, local: bool, access: str, memory_on: bool) -> LoopRun:
         check = ReplyCheck(self.plan, self.scratch, self.toolbox.files, self.mark, local=local, access=access, memory_on=memory_on,
-                           notes=self.notes, language=self.reading.language)
+                           notes=self.notes, language=self.reading.language, forgot_mark=self.forgot_mark)
         return LoopRun(self.messages, "turn", self.toolbox, False, no_tools=self.plan.no_tools, no_writes=self.plan.no_writes,
                        check=check, scratch=self.scratch)
 

@@ -249,7 +249,8 @@ def _import_client() -> None:
 def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
     """Server settings from the agent settings: n_ctx = ``contextTokens`` or 8192; the log
     goes to ``<state dir>/logs/openclaw-tui.log``; threads from the machine (``threads.py``:
-    physical cores, ``OPENCLAW_LOCAL_THREADS`` pins them); the sampling temperature is
+    physical cores; ``agents.defaults.localThreads`` pins them, ``OPENCLAW_LOCAL_THREADS``
+    over it); the sampling temperature is
     ``OPENCLAW_LOCAL_TEMPERATURE`` or ``LOCAL_TEMPERATURE``; the answer cap
     ``OPENCLAW_LOCAL_MAX_TOKENS`` or ``LOCAL_MAX_TOKENS`` (0: none); the slot files in
     ``slot_cache.slot_dir()`` unless ``OPENCLAW_LOCAL_SLOT_CACHE=0``."""
@@ -257,15 +258,17 @@ def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
     from openclaw_tui.llm.context import LOCAL_CONTEXT_WINDOW
 
     n_ctx = LOCAL_CONTEXT_WINDOW
+    configured_threads = None
     if settings is not None:
         n_ctx = int(settings.config.agents.defaults.context_tokens or LOCAL_CONTEXT_WINDOW)
+        configured_threads = settings.config.agents.defaults.local_threads
     base = Path(getattr(settings, "state_dir", None) or state_dir())
     try:
         temperature = float(os.environ.get("OPENCLAW_LOCAL_TEMPERATURE") or LOCAL_TEMPERATURE)
     except ValueError:
         temperature = LOCAL_TEMPERATURE
     slots = None if os.environ.get(SLOT_CACHE_ENV, "").strip() == "0" else slot_dir()
-    return LocalRuntimeConfig(n_ctx=n_ctx, threads=machine_threads(), log_path=base / "logs" / "openclaw-tui.log",
+    return LocalRuntimeConfig(n_ctx=n_ctx, threads=machine_threads(configured=configured_threads), log_path=base / "logs" / "openclaw-tui.log",
                               temperature=temperature, max_tokens=_env_int("OPENCLAW_LOCAL_MAX_TOKENS", LOCAL_MAX_TOKENS) or None,
                               slot_dir=slots)
 

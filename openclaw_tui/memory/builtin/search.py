@@ -8,7 +8,6 @@ when it is only down and keyword hits exist, else the search comes back ``disabl
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -76,30 +75,6 @@ def text_hits(store: Store, q: str, terms: list[str], mode: str, limit: int) -> 
     return {cid: scoring.bm25_rank_to_score(rank) for cid, rank in hits}
 
 
-class Background:
-    """``fn()`` in a thread of its own, started at once; :meth:`result` waits for it and
-    returns its value (or raises what it raised). Safe to ask more than once."""
-
-    def __init__(self, fn: Callable[[], dict[int, float]]) -> None:
-        self._fn = fn
-        self._value: dict[int, float] = {}
-        self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, name="memory-keyword-search", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        try:
-            self._value = self._fn()
-        except BaseException as exc:  # noqa: BLE001 - handed to the caller in result()
-            self._error = exc
-
-    def result(self) -> dict[int, float]:
-        self._thread.join()
-        if self._error is not None:
-            raise self._error
-        return self._value
-
-
 class Searcher:
     """Searches one agent's index with its provider and ``memorySearch.query`` settings."""
 
@@ -164,67 +139,44 @@ class Searcher:
 
     def _retrieve(self, store: Store, req: SearchRequest, terms: list[str], n: int,
                   started: float, keywords_only: bool = False) -> Retrieved | SearchResult:
-        """Keyword hits and the query's vector hits. With both, the keyword search (SQLite,
-        which lets go of the GIL) runs in a worker thread while this one embeds the query and
-        scans the vector matrix (numpy, likewise): a hybrid search costs about the slower of
-        the two, not their sum (issue 38, item 7). What the vector side reads from the
-        database is read before the worker starts, so the two never wait on the store's lock."""
         hq = self.ms.query.hybrid
         use_text = store.fts_available and (self.provider is None or hq.enabled or keywords_only)
-
-        def keyword_hits() -> dict[int, float]:
-            if not use_text:
-                return {}
-            mode = "and" if req.fts_mode == "and-strict" else req.fts_mode
-            hits = text_hits(store, req.query, terms, mode, n)
-            if not hits and req.fts_mode == "and":
-                hits = text_hits(store, req.query, terms, "or", n)
-            return hits
-
         got = Retrieved(text={})
-        if self.provider is None or keywords_only:
-            got.text = keyword_hits()
-            if self.provider is not None:
-                got.warning = "the memory index is still being embedded: keyword results for now"
+        if use_text:
+            mode = "and" if req.fts_mode == "and-strict" else req.fts_mode
+            got.text = text_hits(store, req.query, terms, mode, n)
+            if not got.text and req.fts_mode == "and":
+                got.text = text_hits(store, req.query, terms, "or", n)
+        if self.provider is None:
             return got
-        dims = store.vec_dims()
-        same_model = dims is not None and self._fingerprint_matches(store)
-        vm = store.vectors.resident_matrix() if same_model else None
-        pending = Background(keyword_hits) if use_text else None
-        text_now: Callable[[], dict[int, float]] = pending.result if pending is not None else dict
-        try:
-            qv = self._embed_query(req.query, got, started, text_now)
-            if isinstance(qv, SearchResult):
-                return qv
-            if qv.size and float(np.linalg.norm(qv)) > 0 and dims is not None:
-                if vm is not None and dims == int(qv.shape[-1]):
-                    got.qvec = qv
-                    got.vector = dict(store.vectors.search_matrix(vm, qv, n))
-                    got.mode = "hybrid" if use_text else "vector"
-                else:
-                    # the stored vectors come from another provider/model (e.g. a fallback took
-                    # over): answer keyword-only now and rebuild in the background
-                    self._on_stale_vectors()
-                    if not use_text and store.fts_available:
-                        got.text = text_hits(store, req.query, terms, "or", n)
-        finally:
-            text = text_now()  # the worker is done with the store before anything else reads it
-        if not got.text:
-            got.text = text
+        if keywords_only:
+            got.warning = "the memory index is still being embedded: keyword results for now"
+            return got
+        qv = self._embed_query(req.query, got, started)
+        if isinstance(qv, SearchResult):
+            return qv
+        if qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None:
+            if self._vectors_comparable(store, qv):
+                got.qvec = qv
+                got.vector = dict(store.vector_search(qv, n))
+                got.mode = "hybrid" if use_text else "vector"
+            else:
+                # the stored vectors come from another provider/model (e.g. a fallback took
+                # over): answer keyword-only now and rebuild in the background
+                self._on_stale_vectors()
+                if not use_text and store.fts_available:
+                    got.text = text_hits(store, req.query, terms, "or", n)
         return got
 
-    def _embed_query(self, q: str, got: Retrieved, started: float,
-                     text_now: Callable[[], dict[int, float]]) -> np.ndarray | SearchResult:
+    def _embed_query(self, q: str, got: Retrieved, started: float) -> np.ndarray | SearchResult:
         """The query vector; a failed provider gives an empty one (keyword-only, with a
-        warning) when it is only down and keyword hits exist, else a disabled result.
-        ``text_now`` waits for the keyword hits (only a failure needs them here)."""
+        warning) when it is only down and keyword hits exist, else a disabled result."""
         assert self.provider is not None  # asked only when there is one
         try:
             return np.asarray(self.provider.embed_query(q), dtype=np.float32)
         except Exception as exc:  # provider failure → disabled result (DESIGN §4)
             msg = error_message(exc)
             self._emit(provider_error_event(exc, provider_key(self.provider)[0], msg))
-            got.text = text_now()
             if not (bool(getattr(exc, "retryable", False)) and got.text):
                 return self.disabled(
                     msg, warning="memory search unavailable: the embedding provider failed",
@@ -234,9 +186,10 @@ class Searcher:
             got.warning = f"embedding provider unavailable ({msg}); keyword-only results"
             return np.zeros(0, dtype=np.float32)
 
-    def _fingerprint_matches(self, store: Store) -> bool:
-        """True when the index's vectors were made by the current provider and model (their
-        size is compared with the query vector's once it is there)."""
+    def _vectors_comparable(self, store: Store, qv: np.ndarray) -> bool:
+        """True when the index's vectors were made by the current provider and model."""
+        if store.vec_dims() != int(qv.shape[-1]):
+            return False
         stored = store.get_meta_json("fingerprint") or {}
         pid, model, key = provider_key(self.provider)
         return stored.get("provider") == pid and stored.get("model") == model and stored.get("endpointKey") == key

@@ -101,19 +101,6 @@ class VectorIndex:
         vm, sims = self._similarities(q)
         return vm.top_chunks(sims, k) if sims is not None else []
 
-    def search_matrix(self, vm: vmx.VectorMatrix, query: np.ndarray, k: int) -> list[tuple[int, float]]:
-        """:meth:`vector_search` over a matrix taken before (:meth:`resident_matrix`), with no
-        database read and no lock: it runs while the keyword search holds them (issue 38). The
-        cosines are kept for :meth:`vector_scores` of the same query and matrix."""
-        q = np.asarray(query, dtype=np.float32)
-        if k <= 0 or not vm.rows or q.shape[-1] != vm.mat.shape[1]:
-            return []
-        sims = vm.similarities(q)
-        if sims is None:
-            return []
-        self._sims_memo = (vm, q.tobytes(), sims)
-        return vm.top_chunks(sims, k)
-
     def vector_scores(self, query: np.ndarray, chunk_ids: Iterable[int]) -> dict[int, float]:
         """Max cosine over each given chunk's sub-vectors (chunks without vectors are absent)."""
         q = np.asarray(query, dtype=np.float32)

@@ -370,6 +370,9 @@ class AgentDefaults(Model):
     workspace: str | None = None
     model: AgentModelConfig = Field(default_factory=AgentModelConfig)
     context_tokens: int | None = Field(None, ge=1000)
+    #: math threads of the managed llama.cpp server; None: the machine's physical cores
+    #: (``llm/local/threads.py``); ``OPENCLAW_LOCAL_THREADS`` overrides it for one run
+    local_threads: int | None = Field(None, ge=1, le=512)
     memory_search: MemorySearchConfig = Field(default_factory=MemorySearchConfig)
     compaction: CompactionConfig = Field(default_factory=CompactionConfig)
     sandbox: SandboxConfig = Field(default_factory=SandboxConfig)

@@ -133,6 +133,8 @@ class LiteLLMModel:
     is_offline = False
     #: set (by ``LocalModel``) for our own llama.cpp server: ask it for prompt progress
     on_progress: ProgressFn | None = None
+    #: set (by ``LocalModel``) to read each raw chunk (llama.cpp's ``timings``)
+    on_chunk: Callable[[Any], None] | None = None
 
     def __init__(self, choice: ModelChoice, *, timeout_s: float | None = None, call_cap_s: float | None = None,
                  max_response_chars: int = MAX_RESPONSE_CHARS):
@@ -178,11 +180,11 @@ class LiteLLMModel:
         deadline = loop.time() + self.call_cap_s if self.call_cap_s else None
         if deadline is not None:  # the HTTP timeout bounds the connection; _capped bounds the stream
             kwargs["timeout"] = min(self.timeout_s, self.call_cap_s or self.timeout_s)
-        if self.on_progress is not None:
+        if self.on_progress is not None or self.on_chunk is not None:  # our own llama.cpp server only
             kwargs["extra_body"] = dict(REQUEST_FIELDS)
         stream = await litellm.acompletion(**kwargs)
-        if self.on_progress is not None:
-            tap_progress(stream, self.on_progress)
+        if self.on_progress is not None or self.on_chunk is not None:
+            tap_progress(stream, self.on_progress, self.on_chunk)
         out = Completion()
         text_parts: list[str] = []
         calls: dict[int, dict[str, str]] = {}

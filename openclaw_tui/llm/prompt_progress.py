@@ -26,8 +26,9 @@ class PromptProgress:
 
 ProgressFn = Callable[[PromptProgress], None]
 
-#: the request field that asks llama.cpp's server for progress chunks
-REQUEST_FIELDS = {"return_progress": True}
+#: the request fields for llama.cpp's server: progress chunks, and the prompt kept in the
+#: slot's cache so the next request reads only what follows the part it shares (issue 38)
+REQUEST_FIELDS = {"return_progress": True, "cache_prompt": True}
 
 
 def read_progress(chunk: Any) -> PromptProgress | None:
@@ -51,10 +52,11 @@ def read_progress(chunk: Any) -> PromptProgress | None:
 class _Tapped:
     """An async iterator over the raw chunks that reports each progress chunk on the way."""
 
-    def __init__(self, inner: Any, on_progress: ProgressFn):
+    def __init__(self, inner: Any, on_progress: ProgressFn | None, on_chunk: Callable[[Any], None] | None = None):
         self._inner = inner
         self._it: Any = None
         self._on_progress = on_progress
+        self._on_chunk = on_chunk
 
     def __aiter__(self) -> "_Tapped":
         return self
@@ -63,23 +65,26 @@ class _Tapped:
         if self._it is None:
             self._it = self._inner.__aiter__()
         chunk = await self._it.__anext__()
-        progress = read_progress(chunk)
-        if progress is not None:
-            try:
+        progress = read_progress(chunk) if self._on_progress is not None else None
+        try:
+            if progress is not None and self._on_progress is not None:
                 self._on_progress(progress)
-            except Exception:  # noqa: BLE001 - a display problem must not end the answer
-                pass
+            if self._on_chunk is not None:
+                self._on_chunk(chunk)
+        except Exception:  # noqa: BLE001 - a display or measuring problem must not end the answer
+            pass
         return chunk
 
     def __getattr__(self, name: str) -> Any:  # close(), aclose(), response … of the SDK stream
         return getattr(self._inner, name)
 
 
-def tap_progress(stream: Any, on_progress: ProgressFn) -> bool:
-    """Report the progress chunks of litellm's ``stream`` to ``on_progress``; False when the
-    stream keeps no raw stream to read them from."""
+def tap_progress(stream: Any, on_progress: ProgressFn | None, on_chunk: Callable[[Any], None] | None = None) -> bool:
+    """Report the progress chunks of litellm's ``stream`` to ``on_progress`` and hand every
+    raw chunk to ``on_chunk`` (the server's ``timings``: ``llm/local/request_stats.py``);
+    False when the stream keeps no raw stream to read them from."""
     inner = getattr(stream, "completion_stream", None)
     if inner is None or not hasattr(inner, "__aiter__"):
         return False
-    stream.completion_stream = _Tapped(inner, on_progress)
+    stream.completion_stream = _Tapped(inner, on_progress, on_chunk)
     return True

@@ -56,15 +56,34 @@ class SessionContext:
         return self.transcript
 
     def system(self, extra: str | None = None) -> str:
-        """The system prompt as sent: the workspace's, the notes, the summary, ``extra``."""
-        parts = [self.prompt]
+        """Everything the model is told besides the history, as one text: the workspace's
+        prompt, the notes, the summary, ``extra`` (what the meter counts, what a flush sends)."""
+        parts = [self.prompt, self.carried()]
+        if extra:
+            parts.append(extra)
+        return "\n\n".join(p for p in parts if p)
+
+    def carried(self) -> str:
+        """What the session carries besides its history: the startup notes, the summary."""
+        parts = []
         if self.notes:
             parts.append(self.notes)
         if self.summary:
             parts.append(SUMMARY_HEADER + "\n" + self.summary)
-        if extra:
-            parts.append(extra)
         return "\n\n".join(parts)
+
+    def leading(self) -> list[dict[str, Any]]:
+        """The messages a turn's request starts with (a ``RunLog``): the workspace's system
+        prompt alone first, so every request of a session, and of the next run on the same
+        workspace, starts with the same bytes (the prompt, then the tool schemas the chat
+        template puts beside it); the notes and the summary follow in a system message of their
+        own. They change between runs (a note written today) and at a compaction; placed
+        after the fixed part, the server re-reads only them (issue 38)."""
+        out: list[dict[str, Any]] = [{"role": "system", "content": self.prompt}]
+        carried = self.carried()
+        if carried:
+            out.append({"role": "system", "content": carried})
+        return out
 
     def persist(self, store: SessionStore, header: dict[str, Any]) -> None:
         """Put the session on disk (sessions.json entry, transcript header) once."""

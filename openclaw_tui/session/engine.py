@@ -369,8 +369,11 @@ class SessionEngine:
         if problem:
             self._emit(events.Notice("error", problem))
 
-    async def _ready(self) -> None:
-        await self.warm_up()
+    async def _ready(self, *, model: bool = True) -> None:
+        """The session ready for a turn; ``model=False``: for a command that needs no model
+        (``/memory search``, an engine-mode ``/flush``), whose server is not started for it."""
+        if model:
+            await self.warm_up()
         await self._settle_profile()
         await self._ensure_memory()
         await self.mcp.ensure()
@@ -408,8 +411,8 @@ class SessionEngine:
         self._tasks.cancel()
 
     async def memory_search(self, query: str) -> SearchResult:
-        """/memory search: same path as the tool (emits MemoryRetrieved)."""
-        await self._ready()
+        """/memory search: same path as the tool (emits MemoryRetrieved); no model started."""
+        await self._ready(model=False)
         return await self._ctx.tools.memory_search({"query": query})
 
     async def _run_cancellable(self, what: str, factory: Callable[[], Awaitable[None]]) -> bool:
@@ -426,7 +429,9 @@ class SessionEngine:
         """/flush: a silent flush turn now, whatever the thresholds say."""
 
         async def run() -> None:
-            await self._ready()
+            await self._ready(model=False)
+            if self._upkeep.mode() != "engine":  # the engine's own notes need no model (issue 38)
+                await self.warm_up()
             await self._upkeep.flush("manual", self.used_tokens())
 
         await self._run_cancellable("flush", run)

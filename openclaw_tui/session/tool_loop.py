@@ -93,6 +93,11 @@ class RunLog(Protocol):
 
     def system(self) -> str: ...
 
+    def leading(self) -> list[dict[str, Any]]:
+        """The messages a request starts with, before ``messages()``: the system prompt, then
+        what the session carries besides its history (notes, a summary)."""
+        ...
+
     def messages(self) -> list[dict[str, Any]]: ...
 
     def add(self, msg: Any, **meta: Any) -> None: ...  # a message dict (a ``ChatMessage``)
@@ -108,6 +113,9 @@ class MessageLog:
 
     def system(self) -> str:
         return self.prompt
+
+    def leading(self) -> list[dict[str, Any]]:
+        return [{"role": "system", "content": self.prompt}]
 
     def messages(self) -> list[dict[str, Any]]:
         return [*self.context, *self.added]
@@ -212,10 +220,14 @@ class ToolLoop:
     async def call(
         self, messages: list[dict[str, Any]], tools: list[dict[str, Any]], purpose: str, silent: bool,
         withheld: list[dict[str, Any]] | None = None, scratch: RunScratch | None = None,
+        allowed: list[dict[str, Any]] | None = None,
     ) -> Completion:
         """One model call. A tool call printed as text is recovered into ``tool_calls`` and never
         shown: streamed text that may be one is held back until the answer is complete. A call
-        to a ``withheld`` tool (offered before, not now) is neither run nor shown."""
+        to a ``withheld`` tool (offered before, not now) is neither run nor shown. ``allowed``
+        (default: ``tools``) is what this call may run: the schemas sent stay the session's
+        whole list so the request starts with the same bytes every time (the server reuses
+        its cache, issue 38); the engine enforces the turn's tools when a call arrives."""
         scratch = scratch if scratch is not None else RunScratch()
         scratch.partial = []
 
@@ -240,7 +252,7 @@ class ToolLoop:
             on_retry=self.on_retry,
         )
         done = self._own_calls(done, watched, messages, profile, scratch.hint)
-        held_back = set(tool_names(watched)) - set(tool_names(tools))  # the session's tools not offered now
+        held_back = set(tool_names(watched)) - set(tool_names(tools if allowed is None else allowed))  # not allowed now
         kept = [tc for tc in done.tool_calls if tc.name not in held_back]
         if done.tool_calls and not kept:  # printed although not offered now: the prose only
             shown = hold.shown.strip() if hold else ""
@@ -388,10 +400,10 @@ class ToolLoop:
         conversation was compacted (once per turn): the caller asks again."""
         every = offered_tools(run.toolbox.schemas(), self.host.profile())
         offered = [s for s in every if not any(spec.writes for spec in registered([s]))] if run.no_writes else every
-        tools = [] if answer_now or run.no_tools else offered
-        messages = [{"role": "system", "content": run.log.system()}] + run.log.messages()
+        allowed = [] if answer_now or run.no_tools else offered
+        messages = run.log.leading() + run.log.messages()
         try:
-            return await self.call(messages, tools, run.purpose, run.silent, withheld=every, scratch=run.scratch)
+            return await self.call(messages, every, run.purpose, run.silent, withheld=every, scratch=run.scratch, allowed=allowed)
         except LLMError as exc:
             if exc.info.is_overflow and run.purpose == "turn" and not run.scratch.overflow_retried:
                 run.scratch.overflow_retried = True

@@ -19,6 +19,7 @@ Each request consumes one *step* from the script queue; when the queue is empty 
     {"usage_raw": <any JSON>}                              the usage chunk's "usage" as given (garbage)
     {"raw_data": [b'...']}                                 SSE data payloads sent as raw bytes first
     {"endless": True, "chunk_delay": 0.02}                 distinct chunks until the client hangs up
+    {"text": "hi", "timings": {"prompt_n": 9, ...}}         llama.cpp's timings on the last chunk
     {"progress": [[0, 900], [512, 900]], "gate": Event}    llama.cpp's prompt_progress chunks first (only when
                                                            the request has return_progress), then wait for gate
 
@@ -243,7 +244,8 @@ class ChatServer:
                 send(_chunk(cid, model, {"tool_calls": [{"index": i, "id": tc["id"], "type": "function", "function": {"name": tc["function"]["name"], "arguments": ""}}]}))
                 for piece in _split(args, 16):
                     send(_chunk(cid, model, {"tool_calls": [{"index": i, "function": {"arguments": piece}}]}))
-            send(_chunk(cid, model, {}, "tool_calls" if tool_calls else "stop"))
+            last = _chunk(cid, model, {}, "tool_calls" if tool_calls else "stop")
+            send({**last, "timings": step["timings"]} if step.get("timings") else last)  # llama.cpp's, on the last chunk
             if not step.get("no_usage") and (req.get("stream_options") or {}).get("include_usage"):
                 send({"id": cid, "object": "chat.completion.chunk", "created": int(time.time()), "model": model, "choices": [],
                       "usage": step.get("usage_raw", usage)})

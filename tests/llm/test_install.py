@@ -146,12 +146,26 @@ def test_models_dir_is_the_machines_not_the_state_dirs(tmp_path, monkeypatch) ->
     assert models_dir() == tmp_path / "home" / ".openclaw" / "models"
     (tmp_path / "state" / "models").mkdir(parents=True)
     assert models_dir() == tmp_path / "home" / ".openclaw" / "models"  # an empty folder is not a copy
-    (tmp_path / "state" / "models" / "m.gguf").write_bytes(b"GGUF")
-    # issue 38: an embedder's GGUF there is not a copy of the chat model
-    assert models_dir() == tmp_path / "home" / ".openclaw" / "models"
     from openclaw_tui.llm.local.catalog import DEFAULT_MODEL
 
     (tmp_path / "state" / "models" / DEFAULT_MODEL.filename).write_bytes(b"GGUF")
-    assert models_dir() == tmp_path / "state" / "models"  # a state dir with the chat model of its own keeps it
+    # issue 38: one copy per machine; a chat model a state dir holds from before is not preferred
+    assert models_dir() == tmp_path / "home" / ".openclaw" / "models"
     monkeypatch.setenv("OPENCLAW_MODELS_DIR", str(tmp_path / "mine"))
     assert models_dir() == tmp_path / "mine"
+
+
+def test_the_embedders_gguf_goes_to_the_machines_models_dir(tmp_path, monkeypatch) -> None:
+    # issue 38: MiniLM converted into <state>/models made that dir "have models", and the chat
+    # model was then assembled a second time beside it
+    from openclaw_tui.llm.local.files import models_dir
+    from openclaw_tui.memory.embeddings.xllama import XllamaProvider
+
+    monkeypatch.delenv("OPENCLAW_MODELS_DIR", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    for state in ("a", "b"):
+        monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / state))
+        provider = XllamaProvider.from_folder(tmp_path / "minilm", "all-MiniLM-L6-v2")
+        assert provider.path.parent == models_dir() == tmp_path / "home" / ".openclaw" / "models"
+    monkeypatch.setenv("OPENCLAW_MODELS_DIR", str(tmp_path / "mine"))
+    assert XllamaProvider.from_folder(tmp_path / "minilm", "all-MiniLM-L6-v2").path.parent == tmp_path / "mine"

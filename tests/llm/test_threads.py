@@ -40,3 +40,27 @@ def test_machine_threads_follows_the_machine_and_the_pin(tmp_path: Path, monkeyp
 def test_runtime_config_takes_the_machines_threads(monkeypatch) -> None:
     monkeypatch.setenv(ENV, "7")
     assert runtime_config().threads == 7
+
+
+def test_the_config_pins_threads_and_the_env_var_pins_them_over_it(tmp_path: Path, monkeypatch, caplog) -> None:
+    from openclaw_tui.config import resolve_agent, validate_config
+
+    monkeypatch.delenv(ENV, raising=False)
+    settings = resolve_agent(validate_config({"agents": {"defaults": {"localThreads": 3}}}))
+    assert runtime_config(settings).threads == 3
+    assert runtime_config(resolve_agent(validate_config({}))).threads == machine_threads()  # unset: the machine's
+    monkeypatch.setenv(ENV, "6")
+    assert runtime_config(settings).threads == 6
+    monkeypatch.setenv(ENV, "many")
+    with caplog.at_level("WARNING"):
+        assert runtime_config(settings).threads == 3  # a bad pin is named, and the config's number serves
+    assert ENV in caplog.text and "'many'" in caplog.text
+
+
+@pytest.mark.parametrize("value", [0, -1, "four"])
+def test_a_bad_local_threads_value_names_the_key(value) -> None:
+    from openclaw_tui.config import ConfigError, validate_config
+
+    with pytest.raises(ConfigError) as info:
+        validate_config({"agents": {"defaults": {"localThreads": value}}}, "openclaw.json")
+    assert "agents.defaults.localThreads" in str(info.value)

@@ -120,3 +120,14 @@ def test_stems_match_the_way_the_keyword_index_does():
     text = _doc(20, "- **Ann**: we camped by the lake")
     assert sn.focused_snippet(text, ["camping"]) == ranking.make_snippet(text)
     assert "we camped by the lake" in sn.focused_snippet(text, ["camping"], stems=stems)
+
+
+@pytest.mark.parametrize("text, words", [
+    ("Don’t Stop at İzmir's port_2", ["don't", "stop", "at", "i̇zmir's", "port", "2"]),
+    ("ÅSA  x__y 東京 123abc", ["åsa", "x", "y", "東京", "123abc"]),
+    ("", []),
+])
+def test_word_tokens_are_lowercase_words_with_apostrophes_kept(text, words) -> None:
+    from openclaw_tui.memory.builtin.query import word_tokens
+
+    assert word_tokens(text) == words

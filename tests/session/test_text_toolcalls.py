@@ -20,7 +20,6 @@ from tests.fakes.chat_server import ChatServer
 from tests.session.conftest import FAST_RETRY, SECRET_KEY
 
 MODEL = "openai/fake-model"
-READ_ONLY_LOCAL = [t for t in LOCAL_TOOLS if t not in ("append", "edit", "write")]
 LOCAL = {"agents": {"defaults": {"toolProfile": "local"}}}
 # the local profile with the model writing its own notes (memoryFlush.mode "model"): the text
 # tool-call paths a flush or a "remember" request take when the engine does not write them
@@ -93,8 +92,9 @@ async def test_local_profile_sends_results_as_user_text_and_offers_fewer_tools(m
     result = await eng.send("Read USER.md for me")
     assert result.text == "Your name is Ada."
     first, second = server.chat_requests()
-    # the local profile's tools, without those that write: this message asks for no file change (issue 24)
-    assert sorted(t["function"]["name"] for t in first["tools"]) == sorted(READ_ONLY_LOCAL)
+    # the local profile's tools, all of them in every request (the prompt's start stays the same,
+    # issue 38); those that write are refused when called: this message asks for no file change (issue 24)
+    assert sorted(t["function"]["name"] for t in first["tools"]) == sorted(LOCAL_TOOLS)
     assert "memory/" + daily_rel().split("/", 1)[1] in first["messages"][0]["content"]  # today's file, spelled out
     roles = [m["role"] for m in second["messages"]]
     assert "tool" not in roles and roles[-2:] == ["assistant", "user"]
@@ -189,7 +189,7 @@ async def test_a_llamacpp_server_on_loopback_gets_the_local_profile(make_setting
         eng = engine_for(make_settings, srv, recorder)
         await eng.send("Hi!")
         assert eng.profile.name == "local"
-        assert sorted(t["function"]["name"] for t in srv.chat_requests()[0]["tools"]) == sorted(READ_ONLY_LOCAL)
+        assert sorted(t["function"]["name"] for t in srv.chat_requests()[0]["tools"]) == sorted(LOCAL_TOOLS)
         eng.close()
     with ChatServer() as srv:
         srv.push({"text": "Hello."})
@@ -265,7 +265,8 @@ async def test_local_profile_stops_a_repeated_call_and_asks_for_the_answer(make_
     assert result.text == "Your name is Ada."
     assert len(recorder.of(events.ToolCalled)) == 1 and len(recorder.of(events.ToolResult)) == 1  # the repeat did not run
     reqs = server.chat_requests()
-    assert len(reqs) == 3 and "tools" in reqs[1] and not reqs[2].get("tools")  # answer without tools
+    # answer without tools: the schemas stay (the same prompt start, issue 38), a call is not run
+    assert len(reqs) == 3 and reqs[2]["tools"] == reqs[1]["tools"] == reqs[0]["tools"]
     assert "already ran" in reqs[2]["messages"][-1]["content"]
     eng.close()
 
@@ -428,7 +429,7 @@ async def test_the_automatic_lookup_printed_again_by_the_model_is_a_repeat(make_
     assert [c.name for c in recorder.of(events.ToolCalled)] == ["memory_search"]  # the lookup only
     assert result.text.startswith("Teal.")
     reqs = server.chat_requests()
-    assert len(reqs) == 2 and "tools" in reqs[0] and not reqs[1].get("tools")
+    assert len(reqs) == 2 and reqs[1]["tools"] == reqs[0]["tools"]  # the same prompt start (issue 38)
     eng.close()
 
 

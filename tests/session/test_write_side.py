@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from openclaw_tui import events
+from openclaw_tui.llm.profiles import LOCAL_TOOLS
 from openclaw_tui.session.engine import SessionEngine
 from openclaw_tui.workspace.daily import daily_rel
 from tests.fakes.chat_server import ChatServer
@@ -23,6 +24,9 @@ LOCAL = {"agents": {"defaults": {"toolProfile": "local"}}}
 def engine_for(make_settings, server, recorder, overrides=None, **kw) -> SessionEngine:
     settings = make_settings(overrides, model=MODEL, api_base=server.base_url, api_key=SECRET_KEY, **kw)
     return SessionEngine(settings, sink=recorder, retry_policy=FAST_RETRY)
+
+
+LOCAL_TOOL_NAMES = list(LOCAL_TOOLS)
 
 
 def offered(request: dict) -> list[str]:
@@ -43,7 +47,8 @@ async def test_a_statement_to_a_local_model_is_stored_by_the_engine_and_answered
     assert f"- User: Our VPN hostname is now vpn-east-12.acme.net." in log(workspace)
     assert result.text == f"Noted — saved to {daily_rel()}."
     (request,) = server.chat_requests()
-    assert "tools" not in request or not request["tools"]
+    # the schemas a question gets too: every request starts with the same bytes (issue 38)
+    assert offered(request) == sorted(LOCAL_TOOL_NAMES)
     (change,) = recorder.of(events.MemoryChanged)
     assert change.path == daily_rel() and change.tool == "append"
     assert recorder.of(events.TurnFinished)[-1].corrected  # the streamed echo is replaced on screen
@@ -87,7 +92,8 @@ async def test_a_question_to_a_local_model_offers_no_tool_that_writes(make_setti
     server.push({"text": call})
     eng = engine_for(make_settings, server, recorder, LOCAL)
     result = await eng.send("What is 12 times 7?")
-    assert "append" not in offered(server.chat_requests()[0]) and "memory_search" in offered(server.chat_requests()[0])
+    # the whole list is sent (a stable prompt start, issue 38); the engine refuses the call when it arrives
+    assert offered(server.chat_requests()[0]) == sorted(LOCAL_TOOL_NAMES)
     assert not log(workspace) and not recorder.of(events.MemoryChanged)
     assert "append" not in result.text and '"name"' not in result.text  # neither run nor shown
     eng.close()
@@ -242,11 +248,13 @@ async def test_safeguard_mode_keeps_the_older_turns_when_the_summary_fails_twice
 async def test_small_talk_to_a_local_model_offers_no_tool_that_writes_but_a_request_to_edit_does(
         make_settings, server, recorder, workspace) -> None:
     # the 1.5B appended "Let me think about that for a moment." to a future day's log
-    server.push({"text": "Sure, take your time."}, {"text": "ok"})
+    call = json.dumps({"name": "append", "arguments": {"path": daily_rel(), "content": "Let me think about that for a moment."}})
+    server.push({"text": call}, {"text": "ok"})
     eng = engine_for(make_settings, server, recorder, LOCAL)
     await eng.send("Let me think about that for a moment.")
-    assert not {"append", "edit", "write"} & set(offered(server.chat_requests()[0]))
+    assert not log(workspace) and not recorder.of(events.MemoryChanged)  # the write was called, and not run
     await eng.send("Please update the note in MEMORY.md about the logo colour")
-    assert "edit" in offered(server.chat_requests()[1])
+    first, second = server.chat_requests()
+    assert offered(first) == offered(second) == sorted(LOCAL_TOOL_NAMES)  # one list: the prompt's start stays (issue 38)
     assert not log(workspace)
     eng.close()

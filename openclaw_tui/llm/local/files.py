@@ -1,6 +1,6 @@
 """Where local GGUF models live and whether a file is fit to load.
 
-Models dir: ``OPENCLAW_MODELS_DIR``, else ``<state dir>/models`` (``~/.openclaw/models``).
+Models dir: ``OPENCLAW_MODELS_DIR``, else ``~/.openclaw/models``, whatever the state dir.
 Beside each assembled model sits ``<file>.provenance.json`` (packages, sha256, date,
 licence). A file is checked against its pinned sha256 when its size or mtime differ from
 the provenance record, and by its content on a cheap schedule: every load hashes a fixed
@@ -38,20 +38,12 @@ class ModelFileError(Exception):
 
 
 def models_dir() -> Path:
-    """``OPENCLAW_MODELS_DIR``, else ``~/.openclaw/models``: the models are the machine's, not a
-    state dir's, so setting only ``OPENCLAW_STATE_DIR`` does not assemble a second 1.1 GB copy
-    (issue 27). A state dir that already holds a catalog chat model of its own keeps using it;
-    any other GGUF there (an embedder's, which lands in ``<state>/models`` first) is no reason
-    to assemble a second 1.1 GB copy of the chat model beside it (issue 38)."""
+    """``OPENCLAW_MODELS_DIR``, else ``~/.openclaw/models``, whatever the state dir: one copy of
+    each model per machine (issues 27 and 38). Setting only ``OPENCLAW_STATE_DIR`` assembles
+    no second 1.1 GB copy, and a copy a state dir holds from before is not preferred."""
     env = os.environ.get("OPENCLAW_MODELS_DIR")
     if env:
         return Path(env).expanduser()
-    from openclaw_tui.config.loader import state_dir
-    from openclaw_tui.llm.local.catalog import CATALOG
-
-    own = state_dir() / "models"
-    if any((own / spec.filename).is_file() for spec in CATALOG.values()):
-        return own
     return Path.home() / ".openclaw" / "models"
 
 

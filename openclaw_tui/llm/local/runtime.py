@@ -23,6 +23,8 @@ from openclaw_tui.llm.local.catalog import LocalModelSpec
 from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.llm.local.files import ModelFileError, check_loadable, verify_catalog_file
 from openclaw_tui.llm.local.install import InstallError, install, target_path
+from openclaw_tui.llm.local.request_stats import RequestStats, ServerTimings, append_log, read_timings
+from openclaw_tui.llm.local.slot_cache import make_private, prefix_key, prune, slot_dir, touch
 from openclaw_tui.llm.local.server import LocalServer, ServerConfig, ServerError
 from openclaw_tui.llm.local.threads import machine_threads
 from openclaw_tui.llm.prompt_progress import ProgressFn
@@ -37,6 +39,8 @@ LOCAL_TEMPERATURE = 0.2
 # wrote 4,900 tokens (about 8 minutes on 2 cores) for one LoCoMo question before the request
 # timed out. OPENCLAW_LOCAL_MAX_TOKENS overrides (0: no cap).
 LOCAL_MAX_TOKENS = 1024
+KEPT_REQUESTS = 100  # LocalModel.requests keeps this many
+SLOT_CACHE_ENV = "OPENCLAW_LOCAL_SLOT_CACHE"  # "0": no slot files kept between runs
 
 
 @dataclass(frozen=True)
@@ -47,6 +51,7 @@ class LocalRuntimeConfig:
     start_timeout_s: float = 180.0
     temperature: float | None = LOCAL_TEMPERATURE
     max_tokens: int | None = LOCAL_MAX_TOKENS
+    slot_dir: Path | None = None  # the slot files kept between runs (``slot_cache.py``); None: none
 
 
 def _prepare_file(path: Path, spec: LocalModelSpec | None) -> None:
@@ -79,8 +84,10 @@ class LocalModel:
         self._fallback: ChatModel | None = None
         self._inner: LiteLLMModel | None = None
         self._server = LocalServer(
-            ServerConfig(self.path, self.name, config.n_ctx, config.threads, config.log_path, config.start_timeout_s)
+            ServerConfig(self.path, self.name, config.n_ctx, config.threads, config.log_path, config.start_timeout_s,
+                         slot_dir=config.slot_dir)
         )
+        self._slot_pid: int | None = None  # the server process whose slot was restored (or tried) for its first turn
         self._lock: asyncio.Lock | None = None
         self.problem: str | None = None
         self._problem_reported = False
@@ -88,6 +95,8 @@ class LocalModel:
         self.load_s: float | None = None
         #: told how far the server has read each prompt (``llm/prompt_progress.py``)
         self.on_progress: ProgressFn | None = None
+        #: what the last requests cost (``request_stats.py``), newest last
+        self.requests: list[RequestStats] = []
         atexit.register(self.close)
 
     # ------------------------------------------------------------------ what the UI shows
@@ -116,6 +125,8 @@ class LocalModel:
     def _start_blocking(self) -> str:
         t0 = time.monotonic()
         _prepare_file(self.path, self.spec)
+        if self.config.slot_dir is not None:
+            make_private(self.config.slot_dir)
         address = self._server.start()
         self.load_s = time.monotonic() - t0
         return address
@@ -133,6 +144,9 @@ class LocalModel:
         return None
 
     async def _start(self) -> None:
+        # litellm's import (seconds, and more on a busy machine) overlaps the model's load
+        # instead of delaying the first request after it (measured: 20 s of a 33 s first turn)
+        warm = asyncio.ensure_future(asyncio.to_thread(_import_client))
         try:
             address = await asyncio.to_thread(self._start_blocking)
         except (ModelFileError, InstallError, ServerError, OSError) as exc:
@@ -142,6 +156,7 @@ class LocalModel:
         served = ModelChoice(f"openai/{self.name}", "local", api_base=address + "/v1", api_key=self._server.api_key, temperature=self.config.temperature,
                              max_tokens=self.config.max_tokens)
         self._inner = LiteLLMModel(served)
+        await warm
 
     def close(self) -> None:
         """Stop the server without waiting for it (quitting must not): ``reaper.py`` ends it."""
@@ -158,8 +173,17 @@ class LocalModel:
             return await self._fallback.complete(messages, tools, on_delta=on_delta, purpose=purpose)
         assert self._inner is not None
         self._inner.on_progress = self.on_progress
+        timings: list[ServerTimings] = []
+
+        def on_chunk(chunk: Any) -> None:
+            t = read_timings(chunk)
+            if t is not None:
+                timings.append(t)
+
+        self._inner.on_chunk = on_chunk
         first: float | None = None
         pieces = 0
+        sent, sent_wall = time.monotonic(), time.time()
 
         def timed(piece: str) -> None:
             nonlocal first, pieces
@@ -168,9 +192,39 @@ class LocalModel:
             pieces += 1
             on_delta(piece)
 
+        save = await self._restore_slot(messages, tools) if purpose == "turn" else None
         out = await self._inner.complete(messages, tools, on_delta=timed, purpose=purpose)
         self._measure(first, pieces, out)
+        if save is not None:
+            await asyncio.to_thread(self._save_slot, save)
+        if timings:
+            self._record(purpose, timings[-1], None if first is None else first - sent, time.monotonic() - sent, sent_wall)
         return out
+
+    async def _restore_slot(self, messages: list[ChatMessage], tools: list[dict[str, Any]] | None) -> str | None:
+        """Before the first turn request of this server: restore the slot file kept for the
+        request's fixed start, if there is one. The file name to save to after the request when
+        there was none (else None)."""
+        if self.config.slot_dir is None or self._server.pid is None or self._slot_pid == self._server.pid:
+            return None
+        self._slot_pid = self._server.pid
+        name = prefix_key(self.path, list(messages), tools)
+        path = self.config.slot_dir / name
+        if path.is_file():
+            if await asyncio.to_thread(self._server.slot_action, "restore", name) is not None:
+                touch(path)
+                return None
+        return name
+
+    def _save_slot(self, name: str) -> None:
+        if self._server.slot_action("save", name) is not None and self.config.slot_dir is not None:
+            prune(self.config.slot_dir, keep=name)
+
+    def _record(self, purpose: str, t: ServerTimings, first_s: float | None, total_s: float, at: float) -> None:
+        stats = RequestStats(purpose, t.processed + t.reused, t.processed, t.reused, t.prompt_ms, t.generated, t.gen_ms,
+                             None if first_s is None else round(first_s, 3), round(total_s, 3), round(at, 3))
+        self.requests = self.requests[-(KEPT_REQUESTS - 1):] + [stats]
+        append_log(stats)
 
     def _measure(self, first: float | None, pieces: int, out: Completion) -> None:
         """Generation speed from the real stream: tokens after the first one over the time
@@ -183,25 +237,40 @@ class LocalModel:
             self.tokens_per_s = (tokens - 1) / elapsed
 
 
+def _import_client() -> None:
+    from openclaw_tui._offline import import_litellm  # noqa: PLC0415
+
+    try:
+        import_litellm()
+    except Exception:  # noqa: BLE001 - the first request imports it again and reports the problem
+        pass
+
+
 def runtime_config(settings: Any = None) -> LocalRuntimeConfig:
     """Server settings from the agent settings: n_ctx = ``contextTokens`` or 8192; the log
     goes to ``<state dir>/logs/openclaw-tui.log``; threads from the machine (``threads.py``:
-    physical cores, ``OPENCLAW_LOCAL_THREADS`` pins them); the sampling temperature is
+    physical cores; ``agents.defaults.localThreads`` pins them, ``OPENCLAW_LOCAL_THREADS``
+    over it); the sampling temperature is
     ``OPENCLAW_LOCAL_TEMPERATURE`` or ``LOCAL_TEMPERATURE``; the answer cap
-    ``OPENCLAW_LOCAL_MAX_TOKENS`` or ``LOCAL_MAX_TOKENS`` (0: none)."""
+    ``OPENCLAW_LOCAL_MAX_TOKENS`` or ``LOCAL_MAX_TOKENS`` (0: none); the slot files in
+    ``slot_cache.slot_dir()`` unless ``OPENCLAW_LOCAL_SLOT_CACHE=0``."""
     from openclaw_tui.config.loader import state_dir
     from openclaw_tui.llm.context import LOCAL_CONTEXT_WINDOW
 
     n_ctx = LOCAL_CONTEXT_WINDOW
+    configured_threads = None
     if settings is not None:
         n_ctx = int(settings.config.agents.defaults.context_tokens or LOCAL_CONTEXT_WINDOW)
+        configured_threads = settings.config.agents.defaults.local_threads
     base = Path(getattr(settings, "state_dir", None) or state_dir())
     try:
         temperature = float(os.environ.get("OPENCLAW_LOCAL_TEMPERATURE") or LOCAL_TEMPERATURE)
     except ValueError:
         temperature = LOCAL_TEMPERATURE
-    return LocalRuntimeConfig(n_ctx=n_ctx, threads=machine_threads(), log_path=base / "logs" / "openclaw-tui.log",
-                              temperature=temperature, max_tokens=_env_int("OPENCLAW_LOCAL_MAX_TOKENS", LOCAL_MAX_TOKENS) or None)
+    slots = None if os.environ.get(SLOT_CACHE_ENV, "").strip() == "0" else slot_dir()
+    return LocalRuntimeConfig(n_ctx=n_ctx, threads=machine_threads(configured=configured_threads), log_path=base / "logs" / "openclaw-tui.log",
+                              temperature=temperature, max_tokens=_env_int("OPENCLAW_LOCAL_MAX_TOKENS", LOCAL_MAX_TOKENS) or None,
+                              slot_dir=slots)
 
 
 def _env_int(name: str, default: int) -> int:

@@ -31,6 +31,7 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
     p.add_argument("--n-ctx", type=int, default=8192)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--batch", type=int, default=0, help="n_batch (0: llama.cpp's default); prompt progress comes once per batch")
+    p.add_argument("--slot-save-path", default="", help="folder for the slot files (POST /slots/0?action=save|restore)")
     return p.parse_args(argv)
 
 
@@ -57,6 +58,10 @@ def _server(args: argparse.Namespace) -> Any:  # xllamacpp.Server
     if args.batch > 0:
         params.n_batch = args.batch
         params.n_ubatch = min(params.n_ubatch, args.batch)
+    params.n_parallel = 1  # one slot: every request of the session meets the cache of the one before
+    params.cache_prompt = True
+    if args.slot_save_path:
+        params.slot_save_path = args.slot_save_path
     params.use_jinja = True
     params.hostnames = ["127.0.0.1"]
     params.port = 0  # the OS picks a free port
@@ -68,6 +73,7 @@ def _server(args: argparse.Namespace) -> Any:  # xllamacpp.Server
 
 def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+    os.umask(0o077)  # the slot files hold the user's prompts: readable by the user only
     args = _parse(argv)
     handshake = os.fdopen(os.dup(1), "w", encoding="utf-8")
     os.dup2(2, 1)  # llama.cpp's stdout prints join the log, never the handshake

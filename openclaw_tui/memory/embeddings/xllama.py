@@ -80,11 +80,12 @@ class XllamaProvider(EmbeddingProvider):
 
     @classmethod
     def from_folder(cls, folder: Path, model: str) -> "XllamaProvider":
-        """``folder`` (a BERT sentence-transformers model) converted once into the state dir."""
-        from openclaw_tui.config.loader import state_dir  # noqa: PLC0415
+        """``folder`` (a BERT sentence-transformers model) converted once into the machine's
+        models dir (``files.models_dir``), not a state dir's: one copy per machine (issue 38)."""
+        from openclaw_tui.llm.local.files import models_dir  # noqa: PLC0415
         from openclaw_tui.memory.embeddings.minilm_gguf import gguf_name  # noqa: PLC0415
 
-        return cls(state_dir() / "models" / gguf_name(model), model=model, source=folder)
+        return cls(models_dir() / gguf_name(model), model=model, source=folder)
 
     def _load(self) -> Any:
         if self._server is not None:
@@ -139,7 +140,7 @@ class XllamaProvider(EmbeddingProvider):
                                  action="pip install gguf") from None
         except Exception as exc:  # noqa: BLE001
             raise EmbeddingError("local", f"cannot convert {self.source} to GGUF: {type(exc).__name__}: {_short(exc)}",
-                                 action="check the state dir is writable, or set memorySearch.provider to \"none\"") from None
+                                 action="check the models dir (OPENCLAW_MODELS_DIR or ~/.openclaw/models) is writable, or set memorySearch.provider to \"none\"") from None
 
     def _embed_one(self, server: Any, text: str) -> list[np.ndarray]:
         """Vectors of ``text`` (one, or more when llama.cpp finds it too long and it is halved)."""

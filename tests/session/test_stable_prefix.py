@@ -1,0 +1,62 @@
+"""Every request of a session starts with the same bytes (issue 38): the workspace's system
+prompt and the whole tool list, whatever the turn (a statement, a question, the answer after
+a repeated call); the notes and the summary come after them in a system message of their
+own. Which tools a turn may run is decided when a call arrives."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from openclaw_tui import events
+from openclaw_tui.session.engine import SessionEngine
+from openclaw_tui.workspace.daily import daily_rel
+from tests.session.conftest import FAST_RETRY, SECRET_KEY
+
+MODEL = "openai/fake-model"
+LOCAL = {"agents": {"defaults": {"toolProfile": "local"}}}
+
+
+def _engine(make_settings, server, recorder) -> SessionEngine:
+    settings = make_settings(LOCAL, model=MODEL, api_base=server.base_url, api_key=SECRET_KEY)
+    return SessionEngine(settings, sink=recorder, retry_policy=FAST_RETRY)
+
+
+def _start(req: dict) -> str:
+    """What a request starts with: its first message and its tools, as bytes."""
+    return json.dumps([req["messages"][0], req.get("tools")], sort_keys=True)
+
+
+async def test_statements_and_questions_send_the_same_start_and_the_notes_after_it(make_settings, server, recorder,
+                                                                                    workspace: Path) -> None:
+    (workspace / daily_rel()).parent.mkdir(exist_ok=True)
+    (workspace / daily_rel()).write_text("# today\n\n- The standup moved to 9:30.\n")
+    server.push({"text": "Noted."}, {"text": "It is vpn-east-12."}, {"text": "Got it."})
+    eng = _engine(make_settings, server, recorder)
+    await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")  # a statement: no tool may run
+    await eng.send("What is our VPN hostname?")  # a question: the lookup, then only tools that write nothing
+    await eng.send("My dentist appointment moved to Tuesday.")
+    reqs = server.chat_requests()
+    assert len(reqs) == 3 and len({_start(r) for r in reqs}) == 1
+    assert reqs[0]["tools"]  # the schemas are sent with a statement too
+    for r in reqs:
+        assert "standup moved" not in r["messages"][0]["content"]  # today's notes: after the fixed start
+        assert r["messages"][1]["role"] == "system" and "standup moved" in r["messages"][1]["content"]
+    # each request is the one before it, its reply and what the turn added: nothing earlier changes
+    assert reqs[1]["messages"][:3] == reqs[0]["messages"][:3]
+    assert reqs[2]["messages"][: len(reqs[1]["messages"])] == reqs[1]["messages"]
+    eng.close()
+
+
+async def test_a_call_made_where_no_tool_may_run_is_not_run(make_settings, server, recorder, workspace: Path) -> None:
+    # with the schemas in every request the 1.5B may call one after a statement: it is not run,
+    # and the reply is the engine's acknowledgement of the note it wrote itself
+    call = json.dumps({"name": "append", "arguments": {"path": daily_rel(), "content": "VPN: vpn-east-12"}})
+    server.push({"text": call})
+    eng = _engine(make_settings, server, recorder)
+    result = await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")
+    assert not recorder.of(events.ToolCalled)
+    text = (workspace / daily_rel()).read_text()
+    assert text.count("vpn-east-12") == 1 and "VPN: vpn-east-12" not in text  # the engine's note only
+    assert result.text == f"Noted — saved to {daily_rel()}." and '"name"' not in result.text
+    eng.close()

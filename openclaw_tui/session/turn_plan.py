@@ -17,6 +17,8 @@ language, what the turn kept and did not keep (``acknowledge.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
 
 from openclaw_tui.language import Intent, MessageReading, read_reply
 from openclaw_tui.session.acknowledge import said, with_said, wrote_anyway
@@ -24,6 +26,27 @@ from openclaw_tui.session.note_writer import NoteOutcome
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of, verify_citations
 from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.tools.files import FileTools
+from openclaw_tui.workspace import safe_fs
+
+#: a cited file larger than this is checked against its hits only
+CITED_FILE_MAX = 2_000_000
+
+
+def file_lines(workspace: Path, paths: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The lines of the Markdown files ``paths`` in ``workspace`` as they are now (normalised
+    path → lines), for the citation check; a file that cannot be read is left out."""
+    out: dict[str, tuple[str, ...]] = {}
+    for path in paths:
+        rel = path.strip().lstrip("./")
+        if not rel.endswith(".md") or rel in out:
+            continue
+        try:
+            data = safe_fs.current_bytes(Path(workspace), rel)
+        except (OSError, safe_fs.PathRefused, ValueError):
+            continue
+        if data is not None and len(data) <= CITED_FILE_MAX:
+            out[rel] = tuple(data.decode("utf-8", "replace").split("\n"))
+    return out
 
 #: intents that tell rather than ask
 TELLING = (Intent.STATEMENT, Intent.REMEMBER, Intent.CORRECTION)
@@ -83,7 +106,10 @@ class ReplyCheck:
     language: str = "en"  # the user's language, for the engine's own lines
 
     def evidence(self) -> Evidence:
-        return Evidence(tuple(self.scratch.hits), tuple(reads_of(self.scratch.calls)), len(self.files.writes) - self.mark)
+        hits, reads = tuple(self.scratch.hits), tuple(reads_of(self.scratch.calls))
+        paths = {str(h.get("path", "")) for h in hits} | {r[0] for r in reads}
+        return Evidence(hits, reads, len(self.files.writes) - self.mark, texts=file_lines(self.files.workspace, paths),
+                        asked=self.plan.text)
 
     def saved_to(self) -> str | None:
         return next((w.path for w in self.files.writes[self.mark:] if w.tool == "append"), None)

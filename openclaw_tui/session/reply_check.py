@@ -214,7 +214,9 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
     def keep(r: re.Match[str], segment: str) -> str | None:
         """The reference to keep for ``r``, or None."""
         nonlocal changed
-        if not (is_found(r.group("path"), _ranges(r), ev) and is_supported(r.group("path"), _ranges(r), ev, said)):
+        if _norm(r.group("path")) in ev.texts and _known(r.group("path"), ev):
+            pass  # checked against the file's text: the lines the turn saw that hold the sentence
+        elif not (is_found(r.group("path"), _ranges(r), ev) and is_supported(r.group("path"), _ranges(r), ev, said)):
             return None
         got = settled_ref(r, ev, segment)
         changed |= got is not None and got != r.group(0)

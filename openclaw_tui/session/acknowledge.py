@@ -62,6 +62,18 @@ def refusal(access: str, lang: str) -> str:
     return engine_lines(lang).say("read_only" if access == "ro" else "no_workspace")
 
 
+def refusals_said(refusals: list[tuple[str, str, str, str]], lang: str) -> str:
+    """What the sandbox refused this turn, plainly: each write refusal (tool, path, reason, kind)
+    once; a fact the user made memory forget says so."""
+    lines = engine_lines(lang)
+    out: list[str] = []
+    for _tool, path, why, kind in refusals:
+        line = lines.say("forgotten", path=path) if kind == "forgotten" else lines.say("refused_write", path=path, why=why)
+        if line not in out:
+            out.append(line)
+    return " ".join(out)
+
+
 def with_said(reply: str, line: str, *, acknowledgement_only: bool) -> str:
     """``reply`` with ``line`` told: instead of a bare acknowledgement, else after the reply (once)."""
     if not line or line in reply:

@@ -52,6 +52,7 @@ class Turn:
     result: TurnResult = field(default_factory=lambda: TurnResult("", ""))  # flushed / compacted, filled in as it goes
     notes: NoteOutcome = NoteOutcome()  # what the engine kept of the message, and what not
     mark: int = 0  # the tool box's writes before the turn (the reply check's evidence starts here)
+    refused_mark: int = 0  # the tool box's refusals before the turn (the reply tells the ones after)
     prompt: dict[str, Any] = field(init=False)  # the user's message as the history keeps it
 
     @property
@@ -62,10 +63,11 @@ class Turn:
         self.prompt = {"role": "user", "content": self.reading.text}
         self.result.session_id = self.messages.session_id
         self.mark = len(self.toolbox.files.writes)
+        self.refused_mark = len(self.toolbox.files.refusals)
 
     def loop_run(self, *, local: bool, access: str, memory_on: bool) -> LoopRun:
         check = ReplyCheck(self.plan, self.scratch, self.toolbox.files, self.mark, local=local, access=access, memory_on=memory_on,
-                           notes=self.notes, language=self.reading.language)
+                           notes=self.notes, language=self.reading.language, refused_mark=self.refused_mark)
         return LoopRun(self.messages, "turn", self.toolbox, False, no_tools=self.plan.no_tools, no_writes=self.plan.no_writes,
                        check=check, scratch=self.scratch)
 
@@ -92,7 +94,7 @@ class Turns:
 
     def plan(self, reading: MessageReading) -> TurnPlan:
         return plan_turn(reading, local=self._local, engine_notes=self._upkeep.mode() != "model", access=self._access,
-                         memory_on=self._memory_on)
+                         memory_on=self._memory_on, offline=self._slot.is_offline)
 
     @property
     def _local(self) -> bool:

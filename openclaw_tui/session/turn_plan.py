@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Iterable
 
 from openclaw_tui.language import Intent, MessageReading, read_reply
-from openclaw_tui.session.acknowledge import said, with_said, wrote_anyway
+from openclaw_tui.session.acknowledge import refusals_said, said, with_said, wrote_anyway
 from openclaw_tui.session.note_writer import NoteOutcome
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of, verify_citations
 from openclaw_tui.session.tool_loop import RunScratch
@@ -48,6 +48,8 @@ def file_lines(workspace: Path, paths: Iterable[str]) -> dict[str, tuple[str, ..
             out[rel] = tuple(data.decode("utf-8", "replace").split("\n"))
     return out
 
+#: the file tools whose refusal the reply must tell
+WRITING_TOOLS = ("append", "write", "edit")
 #: intents that tell rather than ask
 TELLING = (Intent.STATEMENT, Intent.REMEMBER, Intent.CORRECTION)
 
@@ -66,9 +68,13 @@ class TurnPlan:
     refused: bool = False
 
 
-def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, access: str, memory_on: bool) -> TurnPlan:
-    """``local``: the local profile; ``engine_notes``: the flush mode lets the engine write notes."""
-    helps = local and engine_notes and reading.known  # memoryFlush.mode "model", or a language we cannot read: the model decides
+def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, access: str, memory_on: bool,
+              offline: bool = False) -> TurnPlan:
+    """``local``: the local profile; ``engine_notes``: the flush mode lets the engine write notes;
+    ``offline``: the offline agent serves (the engine keeps a statement's facts at once for it
+    too: it answered "Noted." and then "found nothing" until the session ended)."""
+    # memoryFlush.mode "model", or a language we cannot read: the model decides
+    helps = (local or offline) and engine_notes and reading.known
     statement = reading.intent in TELLING and (bool(reading.facts) or reading.intent is Intent.REMEMBER)
     # a fact told with a question ("My dentist moved to Tuesday. When is it now?"): stored now,
     # as the flush would store it later, so the question's lookup finds it
@@ -84,9 +90,11 @@ def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, acces
         # appended its answers ("12 times 7 equals 84.") and small talk to the log
         no_writes=helps and reading.intent is not Intent.FILE_CHANGE or withholds,
         withholds=withholds,
-        # a small model answered "Noted for this conversation." (issue 37); a hosted one is
-        # refused by the file tools and says so itself (AccessRefused on the timeline)
-        refused=local and reading.intent is Intent.FILE_CHANGE and access != "rw",
+        # a small model answered "Noted for this conversation." (issue 37), and a hosted one's
+        # word is not the engine's: every profile gets the plain refusal, in the chat and on the
+        # timeline; so does a request to remember that the workspace cannot keep
+        refused=access != "rw" and (reading.intent is Intent.FILE_CHANGE
+                                    or reading.intent is Intent.REMEMBER and not reading.asks),
     )
 
 
@@ -104,6 +112,7 @@ class ReplyCheck:
     memory_on: bool
     notes: NoteOutcome = NoteOutcome()  # what the engine kept of the message this turn, and what not
     language: str = "en"  # the user's language, for the engine's own lines
+    refused_mark: int = 0  # len(files.refusals) when the turn began
 
     def evidence(self) -> Evidence:
         hits, reads = tuple(self.scratch.hits), tuple(reads_of(self.scratch.calls))
@@ -133,4 +142,6 @@ class ReplyCheck:
         written = self.written()
         if promised and written:
             out = with_said(out, wrote_anyway(written, self.language), acknowledgement_only=False)
-        return out
+        # what the sandbox refused this turn, said plainly whatever the model said (every profile)
+        refused = [r for r in self.files.refusals[self.refused_mark:] if r[0] in WRITING_TOOLS]
+        return with_said(out, refusals_said(refused, self.language), acknowledgement_only=acknowledged and not written)

@@ -111,6 +111,8 @@ class FileTools:
     history: MemoryHistory | None = None
     origin: Callable[[], ChangeOrigin] = ChangeOrigin
     changes: list[MemoryChange] = field(default_factory=list)
+    #: every refusal, in order: (tool, path, reason, kind); kind "forgotten" for a tombstoned fact
+    refusals: list[tuple[str, str, str, str]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.today_rel is daily_rel:  # today's log of this session's tier (workspace/tiers.py)
@@ -120,7 +122,8 @@ class FileTools:
 
     # ------------------------------------------------------------------ helpers
 
-    def _refuse(self, tool: str, path: str, reason: str) -> dict[str, Any]:
+    def _refuse(self, tool: str, path: str, reason: str, kind: str = "") -> dict[str, Any]:
+        self.refusals.append((tool, printable_path(path), reason, kind))
         if self.on_refused is not None:
             self.on_refused(tool, path, reason)
         return {"path": printable_path(path), "error": f"{tool} refused: {reason}", "refused": True}
@@ -377,7 +380,7 @@ class FileTools:
                 return {"path": rel, "error": "nothing to append: the content is only a Source: line; append the fact itself"}
             forgotten = self._forgotten(rel, content)
             if forgotten:
-                return self._refuse("append", rel, forgotten)
+                return self._refuse("append", rel, forgotten, "forgotten")
         done = file_lock.retrying(rel, lambda: self._append_locked(rel, content), lambda why: self._refuse("append", rel, why))
         if redirected is not None and done.get("ok"):
             done["note"] = (done["note"] + "; " if done.get("note") else "") + f"appended to today's log {rel}, not memory/{redirected}.md: a daily log is only written on its own day; the note keeps the date {redirected}"

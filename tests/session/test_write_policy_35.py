@@ -270,7 +270,11 @@ def _r(intent: Intent, facts: tuple[str, ...] = (), **kw: object) -> MessageRead
     (_r(Intent.FILE_CHANGE), True, "ro", True, False, False),
     (_r(Intent.FILE_CHANGE), True, "none", True, False, False),
     (_r(Intent.FILE_CHANGE), True, "rw", False, False, False),
-    (_r(Intent.FILE_CHANGE), False, "ro", False, False, False),  # a hosted model is refused by the tools, and says so
+    # every profile: a hosted model's word is not the engine's (issue 37, refusals said plainly)
+    (_r(Intent.FILE_CHANGE), False, "ro", True, False, False),
+    (_r(Intent.REMEMBER, ("The gate is blue.",)), False, "ro", True, False, False),
+    (_r(Intent.REMEMBER, ("The gate is blue.",)), False, "none", True, False, False),
+    (_r(Intent.REMEMBER, ("The gate is blue.",), asks=True), False, "ro", False, False, False),  # the question is answered
     (_r(Intent.DO_NOT_KEEP, withheld=("My PIN is 4411.",)), False, "rw", False, True, True),  # no tool writes, any model
     (_r(Intent.STATEMENT, ("The gate is blue.",), withheld=("My PIN is 4411.",)), True, "rw", False, True, True),
     (_r(Intent.STATEMENT, ("The gate is blue.",)), False, "rw", False, False, False),

@@ -80,8 +80,8 @@ def workspace_problem(ws: Path) -> str | None:
     if ws.exists():
         return f"workspace {ws} is a file, not a folder: memory files cannot be read or saved; pass --workspace DIR"
     return (
-        f"workspace {ws} does not exist yet: no bootstrap files or memory to read (the first saved "
-        f"note creates it); set it up with `openclaw-tui init --workspace {ws}`"
+        f"new workspace {ws}: the first saved note creates it (`openclaw-tui init --workspace {ws}` "
+        "sets it up now with the template files)"
     )
 
 
@@ -120,7 +120,9 @@ class SessionEngine:
         self._open_session(session_id)
         problem = self.workspace_problem()
         if problem:
-            self._emit(events.Notice("warning", problem))
+            # a workspace that does not exist yet is how every first start begins: said, not warned
+            new = not Path(self.settings.workspace).exists()
+            self._emit(events.Notice("info" if new else "warning", problem))
 
     def _make_parts(self, policy: RetryPolicy) -> None:
         host = SessionLoopHost(self._slot, self._emit, self._budget, self._ctx, self._mem)

@@ -1,0 +1,45 @@
+"""Smaller cuts a newcomer met (issue 37), each through the app: a neutral first-start line, the
+offline agent finding a statement at once, refusals in the chat and on the timeline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from openclaw_tui.tui.app import OpenClawApp
+from openclaw_tui.tui.widgets.chat import AgentResponse
+
+from .conftest import FIXED_CLOCK, make_settings, send, wait_ready
+
+
+def _replies(app: OpenClawApp) -> list[str]:
+    return [r.source for r in app.main_screen.chat.query(AgentResponse)]
+
+
+async def test_a_first_start_on_a_new_workspace_warns_of_nothing(tmp_path: Path) -> None:
+    app = OpenClawApp(make_settings(tmp_path / "notes", model="offline"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        await pilot.pause(0.2)
+        lines = app.main_screen.timeline.lines
+        assert not [x for x in lines if "warning" in x and "workspace" in x], lines
+        assert any("new workspace" in x for x in lines), lines
+
+
+async def test_the_offline_agent_finds_a_statement_in_the_same_session(workspace: Path) -> None:
+    app = OpenClawApp(make_settings(workspace, model="offline"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await send(pilot, "My cat Pixel is 7 years old.")
+        await send(pilot, "How old is my cat Pixel?")
+        last = _replies(app)[-1]
+        assert "Pixel is 7 years old" in last and "#L" in last, last
+        assert any("append" in x and "memory/" in x for x in app.main_screen.timeline.lines)
+
+
+async def test_a_write_in_a_read_only_workspace_is_refused_in_the_chat_and_on_the_timeline(workspace: Path) -> None:
+    app = OpenClawApp(make_settings(workspace, model="offline", workspace_access="ro"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await send(pilot, "Please write the line 'buy milk' into todo.md")
+        assert "read-only" in _replies(app)[-1]
+        assert any("warning" in x and "read-only" in x for x in app.main_screen.timeline.lines)

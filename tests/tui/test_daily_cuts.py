@@ -43,3 +43,21 @@ async def test_a_write_in_a_read_only_workspace_is_refused_in_the_chat_and_on_th
         await send(pilot, "Please write the line 'buy milk' into todo.md")
         assert "read-only" in _replies(app)[-1]
         assert any("warning" in x and "read-only" in x for x in app.main_screen.timeline.lines)
+
+
+async def test_undo_right_after_a_restore_undoes_the_restore(workspace: Path) -> None:
+    from openclaw_tui.workspace.daily import daily_rel
+
+    app = OpenClawApp(make_settings(workspace, model="offline"), clock=FIXED_CLOCK)
+    log = workspace / daily_rel()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await send(pilot, "My cat Pixel is 7 years old.")
+        kept = log.read_bytes()
+        await send(pilot, f"/memory restore {daily_rel()} --yes")
+        await pilot.pause(0.3)
+        assert not log.exists() or log.read_bytes() != kept
+        await send(pilot, "/undo")
+        await pilot.pause(0.3)
+        assert log.read_bytes() == kept
+        assert any("undo" in x and daily_rel() in x for x in app.main_screen.timeline.lines)

@@ -123,6 +123,9 @@ class SessionEngine:
             # a workspace that does not exist yet is how every first start begins: said, not warned
             new = not Path(self.settings.workspace).exists()
             self._emit(events.Notice("info" if new else "warning", problem))
+        key = self._slot.key_problem()
+        if key:
+            self._emit(events.Notice("error", key))
 
     def _make_parts(self, policy: RetryPolicy) -> None:
         host = SessionLoopHost(self._slot, self._emit, self._budget, self._ctx, self._mem)
@@ -310,6 +313,9 @@ class SessionEngine:
         if self._ctx.persisted:
             self._ctx.log.append({"type": "model", "model": self._model.model})
         self._emit(events.Notice("info", f"model: {self.model_label}"))
+        key = self._slot.key_problem()
+        if key:
+            self._emit(events.Notice("error", key))
 
     def close(self) -> None:
         if self._closed:

@@ -21,7 +21,8 @@ from typing import Any
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
-from openclaw_tui.language import MessageReading, read_message
+from openclaw_tui.language import Intent, MessageReading, read_message
+from openclaw_tui.language.lexicon import common
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.records.session_store import SessionStore, session_title
@@ -145,7 +146,10 @@ class Turns:
         """A request to change a file the workspace cannot take: a plain refusal in the user's
         language, in the chat and on the timeline, and no model call (it would claim the change)."""
         done, line = turn.result, refusal(self._access, turn.reading.language)
-        self._emit(events.Notice("warning", line))
+        named = common().file_name.search(turn.text) if turn.reading.intent is Intent.FILE_CHANGE else None
+        tool, path = ("write", named.group(0)) if named else ("write", "") if turn.reading.intent is Intent.FILE_CHANGE \
+            else ("append", turn.toolbox.files.today_rel())
+        self._emit(events.AccessRefused(tool=tool, path=path, reason=line))  # the timeline's refusal line
         self._ctx.add({"role": "assistant", "content": line})
         done.text = line
         self._emit(events.TurnFinished(session_id=self._ctx.session_id, text=line))

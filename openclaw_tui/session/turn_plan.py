@@ -74,7 +74,8 @@ def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, acces
     ``offline``: the offline agent serves (the engine keeps a statement's facts at once for it
     too: it answered "Noted." and then "found nothing" until the session ended)."""
     # memoryFlush.mode "model", or a language we cannot read: the model decides
-    helps = (local or offline) and engine_notes and reading.known
+    # (the offline agent stores a request to remember itself, with its append)
+    helps = (local or offline and reading.intent is not Intent.REMEMBER) and engine_notes and reading.known
     statement = reading.intent in TELLING and (bool(reading.facts) or reading.intent is Intent.REMEMBER)
     # a fact told with a question ("My dentist moved to Tuesday. When is it now?"): stored now,
     # as the flush would store it later, so the question's lookup finds it

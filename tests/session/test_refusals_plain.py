@@ -32,7 +32,7 @@ async def test_a_write_the_sandbox_refuses_is_refused_in_the_chat_and_on_the_tim
     result = await eng.send(WRITE)
     eng.close()
     assert why in result.text and "nothing was written" in result.text and "Noted" not in result.text
-    assert any(why in n.message for n in recorder.of(events.Notice) if n.level == "warning")
+    assert any(why in r.reason and r.path == "todo.md" for r in recorder.of(events.AccessRefused))
     assert not (workspace / "todo.md").exists()
     assert server.chat_requests() == []  # the model is not asked: it would claim the change
 

@@ -217,7 +217,7 @@ async def test_a_file_change_in_a_workspace_that_cannot_be_written_is_refused_pl
     eng = engine_for(make_settings, server, recorder, LOCAL, workspace_access=access)
     result = await eng.send(said)
     assert result.text == line and "Noted" not in result.text
-    assert line in [n.message for n in recorder.of(events.Notice)]  # on the timeline too
+    assert line in [r.reason for r in recorder.of(events.AccessRefused)]  # on the timeline too
     assert server.chat_requests() == [] and memory_text(workspace) == before and not (workspace / "notes.md").exists()
     assert eng.history[-1] == {"role": "assistant", "content": line}
     eng.close()

@@ -42,7 +42,7 @@ async def test_a_write_in_a_read_only_workspace_is_refused_in_the_chat_and_on_th
         await wait_ready(pilot)
         await send(pilot, "Please write the line 'buy milk' into todo.md")
         assert "read-only" in _replies(app)[-1]
-        assert any("warning" in x and "read-only" in x for x in app.main_screen.timeline.lines)
+        assert any("refused write todo.md" in x and "read-only" in x for x in app.main_screen.timeline.lines)
 
 
 async def test_undo_right_after_a_restore_undoes_the_restore(workspace: Path) -> None:
@@ -61,3 +61,27 @@ async def test_undo_right_after_a_restore_undoes_the_restore(workspace: Path) ->
         await pilot.pause(0.3)
         assert log.read_bytes() == kept
         assert any("undo" in x and daily_rel() in x for x in app.main_screen.timeline.lines)
+
+
+async def test_a_hosted_model_without_a_key_is_said_at_start(workspace: Path, monkeypatch) -> None:
+    from openclaw_tui.tui.widgets.chat import ErrorBlock
+
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+    app = OpenClawApp(make_settings(workspace, model="openai/gpt-4o-mini"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        await pilot.pause(0.3)
+        errors = [e.message for e in app.main_screen.chat.query(ErrorBlock)]
+        assert any("no API key for openai" in m and "OPENAI_API_KEY" in m for m in errors), errors
+        assert any("no API key for openai" in x for x in app.main_screen.timeline.lines)
+
+
+def test_a_key_in_the_environment_or_a_custom_base_is_no_problem(monkeypatch) -> None:
+    from openclaw_tui.llm.resolve import missing_key
+
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    assert "ANTHROPIC_API_KEY" in (missing_key("anthropic", None, None) or "")
+    monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-x")
+    assert missing_key("anthropic", None, None) is None
+    assert missing_key("openai", None, "http://127.0.0.1:9/v1") is None and missing_key("openai", "sk", None) is None
+    assert missing_key("ollama_chat", None, None) is None

@@ -98,12 +98,7 @@ def build_parser() -> argparse.ArgumentParser:
     init = sub.add_parser("init", help="create a workspace from the template (never overwrites)")
     init.add_argument("--workspace", dest="init_workspace", metavar="DIR")
 
-    cfg = sub.add_parser("config", help="configuration")
-    csub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
-    cs = csub.add_parser("show", help="print the effective config with secrets masked")
-    cs.add_argument("--json", action="store_true", help="(default) JSON output")
-    cm = csub.add_parser("migrate", help="print the config file in OpenClaw's current key generation (memory.search, agents.entries)")
-    cm.add_argument("--write", action="store_true", help="replace the file (the old one is kept as FILE.bak-<time>)")
+    _add_config(sub)
 
     mdl = sub.add_parser("model", help="the local chat model (llama.cpp + a GGUF from the llm extra)")
     mdsub = mdl.add_subparsers(dest="model_command", metavar="ACTION", required=True)
@@ -118,6 +113,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_eval(sub)
     return p
+
+
+def _add_config(sub: Any) -> None:
+    cfg = sub.add_parser("config", help="configuration")
+    csub = cfg.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    cs = csub.add_parser("show", help="print the effective config with secrets masked, and what it writes that is not honoured")
+    cs.add_argument("--json", action="store_true", help="(default) JSON output")
+    cm = csub.add_parser("migrate", help="print the config file in OpenClaw's current key generation, as `openclaw doctor` rewrites it")
+    cm_how = cm.add_mutually_exclusive_group()
+    cm_how.add_argument("--write", action="store_true", help="replace the file (the old one is kept as FILE.bak-<time>)")
+    cm_how.add_argument("--dry-run", action="store_true", help="only list what would move or be retired; print and write nothing else")
 
 
 def _add_mcp(sub: Any) -> None:

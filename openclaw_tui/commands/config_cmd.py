@@ -36,6 +36,13 @@ def run(args: argparse.Namespace) -> int:
     }
     if settings.memory_search_sources is not None:
         data["_resolved"]["memorySearch"] = _sourced(settings.memory_search_sources)
+    from openclaw_tui.config.honoured import not_honoured  # noqa: PLC0415
+    from openclaw_tui.redaction import redact  # noqa: PLC0415
+
+    data["_notHonoured"] = [
+        {**item.as_dict(), "value": "***" if SECRET_KEY_RE.search(item.key.rsplit(".", 1)[-1]) else json.loads(redact(json.dumps(item.value)))}
+        for item in not_honoured(settings.config)
+    ]
     print(json.dumps(data, indent=2, ensure_ascii=False))
     return 0
 
@@ -84,11 +91,18 @@ def _migrate(args: argparse.Namespace) -> int:
     after = validate_config(migration.data, f"{path} (migrated)")
     for agent in _agent_ids(before):
         old, new = resolve_agent(before, agent_id=agent), resolve_agent(after, agent_id=agent)
-        if old.memory_search != new.memory_search:
-            raise ConfigError(f"migrating {path} would change agent {agent!r}'s memory settings; nothing was written")
+        for what in ("memory_search", "workspace", "model", "workspace_access"):
+            if getattr(old, what) != getattr(new, what):
+                raise ConfigError(f"migrating {path} would change agent {agent!r}'s {what.replace('_', ' ')}; nothing was written")
     text = json.dumps(migration.data, indent=2, ensure_ascii=False) + "\n"
     for line in migration.moved:
         print(f"moved {line}", file=sys.stderr)
+    for line in migration.removed:
+        print(f"retired {line}", file=sys.stderr)
+    if getattr(args, "dry_run", False):
+        print(f"dry run: {len(migration.moved)} key(s) moved, {len(migration.removed)} retired; nothing written"
+              if migration.changed else f"{path} already uses the current key generation; nothing to change")
+        return 0
     if not args.write:
         from openclaw_tui.redaction import redact  # noqa: PLC0415
 
@@ -108,7 +122,9 @@ def _migrate(args: argparse.Namespace) -> int:
 
 
 def _agent_ids(cfg: Any) -> list[str | None]:
-    return [None, *(e.id for e in cfg.agents.list)]
+    from openclaw_tui.config.agents_table import agent_rows  # noqa: PLC0415
+
+    return [None, *(row.entry.id for row in agent_rows(cfg))]
 
 
 def _write(path: Path, text: str) -> Path:

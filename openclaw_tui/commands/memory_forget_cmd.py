@@ -12,6 +12,7 @@ import sys
 
 from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
+from openclaw_tui.memory.api import SYNC_FORGET
 from openclaw_tui.memory.forget import ForgetError, ForgetPlan, apply_forget, plan_lines, plan_query
 from openclaw_tui.records.history import MemoryHistory
 from openclaw_tui.workspace.tombstones import Tombstones
@@ -39,7 +40,8 @@ def run(args: argparse.Namespace, settings: AgentSettings) -> int:
         return 0
     try:
         done = apply_forget(settings.workspace, MemoryHistory.for_agent(settings.agent_dir), plan,
-                            Tombstones.for_workspace(settings.workspace, settings.state_dir))
+                            Tombstones.for_workspace(settings.workspace, settings.state_dir),
+                            session_key=settings.session_key, sessions_dir=settings.sessions_dir)
     except ForgetError as exc:
         return fail(str(exc))
     synced = _reindex(settings)
@@ -50,6 +52,13 @@ def run(args: argparse.Namespace, settings: AgentSettings) -> int:
         hid = change.entry.id if change.entry else "?"
         print(f"forgot {change.path} (history {hid}; `openclaw-tui memory restore {change.path} --to {hid}` brings it back)")
     print(f"{done.tombstones} tombstone(s) keep it from being stored again" + ("" if synced else "; the index syncs on next use"))
+    if done.transcripts:
+        n = sum(f.lines for f in done.transcripts)
+        print(f"removed from {len(done.transcripts)} session transcript(s) ({n} line(s)), so --continue and --resume do not bring it back")
+    for line in done.still_held():
+        print(f"note: {line}")
+    print("the memory history keeps the removed lines for `memory restore`; a chat session open now keeps "
+          "it in its context until /forget is run there (or /new)")
     return 0
 
 
@@ -80,7 +89,7 @@ def _reindex(settings: AgentSettings) -> bool:
         memory = open_memory(settings)
         if memory is None:
             return False
-        memory.sync()
+        memory.sync(reason=SYNC_FORGET)  # the builtin index also purges the text from its file
         return True
     except Exception:  # noqa: BLE001 - the file change stands; the index catches up on its next sync
         return False

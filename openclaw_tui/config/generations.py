@@ -3,6 +3,7 @@
 April 2026 (the anchor of this product)      current OpenClaw (2026 H2)
 ``agents.defaults.memorySearch.*``           ``memory.search.*``
 ``agents.list[i].memorySearch.*``            ``agents.entries.<id>.memory.search.*``
+                                             (``agents.entries.<id>.memorySearch.*`` between)
 
 Both load, alone or mixed. Each leaf key (``query.maxResults``, ``remote.baseUrl``, …) is
 taken from the highest layer that writes it, in this order (low → high):
@@ -11,7 +12,8 @@ taken from the highest layer that writes it, in this order (low → high):
 2. ``agents.defaults.memorySearch`` (April, all agents);
 3. ``memory.search`` (current, all agents): the newer spelling wins over the older one;
 4. ``agents.list[i].memorySearch`` (April, this agent);
-5. ``agents.entries.<id>.memory.search`` (current, this agent).
+5. ``agents.entries.<id>.memorySearch`` (the intermediate spelling, this agent);
+6. ``agents.entries.<id>.memory.search`` (current, this agent).
 
 So a per-agent value beats a shared one, and at the same scope the current key beats the
 April key. ``extraPaths`` is the exception, as in OpenClaw's per-agent rule: the lists of all
@@ -27,7 +29,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from openclaw_tui.config.errors import ConfigError
-from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig
+from openclaw_tui.config.models import OWN_PROVIDERS, UPSTREAM_PROVIDERS, AgentEntry, MemorySearchConfig, OpenClawConfig
 
 DEFAULT_SOURCE = "default"
 UNION_KEYS = ("extraPaths",)
@@ -61,26 +63,31 @@ def set_keys(model: MemorySearchConfig | None) -> dict[str, Any]:
     return model.model_dump(by_alias=True, exclude_unset=True)
 
 
-def entry_override(cfg: OpenClawConfig, agent_id: str) -> tuple[str, dict[str, Any]] | None:
-    """``agents.entries.<id>.memory.search`` of ``agent_id`` (ids compare case-insensitively)."""
+def entry_layers(cfg: OpenClawConfig, agent_id: str) -> list[Layer]:
+    """``agents.entries.<id>.memorySearch`` (the intermediate spelling) and
+    ``agents.entries.<id>.memory.search`` of ``agent_id`` (ids compare case-insensitively)."""
+    out: list[Layer] = []
     for name, item in cfg.agents.entries.items():
-        if name.strip().lower() == agent_id and item.memory is not None and item.memory.search:
-            return f"agents.entries.{name}.memory.search", dict(item.memory.search)
-    return None
+        if name.strip().lower() != agent_id:
+            continue
+        if item.memory_search:
+            out.append(Layer(f"agents.entries.{name}.memorySearch", dict(item.memory_search)))
+        if item.memory is not None and item.memory.search:
+            out.append(Layer(f"agents.entries.{name}.memory.search", dict(item.memory.search)))
+    return out
 
 
-def layers_for(cfg: OpenClawConfig, agent_id: str, entry: AgentEntry | None) -> list[Layer]:
-    """The layers that apply to ``agent_id``, lowest first (empty ones left out)."""
+def layers_for(cfg: OpenClawConfig, agent_id: str, entry: AgentEntry | None = None) -> list[Layer]:
+    """The layers that apply to ``agent_id``, lowest first (empty ones left out). ``entry`` is
+    not needed (the agent's ``agents.list`` item is found by its id); kept for callers."""
     out = [
         Layer(APRIL_DEFAULTS, set_keys(cfg.agents.defaults.memory_search)),
         Layer(CURRENT_DEFAULTS, set_keys(cfg.memory.search)),
     ]
-    if entry is not None and entry.memory_search:
-        index = cfg.agents.list.index(entry)
-        out.append(Layer(f"agents.list[{index}].memorySearch", dict(entry.memory_search)))
-    current = entry_override(cfg, agent_id)
-    if current is not None:
-        out.append(Layer(*current))
+    for index, item in enumerate(cfg.agents.list):
+        if item.id.strip().lower() == agent_id and item.memory_search:
+            out.append(Layer(f"agents.list[{index}].memorySearch", dict(item.memory_search)))
+    out.extend(entry_layers(cfg, agent_id))
     return [layer for layer in out if layer.values]
 
 
@@ -131,7 +138,42 @@ def resolve_memory_search(cfg: OpenClawConfig, agent_id: str, entry: AgentEntry 
         config = MemorySearchConfig.model_validate(merged)
     except ValidationError as exc:
         raise ConfigError(_merged_error(exc, sources)) from None
+    for leaf in ("provider", "fallback"):
+        problem = unknown_provider(cfg, getattr(config, leaf))
+        if problem:
+            raise ConfigError(f"invalid config: {sources.get(leaf, leaf)}: {problem}. Fix the key named above or remove it to use the default.")
     return ResolvedSearch(config, sources)
+
+
+def all_layers(cfg: OpenClawConfig) -> list[Layer]:
+    """Every place memory-search keys are written, for every agent."""
+    out = [Layer(APRIL_DEFAULTS, set_keys(cfg.agents.defaults.memory_search)), Layer(CURRENT_DEFAULTS, set_keys(cfg.memory.search))]
+    out += [Layer(f"agents.list[{i}].memorySearch", dict(item.memory_search)) for i, item in enumerate(cfg.agents.list) if item.memory_search]
+    for name in cfg.agents.entries:
+        out += entry_layers(cfg, name.strip().lower())
+    return out
+
+
+def provider_problems(cfg: OpenClawConfig) -> list[str]:
+    """``key: why`` for each provider or fallback written that names no provider."""
+    out = []
+    for layer in all_layers(cfg):
+        for leaf in ("provider", "fallback"):
+            value = layer.values.get(leaf)
+            problem = unknown_provider(cfg, value.strip()) if isinstance(value, str) else None
+            if problem:
+                out.append(f"{layer.key}.{leaf}: {problem}")
+    return out
+
+
+def unknown_provider(cfg: OpenClawConfig, name: str) -> str | None:
+    """Why ``name`` is no embedding provider: not one of OpenClaw's adapter ids and no
+    ``models.providers.<id>``; None when it is one."""
+    if name in OWN_PROVIDERS or name in UPSTREAM_PROVIDERS or name in cfg.models.providers:
+        return None
+    known = ", ".join(OWN_PROVIDERS + UPSTREAM_PROVIDERS)
+    custom = ", ".join(sorted(cfg.models.providers)) or "none configured"
+    return f"unknown embedding provider {name!r}: use {known} or a models.providers id ({custom})"
 
 
 def _merged_error(exc: ValidationError, sources: dict[str, str]) -> str:

@@ -14,7 +14,8 @@ import json5
 from pydantic import ValidationError
 
 from openclaw_tui.config.errors import ConfigError
-from openclaw_tui.config.generations import ResolvedSearch, resolve_memory_search
+from openclaw_tui.config.agents_table import default_row, find_row
+from openclaw_tui.config.generations import ResolvedSearch, provider_problems, resolve_memory_search
 from openclaw_tui.config.models import AgentEntry, MemorySearchConfig, OpenClawConfig, StoreConfig
 from openclaw_tui.config.secrets import is_secret_ref_shape
 from openclaw_tui.redaction import is_secret_name, register_secret, register_url
@@ -132,6 +133,11 @@ def validate_config(data: dict[str, Any], source: str = "") -> OpenClawConfig:
         cfg = OpenClawConfig.model_validate(data)
     except ValidationError as exc:
         raise ConfigError(format_validation_error(exc, source)) from None
+    problems = provider_problems(cfg)
+    if problems:
+        head = f"invalid config in {source}: " if source else "invalid config: "
+        raise ConfigError(head + "; ".join(problems) + ". Fix the key(s) named above or remove them to use the default.")
+    cfg.remember_raw(data)
     _register_secrets(data)
     return cfg
 
@@ -274,9 +280,10 @@ def _index_outside_workspace(ms: MemorySearchConfig, workspace: Path, sd: Path, 
 
 
 def default_agent_entry(cfg: OpenClawConfig) -> AgentEntry | None:
-    """The ``agents.list`` entry marked ``default``, else the first one, else None (``main``)."""
-    entries = cfg.agents.list
-    return next((e for e in entries if e.default), entries[0] if entries else None)
+    """The agent marked ``default`` (``agents.list`` or ``agents.entries``), else the first one,
+    else None (``main``); config/agents_table.py."""
+    row = default_row(cfg)
+    return row.entry if row else None
 
 
 def agent_workspace(cfg: OpenClawConfig, agent_id: str, entry: AgentEntry | None, sd: Path) -> Path:
@@ -320,25 +327,27 @@ def resolve_agent(
     api_base: str | None = None,
     api_key: str | None = None,
 ) -> AgentSettings:
-    entries = cfg.agents.list
     entry = None
+    row = None
     flag = "--agent"
     key_agent = agent_of_session_key(session_key, agent_id)
     if agent_id is None and key_agent is not None:
         agent_id, flag = key_agent, "--session-key"
     given = agent_id
     if agent_id is None:
-        entry = default_agent_entry(cfg)
-        agent_id = entry.id if entry else DEFAULT_AGENT_ID
+        row = default_row(cfg)
+        agent_id = row.entry.id if row else DEFAULT_AGENT_ID
     else:
-        entry = next((e for e in entries if e.id.strip().lower() == agent_id.strip().lower()), None)
+        row = find_row(cfg, agent_id)
+    entry = row.entry if row else None
     agent_id = agent_id.strip().lower()
     if not AGENT_ID_RE.match(agent_id):
-        where = flag if given is not None or entry is None else f"agents.list[{entries.index(entry)}].id"
-        raise ConfigError(
-            f"{where}: agent id {(given if given is not None or entry is None else entry.id)!r} is invalid: "
-            "use lowercase letters, digits, '-' or '_' (max 64)"
-        )
+        if given is None and row is not None:  # the id was written in the config file
+            where = f"{row.where}.id" if row.entries_key is None else f"{row.where} (its key is the agent id)"
+            bad = row.entry.id
+        else:
+            where, bad = flag, str(given)
+        raise ConfigError(f"{where}: agent id {bad!r} is invalid: use lowercase letters, digits, '-' or '_' (max 64)")
 
     resolved = resolve_memory_search(cfg, agent_id, entry)
     ms = resolved.config

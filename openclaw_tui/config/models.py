@@ -11,7 +11,7 @@ import math
 import re
 from typing import Any, List, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
 from openclaw_tui.config.secrets import SecretInput
@@ -96,10 +96,17 @@ class VectorStoreConfig(Model):
     extension_path: str | None = None
 
 
+class FtsConfig(Model):
+    #: OpenClaw's ``store.fts.tokenizer``: unicode61 (default) or trigram (CJK and other
+    #: scripts written without spaces)
+    tokenizer: Literal["unicode61", "trigram"] = "unicode61"
+
+
 class StoreConfig(Model):
     driver: Literal["sqlite"] = "sqlite"
     path: str = "{stateDir}/memory/{agentId}.sqlite"
     vector: VectorStoreConfig = Field(default_factory=VectorStoreConfig)
+    fts: FtsConfig = Field(default_factory=FtsConfig)
 
 
 class ChunkingConfig(Model):
@@ -169,7 +176,46 @@ class ExperimentalConfig(Model):
     session_memory: bool = False
 
 
-ProviderName = Literal["auto", "local", "openai", "gemini", "voyage", "mistral", "ollama", "none"]
+#: the embedding adapters this product runs itself
+OWN_PROVIDERS = ("auto", "local", "openai", "gemini", "voyage", "mistral", "ollama", "none")
+#: OpenClaw's other adapter ids: the OpenAI-compatible ones run on our openai adapter, the
+#: rest are reported as not honoured (config/embedding_target.py)
+UPSTREAM_PROVIDERS = ("openai-compatible", "lmstudio", "deepinfra", "bedrock", "github-copilot")
+#: a provider id: one of the above or a ``models.providers.<id>`` (checked where the whole
+#: config is known, config/generations.py)
+ProviderName = str
+PROVIDER_ID_RE = r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$"
+
+
+class ExtraPathEntry(Model):
+    """OpenClaw's object form of an ``extraPaths`` entry (``openclaw doctor`` writes it):
+    a directory or file and the glob its files must match, relative to it."""
+
+    path: str
+    pattern: str = "**/*.md"
+
+    @field_validator("path", "pattern")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be empty")
+        return value.strip()
+
+    def key(self) -> tuple[str, str]:
+        return self.path, self.pattern
+
+
+ExtraPath = Union[str, ExtraPathEntry]
+
+
+def extra_path_text(entry: ExtraPath) -> str:
+    """The path of an ``extraPaths`` entry, whatever its form."""
+    return entry if isinstance(entry, str) else entry.path
+
+
+def extra_path_pattern(entry: ExtraPath) -> str | None:
+    """The glob of an object entry; None for a plain path (every ``.md`` under it)."""
+    return None if isinstance(entry, str) else entry.pattern
 
 
 class MemorySearchConfig(Model):
@@ -178,7 +224,7 @@ class MemorySearchConfig(Model):
     model: str | None = None
     fallback: ProviderName = "none"
     sources: list[Literal["memory", "sessions"]] = Field(default_factory=lambda: ["memory"])  # type: ignore[arg-type]  # pydantic's stub: list[str] vs list[Literal]
-    extra_paths: list[str] = Field(default_factory=list)
+    extra_paths: list[ExtraPath] = Field(default_factory=list)
     experimental: ExperimentalConfig = Field(default_factory=ExperimentalConfig)
     remote: RemoteConfig = Field(default_factory=RemoteConfig)
     local: LocalConfig = Field(default_factory=LocalConfig)
@@ -188,11 +234,36 @@ class MemorySearchConfig(Model):
     query: QueryConfig = Field(default_factory=QueryConfig)
     cache: CacheConfig = Field(default_factory=CacheConfig)
 
+    @field_validator("provider", "fallback", mode="before")
+    @classmethod
+    def _provider_id(cls, value: Any) -> Any:
+        if not isinstance(value, str):
+            raise ValueError("must be a provider id (a string)")
+        value = value.strip()
+        if not re.match(PROVIDER_ID_RE, value):
+            raise ValueError(
+                f"{value!r} is not a provider id: use {', '.join(OWN_PROVIDERS + UPSTREAM_PROVIDERS)} "
+                "or the id of a models.providers entry"
+            )
+        return value
+
     @field_validator("extra_paths")
     @classmethod
-    def _trimmed_distinct_paths(cls, value: list[str]) -> list[str]:
+    def _trimmed_distinct_paths(cls, value: list[ExtraPath]) -> list[ExtraPath]:
         # OpenClaw trims each entry, drops empty ones and keeps the first of duplicates
-        return list(dict.fromkeys(p.strip() for p in value if p.strip()))
+        seen: set[tuple[str, str | None]] = set()
+        out: list[ExtraPath] = []
+        for item in value:
+            if isinstance(item, str) and "\x00" in item:
+                raise ValueError("must not contain a NUL byte")
+            item = item.strip() if isinstance(item, str) else item
+            if isinstance(item, str) and not item:
+                continue
+            key = (extra_path_text(item), extra_path_pattern(item))
+            if key not in seen:
+                seen.add(key)
+                out.append(item)
+        return out
 
 
 # --------------------------------------------------------------------------- compaction
@@ -201,6 +272,21 @@ DEFAULT_FLUSH_SYSTEM_PROMPT = "Session nearing compaction. Store durable memorie
 DEFAULT_FLUSH_PROMPT = (
     "Write any lasting notes to memory/YYYY-MM-DD.md; reply with NO_REPLY if nothing to store."
 )
+
+
+#: OpenClaw's default (extensions/memory-core/src/flush-plan.ts): 2 MiB
+DEFAULT_FORCE_FLUSH_TRANSCRIPT_BYTES = 2 * 1024 * 1024
+_SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([kmgt]?i?b?)?\s*$", re.I)
+_SIZE_UNITS = {"": 1, "b": 1, "k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
+
+
+def parse_byte_size(text: str) -> int:
+    """``"2mb"`` -> 2097152; ``"512k"``, ``"1.5 MiB"``, ``"4096"``. Units are binary, as OpenClaw's."""
+    m = _SIZE_RE.match(text)
+    if not m:
+        raise ValueError(f"{text!r} is not a size: write a number of bytes or a size such as \"2mb\" or \"512kb\"")
+    unit = (m.group(2) or "").lower()[:1]
+    return int(float(m.group(1)) * _SIZE_UNITS[unit])
 
 
 class MemoryFlushConfig(Model):
@@ -218,6 +304,14 @@ class MemoryFlushConfig(Model):
     model: str | None = None
     # store the unflushed fact sentences on /new and when the session ends (engine notes, no model call)
     on_session_end: bool = True
+    #: OpenClaw's ``forceFlushTranscriptBytes``: flush once the session's transcript file has
+    #: reached this size, even when the token counts are stale (bytes, or "2mb"; 0 turns it off)
+    force_flush_transcript_bytes: int = Field(DEFAULT_FORCE_FLUSH_TRANSCRIPT_BYTES, ge=0)
+
+    @field_validator("force_flush_transcript_bytes", mode="before")
+    @classmethod
+    def _byte_size(cls, v: Any) -> Any:
+        return parse_byte_size(v) if isinstance(v, str) else v
 
     @field_validator("model", mode="before")
     @classmethod
@@ -228,11 +322,29 @@ class MemoryFlushConfig(Model):
         return v
 
 
+class QualityGuardConfig(Model):
+    """OpenClaw's ``compaction.qualityGuard``: the summary audit (here: session/summary_check.py)
+    and how many times a failing summary is asked for again."""
+
+    enabled: bool = True
+    max_retries: int = Field(1, ge=0, le=5)
+
+
 class CompactionConfig(Model):
-    mode: str = "default"
+    mode: Literal["default", "safeguard"] = "default"
     reserve_tokens: int | None = Field(None, ge=0)
     reserve_tokens_floor: int = Field(20_000, ge=0)
     keep_recent_tokens: int = Field(20_000, ge=0)
+    #: OpenClaw's ``recentTurnsPreserve``: the last N user turns (with the replies and tool
+    #: calls after them) are never summarised, whatever ``keepRecentTokens`` allows
+    recent_turns_preserve: int | None = Field(None, ge=0, le=12)
+    #: ``strict``: the summary must keep the exact identifiers of what it replaces; ``off``: it
+    #: need not; ``custom``: strict, with ``identifierInstructions`` added to the request
+    identifier_policy: Literal["strict", "off", "custom"] = "strict"
+    identifier_instructions: str | None = None
+    quality_guard: QualityGuardConfig = Field(default_factory=QualityGuardConfig)
+    #: tell the user in the chat when a compaction starts and ends
+    notify_user: bool = False
     memory_flush: MemoryFlushConfig = Field(default_factory=MemoryFlushConfig)
 
     @property
@@ -306,10 +418,25 @@ class AgentMemoryOverride(Model):
 
 
 class AgentEntryOverride(Model):
-    """``agents.entries.<id>`` of OpenClaw's current config generation. Agents are still
-    defined (workspace, model, sandbox) by ``agents.list``; see docs/openclaw-compat.md."""
+    """``agents.entries.<id>``: OpenClaw's current way to define an agent, keyed by its id
+    (``agents.list`` is April's spelling, still read). Where both define one id, the keys
+    written here win (config/agents_table.py)."""
 
+    default: bool | None = None
+    name: str | None = None
+    workspace: str | None = None
+    model: AgentModelConfig | None = None
+    sandbox: SandboxConfig | None = None
+    #: the intermediate spelling of ``memory.search`` (a partial memorySearch)
+    memory_search: dict[str, Any] | None = None
     memory: AgentMemoryOverride | None = None
+
+    @field_validator("model", mode="before")
+    @classmethod
+    def _model_string(cls, v: Any) -> Any:
+        if isinstance(v, str):
+            return {"primary": v}
+        return v
 
 
 class AgentsConfig(Model):
@@ -464,6 +591,14 @@ class UiConfig(Model):
 MCP_SERVER_NAME_RE = r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$"
 
 
+def legacy_timeout_ms(value: Any) -> int | None:
+    """A retired MCP ``timeout`` in milliseconds: 1000 or more is read as milliseconds (the
+    ``30000`` such configs hold), a smaller number as seconds; anything else None."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        return None
+    return int(value) if value >= 1000 else int(value * 1000)
+
+
 class McpServerConfig(Model):
     """One MCP server: a command to start (stdio) or a ``url`` (streamable HTTP)."""
 
@@ -477,11 +612,45 @@ class McpServerConfig(Model):
     #: each tool call, seconds (and start-up, unless startupTimeoutSeconds is set)
     timeout_seconds: float = Field(30, gt=0, le=3600)
     startup_timeout_seconds: float | None = Field(None, gt=0, le=3600)
+    #: OpenClaw's spelling: ``stdio`` or ``streamable-http`` (``sse`` is not run here)
+    transport: Literal["stdio", "streamable-http", "http", "sse"] | None = None
+    #: OpenClaw's per-request and connect timeouts (ms); they win over the seconds keys
+    request_timeout_ms: int | None = Field(None, ge=1, le=3_600_000)
+    connection_timeout_ms: int | None = Field(None, ge=1, le=3_600_000)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _retired_spellings(cls, value: Any) -> Any:
+        """Keys ``openclaw doctor`` retires, read as it migrates them (config/migrate.py):
+        ``type`` -> ``transport``, ``disabled`` -> ``enabled``, ``timeout`` (seconds) ->
+        the per-request timeout."""
+        if not isinstance(value, dict):
+            return value
+        value = dict(value)
+        if "type" in value and "transport" not in value:
+            value["transport"] = value["type"]
+        if "disabled" in value and "enabled" not in value and isinstance(value["disabled"], bool):
+            value["enabled"] = not value["disabled"]
+        if "timeout" in value and "timeoutSeconds" not in value and "requestTimeoutMs" not in value:
+            ms = legacy_timeout_ms(value["timeout"])
+            if ms is not None:
+                value["requestTimeoutMs"] = ms
+        for key in ("type", "disabled", "timeout"):
+            value.pop(key, None)
+        return value
 
     @model_validator(mode="after")
     def _one_transport(self) -> "McpServerConfig":
+        if self.request_timeout_ms is not None:
+            self.__dict__["timeout_seconds"] = self.request_timeout_ms / 1000
+        if self.connection_timeout_ms is not None:
+            self.__dict__["startup_timeout_seconds"] = self.connection_timeout_ms / 1000
         if bool(self.command) == bool(self.url):
             raise ValueError("give either command (a stdio server) or url (streamable HTTP), not both or neither")
+        if self.transport == "stdio" and not self.command:
+            raise ValueError("transport is stdio: give command (the server to start)")
+        if self.transport in ("streamable-http", "http", "sse") and not self.url:
+            raise ValueError(f"transport is {self.transport}: give url")
         if self.url and not self.url.startswith(("http://", "https://")):
             raise ValueError(f"url {self.url!r} must start with http:// or https://")
         return self
@@ -509,6 +678,15 @@ class OpenClawConfig(Model):
     plugins: PluginsConfig = Field(default_factory=PluginsConfig)
     ui: UiConfig = Field(default_factory=UiConfig)
     mcp: McpConfig = Field(default_factory=McpConfig)
+    #: the file's own keys (config/honoured.py reports what is written and not honoured)
+    _raw: dict[str, Any] = PrivateAttr(default_factory=dict)
+
+    def remember_raw(self, data: dict[str, Any]) -> None:
+        self._raw = data
+
+    @property
+    def raw(self) -> dict[str, Any]:
+        return self._raw
 
     @property
     def memory_plugin_enabled(self) -> bool:

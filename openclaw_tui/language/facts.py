@@ -66,12 +66,12 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     verb = lex.remember.match(folded, pos)
     if verb is None:
         return _framed_cue_end(folded, lex, pos) if not polite else None
-    if _JOINED.match(folded, verb.end()):
+    if _JOINED.match(folded, verb.end()) or _opens_a_question(typed or folded, lex, verb.start(), verb.end()):
         return None
-    pos = _skip(folded, verb.end())
-    if folded[pos:pos + 1] == ",":
-        pos = _skip(folded, pos + 1)
+    pos = _after_please(folded, lex, _skip(folded, verb.end()))
     that = lex.that.match(folded, pos) if lex.that else None
+    if that and _opens_a_question(typed or folded, lex, that.start(), that.end()):
+        return None  # "Puoi ricordare che cosa ti ho detto …": "che cosa" asks, it is no "that"
     if that and not (typed and fold(typed[that.start():that.end()]) == folded[that.start():that.end()]
                      and typed[that.start():that.end()].lower() != folded[that.start():that.end()]):
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
@@ -89,6 +89,31 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     after = _WORD_AT.search(folded, word.end())  # "… te rappeler à quelle heure …": a preposition first
     if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
         return None
+    return pos
+
+
+def _opens_a_question(text: str, lex: Lexicon, start: int, end: int) -> bool:
+    """Whether a question opener of the table starts at ``start`` and reaches past ``end``:
+    the remember verb or "that" there is part of a longer opener that asks ("Lembra daquela
+    padaria …", "Ti ricordi quel ristorante …", "che cosa")."""
+    if lex.question_start is None:
+        return False
+    m = lex.question_start.match(lower(text)[start:])
+    return m is not None and start + m.end() > end and bool(_WORD_AT.search(lower(text)[end:start + m.end()]))
+
+
+def _after_please(folded: str, lex: Lexicon, pos: int) -> int:
+    """Past a comma and a polite word after a remember verb ("Grava aí, por favor: …",
+    "Merk dir, bitte, dass …", "Note, please, that …")."""
+    if folded[pos:pos + 1] == ",":
+        pos = _skip(folded, pos + 1)
+    please = lex.polite.match(folded[pos:]) if lex.polite else None  # anchored: on the rest
+    if please and please.end() > 0:
+        after = _skip(folded, pos + please.end())
+        if folded[after:after + 1] == ",":
+            after = _skip(folded, after + 1)
+        if folded[after:after + 1] in (":", "-") or (lex.that and lex.that.match(folded, after)):
+            return after
     return pos
 
 

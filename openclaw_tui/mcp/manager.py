@@ -26,6 +26,8 @@ class McpManager:
         for conn in self.connections.values():
             if not conn.config.enabled:
                 conn.status.state = "disabled"
+            elif conn.config.transport == "sse":  # reported as not honoured (config/honoured.py)
+                conn.status.set("failed", "transport sse is not run here: use streamable-http or stdio")
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._tasks: dict[str, asyncio.Task[None]] = {}
@@ -58,7 +60,7 @@ class McpManager:
         await self._submit(self._start_all())
 
     async def _start_all(self) -> None:
-        conns = [c for c in self.connections.values() if c.config.enabled]
+        conns = [c for c in self.connections.values() if c.config.enabled and c.config.transport != "sse"]
         await asyncio.gather(*(self._start_one(c) for c in conns))
 
     async def _start_one(self, conn: ServerConnection) -> None:

@@ -245,6 +245,11 @@ class MemoryStatus(_JsonView):
         return out
 
 
+#: the reason of the sync a forget asks for: the builtin index also purges what the deleted rows
+#: left in its file (``builtin/purge.py``)
+SYNC_FORGET = "forget"
+
+
 @runtime_checkable
 class MemoryBackend(Protocol):
     """A memory backend for one agent. ``search`` and ``get`` never raise: failures come

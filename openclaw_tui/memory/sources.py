@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from openclaw_tui.config.models import extra_path_pattern, extra_path_text
+from openclaw_tui.memory.extra_glob import glob_match
 from openclaw_tui.workspace.guard import printable_path
 from openclaw_tui.workspace.session_keys import ROOT_MEMORY_FILES
 
@@ -134,8 +136,11 @@ def resolve_extra_path(workspace: Path, raw: str) -> tuple[Path, str | None]:
     except ValueError:
         return p, None
 
-def memory_docs(workspace: Path, extra_paths: Iterable[str] = (), errors: list[str] | None = None) -> list[SourceDoc]:
-    """Every memory-source document, sorted by key, de-duplicated."""
+def memory_docs(workspace: Path, extra_paths: Iterable[object] = (), errors: list[str] | None = None) -> list[SourceDoc]:
+    """Every memory-source document, sorted by key, de-duplicated. An ``extraPaths`` entry is
+    a path or ``{path, pattern}``: then only the files under it whose relative path matches
+    the glob (``memory/extra_glob.py``); symlinks are skipped either way, as OpenClaw's
+    builtin engine does."""
     errors = errors if errors is not None else []
     docs: dict[str, SourceDoc] = {}
     if not workspace.is_dir():
@@ -153,7 +158,8 @@ def memory_docs(workspace: Path, extra_paths: Iterable[str] = (), errors: list[s
     if st is not None and stat.S_ISDIR(st.st_mode):
         for p, key, fst in _walk_md(mem, "memory", errors):
             docs.setdefault(key, _doc_for(p, key, fst, workspace))
-    for raw in extra_paths:
+    for item in extra_paths:
+        raw, pattern = extra_path_text(item), extra_path_pattern(item)  # type: ignore[arg-type]
         if not raw or not str(raw).strip():
             continue
         p, prefix = resolve_extra_path(workspace, str(raw))
@@ -168,10 +174,12 @@ def memory_docs(workspace: Path, extra_paths: Iterable[str] = (), errors: list[s
             continue
         if stat.S_ISDIR(st.st_mode):
             for fp, key, fst in _walk_md(p, prefix, errors):
+                if pattern is not None and not glob_match(pattern, fp.relative_to(p).as_posix()):
+                    continue
                 if prefix == "":
                     key = key.lstrip("/")
                 docs.setdefault(key, _doc_for(fp, key, fst, p))
-        elif stat.S_ISREG(st.st_mode) and p.name.lower().endswith(".md"):
+        elif stat.S_ISREG(st.st_mode) and p.name.lower().endswith(".md") and (pattern is None or glob_match(pattern, p.name)):
             key = prefix if prefix else p.as_posix()
             docs.setdefault(key, _doc_for(p, key, st, p.parent))
     return [docs[k] for k in sorted(docs)]
@@ -180,7 +188,8 @@ ExtraRoot = tuple[Path, str | None]
 
 def extra_roots(workspace: Path, extra_paths: Iterable[object]) -> list[ExtraRoot]:
     """``(absolute path, workspace-relative prefix or None)`` of each configured extra path."""
-    return [resolve_extra_path(workspace, str(p)) for p in extra_paths if str(p).strip()]
+    texts = (extra_path_text(p) for p in extra_paths)  # type: ignore[arg-type]
+    return [resolve_extra_path(workspace, t) for t in texts if t.strip()]
 
 def under_extra_prefix(rel: str, roots: Iterable[ExtraRoot]) -> bool:
     """Whether workspace-relative ``rel`` lies under an extra path inside the workspace."""

@@ -49,6 +49,8 @@ NEUTRAL_IMPORTANCE = 5.0
 IMPORTANCE_STEP = 0.04
 MESSAGE_WORDS_CAP = 400  # distinct words of a message compared (a pasted log costs no more)
 
+#: trigger phrases are separated by commas and semicolons, as upstream splits them
+PHRASE_SEP_RE = re.compile(r"[,;]")
 TRIGGER_RE = re.compile(r"<!--\s*trigger\s*:\s*(.*?)\s*-->", re.IGNORECASE | re.DOTALL)
 IMPORTANCE_RE = re.compile(r"<!--\s*importance\s*:\s*([-+]?\d+(?:\.\d+)?)\s*-->", re.IGNORECASE)
 ANNOTATION_RE = re.compile(r"<!--\s*(?:trigger|importance)\s*:.*?-->", re.IGNORECASE | re.DOTALL)
@@ -161,7 +163,7 @@ def parse_entries(text: str, path: str) -> list[Entry]:
     for first, last, notes in _blocks(lines):
         span = lines[first : last + 1] + [lines[n] for n in notes if n < first or n > last]
         body = "\n".join(span)
-        triggers = tuple(t.strip() for m in TRIGGER_RE.finditer(body) for t in m.group(1).split(",") if t.strip())
+        triggers = tuple(t.strip() for m in TRIGGER_RE.finditer(body) for t in PHRASE_SEP_RE.split(m.group(1)) if t.strip())
         found = IMPORTANCE_RE.findall(body)
         importance = float(found[-1]) if found else None
         shown = "\n".join(ANNOTATION_RE.sub("", line).rstrip() for line in lines[first : last + 1])

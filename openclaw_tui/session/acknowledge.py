@@ -13,9 +13,11 @@ data (``language/data/<lang>.replies.json``, ``language/engine_lines.py``); pure
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from openclaw_tui.language.engine_lines import EngineLines, engine_lines
-from openclaw_tui.session.note_writer import SECRET_WITHHELD, NoteOutcome
+from openclaw_tui.language.lexicon import TABLES
+from openclaw_tui.session.note_writer import FORGOTTEN, SECRET_WITHHELD, NoteOutcome
 
 def notable(outcome: NoteOutcome) -> bool:
     """Whether the write did more than keep the facts (then the usual "Noted" says enough)."""
@@ -57,6 +59,28 @@ def wrote_anyway(paths_lines: list[tuple[str, int]], lang: str) -> str:
     return lines.say("wrote_anyway", what=what)
 
 
+def is_bare_acknowledgement(text: str) -> bool:
+    """``text`` is only one of the acknowledgements the engine's tables hold ("Noted.", "Anotado."),
+    in any language (a parenthesis after it, such as the offline agent's label, allowed)."""
+    head = text.split("(", 1)[0].strip()
+    return bool(head) and head in _acknowledgements()
+
+
+@lru_cache(maxsize=1)
+def _acknowledgements() -> frozenset[str]:
+    out: set[str] = set()
+    for lang in TABLES:
+        lines = engine_lines(lang)
+        out.update(lines.say(key) for key in ("noted", "noted_here"))
+    return frozenset(out)
+
+
+def forgotten_line(lang: str) -> str:
+    """A re-stated fact the user made memory forget: not kept, said in the chat."""
+    lines = engine_lines(lang)
+    return lines.say("not_kept", reasons=lines.reason(FORGOTTEN))
+
+
 def refusal(access: str, lang: str) -> str:
     """The plain refusal of a request to change a file when the workspace cannot be written."""
     return engine_lines(lang).say("read_only" if access == "ro" else "no_workspace")
@@ -64,11 +88,11 @@ def refusal(access: str, lang: str) -> str:
 
 def refusals_said(refusals: list[tuple[str, str, str, str]], lang: str) -> str:
     """What the sandbox refused this turn, plainly: each write refusal (tool, path, reason, kind)
-    once; a fact the user made memory forget says so."""
+    once (a forgotten fact's refusal is ``forgotten_line``, said by the caller)."""
     lines = engine_lines(lang)
     out: list[str] = []
-    for _tool, path, why, kind in refusals:
-        line = lines.say("forgotten", path=path) if kind == "forgotten" else lines.say("refused_write", path=path, why=why)
+    for _tool, path, why, _kind in refusals:
+        line = lines.say("refused_write", path=path, why=why)
         if line not in out:
             out.append(line)
     return " ".join(out)

@@ -186,6 +186,15 @@ def tool_result_content(result: object) -> str:
     return json.dumps(result, ensure_ascii=False, default=str)
 
 
+def with_identifier_instructions(instructions: str | None, policy: str, custom: str | None) -> str | None:
+    """``identifierPolicy: "custom"`` adds ``identifierInstructions`` to the summary request
+    (the check still holds the summary to the exact identifiers, as ``strict``)."""
+    extra = (custom or "").strip()
+    if policy != "custom" or not extra:
+        return instructions
+    return f"{instructions.strip()} {extra}" if instructions else extra
+
+
 class Compactor:
     """Compaction's steps, each small: the summary (the model, else the extractive
     fallback), the record (sessions.json, transcript, event) and the memory re-sync of
@@ -199,37 +208,56 @@ class Compactor:
         self.policy = policy
         self._on_retry = on_retry
 
+    def notify(self, text: str) -> None:
+        """``compaction.notifyUser``: a line in the chat when a compaction starts and ends."""
+        if self.settings.config.agents.defaults.compaction.notify_user:
+            self._emit(events.Notice("info", text))
+
     def keep_tokens(self, threshold: int) -> int:
         return min(self.settings.config.agents.defaults.compaction.keep_recent_tokens, max(0, threshold // 2))
 
     async def summarise(self, model: ChatModel, head: list[dict[str, Any]], *, previous: str, instructions: str | None,
                         plain: bool, context_window: int, must: bool = True) -> str | None:
         """The summary of ``head``: the model's, checked against the turns (summary_check.py) and
-        asked for once more when it drops an identifier or invents a line; then repaired from
-        the turns' own sentences, or None (keep the older turns) in ``compaction.mode:
-        "safeguard"`` unless ``must``. The extractive summary when the model gives none."""
+        asked for again (``qualityGuard.maxRetries`` times, 1 by default) when it drops an
+        identifier or invents a line; then repaired from the turns' own sentences, or None (keep
+        the older turns) in ``compaction.mode: "safeguard"`` unless ``must``. The extractive
+        summary when the model gives none. ``qualityGuard.enabled: false`` takes the model's
+        summary unchecked; ``identifierPolicy: "off"`` does not require the identifiers."""
+        cfg = self.settings.config.agents.defaults.compaction
         max_chars = max(4_000, (context_window - 2_000) * 3)
         rendered = render_for_summary(head, previous_summary=previous, max_chars=max_chars)
+        instructions = with_identifier_instructions(instructions, cfg.identifier_policy, cfg.identifier_instructions)
         summary = await self._ask(model, rendered, instructions, plain)
         if not summary:
             return extractive_summary(rendered, instructions)
-        check = check_summary(summary, rendered)
-        if check.ok:
+        if not cfg.quality_guard.enabled:
             return summary
-        hint = retry_hint(check)
-        again = await self._ask(model, rendered, f"{instructions.strip()} {hint}" if instructions else hint, plain)
-        if again:
-            retried = check_summary(again, rendered)
-            if retried.ok:
-                return again
+        check = self._check(summary, rendered)
+        for _ in range(cfg.quality_guard.max_retries):
+            if check.ok:
+                return summary
+            hint = retry_hint(check)
+            again = await self._ask(model, rendered, f"{instructions.strip()} {hint}" if instructions else hint, plain)
+            if not again:
+                continue
+            retried = self._check(again, rendered)
             if len(retried.missing) + len(retried.invented) <= len(check.missing) + len(check.invented):
                 summary, check = again, retried
+        if check.ok:
+            return summary
         return self._guarded(summary, check, rendered, must=must)
+
+    def _check(self, summary: str, rendered: str) -> SummaryCheck:
+        check = check_summary(summary, rendered)
+        if self.settings.config.agents.defaults.compaction.identifier_policy == "off":
+            return SummaryCheck(missing=[], invented=check.invented)
+        return check
 
     def _guarded(self, summary: str, check: SummaryCheck, rendered: str, *, must: bool) -> str | None:
         what = f"{len(check.missing)} identifier(s) left out, {len(check.invented)} line(s) not in the conversation"
         if self.settings.config.agents.defaults.compaction.mode == "safeguard" and not must:
-            self._emit(events.Notice("warning", f"compaction skipped: the summary failed its check twice ({what}); the older turns are kept"))
+            self._emit(events.Notice("warning", f"compaction skipped: the summary failed its check ({what}); the older turns are kept"))
             return None
         self._emit(events.Notice("info", f"compaction summary repaired from the turns' own sentences ({what})"))
         return repair(summary, check, rendered)

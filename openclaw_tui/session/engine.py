@@ -31,6 +31,7 @@ from typing import Any, Awaitable, Callable
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
+from openclaw_tui.config.honoured import not_honoured, summary_line
 from openclaw_tui.events import EventSink
 from openclaw_tui.llm.client import ChatModel, RetryPolicy
 from openclaw_tui.llm.profiles import ModelProfile
@@ -46,6 +47,7 @@ from openclaw_tui.session.compaction import Compactor
 from openclaw_tui.session.context import SessionContext, session_header
 from openclaw_tui.session.conversation import History, replay
 from openclaw_tui.session.flush import MemoryFlush
+from openclaw_tui.session.forget_live import LiveScrub, Stones, scrub_session
 from openclaw_tui.session.flush_model import FlushModel
 from openclaw_tui.session.loop_host import SessionLoopHost
 from openclaw_tui.session.memory_link import SessionMemory
@@ -63,6 +65,7 @@ from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.unicode_clean import clean_surrogates
 from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
+from openclaw_tui.workspace.problems import workspace_problem
 
 __all__ = ["CANCEL_MARK", "NO_ANSWER", "REPEATED_CALL", "SessionEngine", "TurnResult", "make_model", "valid_session_id"]
 
@@ -71,18 +74,6 @@ SESSION_ID_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$")
 
 def valid_session_id(session_id: str) -> bool:
     return bool(SESSION_ID_RE.match(session_id or "")) and ".." not in session_id
-
-
-def workspace_problem(ws: Path) -> str | None:
-    """Why notes cannot be kept in workspace ``ws`` (missing, or not a folder), else None."""
-    if ws.is_dir():
-        return None
-    if ws.exists():
-        return f"workspace {ws} is a file, not a folder: memory files cannot be read or saved; pass --workspace DIR"
-    return (
-        f"new workspace {ws}: the first saved note creates it (`openclaw-tui init --workspace {ws}` "
-        "sets it up now with the template files)"
-    )
 
 
 # the notice when a resume restores a prompt that a crash cut off behind a flush or compaction
@@ -123,6 +114,9 @@ class SessionEngine:
             # a workspace that does not exist yet is how every first start begins: said, not warned
             new = not Path(self.settings.workspace).exists()
             self._emit(events.Notice("info" if new else "warning", problem))
+        unhonoured = summary_line(not_honoured(settings.config))
+        if unhonoured:
+            self._emit(events.Notice("warning", unhonoured))
         key = self._slot.key_problem()
         if key:
             self._emit(events.Notice("error", key))
@@ -349,6 +343,10 @@ class SessionEngine:
         event = change_event(change, actor="user")
         self._emit(event)
         return event
+
+    def forgotten(self, stones: Stones) -> LiveScrub:
+        """/forget: the facts leave the prompt, notes, summary and history (``forget_live.py``)."""
+        return scrub_session(self._ctx, stones, self._build_system(), self._budget.count_message, self._meter.recount)
 
     async def _ensure_memory(self) -> None:
         """Open memory on first use when no host passed it in (``chat -p``, scenarios, tests)."""

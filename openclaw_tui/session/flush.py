@@ -39,6 +39,17 @@ from openclaw_tui.workspace.tiers import daily_log_rel
 
 
 ENGINE_NOTE_REASONS = events.ENGINE_NOTE_REASONS
+#: OpenClaw's (src/auto-reply/reply/agent-runner-memory.ts): consecutive failures before the
+#: flush is skipped for the rest of the compaction cycle, and the stored error's length
+MAX_FLUSH_FAILURES = 3
+MAX_FLUSH_ERROR_CHARS = 200
+#: a flush that worked clears the failure counters
+FLUSH_SUCCEEDED: dict[str, Any] = {"memoryFlushFailureCount": 0, "memoryFlushLastFailedAt": None, "memoryFlushLastFailureError": None}
+
+
+def maintenance_failed_notice(count: int, error: str) -> str:
+    return (f"memory maintenance failed: the memory flush failed {count} times in a row and is skipped until the next "
+            f"compaction (last error: {error[:MAX_FLUSH_ERROR_CHARS]})")
 
 
 def flush_mode(setting: str, *, local: bool, offline: bool, flush_model: bool = False) -> str:
@@ -125,7 +136,10 @@ class MemoryFlush:
         path, lines, written = self._record(turn, toolbox, reason=reason, reply=reply, error=error, by=mode)
         if error is None:
             ctr = self.store.counters(turn.session_id)
-            self.store.update(turn.session_id, memoryFlushCompactionCount=ctr["compactionCount"], memoryFlushAt=int(time.time() * 1000))
+            self.store.update(turn.session_id, memoryFlushCompactionCount=ctr["compactionCount"], memoryFlushAt=int(time.time() * 1000),
+                              **FLUSH_SUCCEEDED)
+        else:
+            self._failed(turn.session_id, error)
         skipped = f"provider error: {error}" if error else None
         self._emit(
             events.FlushFinished(
@@ -133,6 +147,19 @@ class MemoryFlush:
             )
         )
         return error is None
+
+    def _failed(self, session_id: str, error: str) -> None:
+        """OpenClaw's failure counters in sessions.json; after ``MAX_FLUSH_FAILURES`` in a row the
+        flush is given up until the next compaction, and the user is told."""
+        entry = self.store.get(session_id) or {}
+        count = max(0, int(entry.get("memoryFlushFailureCount") or 0)) + 1
+        now = int(time.time() * 1000)
+        fields: dict[str, Any] = {"memoryFlushFailureCount": count, "memoryFlushLastFailedAt": now,
+                                  "memoryFlushLastFailureError": error[:MAX_FLUSH_ERROR_CHARS]}
+        if count >= MAX_FLUSH_FAILURES:  # this cycle counts as flushed: no flush before every prompt
+            fields.update(memoryFlushCompactionCount=self.store.counters(session_id)["compactionCount"], memoryFlushAt=now)
+            self._emit(events.Notice("warning", maintenance_failed_notice(count, error)))
+        self.store.update(session_id, **fields)
 
     def store_notes(self, history: list[dict[str, Any]], toolbox: ToolBox) -> NoteOutcome:
         """The engine's notes: the user's unstored facts (``NoteWriter``, the one note writer),

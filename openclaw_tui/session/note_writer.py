@@ -41,6 +41,7 @@ ALREADY_NOTED = "already noted"
 ASKED_NOT_TO_KEEP = "asked not to keep"
 SECRET_WITHHELD = "secret withheld"  # the NotKept's text is the kind ("card number"), never the value
 PRIVATE_IN_GROUP = "private, said in a group session"
+FORGOTTEN = "forgotten"  # the user made memory forget it (a tombstone refuses it)
 
 #: how many readings of earlier messages are kept for the flush (one session's worth)
 READINGS_KEPT = 512
@@ -126,6 +127,9 @@ class NoteWriter:
                 existing = self._known_text(rel, session_key)
             new: list[str] = []
             for fact in kept:
+                if files.is_forgotten(fact):  # said in the reply, not only refused on the timeline
+                    refused.append(NotKept(fact, FORGOTTEN))
+                    continue
                 disk = redact_for_disk(fact)  # a secret is a marker before the note is made (and cut to length)
                 line = note_lines([disk.text], today=today(), lang=reading.language,
                                   existing="\n".join([existing, *lines, *new]))

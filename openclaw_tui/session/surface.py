@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, Sequence, runtime_checkable
 
 from openclaw_tui import events
 from openclaw_tui.memory.api import SearchResult
@@ -20,6 +20,8 @@ from openclaw_tui.memory.api import SearchResult
 if TYPE_CHECKING:
     from openclaw_tui.mcp.session_tools import McpTools
     from openclaw_tui.records.history import MemoryHistory
+    from openclaw_tui.session.forget_live import LiveScrub
+    from openclaw_tui.workspace.tombstones import Tombstone
 
 #: appended to a reply the user cancelled, kept in the history that way
 CANCEL_MARK = "[answer interrupted by the user]"
@@ -92,6 +94,10 @@ class EngineSurface(Protocol):
     async def memory_search(self, query: str) -> SearchResult: ...
 
     def undo_memory(self) -> events.MemoryChanged: ...
+
+    def forgotten(self, stones: "Sequence[Tombstone]") -> "LiveScrub":
+        """A forget's facts leave what the session holds (prompt, notes, summary, history)."""
+        ...
 
     def new_session(self) -> str: ...
 

@@ -103,3 +103,15 @@ def compaction_cut_for(reason: str, token_counts: Sequence[int], roles: Sequence
         last_user = max((i for i, r in enumerate(roles) if r == "user"), default=0)
         cut = last_user if last_user > 0 else (len(roles) if reason == "manual" else 0)
     return cut
+
+
+def preserve_recent_turns(cut: int, roles: Sequence[str], turns: int | None) -> int:
+    """OpenClaw's ``recentTurnsPreserve``: the cut moved back so the last ``turns`` user turns
+    (each from its user message on) stay verbatim; 0 when there are not that many turns
+    before the cut. ``None``/0 leaves the cut alone."""
+    if not turns:
+        return cut
+    users = [i for i, r in enumerate(roles) if r == "user"]
+    if len(users) < turns:
+        return 0
+    return min(cut, users[-turns])

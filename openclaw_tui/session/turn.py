@@ -54,6 +54,7 @@ class Turn:
     notes: NoteOutcome = NoteOutcome()  # what the engine kept of the message, and what not
     mark: int = 0  # the tool box's writes before the turn (the reply check's evidence starts here)
     refused_mark: int = 0  # the tool box's refusals before the turn (the reply tells the ones after)
+    forgot_mark: int = 0  # the tool box's refusals of forgotten facts before the turn
     prompt: dict[str, Any] = field(init=False)  # the user's message as the history keeps it
 
     @property
@@ -65,10 +66,12 @@ class Turn:
         self.result.session_id = self.messages.session_id
         self.mark = len(self.toolbox.files.writes)
         self.refused_mark = len(self.toolbox.files.refusals)
+        self.forgot_mark = len(self.toolbox.files.forgotten_refusals)
 
     def loop_run(self, *, local: bool, access: str, memory_on: bool) -> LoopRun:
         check = ReplyCheck(self.plan, self.scratch, self.toolbox.files, self.mark, local=local, access=access, memory_on=memory_on,
-                           notes=self.notes, language=self.reading.language, refused_mark=self.refused_mark)
+                           notes=self.notes, language=self.reading.language, refused_mark=self.refused_mark,
+                           forgot_mark=self.forgot_mark)
         return LoopRun(self.messages, "turn", self.toolbox, False, no_tools=self.plan.no_tools, no_writes=self.plan.no_writes,
                        check=check, scratch=self.scratch)
 

@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Iterable
 
 from openclaw_tui.language import Intent, MessageReading, read_reply
-from openclaw_tui.session.acknowledge import refusals_said, said, with_said, wrote_anyway
-from openclaw_tui.session.note_writer import NoteOutcome
+from openclaw_tui.session.acknowledge import forgotten_line, is_bare_acknowledgement, refusals_said, said, with_said, wrote_anyway
+from openclaw_tui.session.note_writer import FORGOTTEN, NoteOutcome
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of, verify_citations
 from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.tools.files import FileTools
@@ -114,6 +114,15 @@ class ReplyCheck:
     notes: NoteOutcome = NoteOutcome()  # what the engine kept of the message this turn, and what not
     language: str = "en"  # the user's language, for the engine's own lines
     refused_mark: int = 0  # len(files.refusals) when the turn began
+    forgot_mark: int = 0  # len(files.forgotten_refusals) when the turn began
+
+    def restates_forgotten(self) -> bool:
+        """The turn tried to store a forgotten fact, or the user told one again (a statement):
+        the reply says it is not kept (the notes' outcome may have said it already)."""
+        if any(n.reason == FORGOTTEN for n in self.notes.not_kept):
+            return False
+        refused = len(self.files.forgotten_refusals) > self.forgot_mark
+        return refused or ((self.plan.statement or self.plan.cue) and self.files.is_forgotten(self.plan.text))
 
     def evidence(self) -> Evidence:
         hits, reads = tuple(self.scratch.hits), tuple(reads_of(self.scratch.calls))
@@ -139,10 +148,17 @@ class ReplyCheck:
             acknowledged, text = fixed != text, fixed
         promised = read_reply(text).promises_not_to_store  # the model's words, before the engine adds its own
         out = check_reply(text, ev, access=self.access, memory_on=self.memory_on).text
+        restated = self.restates_forgotten()
+        if (restated or any(n.reason == FORGOTTEN for n in self.notes.not_kept)) and (
+                read_reply(text).claims_save or is_bare_acknowledgement(text)):
+            acknowledged = True  # "Noted." to a fact the user made memory forget: the refusal stands instead
         out = with_said(out, said(self.notes, self.language), acknowledgement_only=acknowledged)
+        if restated:
+            out = with_said(out, forgotten_line(self.language), acknowledgement_only=acknowledged and out == text)
         written = self.written()
         if promised and written:
             out = with_said(out, wrote_anyway(written, self.language), acknowledgement_only=False)
         # what the sandbox refused this turn, said plainly whatever the model said (every profile)
-        refused = [r for r in self.files.refusals[self.refused_mark:] if r[0] in WRITING_TOOLS]
+        # (a forgotten fact's refusal is said above, once, as "Not kept: what you asked me to forget")
+        refused = [r for r in self.files.refusals[self.refused_mark:] if r[0] in WRITING_TOOLS and r[3] != "forgotten"]
         return with_said(out, refusals_said(refused, self.language), acknowledgement_only=acknowledged and not written)

@@ -24,12 +24,13 @@ from openclaw_tui.events import EventSink
 from openclaw_tui.session.compaction import Compactor
 from openclaw_tui.session.context import SessionContext
 from openclaw_tui.session.flush import FlushTurn, MemoryFlush, flush_mode
+from openclaw_tui.session.forget_live import without_forgotten
 from openclaw_tui.session.memory_link import SessionMemory
 from openclaw_tui.session.meter import Meter
 from openclaw_tui.session.model_slot import ModelSlot
 from openclaw_tui.session.surface import TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
-from openclaw_tui.session.thresholds import compaction_cut_for, should_compact
+from openclaw_tui.session.thresholds import compaction_cut_for, preserve_recent_turns, should_compact
 from openclaw_tui.session.withheld import without_withheld
 
 #: the flush modes that call a model (engine notes alone are instant and run where they did)
@@ -52,6 +53,19 @@ class Upkeep:
 
     def want_flush(self, projected: int) -> bool:
         return self.flusher.wanted(self._ctx.session_id, projected, self._meter.flush_threshold)
+
+    def transcript_flush_due(self) -> bool:
+        """OpenClaw's ``forceFlushTranscriptBytes``: the transcript file has reached the size,
+        whatever the token counts say (they can be stale); still once per compaction cycle."""
+        limit = self.settings.config.agents.defaults.compaction.memory_flush.force_flush_transcript_bytes
+        transcript = self._ctx.transcript
+        if not limit or transcript is None:
+            return False
+        try:
+            size = transcript.path.stat().st_size
+        except OSError:
+            return False
+        return size >= limit and self.flusher.wanted(self._ctx.session_id, 1, 0)
 
     def _flush_turn(self, history: list[dict[str, Any]] | None = None, threshold: int | None = None) -> FlushTurn:
         ctx = self._ctx
@@ -79,6 +93,8 @@ class Upkeep:
         tokens_before = meter.used()
         keep = self.compactor.keep_tokens(meter.compaction_threshold)
         cut = compaction_cut_for(reason, ctx.history.token_counts, ctx.history.roles, keep)
+        preserved = preserve_recent_turns(cut, ctx.history.roles, self.settings.config.agents.defaults.compaction.recent_turns_preserve)
+        cut = preserved if preserved or reason != "overflow" else cut  # an overflow must free room
         if cut == 0:
             if reason == "manual":
                 self._emit(events.Notice("info", "nothing to compact yet"))
@@ -86,6 +102,7 @@ class Upkeep:
         if self.mode() != "model":  # no fact leaves the context unstored (no model call)
             self.flusher.engine_notes(self._flush_turn(ctx.messages()[:cut], 0), "compaction")
         self._emit(events.CompactionStarted(session_id=ctx.session_id, tokens_before=tokens_before, reason=reason))
+        self.compactor.notify(f"compacting the conversation: the older turns ({tokens_before:,} tokens in context) are being summarised")
         summary = await self.compactor.summarise(
             self._slot.model, without_withheld(ctx.messages()[:cut], self.flusher.notes.reading_of),  # consent
             previous=ctx.summary, instructions=instructions,
@@ -93,13 +110,15 @@ class Upkeep:
         )
         if summary is None:  # compaction.mode "safeguard": a summary that failed its check twice is not used
             return False
+        summary = without_forgotten(summary, self.settings.workspace)  # a forgotten fact is never summarised back in
         ctx.history.drop_head(cut)
         ctx.summary = summary
         meter.budget.usage_base = None
         meter.recount()
         entry = {"reason": reason, "summary": summary, "tokensBefore": tokens_before, "tokensAfter": meter.used(),
                  "kept": len(ctx.history), "instructions": instructions}
-        self.compactor.record(ctx.session_id, ctx.transcript, entry)
+        count = self.compactor.record(ctx.session_id, ctx.transcript, entry)
+        self.compactor.notify(f"compaction {count} done: {tokens_before:,} → {meter.used():,} tokens in context")
         await self.compactor.resync_memory(self._mem.memory)
         return True
 
@@ -109,7 +128,8 @@ class Upkeep:
         """Flush and compact ahead of the prompt when it would pass the thresholds."""
         meter = self._meter
         projected = meter.used() + meter.budget.counter.count_message(prompt)
-        want_flush = self.want_flush(projected)
+        by_size = not self.want_flush(projected) and self.transcript_flush_due()
+        want_flush = self.want_flush(projected) or by_size
         self.flush_waits = (want_flush and self.mode() in MODEL_FLUSH_MODES
                             and not should_compact(projected, meter.compaction_threshold))  # a model's flush waits for the reply
         want_compact = should_compact(projected, meter.compaction_threshold)
@@ -118,7 +138,7 @@ class Upkeep:
             # crash there does not lose it (resume() restores it).
             self._ctx.log.append({"type": "pending", "message": prompt})
         if want_flush and not self.flush_waits:
-            done.flushed = await self.flush("threshold", projected)
+            done.flushed = await self.flush("transcript-size" if by_size else "threshold", projected)
         if want_compact:
             done.compacted = await self.compact("threshold")
 

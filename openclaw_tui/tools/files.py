@@ -35,7 +35,7 @@ from openclaw_tui.workspace.tiers import daily_log_rel, is_shared_rel
 from openclaw_tui.workspace import file_lock, safe_fs, temp_sweep
 from openclaw_tui.workspace.guard import PathRefused, is_memory_rel, normalize_rel, printable_path, safe_join
 from openclaw_tui.records.history import ChangeOrigin, MemoryChange, MemoryHistory
-from openclaw_tui.workspace.tombstones import Tombstones, added_lines
+from openclaw_tui.workspace.tombstones import RESERVED_DIR, Tombstones, added_lines, is_reserved_rel
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, hidden_for, is_private_file, is_private_key
 
 _TEXT_ARGS = ("content", "old_text", "new_text")
@@ -113,6 +113,8 @@ class FileTools:
     changes: list[MemoryChange] = field(default_factory=list)
     #: every refusal, in order: (tool, path, reason, kind); kind "forgotten" for a tombstoned fact
     refusals: list[tuple[str, str, str, str]] = field(default_factory=list)
+    #: memory files a write to was refused because it brought a forgotten fact back (the turn says so)
+    forgotten_refusals: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.today_rel is daily_rel:  # today's log of this session's tier (workspace/tiers.py)
@@ -139,6 +141,8 @@ class FileTools:
             path = Path(self.workspace) / rel
         except PathRefused as exc:
             return self._refuse(tool, str(raw), exc.reason)
+        if is_reserved_rel(rel):
+            return self._refuse(tool, rel, f"{RESERVED_DIR}/ holds what the user made memory forget; no tool reads or writes it")
         if hidden_for(self.session_key) and is_private_key(self.workspace, rel):
             return self._refuse(tool, rel, PRIVATE_REFUSAL)
         return rel, path
@@ -167,7 +171,15 @@ class FileTools:
         if not (added.strip() and is_memory_rel(rel)):
             return None
         hit = Tombstones.for_workspace(self.workspace).match(added)
-        return f"the user made memory forget this fact (tombstone {hit.id}); do not store it again" if hit else None
+        if hit is None:
+            return None
+        self.forgotten_refusals.append(rel)
+        return f"the user made memory forget this fact (tombstone {hit.id}); do not store it again"
+
+    def is_forgotten(self, text: str) -> bool:
+        """Whether ``text`` (a fact about to be noted, a user's statement) brings back a fact the
+        user made ``memory forget`` in this workspace."""
+        return bool(text.strip()) and self.access != "none" and Tombstones.for_workspace(self.workspace).match(text) is not None
 
     def _writable(self, tool: str, raw: Any, content: str) -> tuple[str, Path] | dict[str, Any]:
         """Path checks, access mode and size limit shared by write and append."""

@@ -89,8 +89,7 @@ def safe_join(root: Path, rel: str, *, allow_missing: bool = True) -> Path:
     """Join ``rel`` (already normalised) under ``root`` without following any symlink.
 
     Every existing component is ``lstat``-ed: a symlink anywhere refuses the path. The
-    final component, when it exists, must be a regular file with a single link (no
-    hardlink escapes, no devices, FIFOs or sockets).
+    final component, when it exists, must be a regular file (no devices, FIFOs or sockets).
     """
     root = Path(root)
     cur = root
@@ -131,10 +130,14 @@ def is_memory_rel(rel: str) -> bool:
 
 
 def check_file(rel: str, st: os.stat_result) -> None:
-    """A regular file with one link, or ``PathRefused``."""
+    """A regular file, or ``PathRefused``.
+
+    A file with other hard links is a plain file: a second name elsewhere (a ``cp -al``
+    snapshot of the workspace) is not a way out of it, since no link is followed to reach the
+    file, and writes never go through to the other name (a file is replaced by a rename, and
+    an append to a file with other links is made on a copy: ``safe_fs.append_bytes``). What
+    leads out of the workspace, a symlink, is refused where the path is walked."""
     if stat.S_ISDIR(st.st_mode):
         raise PathRefused(rel, "path is a directory, not a file")
     if not stat.S_ISREG(st.st_mode):
         raise PathRefused(rel, "not a regular file (device, FIFO or socket refused)")
-    if st.st_nlink > 1:
-        raise PathRefused(rel, "hard-linked files are refused")

@@ -3,9 +3,11 @@
 Every component below ``root`` is opened relative to the directory fd of its parent, with
 ``O_NOFOLLOW`` (and ``O_DIRECTORY`` for folders), so a symlink swapped in after any textual
 check still cannot be followed: the open fails with ``ELOOP``/``ENOTDIR`` and becomes a
-``PathRefused``. Files must be regular with a single link, checked with ``fstat`` on the
-opened descriptor (the identity that was actually reached beneath the root). Writes replace
-a file through a temp file created in the same directory fd and renamed within it.
+``PathRefused``. Files must be regular, checked with ``fstat`` on the
+opened descriptor (the identity that was actually reached beneath the root); a file with other
+hard links outside the root is a plain file (no link is followed to reach it) and is never
+written through: writes replace a file through a temp file created in the same directory fd
+and renamed within it, and an append to a hard-linked file is made the same way.
 
 ``rel`` is always a normalised workspace-relative path (``guard.normalize_rel``).
 """
@@ -317,32 +319,40 @@ def append_bytes(root: Path, rel: str, data_for: AppendFn, *, expect: Ident | No
     owner-only ``mode``, an existing file of ours open to others is narrowed through the descriptor).
 
     ``data_for(size, last_byte)`` builds the bytes to write from the current size and last
-    byte; on a failed write the file is truncated back so no torn half-line stays."""
+    byte; on a failed write the file is truncated back so no torn half-line stays. A file with
+    other hard links (a snapshot made with ``cp -al``) is not written through: the appended
+    whole replaces this name by a rename, and the other names keep their bytes."""
     with parent_dir(root, rel, create=True) as (dfd, name):
         try:
             fd = os.open(name, os.O_RDWR | os.O_APPEND | os.O_CREAT | _NOFOLLOW | _NONBLOCK | _CLOEXEC, mode, dir_fd=dfd)
         except OSError as exc:
             raise _refusal(rel, exc) from None
-    try:
-        check_file(rel, os.fstat(fd))
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        if expect is not False and ident(os.fstat(fd)) != expect and not (expect is None and os.fstat(fd).st_size == 0):
-            raise FileChanged(rel)
-        if not mode & 0o077:
-            _narrow(fd, mode)  # an owner-only file stays owner-only (after the identity check: it changes ctime)
-        size = os.fstat(fd).st_size
-        data = data_for(size, os.pread(fd, 1, size - 1) if size else b"")
-        view = memoryview(data)
         try:
-            while view:
-                view = view[os.write(fd, view):]
-            os.fsync(fd)
-        except OSError:
-            os.ftruncate(fd, size)  # disk full mid-write: no torn half-line stays behind
-            raise
-        return len(data)
-    finally:
-        os.close(fd)  # closing releases the flock
+            check_file(rel, os.fstat(fd))
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            if expect is not False and ident(os.fstat(fd)) != expect and not (expect is None and os.fstat(fd).st_size == 0):
+                raise FileChanged(rel)
+            st = os.fstat(fd)
+            size = st.st_size
+            if st.st_nlink > 1:  # copy on write: the other names are not ours to change
+                before = read_bytes(fd, st, rel)
+                data = data_for(len(before), before[-1:])
+                replace_at(dfd, name, before + data, default_mode=stat.S_IMODE(st.st_mode) & (mode | 0o700))
+                return len(data)
+            if not mode & 0o077:
+                _narrow(fd, mode)  # an owner-only file stays owner-only (after the identity check: it changes ctime)
+            data = data_for(size, os.pread(fd, 1, size - 1) if size else b"")
+            view = memoryview(data)
+            try:
+                while view:
+                    view = view[os.write(fd, view):]
+                os.fsync(fd)
+            except OSError:
+                os.ftruncate(fd, size)  # disk full mid-write: no torn half-line stays behind
+                raise
+            return len(data)
+        finally:
+            os.close(fd)  # closing releases the flock
 
 
 def _narrow(fd: int, mode: int) -> None:

@@ -82,9 +82,15 @@ def test_precedence_entry_over_list_over_memory_search_over_april(layers, expect
 
 
 def test_entries_of_other_agents_do_not_apply():
-    raw = {"agents": {"entries": {"work": {"memory": {"search": {"query": {"maxResults": 2}}}}}}}
+    raw = {"agents": {"list": [{"id": "main"}], "entries": {"work": {"memory": {"search": {"query": {"maxResults": 2}}}}}}}
     assert resolve_agent(validate_config(raw)).memory_search.query.max_results == 6  # main
     assert resolve_agent(validate_config(raw), agent_id="WORK").memory_search.query.max_results == 2
+
+
+def test_an_agent_only_in_entries_is_an_agent_and_the_first_is_the_default():
+    raw = {"agents": {"entries": {"work": {"memory": {"search": {"query": {"maxResults": 2}}}}}}}
+    settings = resolve_agent(validate_config(raw))
+    assert settings.agent_id == "work" and settings.memory_search.query.max_results == 2
 
 
 @pytest.mark.parametrize(

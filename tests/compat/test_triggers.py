@@ -92,3 +92,16 @@ def test_importance_orders_memory_search(workspace, keyword_manager, important, 
     res = m.search("harbour pilot Ingrid", min_score=0)
     assert [r["path"] for r in res["results"]][:2] == [first, "MEMORY.md" if first == "USER.md" else "USER.md"]
     assert res["results"][0]["score"] > res["results"][1]["score"]
+
+
+def test_trigger_phrases_split_on_semicolons_as_on_commas():
+    (entry,) = parse_entries("- Sauna on Tuesdays <!-- trigger: sauna; weekly swim, gym day -->\n", "USER.md")
+    assert entry.triggers == ("sauna", "weekly swim", "gym day")
+    assert [t.trigger for t in match_triggers([entry], "is it gym day today")] == ["gym day"]
+
+
+def test_a_superseded_user_md_preference_is_not_recalled():
+    text = ("- Prefers tea <!-- trigger: drink order --> <!-- observed: 2026-11-02 | status: superseded -->\n"
+            "- Prefers coffee <!-- trigger: drink order --> <!-- observed: 2026-12-01 | status: active -->\n")
+    found = match_triggers(parse_entries(text, "USER.md"), "what is my drink order")
+    assert [t.entry.start for t in found] == [2]

@@ -62,7 +62,6 @@ HOSTILE = [
     "memory/link-in.md",
     "memory/linkdir/secret.md",
     "memlink/2026-01-01.md",
-    "memory/hardlink.md",
     "memory/fifo.md",
     "memory/dir.md",
     "memory",
@@ -111,6 +110,7 @@ def test_non_string_paths_refused(mm, bad):
         ("memory/deep/nested/note.md", None, None, "nested"),
         ("./memory//2026-01-01.md", 1, 1, "- a"),
         ("docs/extra.md", None, None, "extra doc"),  # extraPaths entry inside the workspace
+        ("memory/hardlink.md", None, None, "operating rules"),  # a second name is a plain file (issue 36)
     ],
 )
 def test_reads_allowed_paths(mm, path, frm, lines, expected):

@@ -1,10 +1,11 @@
 """Hostile paths against every file-touching tool: memory_get, read, write, edit, append.
 
 A real workspace with real escape hatches planted in it (symlinks to files and directories
-outside, a hardlink to an outside file, a character device node, a FIFO, a directory named
-like a note) and a real outside directory holding a secret. Every hostile path must be
-refused by every tool, no outside byte may be read or changed, and the workspace itself
-must stay byte-identical.
+outside, a character device node, a FIFO, a directory named like a note) and a real outside
+directory holding a secret. Every hostile path must be refused by every tool, no outside byte
+may be read or changed, and the workspace itself must stay byte-identical. A file with a
+second name outside (a hard link, as a ``cp -al`` snapshot makes) is not an escape: it is read
+as the workspace's own file, and no write reaches the other name (issue 36, item 6).
 """
 
 from __future__ import annotations
@@ -96,7 +97,6 @@ def hostile_paths(p: dict[str, Path]) -> list[str]:
         "memory/linkdir/target.md",
         "linkdir2/secret.md",
         "memlink/2026-01-01.md",
-        "memory/hard-out.md",
         "memory/devnull.md",
         "memory/devzero.md",
         "memory/chardev.md",
@@ -159,6 +159,21 @@ def test_every_tool_refuses_every_hostile_path(planted, tmp_path: Path, monkeypa
     assert tree_hash(ws) == ws_before
     assert (outside / "secret.md").read_text() == f"{SECRET}\n"
     assert refused  # refusals reach the UI as AccessRefused events
+
+
+def test_a_hard_link_is_a_plain_file_and_no_write_reaches_the_other_name(planted, tmp_path: Path, monkeypatch) -> None:
+    ws, outside = planted["ws"], planted["outside"]
+    monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
+    out_before = tree_hash(outside)
+    tools = FileTools(ws, access="rw", today_rel=lambda: "memory/hard-out.md")
+    assert "hardlinked" in tools.read({"path": "memory/hard-out.md"})["text"]  # the file's own bytes
+    assert tools.append({"path": "memory/hard-out.md", "content": "- appended"}).get("ok")
+    assert tools.edit({"path": "memory/hard-out.md", "old_text": "hardlinked", "new_text": "edited"}).get("ok")
+    assert tools.write({"path": "memory/hard-out.md", "content": "- rewritten\n"}).get("ok")
+    assert (ws / "memory" / "hard-out.md").read_text() == "- rewritten\n"
+    after = tree_hash(outside)
+    assert {k: v.split(":")[0] for k, v in after.items()} == {k: v.split(":")[0] for k, v in out_before.items()}
+    assert (outside / "hard.md").read_text() == f"{SECRET} hardlinked\n" and after["hard.md"].endswith(":1")  # now two files
 
 
 def test_legitimate_paths_still_work(planted, tmp_path: Path, monkeypatch) -> None:

@@ -54,7 +54,7 @@ async def test_a_forgotten_fact_the_model_writes_back_is_refused_and_said(make_s
     eng = _engine("hosted", make_settings, server, recorder)
     result = await eng.send("Please add the line 'The alarm code is 7731.' to memory/notes.md")
     eng.close()
-    assert "you made memory forget this" in result.text and "memory/notes.md" in result.text
+    assert "Not kept: what you asked me to forget" in result.text
     assert recorder.of(events.AccessRefused)
 
 
@@ -63,5 +63,5 @@ async def test_a_forgotten_fact_told_again_is_not_stored_and_says_so_offline(mak
     eng = SessionEngine(make_settings(model="offline"), sink=recorder)
     result = await eng.send("The garage door is painted RAL 5024.")
     eng.close()
-    assert "you made memory forget this" in result.text, result.text
+    assert "Not kept: what you asked me to forget" in result.text, result.text
     assert recorder.of(events.AccessRefused)

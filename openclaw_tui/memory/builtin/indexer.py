@@ -155,7 +155,7 @@ class Indexer:
             "model": model,
             "endpointKey": key,
             "sources": self.active_sources(),
-            "extraPaths": [str(p) for p in self.ms.extra_paths],
+            "extraPaths": [p if isinstance(p, str) else f"{p.path}::{p.pattern}" for p in self.ms.extra_paths],
             "chunkTokens": self.ms.chunking.tokens,
             "chunkOverlap": self.ms.chunking.overlap,
             "chunkLines": "superseded-blank",  # superseded notes are blank lines (workspace/supersede.py)

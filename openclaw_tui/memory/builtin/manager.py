@@ -25,7 +25,7 @@ import apsw
 
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event, EventSink, ProviderRetry, null_sink
-from openclaw_tui.memory.api import MemoryStatus, ProgressFn, ReadResult, SearchResult, SyncReport
+from openclaw_tui.memory.api import SYNC_FORGET, MemoryStatus, ProgressFn, ReadResult, SearchResult, SyncReport
 from openclaw_tui.memory.builtin.embedding_ops import window_tokens
 from openclaw_tui.memory.paths import range_error, resolve_get_path
 from openclaw_tui.memory.builtin.index_file import IndexFile, IndexUnavailable
@@ -159,8 +159,15 @@ class MemoryManager:
         return self.indexer.is_dirty()
 
     def sync(self, *, force: bool = False, reason: str = "", progress: ProgressFn | None = None) -> SyncReport:
-        """Bring the index up to date. Returns counts; never raises for bad files or providers."""
-        return self.indexer.sync(force=force, reason=reason, progress=progress)
+        """Bring the index up to date. Returns counts; never raises for bad files or providers.
+        A sync for a forget (``reason=SYNC_FORGET``) then purges the file (``purge.py``)."""
+        report = self.indexer.sync(force=force, reason=reason, progress=progress)
+        if reason == SYNC_FORGET:
+            try:
+                self._get_store().purge()
+            except Exception as exc:  # noqa: BLE001 - the rows are gone; the bytes go on the next forget
+                log.warning("purging the index after forget failed: %s", exc)
+        return report
 
     def wait_background_sync(self, timeout: float | None = None) -> None:
         self.indexer.wait_background_sync(timeout)

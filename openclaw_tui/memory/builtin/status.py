@@ -84,7 +84,7 @@ def builtin_status(indexer: Indexer, *, name: str, provider_error: str | None,
                    fallback: dict | None) -> MemoryStatus:
     settings, ms = indexer.settings, indexer.ms
     details: dict[str, Any] = {"fallback": fallback, "sources": indexer.active_sources(),
-                               "extraPaths": list(ms.extra_paths)}
+                               "extraPaths": [p if isinstance(p, str) else p.model_dump() for p in ms.extra_paths]}
     search_mode = _provider_details(indexer, provider_error, details)
     files, chunks, dirty = _index_details(indexer, details)
     last = indexer.last_sync

@@ -109,6 +109,12 @@ class Store:
     def touch_file(self, path: str, mtime: float, mtime_ns: int, size: int) -> None:
         self.chunk_files.touch_file(path, mtime, mtime_ns, size)
 
+    def purge(self) -> None:
+        """Remove what deleted rows left in the file's bytes (``purge.py``; after a forget)."""
+        from openclaw_tui.memory.builtin.purge import purge  # noqa: PLC0415
+
+        purge(self.db, self.vectors, self.fts.fts_available)
+
     def delete_file(self, path: str) -> None:
         self.chunk_files.delete_file(path)
 

@@ -56,7 +56,7 @@ def _source_name(provider: SourceProvider) -> str:
     return str(getattr(provider, "source", provider))
 
 
-def collect_docs(workspace: Path, extra_paths: Iterable[str], memory_on: bool, providers: Iterable[SourceProvider],
+def collect_docs(workspace: Path, extra_paths: Iterable[object], memory_on: bool, providers: Iterable[SourceProvider],
                  ctx: SyncContext, errors: list[str]) -> tuple[list[SourceDoc], set[str]]:
     """All documents of one sync (first one per key) plus the sources whose listing
     succeeded (their vanished files may be pruned). One failing extra source keeps every
@@ -100,8 +100,9 @@ def read_doc(doc: SourceDoc) -> tuple[str, str, bool]:
         raw = doc.text.encode("utf-8", "surrogatepass")
         return doc.text, doc.hash or hashlib.sha256(raw).hexdigest(), False
     assert doc.abs_path is not None
-    # opened beneath the source root without following any link; a hard link (which may
-    # point outside) or a file swapped in after the listing is refused (PathRefused)
+    # opened once beneath the source root without following any link and checked through the
+    # open descriptor: a symlink or a special file swapped in after the listing is refused
+    # (PathRefused); a file with other hard links is a plain file (a cp -al snapshot)
     root = doc.root if doc.root is not None else doc.abs_path.parent
     rel = doc.abs_path.relative_to(root).as_posix()
     fd, st = safe_fs.open_file(root, rel)

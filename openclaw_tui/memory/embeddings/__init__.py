@@ -23,6 +23,7 @@ import os
 from typing import Any
 
 from openclaw_tui.config import AgentSettings
+from openclaw_tui.config.embedding_target import embedding_target, is_mapped
 from openclaw_tui.config.secrets import SecretUnavailable, secret_headers, secret_value
 from openclaw_tui.memory.embeddings.base import EmbeddingError, EmbeddingProvider, ProviderInfo
 
@@ -201,6 +202,8 @@ def make_provider(settings: AgentSettings, name: str, *, as_fallback: bool = Fal
             raise EmbeddingError("local", f"local embeddings unavailable: {why}",
                                  action=GGUF_EXTRA_HINT if kind == "gguf" else LOCAL_EXTRA_HINT)
         return make_local_provider(path)
+    if is_mapped(name):
+        return _make_mapped(settings, name, as_fallback=as_fallback)
     if name not in SPECS:
         raise EmbeddingError(name, f"unknown embedding provider {name!r}", action="use auto, local, openai, gemini, voyage, mistral or ollama")
     entry = settings.config.models.providers.get(name)
@@ -224,6 +227,35 @@ def make_provider(settings: AgentSettings, name: str, *, as_fallback: bool = Fal
         name, model=model, api_key=key, base_url=base, headers=headers,
         key_source=source or ("none needed" if name == "ollama" else "no key configured"),
         batch=batch,
+    )
+
+
+def _make_mapped(settings: AgentSettings, name: str, *, as_fallback: bool) -> EmbeddingProvider:
+    """An OpenClaw provider id or a ``models.providers.<id>`` on one of our adapters
+    (config/embedding_target.py); a provider we cannot run raises, naming why."""
+    from openclaw_tui.memory.embeddings.remote import RemoteProvider  # noqa: PLC0415
+
+    ms = settings.memory_search
+    target = embedding_target(settings.config, ms, name, use_remote=not as_fallback)
+    if target.adapter is None:
+        raise EmbeddingError(name, f"{name} embeddings are not available here: {target.why}",
+                             action="set memorySearch.provider to openai-compatible, ollama, local or none")
+    key_value, source = target.api_key, target.key_source
+    if not key_value and target.env_key and os.environ.get(target.env_key):
+        key_value, source = os.environ[target.env_key], target.env_key
+    try:
+        key = secret_value(key_value, source)
+    except SecretUnavailable as exc:
+        raise EmbeddingError(name, str(exc), status=401, action="fix the SecretRef named above") from None
+    if target.needs_key and not key:
+        raise EmbeddingError(name, f"{name} embeddings need an API key; none configured", status=401,
+                             action=f"set memorySearch.remote.apiKey, models.providers.{name}.apiKey"
+                             + (f" or {target.env_key}" if target.env_key else ""))
+    headers = _headers(target.headers, f"models.providers.{name}.headers", name)
+    model = (ms.model if not as_fallback else None) or DEFAULT_MODELS[target.adapter]
+    return RemoteProvider(
+        target.adapter, model=model, api_key=key or ("none" if target.adapter == "openai" else None), base_url=target.base_url,
+        headers=headers, key_source=source or f"{name}: none needed",
     )
 
 
@@ -274,6 +306,16 @@ def describe_resolution(settings: AgentSettings) -> dict[str, Any]:
         out["keySource"] = "none needed"
         if path is None or _lacks_library(why):
             out["error"] = why
+        return out
+    if is_mapped(name):
+        target = embedding_target(settings.config, ms, name)
+        out["adapter"] = target.adapter
+        out["model"] = ms.model or (DEFAULT_MODELS.get(target.adapter) if target.adapter else None)
+        out["keySource"] = target.key_source or (target.env_key if target.env_key and os.environ.get(target.env_key) else None)
+        if target.base_url:
+            out["endpoint"] = target.base_url
+        if target.adapter is None:
+            out["error"] = f"{name} embeddings are not available here: {target.why}"
         return out
     out["model"] = ms.model or DEFAULT_MODELS.get(name)
     key, source = key_source(settings, name)

@@ -10,13 +10,14 @@ import shlex
 from typing import TYPE_CHECKING
 
 from openclaw_tui import events as ev
+from openclaw_tui.memory.api import SYNC_FORGET
 from openclaw_tui.tui.commands.host import live_engine
 from openclaw_tui.tui.format import index_report_markdown, md_kv, memory_status_markdown
 from openclaw_tui.tui.messages import EngineEvent
 
 if TYPE_CHECKING:
     from openclaw_tui.memory.api import MemoryBackend
-    from openclaw_tui.memory.forget import ForgetPlan
+    from openclaw_tui.memory.forget import ForgetDone, ForgetPlan
     from openclaw_tui.tui.commands.host import CommandHost
     from openclaw_tui.tui.screens.viewer import SnippetViewer
 
@@ -99,18 +100,32 @@ async def forget(screen: "CommandHost", arg: str) -> None:
         return
     tombstones = Tombstones.for_workspace(settings.workspace, settings.state_dir)
     try:
-        done = await asyncio.to_thread(apply_forget, settings.workspace, engine.memory_history, plan, tombstones)
+        done = await asyncio.to_thread(apply_forget, settings.workspace, engine.memory_history, plan, tombstones,
+                                       session_key=engine.session_key, sessions_dir=settings.sessions_dir)
     except ForgetError as exc:
         await screen.chat.add_error(str(exc))
         return
     for change in done.changes:
         screen.post_message(EngineEvent(change_event(change, actor="user")))
     await screen.memory_panel.show_triggered([])  # it may list what just went
+    live = engine.forgotten(done.stones)  # the prompt, the notes, the summary and the history lose it
     if screen.memory is not None:
-        await asyncio.to_thread(screen.memory.sync)
+        memory = screen.memory
+        await asyncio.to_thread(lambda: memory.sync(reason=SYNC_FORGET))
+    await screen.say(forget_report(done, live.total))
+
+
+def forget_report(done: "ForgetDone", live_lines: int) -> str:
+    """What /forget did, and what still holds the fact and how to drop it."""
+    n = len(done.plan.targets)
     ids = ", ".join(f"`memory restore {c.path} --to {c.entry.id}`" for c in done.changes if c.entry)
-    await screen.say(f"Forgot {len(plan.targets)} entr{'y' if len(plan.targets) == 1 else 'ies'}; "
-                     f"{done.tombstones} tombstone(s) keep it from being stored again. To bring it back: {ids}")
+    parts = [f"Forgot {n} entr{'y' if n == 1 else 'ies'}; {done.tombstones} tombstone(s) keep it from being stored again."]
+    if live_lines or done.transcripts:
+        parts.append(f"Taken out of this session ({live_lines} line(s): prompt, notes, summary, history) and of "
+                     f"{len(done.transcripts)} saved transcript(s).")
+    parts += [f"Still held: {line}." for line in done.still_held()]
+    parts.append(f"To bring it back: {ids}")
+    return " ".join(parts)
 
 
 async def show_snippet(screen: "CommandHost", path: str, start: int | None, end: int | None) -> "SnippetViewer":

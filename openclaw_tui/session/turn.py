@@ -26,11 +26,11 @@ from openclaw_tui.language.lexicon import common
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.records.session_store import SessionStore, session_title
-from openclaw_tui.session.acknowledge import refusal
+from openclaw_tui.session.acknowledge import forgotten_line, refusal
 from openclaw_tui.session.context import SessionContext, session_header
 from openclaw_tui.session.meter import Meter
 from openclaw_tui.session.model_slot import ModelSlot
-from openclaw_tui.session.note_writer import NoteOutcome, NoteWriter
+from openclaw_tui.session.note_writer import FORGOTTEN, NoteOutcome, NoteWriter
 from openclaw_tui.session.offline import call_id
 from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.tool_loop import LoopRun, RunScratch, ToolLoop, announce_changes
@@ -144,6 +144,9 @@ class Turns:
         changes); a message that withholds something gets its outcome too (nothing written of it)."""
         turn.notes = self._notes.write(turn.reading, turn.toolbox.files, session_key=self.settings.session_key)
         announce_changes(turn.notes.changes, call_id("note"), turn.scratch, self._emit)
+        if any(n.reason == FORGOTTEN for n in turn.notes.not_kept):  # the timeline says it too, not only the reply
+            self._emit(events.AccessRefused(tool="append", path=turn.toolbox.files.today_rel(),
+                                            reason=forgotten_line(turn.reading.language)))
 
     def refused(self, turn: Turn) -> TurnResult:
         """A request to change a file the workspace cannot take: a plain refusal in the user's

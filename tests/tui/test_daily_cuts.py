@@ -85,3 +85,21 @@ def test_a_key_in_the_environment_or_a_custom_base_is_no_problem(monkeypatch) ->
     assert missing_key("anthropic", None, None) is None
     assert missing_key("openai", None, "http://127.0.0.1:9/v1") is None and missing_key("openai", "sk", None) is None
     assert missing_key("ollama_chat", None, None) is None
+
+
+async def test_a_code_line_wider_than_the_chat_scrolls_with_a_visible_bar(workspace: Path) -> None:
+    from textual.widgets._markdown import MarkdownFence
+
+    app = OpenClawApp(make_settings(workspace, model="offline"), clock=FIXED_CLOCK)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_ready(pilot)
+        reply = await app.main_screen.chat.add_response()
+        long_line = "total = " + " + ".join(f"value_{i}" for i in range(30))
+        await reply.finish(f"Here:\n\n```python\n{long_line}\n```\n")
+        await pilot.pause(0.2)
+        (fence,) = reply.query(MarkdownFence)
+        assert fence.max_scroll_x > 0  # wider than the column
+        assert fence.scrollbar_size_horizontal == 1 and fence.show_horizontal_scrollbar  # and it says so
+        fence.scroll_to(x=fence.max_scroll_x, animate=False)
+        await pilot.pause(0.1)
+        assert fence.scroll_x == fence.max_scroll_x  # the end of the line can be reached

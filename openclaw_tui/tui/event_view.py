@@ -157,6 +157,7 @@ class EventView:
             final = event.text if event.corrected or not self._turn_streamed else ""
             await response.finish(final, cancelled=event.cancelled)
         self.response = None
+        self.screen.chat.end_turn()
 
     async def end_response(self) -> None:
         if self.response is not None:

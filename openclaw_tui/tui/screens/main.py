@@ -422,7 +422,7 @@ class MainScreen(Screen[None]):
 
     async def start_turn(self, text: str) -> None:
         self.turn_running = True  # set before the worker starts: a prompt right behind it queues
-        await self.chat.add_user(text)
+        self.chat.begin_turn(await self.chat.add_user(text))
         self.run_turn(text)
 
     async def _drain_queue(self) -> None:

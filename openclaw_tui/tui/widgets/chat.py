@@ -297,19 +297,19 @@ class ChatView(VerticalScroll):
                 return block
         return None
 
-    async def add_error(self, message: str, action: str = "") -> ErrorBlock:
+    async def add_error(self, message: str, action: str = "", *, of_turn: bool = False) -> ErrorBlock:
         w = ErrorBlock(message, action)
-        await self._add(w)
+        await self._add(w, of_turn=of_turn)  # of_turn: the engine's, during a turn (stays in it)
         return w
 
-    async def add_mark(self, text: str) -> MarkLine:
+    async def add_mark(self, text: str, *, of_turn: bool = False) -> MarkLine:
         w = MarkLine(text)
-        await self._add(w)
+        await self._add(w, of_turn=of_turn)  # of_turn: the engine's, during a turn (stays in it)
         return w
 
-    async def add_details(self, title: str, body: str) -> MarkDetails:
+    async def add_details(self, title: str, body: str, *, of_turn: bool = False) -> MarkDetails:
         w = MarkDetails(title, body)
-        await self._add(w)
+        await self._add(w, of_turn=of_turn)  # of_turn: the engine's, during a turn (stays in it)
         return w
 
     async def add_notice(self, markdown: str) -> "NoticeBlock":

@@ -139,6 +139,11 @@ class TokenBudget:
         sent = self.tools_cost(sent_tools) if sent_tools else 0
         self.usage_base = (max(0, reported - sent), history_tokens)
 
+    def resume_from(self, reported: int, history_tokens: int, offered: list[dict[str, Any]]) -> None:
+        """A resumed session's last reported usage as the base, without the tool schemas it is
+        taken to have carried (``used`` adds the offered ones back)."""
+        self.usage_base = (max(0, reported - self.tools_cost(offered)), history_tokens)
+
     def snapshot(self, used: int) -> events.TokenUsage:
         last = self.last_usage or {}
         return events.TokenUsage(

@@ -284,9 +284,7 @@ class SessionEngine:
         ctx.notes, ctx.summary = convo.notes, convo.summary
         ctx.history.extend(convo.messages)
         if convo.usage is not None and convo.usage.model == self._model.model:
-            # the base is the conversation without tool schemas (TokenBudget.used adds the offered ones)
-            tools = self._budget.tools_cost(self._meter.offered())
-            self._budget.usage_base = (max(0, convo.usage.tokens - tools), ctx.history.tokens_of_first(convo.usage.messages))
+            self._budget.resume_from(convo.usage.tokens, ctx.history.tokens_of_first(convo.usage.messages), self._meter.offered())
         if convo.recovered is not None:
             # The process died during the flush/compaction that ran before this prompt:
             # the prompt is part of the conversation again, and goes into the transcript

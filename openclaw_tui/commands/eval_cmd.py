@@ -53,13 +53,14 @@ def add_parser(sub: Any) -> None:
                     help=f"comma-separated kinds each conversation holds (default: all: {','.join(KINDS)})")
     sv.add_argument("--facts", type=int, default=4, help="plain facts per conversation (default: 4)")
     sv.add_argument("--no-flush", action="store_true", help="memory flush off (the comparison row)")
-    sv.add_argument("--flush-mode", choices=("auto", "model", "engine", "hybrid"), default="auto")
+    sv.add_argument("--flush-mode", choices=("auto", "model", "engine", "hybrid"), default="auto",
+                    help="who writes the flush's notes: the engine, the model, both (hybrid) or auto (default: auto)")
     sv.add_argument("--context-tokens", type=int, default=3200, help="the session's window (default: 3200, small enough to compact)")
     sv.add_argument("--json", action="store_true", help="the whole report as JSON on stdout")
     sv.add_argument("--quiet", action="store_true", help="no progress on stderr")
     qs = esub.add_parser("questions", help="30 general questions: citations found, no unflagged save claims, no stray writes")
     qs.add_argument("--limit", type=int, default=30, help="ask only the first N questions")
-    qs.add_argument("--json", action="store_true")
+    qs.add_argument("--json", action="store_true", help="the whole report as JSON on stdout")
     qs.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
 
 

@@ -15,6 +15,7 @@ from openclaw_tui.commands.common import fail, print_json
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.terminal_text import for_terminal
 from openclaw_tui.workspace.guard import PathRefused, normalize_rel
+from openclaw_tui.records.change_diff import first_change
 from openclaw_tui.records.history import ChangeOrigin, HistoryEntry, HistoryError, MemoryHistory
 from openclaw_tui.records.history_scope import refuse_private, visible
 from openclaw_tui.records.restore import restore_before
@@ -32,11 +33,18 @@ def run(args: argparse.Namespace, settings: AgentSettings) -> int:
         return fail(getattr(exc, "reason", None) or str(exc))
 
 
-def _row(entry: HistoryEntry) -> str:
+def _row(entry: HistoryEntry, history: MemoryHistory) -> str:
+    """One change: id, time, file, tool, +/− lines, who wrote it (engine note, model, flush,
+    user) and where, then the text of the change (its first added, else removed, line)."""
     when = time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(entry.ts))
-    who = entry.actor + (f" session {entry.session_id[:8]} turn {entry.turn}" if entry.session_id else "")
+    who = (entry.writer or entry.actor) + (f" (session {entry.session_id[:8]} turn {entry.turn})" if entry.session_id else "")
     extra = f" (reverts {entry.undoes})" if entry.undoes else ""
-    return for_terminal(f"{entry.id}  {when}  {entry.path}  {entry.tool:<7} {entry.summary:<10} {who}{extra}")
+    try:
+        text = first_change(history.content(entry.before), history.content(entry.after), width=70)
+    except (HistoryError, OSError):
+        text = ""  # a version pruned from the history: the row without its text
+    return for_terminal(f"{entry.id}  {when}  {entry.path}  {entry.tool:<7} {entry.summary:<10} {who}{extra}"
+                        + (f"\n    {text}" if text else ""))
 
 
 def _history(history: MemoryHistory, settings: AgentSettings, args: argparse.Namespace) -> int:
@@ -51,7 +59,7 @@ def _history(history: MemoryHistory, settings: AgentSettings, args: argparse.Nam
         print(f"no history for {rel}" if rel else "no memory changes recorded yet")
         return 0
     for entry in entries:
-        print(_row(entry))
+        print(_row(entry, history))
     return 0
 
 

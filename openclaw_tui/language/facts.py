@@ -257,6 +257,8 @@ def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
             return None
         chosen = breaks[-1]
     head = sentence[:chosen.start()]
+    if lex.hypothetical_lead is not None and lex.hypothetical_lead.match(fold(head.lstrip(" ¿¡"))):
+        return None  # "If a train leaves at 14:10 …, when does it arrive?": a supposition, not a fact
     state = bool(lex.keep and lex.keep.search(fold(head)))  # "Sono celiaco, che pizzeria …?"
     if (len(head.split()) < HEAD_WORDS and not state) or not _names_something(head, fold(head), lex):
         return None

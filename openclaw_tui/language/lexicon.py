@@ -204,6 +204,7 @@ class Lexicon:
     keep: Phrases | None  # preference, decision, name: worth keeping without a number
     date_words: Phrases | None  # weekdays, months, yesterday …
     fact_lead: Phrases | None  # "since", "ya que", "da": a fact told inside a question
+    hypothetical_lead: Phrases | None  # "if", "si", "wenn": a clause before a question that states nothing
     subject_end: Phrases | None  # the verb after a correction's subject ("is", "moved")
     claims_save: Phrases | None  # reply: "I've saved it"
     not_store: Phrases | None  # reply: "I won't store that"
@@ -289,6 +290,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         keep=pat("keep"),
         date_words=pat("date_words"),
         fact_lead=pat("fact_leads"),
+        hypothetical_lead=pat("hypothetical_leads", anchored=True),
         subject_end=pat("subject_end"),
         claims_save=pat("claims_save"),
         not_store=pat("not_store"),

@@ -351,6 +351,8 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     intent: Intent | None = None
     replaces: tuple[str, ...] = ()
     folded_all = fold(text)
+    loose: list[str] = []  # statements naming nothing specific, waiting for the fact they go with
+    joins: int | None = None  # the fact a following statement joins (the last one a statement made)
     for i, whole in enumerate(pieces):
         p = after_opener(whole, lex)
         if not p.text.strip():
@@ -380,7 +382,16 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
             told = intent in (Intent.CORRECTION, Intent.REMEMBER) or private
             if told and len(p.text.strip()) >= F.MIN_CUE_FACT or len(whole.text) >= F.MIN_CHARS and F.is_specific(
                     whole.text, whole.folded, lex):
-                facts.append(F.tidy(p.text) if told else whole.text.strip())
+                facts.append(" ".join([*loose, F.tidy(p.text) if told else whole.text.strip()]))
+                loose = []
+                joins = len(facts) - 1
+            elif len(whole.text.strip()) >= F.MIN_CHARS and F.content_words(whole.text, lex):
+                if joins is not None and joins == len(facts) - 1:
+                    # a statement after a fact says more about it ("My neighbour is Gerda Berger. She
+                    # waters our plants when we travel."): kept with it, where its "she" has a name
+                    facts[-1] = f"{facts[-1]} {whole.text.strip()}"
+                else:
+                    loose.append(whole.text.strip())  # one before a fact goes with it
         elif kind is Kind.QUESTION:
             inner = F.fact_in_question(p.text, p.folded, lex)
             if inner:

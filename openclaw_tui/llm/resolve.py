@@ -54,6 +54,18 @@ ENV_DEFAULTS: list[tuple[str, str, str]] = [
 ]
 
 
+def missing_key(provider: str, api_key: str | None, api_base: str | None) -> str | None:
+    """Why a hosted provider's requests will be refused before any is sent: no API key given
+    (``--api-key``, ``models.providers.<p>.apiKey``) nor in its environment variable; None
+    when one is, or the provider is not one of the key-only providers (a custom ``api_base``
+    may take none)."""
+    var = next((v for v, p, _m in ENV_DEFAULTS if p == provider), None)
+    if var is None or api_key or api_base or os.environ.get(var):
+        return None
+    return (f"no API key for {provider}: set {var}, or models.providers.{provider}.apiKey in the config, "
+            "or pass --api-key; until then every message to it fails")
+
+
 @dataclass
 class ModelChoice:
     model: str  # litellm model string, or "offline"

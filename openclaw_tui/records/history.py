@@ -67,6 +67,7 @@ class ChangeOrigin:
     actor: str = "model"  # model | user
     session_id: str = ""
     turn: int = 0
+    writer: str = ""  # who wrote it, as ``memory history`` says: engine note | model | flush | user ("": the actor)
 
 
 @dataclass(frozen=True)
@@ -85,6 +86,7 @@ class HistoryEntry:
     undoes: str | None = None  # for restore/undo: the entry whose previous content came back
     before_size: int | None = None  # byte sizes of the two versions (None: absent, or an older entry)
     after_size: int | None = None
+    writer: str = ""  # engine note | model | flush | user ("" in an older entry: the actor)
 
     @property
     def summary(self) -> str:
@@ -204,6 +206,7 @@ class MemoryHistory:
                 undoes=undoes,
                 before_size=None if before is None else len(before),
                 after_size=None if after is None else len(after),
+                writer=origin.writer or origin.actor,
             )
             self._append(entry)
             self._records += 1

@@ -53,11 +53,13 @@ def latest_for(history: MemoryHistory, raw_path: str) -> HistoryEntry:
 
 
 def last_undoable(history: MemoryHistory, session_id: str) -> HistoryEntry | None:
-    """The newest change the model made in this session that no /undo has reverted yet."""
+    """The newest change the model made in this session, or a restore the user made in it,
+    that no /undo has reverted yet (``/undo`` right after ``/memory restore`` said "nothing to
+    undo", issue 37)."""
     entries = history.entries()
     undone = {e.undoes for e in entries if e.tool == "undo"}
     for entry in reversed(entries):
-        if entry.session_id == session_id and entry.actor == "model" and entry.id not in undone:
+        if entry.session_id == session_id and (entry.actor == "model" or entry.tool == "restore") and entry.id not in undone:
             return entry
     return None
 

@@ -86,6 +86,18 @@ def refusal(access: str, lang: str) -> str:
     return engine_lines(lang).say("read_only" if access == "ro" else "no_workspace")
 
 
+def refusals_said(refusals: list[tuple[str, str, str, str]], lang: str) -> str:
+    """What the sandbox refused this turn, plainly: each write refusal (tool, path, reason, kind)
+    once (a forgotten fact's refusal is ``forgotten_line``, said by the caller)."""
+    lines = engine_lines(lang)
+    out: list[str] = []
+    for _tool, path, why, _kind in refusals:
+        line = lines.say("refused_write", path=path, why=why)
+        if line not in out:
+            out.append(line)
+    return " ".join(out)
+
+
 def with_said(reply: str, line: str, *, acknowledgement_only: bool) -> str:
     """``reply`` with ``line`` told: instead of a bare acknowledgement, else after the reply (once)."""
     if not line or line in reply:

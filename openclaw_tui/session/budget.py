@@ -37,7 +37,8 @@ class TokenBudget:
         self._window: int | None = None
         self._window_source = ""
         self._tools_tokens: dict[int, int] = {}
-        self.usage_base: tuple[int, int] | None = None  # (reported tokens, history tokens then)
+        #: (reported tokens less the tool schemas that call carried, history tokens then)
+        self.usage_base: tuple[int, int] | None = None
 
     def reset(self) -> None:
         """A new or resumed session: nothing counted or reported yet."""
@@ -120,18 +121,28 @@ class TokenBudget:
         return (self.system_tokens or 0) + self.tools_cost(tools) + history_tokens
 
     def used(self, tools: list[dict[str, Any]], history_tokens: int) -> int:
-        """Tokens the next prompt carries: provider-reported usage of the last call plus
-        estimates of what was added since, else the cached per-message estimate."""
+        """Tokens the next prompt carries, the same measure every turn: the provider-reported
+        usage of the last call without the tool schemas it carried, plus the schemas the next
+        prompt is offered (``tools``) and estimates of what was added since; else the cached
+        per-message estimate. (A statement's turn sends no tools: its 209 reported tokens are
+        not a smaller conversation than the 983 estimated before; issue 37.)"""
         if self.usage_base is not None:
             reported, hist_then = self.usage_base
-            return reported + (history_tokens - hist_then)
+            return reported + self.tools_cost(tools) + (history_tokens - hist_then)
         return self.estimate(tools, history_tokens)
 
-    def report(self, usage: dict[str, int], history_tokens: int) -> None:
-        """The provider's usage for a call whose answer is now in the history."""
+    def report(self, usage: dict[str, int], history_tokens: int, *, sent_tools: list[dict[str, Any]] | None = None) -> None:
+        """The provider's usage for a call whose answer is now in the history; ``sent_tools``
+        the schemas that call carried (None: unknown, taken as none; a resumed transcript)."""
         self.last_usage = usage
         reported = int(usage.get("prompt_tokens", 0)) + int(usage.get("completion_tokens", 0))
-        self.usage_base = (reported, history_tokens)
+        sent = self.tools_cost(sent_tools) if sent_tools else 0
+        self.usage_base = (max(0, reported - sent), history_tokens)
+
+    def resume_from(self, reported: int, history_tokens: int, offered: list[dict[str, Any]]) -> None:
+        """A resumed session's last reported usage as the base, without the tool schemas it is
+        taken to have carried (``used`` adds the offered ones back)."""
+        self.usage_base = (max(0, reported - self.tools_cost(offered)), history_tokens)
 
     def snapshot(self, used: int) -> events.TokenUsage:
         last = self.last_usage or {}

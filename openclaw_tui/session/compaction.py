@@ -132,6 +132,17 @@ def _languages(user_text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys((lang, "en"))) if lang in TABLES else TABLES
 
 
+#: a code fence's marker, with the language named after an opening one ("```python")
+_FENCE_RE = re.compile(r"(?:`{3,}|~{3,})[\w+#.-]*")
+
+
+def bullet_text(item: str) -> str:
+    """A summary bullet's text without code-fence markers; "" when nothing is left to say (a
+    reply that opened a code block gave the bullet "```python", issue 37)."""
+    text = _FENCE_RE.sub(" ", item).strip()
+    return " ".join(text.split()) if any(ch.isalnum() for ch in text) else ""
+
+
 def extractive_summary(rendered: str, instructions: str | None = None) -> str:
     """A rule-based checkpoint: picks sentences by cue words, never invents text."""
     users: list[str] = []
@@ -171,7 +182,8 @@ def extractive_summary(rendered: str, instructions: str | None = None) -> str:
     out = []
     for name in SUMMARY_SECTIONS:
         out.append(f"## {name}")
-        out.extend(f"- {item}" for item in sections[name])
+        items = [kept for item in sections[name] if (kept := bullet_text(item))]
+        out.extend(f"- {item}" for item in items or ["none"])
     if instructions:
         out.append(f"\n(Compaction instructions: {instructions.strip()})")
     if previous:

@@ -111,10 +111,15 @@ class SessionEngine:
         self._open_session(session_id)
         problem = self.workspace_problem()
         if problem:
-            self._emit(events.Notice("warning", problem))
+            # a workspace that does not exist yet is how every first start begins: said, not warned
+            new = not Path(self.settings.workspace).exists()
+            self._emit(events.Notice("info" if new else "warning", problem))
         unhonoured = summary_line(not_honoured(settings.config))
         if unhonoured:
             self._emit(events.Notice("warning", unhonoured))
+        key = self._slot.key_problem()
+        if key:
+            self._emit(events.Notice("error", key))
 
     def _make_parts(self, policy: RetryPolicy) -> None:
         host = SessionLoopHost(self._slot, self._emit, self._budget, self._ctx, self._mem)
@@ -279,7 +284,7 @@ class SessionEngine:
         ctx.notes, ctx.summary = convo.notes, convo.summary
         ctx.history.extend(convo.messages)
         if convo.usage is not None and convo.usage.model == self._model.model:
-            self._budget.usage_base = (convo.usage.tokens, ctx.history.tokens_of_first(convo.usage.messages))
+            self._budget.resume_from(convo.usage.tokens, ctx.history.tokens_of_first(convo.usage.messages), self._meter.offered())
         if convo.recovered is not None:
             # The process died during the flush/compaction that ran before this prompt:
             # the prompt is part of the conversation again, and goes into the transcript
@@ -302,6 +307,9 @@ class SessionEngine:
         if self._ctx.persisted:
             self._ctx.log.append({"type": "model", "model": self._model.model})
         self._emit(events.Notice("info", f"model: {self.model_label}"))
+        key = self._slot.key_problem()
+        if key:
+            self._emit(events.Notice("error", key))
 
     def close(self) -> None:
         if self._closed:

@@ -6,6 +6,7 @@ cannot be built is reported once and the session's model flushes instead."""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
@@ -81,7 +82,7 @@ class FlushHost:
     def emit(self, event: events.Event) -> None:
         self.base.emit(event)
 
-    def on_usage(self, usage: dict[str, int]) -> None:
+    def on_usage(self, usage: dict[str, int], sent_tools: list[dict[str, Any]]) -> None:
         pass
 
     async def on_overflow(self) -> bool:

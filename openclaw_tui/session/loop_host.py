@@ -3,7 +3,7 @@ over the engine's model slot, event sink, token budget, context, memory link and
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from openclaw_tui import events
 from openclaw_tui.events import EventSink
@@ -37,10 +37,10 @@ class SessionLoopHost:
     def emit(self, event: events.Event) -> None:
         self._sink(event)
 
-    def on_usage(self, usage: dict[str, int]) -> None:
+    def on_usage(self, usage: dict[str, int], sent_tools: list[dict[str, Any]]) -> None:
         """The model's count for the prompt and answer now in the history: the meter's base,
         kept in the transcript so a resumed session starts from it, not from an estimate."""
-        self._budget.report(usage, self._ctx.history.tokens)
+        self._budget.report(usage, self._ctx.history.tokens, sent_tools=sent_tools)
         self._ctx.log.append(usage_entry(self._slot.model.model, usage))
 
     async def on_overflow(self) -> bool:

@@ -15,7 +15,7 @@ from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.llm.client import ChatModel, LiteLLMModel
 from openclaw_tui.llm.profiles import HOSTED, ModelProfile, is_loopback, profile_for, serves_local_model
-from openclaw_tui.llm.resolve import ModelChoice, choice_for_model, listed_models, resolve_model
+from openclaw_tui.llm.resolve import ModelChoice, choice_for_model, listed_models, missing_key, resolve_model
 from openclaw_tui.session.offline import OfflineModel
 
 
@@ -65,6 +65,14 @@ class ModelSlot:
     @property
     def label(self) -> str:
         return self.model.label
+
+    def key_problem(self) -> str | None:
+        """"no API key for <provider>: …" when a hosted model has no key to send (said at start,
+        not as a "rejected (401)" after the first message)."""
+        choice = getattr(self.model, "choice", None) or self.choice
+        if choice is None or self.is_offline or getattr(choice, "local_path", None) is not None:
+            return None
+        return missing_key(choice.provider, choice.api_key, choice.api_base)
 
     @property
     def is_offline(self) -> bool:

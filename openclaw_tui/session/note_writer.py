@@ -146,7 +146,8 @@ class NoteWriter:
             lines.extend(new)
         if not lines:
             return NoteOutcome(not_kept=tuple(refused), superseded=tuple(superseded), changes=tuple(files.changes[since:]))
-        done = files.append({"path": rel, "content": "\n".join(lines)})
+        with files.writing_as("engine note"):
+            done = files.append({"path": rel, "content": "\n".join(lines)})
         if not done.get("ok"):
             return NoteOutcome(not_kept=tuple(refused), superseded=tuple(superseded), changes=tuple(files.changes[since:]),
                                error=str(done.get("error") or ""))
@@ -165,7 +166,8 @@ class NoteWriter:
             old = pending[n - 1]
             pending[n - 1] = superseded_line(old) or old
             return Superseded(rel, 0, old)
-        return supersede(files, replaces, target=rel)
+        with files.writing_as("engine note"):
+            return supersede(files, replaces, target=rel)
 
     def _kept_facts(self, reading: MessageReading, session_key: str) -> tuple[list[str], list[NotKept]]:
         """What of ``reading`` may be written, and what may not (and why)."""

@@ -32,6 +32,9 @@ from openclaw_tui.session.quote import best_lines, quote_lines
 from openclaw_tui.workspace.daily import daily_rel
 
 LABEL = "offline agent (rule-based, not an LLM)"
+#: the best hits of one file read together, when they lie within this many lines
+NOTES_READ = 3
+SPAN_READ = 40
 _DAILY_RE = re.compile(r"memory/\d{4}-\d{2}-\d{2}\.md")
 _WORD_RE = re.compile(r"[\w'-]+")
 
@@ -226,8 +229,13 @@ class OfflineModel:
                 return self._answer("I searched memory and found nothing about that.", on_delta)
             best = hits[0]
             if "memory_get" in tool_names and best.get("startLine"):
-                start = int(best.get("startLine") or 1)
-                end = int(best.get("endLine") or start)
+                # a day's notes are hits of their own: read the best ones of its file together
+                # ("I am planning the Lisbon offsite." and "My budget is 12000 euros." answer one question)
+                same = [h for h in hits[:NOTES_READ] if h.get("path") == best.get("path") and h.get("startLine")]
+                start = min(int(h.get("startLine") or 1) for h in same)
+                end = max(int(h.get("endLine") or h.get("startLine") or 1) for h in same)
+                if end - start >= SPAN_READ:
+                    start, end = int(best.get("startLine") or 1), int(best.get("endLine") or best.get("startLine") or 1)
                 return self._call("memory_get", {"path": best.get("path"), "from": start, "lines": max(1, end - start + 1)})
             return self._quote(str(best.get("snippet", "")), best.get("path"), best.get("startLine"), self._last_query(messages), on_delta)
         if name == "memory_get":

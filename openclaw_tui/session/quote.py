@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from openclaw_tui.memory.citations import line_numbers, parse_ranges
+from openclaw_tui.memory.citations import cite, line_numbers, parse_ranges
+from openclaw_tui.session.cite_lines import runs as cite_runs
 
 
 def best_lines(text: str, query: str, start_line: int | str | None, limit: int = 2) -> list[tuple[str, Any]]:
@@ -48,9 +49,11 @@ def quote_lines(text: str, path: str, start_line: int | str | None, query: str, 
     """``lead``, the best lines of ``text`` quoted with ``> ``, then their Source: line."""
     picked = best_lines(text, query, start_line)
     quoted = "\n".join(f"> {line}" for line, _n in picked)
-    nums = [n for _line, n in picked]
-    loc = f"#L{nums[0]}" if len(nums) == 1 or nums[0] == nums[-1] else f"#L{nums[0]}-L{nums[-1]}"
-    return f"{lead}\n{quoted}\n\nSource: {path}{loc}"
+    nums = sorted({int(n) for _line, n in picked if isinstance(n, int)})
+    if not nums:
+        return f"{lead}\n{quoted}\n\nSource: {path}"
+    # two lines apart cite both and nothing between ("#L3,L9", not "#L3-L9": the lines between are other notes)
+    return f"{lead}\n{quoted}\n\nSource: {cite(path, cite_runs(nums))}"
 
 
 def quote_best_hit(hits: list[dict[str, Any]], query: str, *, lead: str) -> str | None:

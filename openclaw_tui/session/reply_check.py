@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from openclaw_tui.language import read_reply
 from openclaw_tui.language.engine_lines import engine_lines
 from openclaw_tui.language.stopwords import ALL as STOPWORDS
 from openclaw_tui.language.words import cue_words
+from openclaw_tui.session.cite_lines import identifying, settle
 
 # "Source: memory/x.md#L3-L5", "Sources: a.md#L1, b.md#L2-4", "(Source: …)", "**Source:** …"
 SOURCE_LINE_RE = re.compile(r"(?im)^[ \t>*_(\[]*sources?\**\s*:\**[^\n]*$")
@@ -60,6 +61,11 @@ class Evidence:
     hits: tuple[dict[str, Any], ...] = ()
     reads: tuple[tuple[str, int, int | None], ...] = ()
     wrote: int = 0
+    #: the lines of the files cited, as they are on disk (normalised path → lines): a citation is
+    #: checked against them (``cite_lines.py``); a file not here is checked against the hits only
+    texts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: the user's message: numbers the answer repeats from it need no source
+    asked: str = ""
 
 
 @dataclass
@@ -154,11 +160,67 @@ def _known(path: str, ev: Evidence) -> bool:
     return any(_norm(str(h.get("path", ""))) == path for h in ev.hits) or any(_norm(r[0]) == path for r in ev.reads)
 
 
+def seen_spans(path: str, ev: Evidence) -> list[tuple[int, int]]:
+    """The lines of ``path`` this turn saw: its hits' ranges and its reads."""
+    path = _norm(path)
+    spans = [(int(h.get("startLine") or 1), int(h.get("endLine") or h.get("startLine") or 1))
+             for h in ev.hits if _norm(str(h.get("path", ""))) == path]
+    spans += [(first, last if last is not None else 10**9) for rpath, first, last in ev.reads if _norm(rpath) == path]
+    return spans
+
+
+def _sentence(segment: str) -> str:
+    """What a citation's sentence says, without references and ``Source:`` lines."""
+    body = SOURCE_LINE_RE.sub("", segment)
+    body = LINE_REF_RE.sub(" ", body)
+    return BARE_REF_RE.sub(" ", body)
+
+
+def settled_ref(m: re.Match[str], ev: Evidence, segment: str) -> str | None:
+    """The reference ``m`` (a ``path#L…`` match) as the file's text supports its sentence
+    ``segment``: the same, narrowed or moved to the supporting lines, or None (nothing the turn
+    saw holds the sentence's words, or its numbers were not read there). Unchanged when the
+    file's text is not known."""
+    path = m.group("path")
+    lines = ev.texts.get(_norm(path))
+    if lines is None:
+        return m.group(0)
+    done = settle(_ranges(m), lines, identifying(_sentence(segment)), seen_spans(path, ev), given=f"{ev.asked} {path}")
+    if done.ranges is None:
+        return None
+    return f"{path}#" + ",".join(f"L{a}" if a == b else f"L{a}-L{b}" for a, b in done.ranges)
+
+
+def _segment_before(text: str, pos: int) -> str:
+    """The text a ``Source:`` line at ``pos`` follows: back to the previous ``Source:`` line."""
+    start = 0
+    for m in SOURCE_LINE_RE.finditer(text, 0, pos):
+        start = m.end()
+    return text[start:pos]
+
+
+def _line_at(text: str, pos: int) -> str:
+    return text[text.rfind("\n", 0, pos) + 1: (text.find("\n", pos) + 1 or len(text) + 1) - 1]
+
+
 def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
     """``text`` with unverified ``Source:`` lines removed and other unverified references
-    marked; the references removed or marked."""
+    marked, a reference the file's text supports elsewhere narrowed or moved to the lines that
+    hold its sentence (``cite_lines.py``); the references removed or marked."""
     removed: list[str] = []
     said = answer_words(text)
+    changed = False
+
+    def keep(r: re.Match[str], segment: str) -> str | None:
+        """The reference to keep for ``r``, or None."""
+        nonlocal changed
+        if _norm(r.group("path")) in ev.texts and _known(r.group("path"), ev):
+            pass  # checked against the file's text: the lines the turn saw that hold the sentence
+        elif not (is_found(r.group("path"), _ranges(r), ev) and is_supported(r.group("path"), _ranges(r), ev, said)):
+            return None
+        got = settled_ref(r, ev, segment)
+        changed |= got is not None and got != r.group(0)
+        return got
 
     def source_line(m: re.Match[str]) -> str:
         line = m.group(0)
@@ -171,12 +233,13 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
             removed.extend(unknown)
             known = [b for b in bare if b not in unknown]
             return f"Source: {', '.join(known)}" if known else "\x00"
-        bad = [r.group(0) for r in refs
-               if not (is_found(r.group("path"), _ranges(r), ev) and is_supported(r.group("path"), _ranges(r), ev, said))]
-        if not bad:
+        segment = _segment_before(m.string, m.start())
+        kept = [(r, keep(r, segment)) for r in refs]
+        bad = [r.group(0) for r, k in kept if k is None]
+        good = list(dict.fromkeys(k for _r, k in kept if k is not None))
+        if not bad and good == [r.group(0) for r in refs]:
             return line
         removed.extend(bad)
-        good = [r.group(0) for r in refs if r.group(0) not in bad]
         return f"Source: {', '.join(good)}" if good else "\x00"
 
     out = SOURCE_LINE_RE.sub(source_line, text)
@@ -192,11 +255,12 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
 
     def inline_source(m: re.Match[str]) -> str:
         refs = list(LINE_REF_RE.finditer(m.group("refs")))
-        good = [r.group(0) for r in refs
-                if is_found(r.group("path"), _ranges(r), ev) and is_supported(r.group("path"), _ranges(r), ev, said)]
-        if len(good) == len(refs):
+        segment = _line_at(m.string, m.start())
+        kept = [(r, keep(r, segment)) for r in refs]
+        good = list(dict.fromkeys(k for _r, k in kept if k is not None))
+        if good == [r.group(0) for r in refs]:
             return m.group(0)
-        removed.extend(r.group(0) for r in refs if r.group(0) not in good)
+        removed.extend(r.group(0) for r, k in kept if k is None)
         if not good:
             return ""
         lead = m.group(0)[: len(m.group(0)) - len(m.group(0).lstrip())]
@@ -206,16 +270,18 @@ def verify_citations(text: str, ev: Evidence) -> tuple[str, list[str]]:
                     for line in out.split("\n"))
 
     def inline(m: re.Match[str]) -> str:
-        found = is_found(m.group("path"), _ranges(m), ev) and is_supported(m.group("path"), _ranges(m), ev, said)
-        if found or m.string[m.end():].startswith(" (unverified)"):
-            return m.group(0)  # found, or marked already (the check runs twice on a statement's reply)
+        if m.string[m.end():].startswith(" (unverified)"):
+            return m.group(0)  # marked already (the check runs twice on a statement's reply)
+        got = keep(m, _line_at(m.string, m.start()))
+        if got is not None:
+            return got
         removed.append(m.group(0))
         return m.group(0) + " (unverified)"
 
     lines = []
     for line in out.split("\n"):
         lines.append(line if SOURCE_LINE_RE.match(line) else REF_RE.sub(inline, line))
-    return "\n".join(lines).rstrip() if removed else text, removed
+    return "\n".join(lines).rstrip() if removed or changed else text, removed
 
 
 def claims_save(text: str) -> bool:

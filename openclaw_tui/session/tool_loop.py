@@ -81,6 +81,7 @@ class RunScratch:
     corrected: bool = False  # the final answer differs from what was streamed (the check changed it)
     wrote_memory: bool = False  # a memory file changed in this run
     unsynced: bool = False  # ... and the host was not told yet
+    sent_tools: list[dict[str, Any]] = field(default_factory=list)  # the tool schemas the last model call carried
 
     def note_search(self, query: str, result: SearchResult) -> None:
         self.hits.extend(hit.for_model() for hit in result.results)
@@ -186,7 +187,9 @@ class LoopHost(Protocol):
 
     def emit(self, event: events.Event) -> None: ...
 
-    def on_usage(self, usage: dict[str, int]) -> None: ...
+    def on_usage(self, usage: dict[str, int], sent_tools: list[dict[str, Any]]) -> None:
+        """The provider's count for a call that carried ``sent_tools`` (none in a statement's turn)."""
+        ...
 
     async def on_overflow(self) -> bool:
         """Compact after the provider reported an overflow; True when the model may be asked again."""
@@ -369,7 +372,7 @@ class ToolLoop:
                 run.log.add(completion.assistant_message())
                 assistant_added = True
                 if completion.usage and run.purpose == "turn":
-                    self.host.on_usage(completion.usage)
+                    self.host.on_usage(completion.usage, scratch.sent_tools)
                 if not completion.tool_calls:
                     return completion
                 step = _Step(list(completion.tool_calls), set())
@@ -401,6 +404,7 @@ class ToolLoop:
         every = offered_tools(run.toolbox.schemas(), self.host.profile())
         offered = [s for s in every if not any(spec.writes for spec in registered([s]))] if run.no_writes else every
         allowed = [] if answer_now or run.no_tools else offered
+        run.scratch.sent_tools = every  # the whole list goes in every request (a stable prompt start)
         messages = run.log.leading() + run.log.messages()
         try:
             return await self.call(messages, every, run.purpose, run.silent, withheld=every, scratch=run.scratch, allowed=allowed)

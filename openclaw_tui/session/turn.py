@@ -21,15 +21,16 @@ from typing import Any
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
-from openclaw_tui.language import MessageReading, read_message
+from openclaw_tui.language import Intent, MessageReading, read_message
+from openclaw_tui.language.lexicon import common
 from openclaw_tui.llm.errors import LLMError
 from openclaw_tui.records.no_reply import is_no_reply
 from openclaw_tui.records.session_store import SessionStore, session_title
-from openclaw_tui.session.acknowledge import refusal
+from openclaw_tui.session.acknowledge import forgotten_line, refusal
 from openclaw_tui.session.context import SessionContext, session_header
 from openclaw_tui.session.meter import Meter
 from openclaw_tui.session.model_slot import ModelSlot
-from openclaw_tui.session.note_writer import NoteOutcome, NoteWriter
+from openclaw_tui.session.note_writer import FORGOTTEN, NoteOutcome, NoteWriter
 from openclaw_tui.session.offline import call_id
 from openclaw_tui.session.surface import CANCEL_MARK, TurnResult
 from openclaw_tui.session.tool_loop import LoopRun, RunScratch, ToolLoop, announce_changes
@@ -52,6 +53,7 @@ class Turn:
     result: TurnResult = field(default_factory=lambda: TurnResult("", ""))  # flushed / compacted, filled in as it goes
     notes: NoteOutcome = NoteOutcome()  # what the engine kept of the message, and what not
     mark: int = 0  # the tool box's writes before the turn (the reply check's evidence starts here)
+    refused_mark: int = 0  # the tool box's refusals before the turn (the reply tells the ones after)
     forgot_mark: int = 0  # the tool box's refusals of forgotten facts before the turn
     prompt: dict[str, Any] = field(init=False)  # the user's message as the history keeps it
 
@@ -63,11 +65,13 @@ class Turn:
         self.prompt = {"role": "user", "content": self.reading.text}
         self.result.session_id = self.messages.session_id
         self.mark = len(self.toolbox.files.writes)
+        self.refused_mark = len(self.toolbox.files.refusals)
         self.forgot_mark = len(self.toolbox.files.forgotten_refusals)
 
     def loop_run(self, *, local: bool, access: str, memory_on: bool) -> LoopRun:
         check = ReplyCheck(self.plan, self.scratch, self.toolbox.files, self.mark, local=local, access=access, memory_on=memory_on,
-                           notes=self.notes, language=self.reading.language, forgot_mark=self.forgot_mark)
+                           notes=self.notes, language=self.reading.language, refused_mark=self.refused_mark,
+                           forgot_mark=self.forgot_mark)
         return LoopRun(self.messages, "turn", self.toolbox, False, no_tools=self.plan.no_tools, no_writes=self.plan.no_writes,
                        check=check, scratch=self.scratch)
 
@@ -94,7 +98,7 @@ class Turns:
 
     def plan(self, reading: MessageReading) -> TurnPlan:
         return plan_turn(reading, local=self._local, engine_notes=self._upkeep.mode() != "model", access=self._access,
-                         memory_on=self._memory_on)
+                         memory_on=self._memory_on, offline=self._slot.is_offline)
 
     @property
     def _local(self) -> bool:
@@ -140,12 +144,18 @@ class Turns:
         changes); a message that withholds something gets its outcome too (nothing written of it)."""
         turn.notes = self._notes.write(turn.reading, turn.toolbox.files, session_key=self.settings.session_key)
         announce_changes(turn.notes.changes, call_id("note"), turn.scratch, self._emit)
+        if any(n.reason == FORGOTTEN for n in turn.notes.not_kept):  # the timeline says it too, not only the reply
+            self._emit(events.AccessRefused(tool="append", path=turn.toolbox.files.today_rel(),
+                                            reason=forgotten_line(turn.reading.language)))
 
     def refused(self, turn: Turn) -> TurnResult:
         """A request to change a file the workspace cannot take: a plain refusal in the user's
         language, in the chat and on the timeline, and no model call (it would claim the change)."""
         done, line = turn.result, refusal(self._access, turn.reading.language)
-        self._emit(events.Notice("warning", line))
+        named = common().file_name.search(turn.text) if turn.reading.intent is Intent.FILE_CHANGE else None
+        tool, path = ("write", named.group(0)) if named else ("write", "") if turn.reading.intent is Intent.FILE_CHANGE \
+            else ("append", turn.toolbox.files.today_rel())
+        self._emit(events.AccessRefused(tool=tool, path=path, reason=line))  # the timeline's refusal line
         self._ctx.add({"role": "assistant", "content": line})
         done.text = line
         self._emit(events.TurnFinished(session_id=self._ctx.session_id, text=line))

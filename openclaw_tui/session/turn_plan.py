@@ -17,14 +17,39 @@ language, what the turn kept and did not keep (``acknowledge.py``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Iterable
 
 from openclaw_tui.language import Intent, MessageReading, read_reply
-from openclaw_tui.session.acknowledge import forgotten_line, is_bare_acknowledgement, said, with_said, wrote_anyway
+from openclaw_tui.session.acknowledge import forgotten_line, is_bare_acknowledgement, refusals_said, said, with_said, wrote_anyway
 from openclaw_tui.session.note_writer import FORGOTTEN, NoteOutcome
 from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of, verify_citations
 from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.tools.files import FileTools
+from openclaw_tui.workspace import safe_fs
 
+#: a cited file larger than this is checked against its hits only
+CITED_FILE_MAX = 2_000_000
+
+
+def file_lines(workspace: Path, paths: Iterable[str]) -> dict[str, tuple[str, ...]]:
+    """The lines of the Markdown files ``paths`` in ``workspace`` as they are now (normalised
+    path → lines), for the citation check; a file that cannot be read is left out."""
+    out: dict[str, tuple[str, ...]] = {}
+    for path in paths:
+        rel = path.strip().lstrip("./")
+        if not rel.endswith(".md") or rel in out:
+            continue
+        try:
+            data = safe_fs.current_bytes(Path(workspace), rel)
+        except (OSError, safe_fs.PathRefused, ValueError):
+            continue
+        if data is not None and len(data) <= CITED_FILE_MAX:
+            out[rel] = tuple(data.decode("utf-8", "replace").split("\n"))
+    return out
+
+#: the file tools whose refusal the reply must tell
+WRITING_TOOLS = ("append", "write", "edit")
 #: intents that tell rather than ask
 TELLING = (Intent.STATEMENT, Intent.REMEMBER, Intent.CORRECTION)
 
@@ -43,9 +68,14 @@ class TurnPlan:
     refused: bool = False
 
 
-def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, access: str, memory_on: bool) -> TurnPlan:
-    """``local``: the local profile; ``engine_notes``: the flush mode lets the engine write notes."""
-    helps = local and engine_notes and reading.known  # memoryFlush.mode "model", or a language we cannot read: the model decides
+def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, access: str, memory_on: bool,
+              offline: bool = False) -> TurnPlan:
+    """``local``: the local profile; ``engine_notes``: the flush mode lets the engine write notes;
+    ``offline``: the offline agent serves (the engine keeps a statement's facts at once for it
+    too: it answered "Noted." and then "found nothing" until the session ended)."""
+    # memoryFlush.mode "model", or a language we cannot read: the model decides
+    # (the offline agent stores a request to remember itself, with its append)
+    helps = (local or offline and reading.intent is not Intent.REMEMBER) and engine_notes and reading.known
     statement = reading.intent in TELLING and (bool(reading.facts) or reading.intent is Intent.REMEMBER)
     # a fact told with a question ("My dentist moved to Tuesday. When is it now?"): stored now,
     # as the flush would store it later, so the question's lookup finds it
@@ -61,9 +91,11 @@ def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, acces
         # appended its answers ("12 times 7 equals 84.") and small talk to the log
         no_writes=helps and reading.intent is not Intent.FILE_CHANGE or withholds,
         withholds=withholds,
-        # a small model answered "Noted for this conversation." (issue 37); a hosted one is
-        # refused by the file tools and says so itself (AccessRefused on the timeline)
-        refused=local and reading.intent is Intent.FILE_CHANGE and access != "rw",
+        # a small model answered "Noted for this conversation." (issue 37), and a hosted one's
+        # word is not the engine's: every profile gets the plain refusal, in the chat and on the
+        # timeline; so does a request to remember that the workspace cannot keep
+        refused=access != "rw" and (reading.intent is Intent.FILE_CHANGE
+                                    or reading.intent is Intent.REMEMBER and not reading.asks),
     )
 
 
@@ -81,6 +113,7 @@ class ReplyCheck:
     memory_on: bool
     notes: NoteOutcome = NoteOutcome()  # what the engine kept of the message this turn, and what not
     language: str = "en"  # the user's language, for the engine's own lines
+    refused_mark: int = 0  # len(files.refusals) when the turn began
     forgot_mark: int = 0  # len(files.forgotten_refusals) when the turn began
 
     def restates_forgotten(self) -> bool:
@@ -92,7 +125,10 @@ class ReplyCheck:
         return refused or ((self.plan.statement or self.plan.cue) and self.files.is_forgotten(self.plan.text))
 
     def evidence(self) -> Evidence:
-        return Evidence(tuple(self.scratch.hits), tuple(reads_of(self.scratch.calls)), len(self.files.writes) - self.mark)
+        hits, reads = tuple(self.scratch.hits), tuple(reads_of(self.scratch.calls))
+        paths = {str(h.get("path", "")) for h in hits} | {r[0] for r in reads}
+        return Evidence(hits, reads, len(self.files.writes) - self.mark, texts=file_lines(self.files.workspace, paths),
+                        asked=self.plan.text)
 
     def saved_to(self) -> str | None:
         return next((w.path for w in self.files.writes[self.mark:] if w.tool == "append"), None)
@@ -122,4 +158,7 @@ class ReplyCheck:
         written = self.written()
         if promised and written:
             out = with_said(out, wrote_anyway(written, self.language), acknowledgement_only=False)
-        return out
+        # what the sandbox refused this turn, said plainly whatever the model said (every profile)
+        # (a forgotten fact's refusal is said above, once, as "Not kept: what you asked me to forget")
+        refused = [r for r in self.files.refusals[self.refused_mark:] if r[0] in WRITING_TOOLS and r[3] != "forgotten"]
+        return with_said(out, refusals_said(refused, self.language), acknowledgement_only=acknowledged and not written)

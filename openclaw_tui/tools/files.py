@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import dataclass, field
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from openclaw_tui.language.secrets import DiskText, redact_for_disk, redact_new_lines, withheld_phrase
 from openclaw_tui.owner_only import FILE_MODE, tighten
@@ -111,8 +112,11 @@ class FileTools:
     history: MemoryHistory | None = None
     origin: Callable[[], ChangeOrigin] = ChangeOrigin
     changes: list[MemoryChange] = field(default_factory=list)
+    #: every refusal, in order: (tool, path, reason, kind); kind "forgotten" for a tombstoned fact
+    refusals: list[tuple[str, str, str, str]] = field(default_factory=list)
     #: memory files a write to was refused because it brought a forgotten fact back (the turn says so)
     forgotten_refusals: list[str] = field(default_factory=list)
+    _writer: str = field(default="", repr=False)  # set by ``writing_as``
 
     def __post_init__(self) -> None:
         if self.today_rel is daily_rel:  # today's log of this session's tier (workspace/tiers.py)
@@ -124,7 +128,8 @@ class FileTools:
 
     # ------------------------------------------------------------------ helpers
 
-    def _refuse(self, tool: str, path: str, reason: str) -> dict[str, Any]:
+    def _refuse(self, tool: str, path: str, reason: str, kind: str = "") -> dict[str, Any]:
+        self.refusals.append((tool, printable_path(path), reason, kind))
         if self.on_refused is not None:
             self.on_refused(tool, path, reason)
         return {"path": printable_path(path), "error": f"{tool} refused: {reason}", "refused": True}
@@ -196,11 +201,25 @@ class FileTools:
             return {"path": rel, "error": f"content is longer than {MAX_WRITE_CHARS} characters"}
         return got
 
+    @contextmanager
+    def writing_as(self, writer: str) -> Iterator[None]:
+        """The history names ``writer`` ("engine note") for the changes made inside."""
+        before, self._writer = self._writer, writer
+        try:
+            yield
+        finally:
+            self._writer = before
+
+    def _origin(self) -> ChangeOrigin:
+        origin = self.origin()
+        writer = self._writer or ("flush" if self.flush_mode and origin.actor == "model" else "")
+        return replace(origin, writer=writer) if writer else origin
+
     def _keep(self, tool: str, rel: str, before: bytes | None, after: bytes) -> MemoryChange | None:
         """Before a file is written: store its previous version in the history (every file the
         tools may change: AGENTS.md and the other bootstrap files are the next system prompt)."""
         try:
-            entry = self.history.record(rel, before, after, tool, self.origin()) if self.history else None
+            entry = self.history.record(rel, before, after, tool, self._origin()) if self.history else None
         except OSError as exc:
             raise OSError(exc.errno, f"its previous version could not be kept in the memory history ({exc.strerror or exc}), so nothing was changed") from exc
         return MemoryChange(rel, tool, before, after, entry)
@@ -394,7 +413,7 @@ class FileTools:
                 return {"path": rel, "error": "nothing to append: the content is only a Source: line; append the fact itself"}
             forgotten = self._forgotten(rel, content)
             if forgotten:
-                return self._refuse("append", rel, forgotten)
+                return self._refuse("append", rel, forgotten, "forgotten")
         done = file_lock.retrying(rel, lambda: self._append_locked(rel, content), lambda why: self._refuse("append", rel, why))
         if redirected is not None and done.get("ok"):
             done["note"] = (done["note"] + "; " if done.get("note") else "") + f"appended to today's log {rel}, not memory/{redirected}.md: a daily log is only written on its own day; the note keeps the date {redirected}"

@@ -157,6 +157,7 @@ class EventView:
             final = event.text if event.corrected or not self._turn_streamed else ""
             await response.finish(final, cancelled=event.cancelled)
         self.response = None
+        self.screen.chat.end_turn()
 
     async def end_response(self) -> None:
         if self.response is not None:
@@ -179,13 +180,13 @@ class EventView:
 
     async def _provider_error(self, event: ev.ProviderError) -> None:
         await self.screen.timeline.add_event(event)
-        await self.screen.chat.add_error(event.message, event.action or DEFAULT_ERROR_ACTION)
+        await self.screen.chat.add_error(event.message, event.action or DEFAULT_ERROR_ACTION, of_turn=True)
 
     async def _notice(self, event: ev.Notice) -> None:
         kind = {"error": "error", "warning": "notice"}.get(event.level, "info")
         await self.screen.timeline.add(kind, f"{event.level}: {one_line(event.message, 90)}", event.ts)
         if event.level == "error":
-            await self.screen.chat.add_error(event.message)
+            await self.screen.chat.add_error(event.message, of_turn=True)
 
     # ------------------------------------------------------------------ memory and meter
 
@@ -243,10 +244,10 @@ class EventView:
             if isinstance(event, ev.IndexSynced):
                 return  # a watcher sync during a streaming reply: the timeline has it
             await self.end_response()
-        await self.screen.chat.add_mark(text)
+        await self.screen.chat.add_mark(text, of_turn=True)
         details = mark_details(event)
         if details is not None:
-            await self.screen.chat.add_details(*details)
+            await self.screen.chat.add_details(*details, of_turn=True)
 
     _HANDLERS: dict[type, Any] = {
         ev.TurnStarted: _turn_started,

@@ -25,8 +25,8 @@ def workspace_problem(ws: Path) -> str | None:
         if ws.exists():
             return f"workspace {ws} is a file, not a folder: memory files cannot be read or saved; pass --workspace DIR"
         return (
-            f"workspace {ws} does not exist yet: no bootstrap files or memory to read (the first saved "
-            f"note creates it); set it up with `openclaw-tui init --workspace {ws}`"
+            f"new workspace {ws}: the first saved note creates it (`openclaw-tui init --workspace {ws}` "
+            "sets it up now with the template files)"
         )
     for name in CURATED_NAMES:
         if not os.path.lexists(ws / name):

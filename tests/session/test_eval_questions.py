@@ -18,11 +18,13 @@ def test_thirty_varied_questions_ship() -> None:
 
 
 def test_offline_agent_cites_only_what_exists_and_writes_nothing() -> None:
-    done = run_cli("--model", "offline", "eval", "questions", "--limit", "12", "--json", "--quiet")
+    done = run_cli("--model", "offline", "eval", "questions", "--json", "--quiet")
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
-    assert report["questions"] == 12
-    assert report["sources"] > 0  # the questions about the past found the seeded notes
+    assert report["questions"] == 30
+    # the questions about the past (after the twelve general ones) found the seeded notes; a
+    # general question ("What is 12 times 7?") cites none since issue 37 (it cited one each)
+    assert 0 < report["sources"] < 30
     assert report["sources_unfound"] == 0 and report["save_claims_unflagged"] == 0, report["examples"]
     assert report["writes_on_questions"] == 0 and report["appends_elsewhere"] == 0, report["examples"]
 

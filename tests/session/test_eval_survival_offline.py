@@ -18,6 +18,8 @@ METRICS = ("storedPct", "answeredSamePct", "answeredNewPct", "junkPct", "refusal
 def test_a_report_per_language_with_every_metric() -> None:
     report = asyncio.run(run_survival(SurvivalOptions(model="offline", conversations=1, languages=("en", "de"), seed=3)))
     assert set(report["languages"]) == {"en", "de"}
+    # issue 37: the smallest run, at the default window, compacts at least twice (it ran none)
+    assert report["compactions"] >= 2 and report["contextTokens"] == SurvivalOptions().context_tokens, report["compactions"]
     for lang, summary in report["languages"].items():
         assert all(key in summary for key in METRICS), lang
         assert summary["conversations"] == 1 and summary["facts"] >= 8

@@ -216,14 +216,16 @@ def test_a_missing_or_file_workspace_is_warned_about(tmp_path, monkeypatch) -> N
     from openclaw_tui.session.engine import SessionEngine
 
     monkeypatch.setenv("OPENCLAW_STATE_DIR", str(tmp_path / "state"))
-    cases = {"missing": (tmp_path / "nope", "does not exist yet"), "file": (tmp_path / "afile", "is a file")}
+    # a missing workspace is how a first start begins: a neutral line (issue 37), not a warning
+    cases = {"missing": (tmp_path / "nope", "new workspace", "info"), "file": (tmp_path / "afile", "is a file", "warning")}
     (tmp_path / "afile").write_text("x")
-    for name, (ws, words) in cases.items():
+    for name, (ws, words, level) in cases.items():
         seen: list = []
         eng = SessionEngine(resolve_agent(load_config(None), workspace=str(ws)), sink=seen.append)
         eng.close()
-        warnings = [e.message for e in seen if isinstance(e, events.Notice) and e.level == "warning"]
-        assert len(warnings) == 1 and words in warnings[0] and "--workspace" in warnings[0], (name, warnings)
+        said = [e for e in seen if isinstance(e, events.Notice) and "workspace" in e.message]
+        assert len(said) == 1 and words in said[0].message and "--workspace" in said[0].message, (name, said)
+        assert said[0].level == level, (name, said)
     seen = []
     (tmp_path / "ok").mkdir()
     SessionEngine(resolve_agent(load_config(None), workspace=str(tmp_path / "ok")), sink=seen.append).close()

@@ -57,6 +57,8 @@ async def test_read_then_write_is_kept_and_restore_returns_the_exact_bytes(make_
     assert cli.main([*args, "memory", "history", "MEMORY.md"]) == 0
     listed = capsys.readouterr().out
     assert entry.id in listed and "write" in listed and f"session {eng.session_id[:8]} turn 1" in listed
+    # issue 37: the writer and the text of the change, not only "+1 −0"
+    assert f"model (session {eng.session_id[:8]} turn 1)" in listed and "+- Favourite colour: teal-4711" in listed
     assert cli.main([*args, "memory", "restore", "MEMORY.md"]) == 0
     assert f"restored to the version before {entry.id}" in capsys.readouterr().out
     assert (workspace / "MEMORY.md").read_bytes() == original
@@ -93,3 +95,19 @@ def test_restore_errors_are_one_line(workspace: Path, capsys) -> None:
     assert "'..' is refused" in capsys.readouterr().err
     assert cli.main([*args, "memory", "history"]) == 0
     assert "no memory changes recorded yet" in capsys.readouterr().out
+
+
+async def test_history_names_the_engine_s_notes_and_their_text(make_settings, recorder, workspace: Path, capsys) -> None:
+    """Issue 37: engine notes were listed as "model session … turn N" with "+1 −0" and no text."""
+    from openclaw_tui.session.engine import SessionEngine
+
+    eng = SessionEngine(make_settings(model="offline"), sink=recorder)
+    done = await eng.send("My cat Pixel is 7 years old.")
+    eng.close()
+    assert any(workspace.rglob("*.md")) and "Pixel" in "".join(p.read_text() for p in workspace.rglob("*.md")), done.text
+    entry = MemoryHistory.for_agent(eng.settings.agent_dir).entries()[-1]
+    assert (entry.actor, entry.writer) == ("model", "engine note")
+    assert cli.main(["--workspace", str(workspace), "memory", "history"]) == 0
+    listed = capsys.readouterr().out
+    assert f"engine note (session {eng.session_id[:8]} turn 1)" in listed, listed
+    assert "Pixel is 7 years old" in listed, listed

@@ -173,7 +173,7 @@ async def test_offline_flush_on_a_day_without_a_log_is_not_a_refusal(make_settin
     eng.close()
     assert [e for e in seen if isinstance(e, events.AccessRefused)] == []
     done = [e for e in seen if isinstance(e, events.FlushFinished)]
-    assert done and done[-1].stored and done[-1].path == daily_rel()
+    assert done  # the statement was stored at once (the offline agent, like the local profile): nothing left to flush
     assert "My flight lands at 09:40 on Monday" in daily.read_text()
 
 

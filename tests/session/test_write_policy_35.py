@@ -217,7 +217,7 @@ async def test_a_file_change_in_a_workspace_that_cannot_be_written_is_refused_pl
     eng = engine_for(make_settings, server, recorder, LOCAL, workspace_access=access)
     result = await eng.send(said)
     assert result.text == line and "Noted" not in result.text
-    assert line in [n.message for n in recorder.of(events.Notice)]  # on the timeline too
+    assert line in [r.reason for r in recorder.of(events.AccessRefused)]  # on the timeline too
     assert server.chat_requests() == [] and memory_text(workspace) == before and not (workspace / "notes.md").exists()
     assert eng.history[-1] == {"role": "assistant", "content": line}
     eng.close()
@@ -270,7 +270,11 @@ def _r(intent: Intent, facts: tuple[str, ...] = (), **kw: object) -> MessageRead
     (_r(Intent.FILE_CHANGE), True, "ro", True, False, False),
     (_r(Intent.FILE_CHANGE), True, "none", True, False, False),
     (_r(Intent.FILE_CHANGE), True, "rw", False, False, False),
-    (_r(Intent.FILE_CHANGE), False, "ro", False, False, False),  # a hosted model is refused by the tools, and says so
+    # every profile: a hosted model's word is not the engine's (issue 37, refusals said plainly)
+    (_r(Intent.FILE_CHANGE), False, "ro", True, False, False),
+    (_r(Intent.REMEMBER, ("The gate is blue.",)), False, "ro", True, False, False),
+    (_r(Intent.REMEMBER, ("The gate is blue.",)), False, "none", True, False, False),
+    (_r(Intent.REMEMBER, ("The gate is blue.",), asks=True), False, "ro", False, False, False),  # the question is answered
     (_r(Intent.DO_NOT_KEEP, withheld=("My PIN is 4411.",)), False, "rw", False, True, True),  # no tool writes, any model
     (_r(Intent.STATEMENT, ("The gate is blue.",), withheld=("My PIN is 4411.",)), True, "rw", False, True, True),
     (_r(Intent.STATEMENT, ("The gate is blue.",)), False, "rw", False, False, False),

@@ -140,7 +140,7 @@ async def test_a_found_hit_the_answer_draws_nothing_from_is_not_its_source(make_
 async def test_a_save_claim_in_read_only_mode_gets_a_visible_note(make_settings, server, recorder, workspace) -> None:
     server.push({"text": "I remember that your dentist appointment is on Friday at 9am."})
     eng = engine_for(make_settings, server, recorder, workspace_access="ro")
-    result = await eng.send("Remember that my dentist appointment is on Friday at 9am")
+    result = await eng.send("My dentist appointment is on Friday at 9am.")
     assert result.text.startswith("I remember that") and "Nothing was stored: the workspace is read-only" in result.text
     assert not log(workspace)
     eng.close()

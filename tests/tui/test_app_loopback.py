@@ -137,7 +137,9 @@ async def test_refused_write_in_ro_and_model_switch(workspace: Path, server: Cha
     async with app.run_test(size=(120, 40), message_hook=hook) as pilot:
         await wait_ready(pilot)
         screen = app.main_screen
-        await send(pilot, "write hello to notes.md")
+        # (a request to change a file is refused before any model call in ro, issue 37: this message
+        # is not one, and the model writes anyway: the sandbox refuses the tool call)
+        await send(pilot, "hello there")
         await wait_until(pilot, lambda: any(isinstance(e, ev.TurnFinished) for e in seen), 20, "the turn")
         await pilot.pause(0.2)
         block = next(iter(screen.chat.query(ToolBlock)))

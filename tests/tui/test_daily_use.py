@@ -407,5 +407,6 @@ async def test_a_new_session_opens_with_a_welcome_that_says_what_to_do(tmp_path:
         text = list(app.main_screen.chat.query(NoticeBlock))[0].source
         assert "offline agent" in text and "--model" in text
         assert "does not exist yet" in text and f"openclaw-tui init --workspace {missing}" in text
+        assert not [x for x in app.main_screen.timeline.lines if "warning" in x and "workspace" in x]  # issue 37
         for command in ("/help", "/memory search", "/resume"):
             assert command in text

@@ -21,7 +21,7 @@ from openclaw_tui.memory import citations
 from openclaw_tui.memory.api import SearchHit, SearchResult
 from openclaw_tui.memory.template_text import template_only
 from openclaw_tui.memory.builtin import query as qry
-from openclaw_tui.memory.builtin import ranking, scoring, snippet_windows, snippets
+from openclaw_tui.memory.builtin import note_hits, ranking, scoring, snippet_windows, snippets
 from openclaw_tui.memory.builtin.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
 from openclaw_tui.memory.builtin.chunk_files import ChunkRow
 from openclaw_tui.memory.builtin.staleness import stale_keys
@@ -281,6 +281,15 @@ class Searcher:
         stale = self._stale(store, {c.path for c in picked if c.source == "memory"})
         hits = []
         for c in picked:
+            notes = note_hits.note_lines(c.text.split("\n"), terms, weights, stems) \
+                if note_hits.splits(c.path, c.text, c.start_line, c.end_line) else []
+            for i in notes:  # a daily log's notes: each its own hit, citing its own line
+                line = c.start_line + i
+                hits.append(SearchHit(path=c.path, start_line=line, end_line=line, score=round(float(c.score), 4),
+                                      snippet=c.text.split("\n")[i].strip(), source=c.source,
+                                      citation=citations.citation_for(c.path, line, line) if cite else None))
+            if notes:
+                continue
             shown = snippet_windows.windowed(c.text, c.start_line, c.end_line, terms, weights, stems=stems,
                                              cosines=line_cos(c) if line_cos is not None else None)
             snippet = shown.text

@@ -107,7 +107,7 @@ async def history(screen: "CommandHost", arg: str) -> None:
     rows = ["| id | when | file | change | by |", "|---|---|---|---|---|"]
     for e in entries[:HISTORY_ROWS]:
         when = time.strftime("%m-%d %H:%M", time.localtime(e.ts))
-        who = e.actor + (f" {e.session_id[:8]}" if e.session_id else "")
+        who = (e.writer or e.actor) + (f" {e.session_id[:8]}" if e.session_id else "")
         rows.append(f"| `{e.id[:8]}` | {when} | `{e.path}` | {e.tool} {one_line(e.summary, 24)} | {who} |")
     more = f"\n\n{len(entries) - HISTORY_ROWS} older not shown." if len(entries) > HISTORY_ROWS else ""
     tip = "\n\n`/memory restore <file> --to <id>` brings back the version from *before* that change."

@@ -422,7 +422,7 @@ class MainScreen(Screen[None]):
 
     async def start_turn(self, text: str) -> None:
         self.turn_running = True  # set before the worker starts: a prompt right behind it queues
-        await self.chat.add_user(text)
+        self.chat.begin_turn(await self.chat.add_user(text))
         self.run_turn(text)
 
     async def _drain_queue(self) -> None:
@@ -441,7 +441,7 @@ class MainScreen(Screen[None]):
         try:
             await live_engine(self).send(text)  # a turn starts only once the engine is up
         except Exception as exc:  # noqa: BLE001 - the engine should not raise; if it does, say so inline
-            await self.chat.add_error(f"the turn failed: {one_line(str(exc), 160)}", DEFAULT_ERROR_ACTION)
+            await self.chat.add_error(f"the turn failed: {one_line(str(exc), 160)}", DEFAULT_ERROR_ACTION, of_turn=True)
         finally:
             self.turn_running = False
             self.busy.set("")

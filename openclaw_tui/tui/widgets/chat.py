@@ -219,6 +219,10 @@ class ChatView(VerticalScroll):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.unseen = False
+        #: the last block of the running turn (its prompt first): the turn's replies, tool calls and
+        #: memory changes go right below it, so a command typed meanwhile (its output at the end)
+        #: does not come between a prompt and its reply (issue 37)
+        self.turn_tail: Widget | None = None
 
     def on_mount(self) -> None:
         self.anchor()
@@ -247,10 +251,23 @@ class ChatView(VerticalScroll):
         if not self.following:
             self._set_unseen(True)
 
-    async def _add(self, widget: Widget) -> None:
+    async def _add(self, widget: Widget, *, of_turn: bool = False) -> None:
         if not self.following:
             self._set_unseen(True)
-        await self.mount(widget)
+        tail = self.turn_tail if of_turn and self.turn_tail is not None and self.turn_tail.parent is self else None
+        if tail is not None and tail is not self.children[-1]:
+            await self.mount(widget, after=tail)
+        else:
+            await self.mount(widget)
+        if of_turn and self.turn_tail is not None:
+            self.turn_tail = widget
+
+    def begin_turn(self, prompt: Widget) -> None:
+        """``prompt`` opens a turn: what the turn shows goes below it, in order."""
+        self.turn_tail = prompt
+
+    def end_turn(self) -> None:
+        self.turn_tail = None
 
     async def add_user(self, text: str) -> UserMessage:
         w = UserMessage(text)
@@ -261,17 +278,17 @@ class ChatView(VerticalScroll):
         from openclaw_tui.tui.widgets.markdown_blocks import AgentResponse
 
         w = AgentResponse()
-        await self._add(w)
+        await self._add(w, of_turn=True)
         return w
 
     async def add_tool(self, call_id: str, name: str, arguments: dict[str, Any]) -> ToolBlock:
         w = ToolBlock(call_id, name, arguments)
-        await self._add(w)
+        await self._add(w, of_turn=True)
         return w
 
     async def add_memory_change(self, title: str, diff: str) -> MemoryChangeBlock:
         w = MemoryChangeBlock(title, diff)
-        await self._add(w)
+        await self._add(w, of_turn=True)
         return w
 
     def find_tool(self, call_id: str) -> ToolBlock | None:
@@ -280,19 +297,19 @@ class ChatView(VerticalScroll):
                 return block
         return None
 
-    async def add_error(self, message: str, action: str = "") -> ErrorBlock:
+    async def add_error(self, message: str, action: str = "", *, of_turn: bool = False) -> ErrorBlock:
         w = ErrorBlock(message, action)
-        await self._add(w)
+        await self._add(w, of_turn=of_turn)  # of_turn: the engine's, during a turn (stays in it)
         return w
 
-    async def add_mark(self, text: str) -> MarkLine:
+    async def add_mark(self, text: str, *, of_turn: bool = False) -> MarkLine:
         w = MarkLine(text)
-        await self._add(w)
+        await self._add(w, of_turn=of_turn)  # of_turn: the engine's, during a turn (stays in it)
         return w
 
-    async def add_details(self, title: str, body: str) -> MarkDetails:
+    async def add_details(self, title: str, body: str, *, of_turn: bool = False) -> MarkDetails:
         w = MarkDetails(title, body)
-        await self._add(w)
+        await self._add(w, of_turn=of_turn)  # of_turn: the engine's, during a turn (stays in it)
         return w
 
     async def add_notice(self, markdown: str) -> "NoticeBlock":

@@ -109,16 +109,11 @@ class SessionEngine:
         self.last_turn: Turn | None = None  # the running (or last) turn: its partial answer on a cancel or an error
         self._make_parts(retry_policy or RetryPolicy.from_env())
         self._open_session(session_id)
-        problem = self.workspace_problem()
-        if problem:
-            # a workspace that does not exist yet is how every first start begins: said, not warned
-            new = not Path(self.settings.workspace).exists()
-            self._emit(events.Notice("info" if new else "warning", problem))
-        unhonoured = summary_line(not_honoured(settings.config))
-        if unhonoured:
+        if problem := self.workspace_problem():  # a workspace not made yet is every first start: said, not warned
+            self._emit(events.Notice("warning" if Path(self.settings.workspace).exists() else "info", problem))
+        if unhonoured := summary_line(not_honoured(settings.config)):
             self._emit(events.Notice("warning", unhonoured))
-        key = self._slot.key_problem()
-        if key:
+        if key := self._slot.key_problem():
             self._emit(events.Notice("error", key))
 
     def _make_parts(self, policy: RetryPolicy) -> None:
@@ -307,8 +302,7 @@ class SessionEngine:
         if self._ctx.persisted:
             self._ctx.log.append({"type": "model", "model": self._model.model})
         self._emit(events.Notice("info", f"model: {self.model_label}"))
-        key = self._slot.key_problem()
-        if key:
+        if key := self._slot.key_problem():
             self._emit(events.Notice("error", key))
 
     def close(self) -> None:

@@ -83,7 +83,7 @@ async def test_a_read_only_session_gets_only_read_only_mcp_tools(workspace: Path
                 {"text": "done"})
     eng = engine(workspace, server, rec, {"fake": fake()}, access="ro")
     try:
-        await eng.send("overwrite MEMORY.md")
+        await eng.send("what do the fake tools offer here?")  # a file change itself is refused before any model call
     finally:
         eng.close()
     names = [n for n in offered(server.chat_requests()[0]) if n.startswith("fake__")]

@@ -60,7 +60,9 @@ def test_ro_session_that_tries_to_write_changes_nothing(workspace: Path, server,
 
     async def session() -> None:
         r1 = await eng.send("please update all my notes and memory")
-        assert r1.text == "I could not write anything."
+        said, _, refused = r1.text.partition("\n\n")
+        assert said == "I could not write anything."
+        assert "Not written to MEMORY.md: the workspace is read-only (--workspace-access ro)." in refused
         await eng.flush()
         await eng.compact()
         r2 = await eng.send("and now?")

@@ -4,6 +4,7 @@ a run's memory writes once. Real HTTP to the scripted chat server, real files an
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from openclaw_tui import events
 from openclaw_tui.llm.client import ChatModel, LiteLLMModel
@@ -68,7 +69,7 @@ class SpyHost:
     def emit(self, event: events.Event) -> None:
         self.seen.append(event)
 
-    def on_usage(self, usage: dict[str, int]) -> None:
+    def on_usage(self, usage: dict[str, int], sent_tools: list[dict[str, Any]]) -> None:
         pass
 
     async def on_overflow(self) -> bool:

@@ -772,6 +772,13 @@ def test_a_phrase_context_ends_on_a_word() -> None:
     ("Meu celular tem 4 anos, vale a pena trocar", "Meu celular tem 4 anos", "vale a pena"),
     ("La cena è costata 120 euro, quanto devo lasciare di mancia", "La cena è costata 120 euro", "mancia"),
     ("Il treno arriva alle 23:15, riesco a prendere l'ultima metro", "Il treno arriva alle 23:15", "ultima metro"),
+    # sixth round: an unmarked question clause led by "so", "o no", "dann", a gift to choose
+    ("The lease ends on May 31, so when do I have to tell the landlord", "The lease ends on May 31", "tell the landlord"),
+    ("Mi vuelo aterriza a las 18:00, llego o no al concierto de las 21:00", "Mi vuelo aterriza a las 18:00", "concierto"),
+    ("Ich bin ab Juli in Kur, wer macht dann die Buchhaltung", "Ich bin ab Juli in Kur", "Buchhaltung"),
+    ("Ma nièce a 12 ans et adore le dessin, quel cadeau je peux lui offrir", "Ma nièce a 12 ans", "cadeau"),
+    ("O Rui faz 40 anos em maio, que livro eu compro pra ele", "O Rui faz 40 anos em maio", "livro eu compro"),
+    ("Mia sorella ama il giardinaggio, che pianta le posso regalare", "Mia sorella ama il giardinaggio", "pianta"),
 ])
 def test_a_clause_that_asks_after_a_statement(text: str, fact: str, asked: str) -> None:
     r = read_message(text)
@@ -788,6 +795,15 @@ def test_a_clause_that_asks_after_a_statement(text: str, fact: str, asked: str) 
 def test_a_relative_clause_asks_nothing(text: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.STATEMENT and not r.asks and r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "We moved in May, so when we travel the cat stays with Ana.", "Voy a la cena, llego tarde o no llego nada.",
+    "Ich weiß, wer das dann macht.", "Le cadeau, je l'ai déjà acheté.",
+    "O presente, já comprei ontem.", "Il regalo, le ho già preso un libro.",
+])
+def test_a_clause_with_a_question_word_but_no_question_asks_nothing(text: str) -> None:
+    assert not read_message(text).asks
 
 
 # Family 12: a remark of the moment about heat, rain or a late train, with a number, a place or a

@@ -328,6 +328,11 @@ def test_polite_frames_around_a_remember_verb_keep_the_clause(text: str, fact: s
     'Ciao, che si dice?',
     'Ciao, a dopodomani!',
     'Buona serata, ci sentiamo la settimana prossima!',
+    # sixth round: regional greeting questions and thanks
+    'Servus miteinand, wie schauts aus?', 'Grüezi, alles guet bi dir?', 'Tip top, merci viu mau!', 'Jo eh, danke!',
+    "Hey! How's everything on your end?", 'Thanks heaps, talk tomorrow',
+    '¡Hola! ¿Todo tranquilo por ahí?', 'Te luciste, gracias de verdad',
+    'Bonne fin de journée, on se reparle bientôt', 'Oiii, tudo certo aí?', 'Sei stata gentilissima, grazie davvero',
 ])
 def test_greeting_questions_and_farewells_are_small_talk(text: str) -> None:
     r = read_message(text)
@@ -336,6 +341,8 @@ def test_greeting_questions_and_farewells_are_small_talk(text: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "Qual é o código do portão", "Qué hay para cenar", "Cómo está el tráfico en la M-30",
+    "Wie schaut's aus mit dem Termin beim Zahnarzt?", "How are things on your end with the visa?",
+    "¿Todo tranquilo por ahí con la mudanza de Ana?", "Tudo certo aí com o voo da Bia?",
 ])
 def test_a_greeting_word_opening_a_real_question_still_asks(text: str) -> None:
     assert read_message(text).asks

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any, List, Literal, Union, get_args, get_origin
+from typing import Annotated, Any, List, Literal, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, ValidationInfo, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
 from openclaw_tui.config.secrets import SecretInput
@@ -361,6 +361,15 @@ class AgentModelConfig(Model):
     fallbacks: list[str] = Field(default_factory=list)
 
 
+
+def _primary_shorthand(v: Any) -> Any:
+    """OpenClaw accepts ``model: "provider/name"`` as a shorthand for ``{primary: …}``."""
+    return {"primary": v} if isinstance(v, str) else v
+
+
+ModelShorthand = Annotated[AgentModelConfig, BeforeValidator(_primary_shorthand)]
+
+
 class AgentMcpConfig(Model):
     #: offer MCP tools to the local profile too (every schema costs a small model prompt time)
     local: bool = False
@@ -368,7 +377,7 @@ class AgentMcpConfig(Model):
 
 class AgentDefaults(Model):
     workspace: str | None = None
-    model: AgentModelConfig = Field(default_factory=AgentModelConfig)
+    model: ModelShorthand = Field(default_factory=AgentModelConfig)
     context_tokens: int | None = Field(None, ge=1000)
     #: math threads of the managed llama.cpp server; None: the machine's physical cores
     #: (``llm/local/threads.py``); ``OPENCLAW_LOCAL_THREADS`` overrides it for one run
@@ -387,30 +396,15 @@ class AgentDefaults(Model):
     timeout_seconds: float | None = Field(None, gt=0)
     mcp: AgentMcpConfig = Field(default_factory=AgentMcpConfig)
 
-    @field_validator("model", mode="before")
-    @classmethod
-    def _model_string(cls, v: Any) -> Any:
-        # OpenClaw accepts `model: "provider/name"` as a shorthand for {primary}.
-        if isinstance(v, str):
-            return {"primary": v}
-        return v
-
 
 class AgentEntry(Model):
     id: str
     default: bool = False
     name: str | None = None
     workspace: str | None = None
-    model: AgentModelConfig | None = None
+    model: ModelShorthand | None = None
     memory_search: dict[str, Any] | None = None
     sandbox: SandboxConfig | None = None
-
-    @field_validator("model", mode="before")
-    @classmethod
-    def _model_string(cls, v: Any) -> Any:
-        if isinstance(v, str):
-            return {"primary": v}
-        return v
 
 
 class AgentMemoryOverride(Model):
@@ -428,18 +422,11 @@ class AgentEntryOverride(Model):
     default: bool | None = None
     name: str | None = None
     workspace: str | None = None
-    model: AgentModelConfig | None = None
+    model: ModelShorthand | None = None
     sandbox: SandboxConfig | None = None
     #: the intermediate spelling of ``memory.search`` (a partial memorySearch)
     memory_search: dict[str, Any] | None = None
     memory: AgentMemoryOverride | None = None
-
-    @field_validator("model", mode="before")
-    @classmethod
-    def _model_string(cls, v: Any) -> Any:
-        if isinstance(v, str):
-            return {"primary": v}
-        return v
 
 
 class AgentsConfig(Model):

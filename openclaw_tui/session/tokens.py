@@ -15,6 +15,9 @@ from openclaw_tui.llm.context import split_model
 
 MESSAGE_OVERHEAD = 4  # role + separators, as OpenAI's chat format adds per message
 OPENAI_PROVIDERS = {"", "openai", "azure", "openai_compatible", "text-completion-openai"}
+# the managed llama.cpp server: litellm has no tokenizer for our GGUFs and would count them
+# with cl100k itself, after a ~10 s import that commands needing no model must not pay
+TIKTOKEN_PROVIDERS = OPENAI_PROVIDERS | {"local"}
 O200K_PREFIXES = ("gpt-4o", "gpt-4.1", "gpt-4.5", "gpt-5", "o1", "o3", "o4", "chatgpt-4o")
 
 
@@ -40,7 +43,7 @@ def _tiktoken_counter(name: str) -> Callable[[str], int]:
 def make_text_counter(model: str | None) -> tuple[Callable[[str], int], str]:
     """Return (count(text) -> tokens, method label)."""
     provider, name = split_model(model)
-    if not model or model == "offline" or provider in OPENAI_PROVIDERS:
+    if not model or model == "offline" or provider in TIKTOKEN_PROVIDERS:
         enc = "o200k_base" if name.lower().startswith(O200K_PREFIXES) else "cl100k_base"
         return _tiktoken_counter(enc), f"tiktoken:{enc}"
     from openclaw_tui._offline import import_litellm

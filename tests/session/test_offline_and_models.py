@@ -202,3 +202,20 @@ def test_the_model_never_sees_a_search_timing() -> None:
     assert "searchMs" not in sent and sent["results"] == [hit.to_dict()] and sent["provider"] == "none"
     assert result.to_dict()["searchMs"] == 1234.5  # the event's value, which the side panel reads, keeps it
     assert json.loads(tool_result_content(["a"])) == ["a"]
+
+
+def test_counting_for_the_managed_local_model_never_imports_litellm() -> None:
+    """Issue 38: `chat -p /flush` with the local model took 20–51 s and started no server: the
+    token meter imported litellm (~10 s idle) to count with cl100k, which tiktoken does alone."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from openclaw_tui.session.tokens import make_text_counter\n"
+        "count, method = make_text_counter('local/qwen2.5-coder-1.5b-instruct-q4_k_m')\n"
+        "print(count('Hello wörld, 日本語 def f(x): return x'), method, 'litellm' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True).stdout.split()
+    assert out[1:] == ["tiktoken:cl100k_base", "False"], out
+    assert int(out[0]) > 5

@@ -98,9 +98,11 @@ def _local_model(monkeypatch: pytest.MonkeyPatch, name: str | None):
 
 # `make test` runs the suite on several xdist workers (`--dist loadgroup`). A module's tests
 # stay together on one worker, in file order: some share a module-scoped fixture whose state
-# a later test builds on (tests/qmd/test_real_qmd.py's collections). The modules that start
-# the real local model share one worker, one after another: two llama.cpp servers side by
-# side on a 2-core machine would each take twice as long and starve the other workers.
+# a later test builds on (tests/qmd/test_real_qmd.py's collections). The tests that start the
+# real local model share one worker, one after another: two llama.cpp servers side by side on
+# a 2-core machine would each take twice as long and starve the other workers. Only those
+# tests: the rest of their module stays in the module's group (that serial group is the
+# suite's longest path, and a module's Pilot tests need no model).
 LOCAL_MODEL_FIXTURES = {"local_model", "small_local_model", "real_llm"}
 
 
@@ -112,7 +114,6 @@ def _uses_local_model(item: pytest.Item) -> bool:
 # before xdist's own hook, which reads the group marker into the test's id
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    model_modules = {item.nodeid.split("::", 1)[0] for item in items if _uses_local_model(item)}
     for item in items:
         module = item.nodeid.split("::", 1)[0]
-        item.add_marker(pytest.mark.xdist_group("local_model" if module in model_modules else module))
+        item.add_marker(pytest.mark.xdist_group("local_model" if _uses_local_model(item) else module))

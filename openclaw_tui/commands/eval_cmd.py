@@ -53,6 +53,8 @@ def add_parser(sub: Any) -> None:
                     help=f"comma-separated kinds each conversation holds (default: all: {','.join(KINDS)})")
     sv.add_argument("--facts", type=int, default=4, help="plain facts per conversation (default: 4)")
     sv.add_argument("--no-flush", action="store_true", help="memory flush off (the comparison row)")
+    sv.add_argument("--new-session-only", action="store_true",
+                    help="ask each fact only in a new session, not also in the one that stated it (fewer turns)")
     sv.add_argument("--flush-mode", choices=("auto", "model", "engine", "hybrid"), default="auto",
                     help="who writes the flush's notes: the engine, the model, both (hybrid) or auto (default: auto)")
     sv.add_argument("--context-tokens", type=int, default=3200, help="the session's window (default: 3200, small enough to compact)")
@@ -102,7 +104,7 @@ def _run_questions(args: argparse.Namespace) -> int:
 
 
 def _cell(value: Any) -> str:
-    return str(value)
+    return "—" if value is None else str(value)  # None: not asked (--new-session-only)
 
 
 def survival_table(report: dict[str, Any]) -> list[str]:
@@ -124,7 +126,7 @@ def _run_survival(args: argparse.Namespace) -> int:
     opts = SurvivalOptions(
         model=args.model, conversations=args.conversations, seed=args.seed, facts=args.facts, languages=args.languages,
         kinds=args.kinds, flush=not args.no_flush, flush_mode=args.flush_mode, context_tokens=args.context_tokens,
-        api_base=args.api_base, api_key=args.api_key,
+        same_session=not args.new_session_only, api_base=args.api_base, api_key=args.api_key,
     )
     report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar))
     if args.json:

@@ -59,6 +59,7 @@ class SurvivalOptions:
     kinds: tuple[str, ...] = KINDS
     flush: bool = True
     flush_mode: str = "auto"
+    same_session: bool = True  # ask every fact in the session that stated it too (False: only in a new one)
     context_tokens: int = 3200
     reserve_floor: int = 800
     soft_threshold: int = 600
@@ -81,6 +82,7 @@ class Tally:
     facts: int = 0
     stored: int = 0
     answered_same: int = 0
+    asked_same: bool = False
     answered_new: int = 0
     stale_answers: int = 0  # a correction answered with the value it replaced
     lines_written: int = 0
@@ -117,6 +119,7 @@ class Tally:
         for name, value in asdict(other).items():
             if isinstance(value, (int, float)) and not isinstance(value, bool):
                 setattr(self, name, getattr(self, name) + value)
+        self.asked_same = self.asked_same or other.asked_same
         for kind, row in other.by_kind.items():
             for what, n in row.items():
                 self.kind(kind, what, n)
@@ -130,7 +133,7 @@ class Tally:
             "conversations": self.conversations,
             "facts": self.facts,
             "storedPct": pct(self.stored, self.facts),
-            "answeredSamePct": pct(self.answered_same, self.facts),
+            "answeredSamePct": pct(self.answered_same, self.facts) if self.asked_same else None,
             "answeredNewPct": pct(self.answered_new, self.facts),
             "staleAnswers": self.stale_answers,
             "linesWritten": self.lines_written,

@@ -169,7 +169,8 @@ class ConversationRun:
         engine = self._engine(settings, watch)
         try:
             await self._conversation(engine, watch)
-            for fact in self.conv.facts:
+            for fact in self.conv.facts if self.opts.same_session else ():
+                self.tally.asked_same = True
                 score_answer(self.tally, await self._send(engine, watch, fact.question), fact, same=True)
         finally:
             engine.close()
@@ -243,7 +244,8 @@ async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
     """Run ``opts.conversations`` conversations per language; the report: the totals
     (``Tally.summary``), ``languages`` (one summary per language), the options and examples."""
     convs = conversations(opts.seed, opts.conversations, languages=opts.languages, facts=opts.facts, kinds=opts.kinds)
-    total = sum(len(c.turns) + 2 * len(c.facts) + len(c.private) for c in convs)
+    asks = 2 if opts.same_session else 1
+    total = sum(len(c.turns) + asks * len(c.facts) + len(c.private) for c in convs)
     done = 0
 
     def tick(label: str) -> None:

@@ -62,3 +62,23 @@ def test_unknown_languages_and_kinds_are_refused_with_the_choices() -> None:
     assert done.returncode != 0 and "en,es,de,fr,pt,it" in done.stderr
     done = run_cli("--model", "offline", "eval", "survival", "--kinds", "jokes")
     assert done.returncode != 0 and "corrections" in done.stderr
+
+
+def test_new_session_only_asks_each_fact_once_and_shows_no_same_session_figure() -> None:
+    steps: dict[bool, list[int]] = {True: [], False: []}
+
+    def run(same: bool) -> dict:
+        opts = SurvivalOptions(model="offline", conversations=1, facts=2, seed=5, languages=("en",), kinds=("facts",),
+                               same_session=same)
+        return asyncio.run(run_survival(opts, progress=lambda done, total, label: steps[same].append(done)))
+
+    both, once = run(True), run(False)
+    assert max(steps[False]) == max(steps[True]) - both["facts"] > 0, steps
+    assert once["answeredSamePct"] is None and both["answeredSamePct"] is not None
+    assert once["languages"]["en"]["answeredSamePct"] is None
+    assert once["storedPct"] == both["storedPct"] and once["answeredNewPct"] == both["answeredNewPct"]
+    done = run_cli("--model", "offline", "eval", "survival", "--conversations", "1", "--languages", "en",
+                   "--kinds", "facts", "--facts", "2", "--new-session-only")
+    assert done.returncode == 0, done.stderr
+    (row,) = [ln.split() for ln in done.stdout.splitlines() if ln.startswith("en ")]
+    assert row[4] == "—", done.stdout  # conv, facts, stored %, same %

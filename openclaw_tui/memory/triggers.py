@@ -15,6 +15,8 @@ words dropped unless the phrase has nothing else), of each word's best near-matc
 message's words; an entry scores its best phrase. An entry whose score reaches
 :data:`THRESHOLD` (0.72) is *triggered*: every word of a phrase must be (nearly) in the
 message. At most :data:`MAX_TRIGGERED` (3) per turn, best ``score × importance boost`` first.
+With an embedding provider a phrase may also pass by meaning: its score is then the better of
+the keyword score and the message's cosine to the phrase (``memory/trigger_vectors.py``).
 
 **Importance.** ``<!-- importance: N -->`` with N from 1 to 10 (clamped; 5 is neutral,
 an entry without one counts as 5) multiplies by ``1 + 0.04·(N − 5)``, 0.84 to 1.20. It

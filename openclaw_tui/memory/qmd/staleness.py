@@ -15,8 +15,8 @@ import os
 import stat
 from pathlib import Path
 
-from openclaw_tui.memory.builtin.staleness import HASH_LIMIT
-
+#: larger files are not read again to hash (the builtin index's limit too)
+HASH_LIMIT = 4 * 1024 * 1024
 #: shortest docid we trust as a hash prefix (qmd prints 6 hex digits)
 MIN_DOCID = 6
 

@@ -34,6 +34,12 @@ READ_BEFORE: dict[type[BaseModel], tuple[str, ...]] = {McpServerConfig: ("type",
 #: values that load but are not acted on: (leaf, value) -> why (``store.fts.tokenizer:
 #: "trigram"`` is honoured since issue 39: memory/builtin/fts_index.py)
 UNHONOURED_VALUES: dict[tuple[str, Any], str] = {}
+#: values the qmd backend (``memory.backend: "qmd"``) cannot act on: qmd builds its own
+#: keyword table with a fixed tokenizer (``porter unicode61``, not configurable in qmd)
+QMD_UNHONOURED_VALUES: dict[tuple[str, Any], str] = {
+    ("store.fts.tokenizer", "trigram"): "qmd indexes with its own fixed tokenizer (porter unicode61); "
+                                        "only the builtin index (qmd's fallback) is built with trigram",
+}
 
 
 @dataclass(frozen=True)
@@ -134,7 +140,8 @@ def not_honoured(cfg: OpenClawConfig) -> list[NotHonoured]:
     for key, layer in layers:
         out += unknown_keys(MemorySearchConfig, layer, key)
         out += _provider_values(cfg, key, layer)
-        for (leaf, value), why in UNHONOURED_VALUES.items():
+        values = {**UNHONOURED_VALUES, **(QMD_UNHONOURED_VALUES if cfg.memory.backend == "qmd" else {})}
+        for (leaf, value), why in values.items():
             node: Any = layer
             for part in leaf.split("."):
                 node = node.get(part) if isinstance(node, dict) else None

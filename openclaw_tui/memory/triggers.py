@@ -15,6 +15,8 @@ words dropped unless the phrase has nothing else), of each word's best near-matc
 message's words; an entry scores its best phrase. An entry whose score reaches
 :data:`THRESHOLD` (0.72) is *triggered*: every word of a phrase must be (nearly) in the
 message. At most :data:`MAX_TRIGGERED` (3) per turn, best ``score × importance boost`` first.
+With an embedding provider a phrase may also pass by meaning: its score is then the better of
+the keyword score and the message's cosine to the phrase (``memory/trigger_vectors.py``).
 
 **Importance.** ``<!-- importance: N -->`` with N from 1 to 10 (clamped; 5 is neutral,
 an entry without one counts as 5) multiplies by ``1 + 0.04·(N − 5)``, 0.84 to 1.20. It
@@ -34,9 +36,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from openclaw_tui.language.words import function_words
+from openclaw_tui.memory.trigger_vectors import PhraseSimilarity
 from openclaw_tui.workspace import safe_fs
 from openclaw_tui.workspace.guard import PathRefused
 from openclaw_tui.workspace.privacy import hidden_for
@@ -225,19 +228,25 @@ def phrase_score(phrase: str, message_words: Iterable[str]) -> float:
     return _Nearness(message_words).phrase(phrase)
 
 
-def score_entry(entry: Entry, message_words: Iterable[str] | _Nearness) -> tuple[float, str]:
+def score_entry(entry: Entry, message_words: Iterable[str] | _Nearness,
+                vector: Mapping[str, float] | None = None) -> tuple[float, str]:
+    """An entry's best phrase: its keyword score, or its cosine to the message in ``vector``
+    (``memory/trigger_vectors.py``) when that is higher."""
     near = message_words if isinstance(message_words, _Nearness) else _Nearness(message_words)
-    return max(((near.phrase(t), t) for t in entry.triggers), default=(0.0, ""))
+    vec = vector or {}
+    return max(((max(near.phrase(t), vec.get(t, 0.0)), t) for t in entry.triggers), default=(0.0, ""))
 
 
-def match_triggers(entries: Iterable[Entry], message: str, limit: int = MAX_TRIGGERED) -> list[Triggered]:
-    """The entries ``message`` triggers, best ``score × boost`` first, at most ``limit``."""
+def match_triggers(entries: Iterable[Entry], message: str, limit: int = MAX_TRIGGERED,
+                   similarity: PhraseSimilarity | None = None) -> list[Triggered]:
+    """The entries ``message`` triggers, best ``score × boost`` first, at most ``limit``.
+    With ``similarity`` (an embedding provider) a phrase passes by keyword OR by vector."""
     near = _Nearness(list(dict.fromkeys(words(message)))[:MESSAGE_WORDS_CAP])
+    live = [e for e in entries if e.triggers and not is_superseded(e.text)]  # superseded: never recalled
+    vector = similarity.scores(message, (t for e in live for t in e.triggers)) if similarity else {}
     found = []
-    for entry in entries:
-        if not entry.triggers or is_superseded(entry.text):
-            continue  # a superseded entry is never recalled (workspace/supersede.py)
-        score, phrase = score_entry(entry, near)
+    for entry in live:
+        score, phrase = score_entry(entry, near, vector)
         if score >= THRESHOLD:
             found.append(Triggered(entry, phrase, score))
     found.sort(key=lambda t: (-t.rank, t.entry.path, t.entry.start))
@@ -289,11 +298,12 @@ def memory_entries(workspace: Path) -> list[Entry]:
     return out
 
 
-def triggered_for(workspace: Path, session_key: str, message: str, limit: int = MAX_TRIGGERED) -> list[Triggered]:
+def triggered_for(workspace: Path, session_key: str, message: str, limit: int = MAX_TRIGGERED,
+                  similarity: PhraseSimilarity | None = None) -> list[Triggered]:
     """What ``message`` triggers in this workspace; always [] for a group or channel session."""
     if hidden_for(session_key) or not message or not message.strip():
         return []
-    return match_triggers(memory_entries(workspace), message, limit)
+    return match_triggers(memory_entries(workspace), message, limit, similarity)
 
 
 def importance_boosts(workspace: Path) -> dict[str, list[tuple[int, int, float]]]:

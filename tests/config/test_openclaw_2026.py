@@ -251,3 +251,22 @@ def test_config_migrate_dry_run_then_write(tmp_path):
     }
     again = run_cli("--config", str(cfg_path), "config", "migrate", "--dry-run", state=tmp_path)
     assert "already uses the current key generation" in again.stdout
+
+
+def test_trigram_is_named_not_honoured_for_the_qmd_backend_only(tmp_path):
+    """qmd's keyword table has a fixed tokenizer: with memory.backend "qmd" a trigram setting
+    is named (config show and the start line); with the builtin backend it is honoured."""
+    tri = {"search": {"store": {"fts": {"tokenizer": "trigram"}}}}
+    assert "memory.search.store.fts.tokenizer" not in keys(validate_config({"memory": tri}))
+    qmd = validate_config({"memory": {**tri, "backend": "qmd"}})
+    found = [i for i in not_honoured(qmd) if i.key == "memory.search.store.fts.tokenizer"]
+    assert [(i.value, "qmd" in i.why) for i in found] == [("trigram", True)]
+    assert "memory.search.store.fts.tokenizer" in (summary_line(not_honoured(qmd)) or "")
+    assert not [i for i in not_honoured(validate_config({"memory": {"backend": "qmd", "search": {"store": {"fts": {"tokenizer": "unicode61"}}}}}))
+                if i.key.endswith("tokenizer")]
+    cfg_path = tmp_path / "openclaw.json"
+    cfg_path.write_text(json.dumps({"memory": {**tri, "backend": "qmd"}}))
+    done = run_cli("--config", str(cfg_path), "config", "show", state=tmp_path)
+    assert done.returncode == 0, done.stderr
+    shown = {item["key"]: item for item in json.loads(done.stdout)["_notHonoured"]}
+    assert shown["memory.search.store.fts.tokenizer"]["value"] == "trigram"

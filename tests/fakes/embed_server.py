@@ -12,6 +12,7 @@ so texts sharing words get high cosine similarity and a text always gets the sam
         srv.requests                       # [{"path", "headers", "json"}] in arrival order
         srv.inputs()                       # every text embedded so far, flattened
         srv.vector("some text")            # the vector the server would return
+        srv.script("a text", [1.0, 0.0])   # this exact text gets this vector (zero-padded to dims)
 
 The pytest fixture ``embed_server`` (import it into a conftest or test module) yields a
 running server and stops it afterwards.
@@ -66,6 +67,8 @@ class EmbedServer:
         self._always: dict[str, Any] | None = None
         #: optional hook ``(request_json) -> dict | None``; a dict is sent as an error step
         self.hook: Callable[[dict], dict | None] | None = None
+        #: exact text -> vector, answered instead of the hashed one (paraphrases that share no word)
+        self.scripted: dict[str, list[float]] = {}
         self._lock = threading.Lock()
         self._httpd: ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -83,8 +86,15 @@ class EmbedServer:
         self._errors.clear()
         self._always = None
 
+    def script(self, text: str, vector: list[float]) -> None:
+        self.scripted[text] = list(vector)
+
     def vector(self, text: str, model: str | None = None) -> list[float]:
-        return hashed_vector(text, self.model_dims.get(model or "", self.dims))
+        dims = self.model_dims.get(model or "", self.dims)
+        if text in self.scripted:
+            got = self.scripted[text][:dims]
+            return got + [0.0] * (dims - len(got))
+        return hashed_vector(text, dims)
 
     def inputs(self) -> list[str]:
         out: list[str] = []

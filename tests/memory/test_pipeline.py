@@ -144,8 +144,12 @@ NOW = datetime(2026, 3, 1, tzinfo=timezone.utc)
         ("memory/notes.md", "memory", 0.0, None),  # undated memory file never decays
         ("MEMORY.md", "memory", 0.0, None),
         ("docs/2026-01-01.md", "memory", NOW.timestamp() - 10 * 86400, 10.0),  # extra path: mtime
-        ("sessions/abc.jsonl", "sessions", NOW.timestamp() - 2 * 86400, 2.0),
-        ("sessions/abc.jsonl", "sessions", None, None),
+        ("docs/memory/2026-02-19.md", "memory", NOW.timestamp(), 10.0),  # a daily note in an extra path: its date
+        ("/srv/team/memory/2026-02-19.md", "memory", NOW.timestamp(), 10.0),  # outside the workspace too
+        ("docs/notes.md", "memory", NOW.timestamp() - 3 * 86400, 3.0),  # an undated extra-path note: mtime
+        ("docs/notes.md", "memory", None, None),
+        ("sessions/abc.jsonl", "sessions", NOW.timestamp() - 2 * 86400, None),  # transcripts never decay (upstream)
+        ("sessions/2026-01-01.md", "sessions", NOW.timestamp() - 2 * 86400, None),
         ("memory/2027-01-01.md", "memory", None, 0.0),  # future date clamps to 0
     ],
 )

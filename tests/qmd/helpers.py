@@ -59,7 +59,7 @@ if cmd in ("collection", "update", "embed", "--version"):
     sys.exit(0)
 query = args[args.index("--") + 1] if "--" in args else ""
 def ok_hits():
-    hit = {{"docid": "#abc123", "score": 0.9, "file": os.environ.get("FAKE_QMD_FILE", "qmd://memory-dir/notes.md"),
+    hit = {{"docid": os.environ.get("FAKE_QMD_DOCID", "#abc123"), "score": 0.9, "file": os.environ.get("FAKE_QMD_FILE", "qmd://memory-dir/notes.md"),
            "line": 2, "title": "t", "snippet": "@@ -2,2 @@ (1 before, 0 after)\nfake qmd hit for " + query + "\nsecond"}}
     print("Searching 2 collections...")
     print(json.dumps([hit], indent=2))

@@ -5,7 +5,9 @@ A fake qmd that logs its calls serves the searches; the builtin index under it i
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -25,6 +27,8 @@ def backend(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     ws = tmp_path / "ws"
     write(ws / "MEMORY.md", "# Memory\n")
     write(ws / "memory" / "notes.md", "# notes\nfirst fake line\nsecond fake line\n")
+    # qmd's docid: its content hash's first 6 hex digits (a hit whose file differs is stale)
+    monkeypatch.setenv("FAKE_QMD_DOCID", "#" + hashlib.sha256((ws / "memory" / "notes.md").read_bytes()).hexdigest()[:6])
     s = make_settings(tmp_path / "state", ws, {"qmd": {"command": str(script), "update": {"onBoot": False},
                                                        "limits": {"timeoutMs": 10000}}})
     b = QmdBackend(s, builtin=MemoryManager(s))
@@ -49,9 +53,14 @@ def test_search_answers_with_search_result_and_hits(backend: QmdBackend) -> None
     assert got.pop("searchMs") >= 0
     assert got == {"results": [{"path": "memory/notes.md", "startLine": 2, "endLine": 3, "score": 0.9,
                                 "snippet": "fake qmd hit for fake words\nsecond\n\nSource: memory/notes.md#L2-L3",
-                                "source": "memory", "collection": "memory-dir", "docid": "#abc123",
+                                "source": "memory", "collection": "memory-dir", "docid": os.environ["FAKE_QMD_DOCID"],
                                 "citation": "memory/notes.md#L2-L3"}],
                    "provider": "qmd", "model": "search", "fallback": None, "backend": "qmd"}
+
+
+def test_search_hit_of_a_changed_file_is_stale(backend: QmdBackend) -> None:
+    (backend.settings.workspace / "memory" / "notes.md").write_text("# notes\nedited since qmd indexed it\n")
+    assert _json(backend.search("fake words", session_key="agent:main:main"))["results"][0]["stale"] is True
 
 
 def test_denied_and_empty_searches(backend: QmdBackend) -> None:

@@ -399,3 +399,34 @@ def test_tiny_workspace_zero_bm25_score_is_still_a_hit(real_qmd, tmp_path):
         assert b.search("zebra crossing", min_score=0.01)["results"] == []
     finally:
         b.close()
+
+
+def test_hits_of_files_changed_since_indexing_are_stale(real_qmd, tmp_path):
+    """qmd/staleness.py: a hit's docid is qmd's content hash; a changed or deleted file is
+    stale until the next sync, a touch that changed nothing is not."""
+    ws = tmp_path / "ws"
+    write(ws / "MEMORY.md", "# Memory\n\n- Prefers tea.\n")
+    note = ws / "memory" / "2026-01-05.md"
+    write(note, "- the deploy window is Thursday 14:00 UTC.\n")
+    s = make_settings(tmp_path / "state", ws, {"qmd": {"update": {"waitForBootSync": True}, "limits": {"timeoutMs": 30000}}})
+    b = QmdBackend(s, sink=lambda _e: None, builtin=MemoryManager(s))
+
+    def hit() -> dict:
+        res = b.search("deploy window")
+        assert [r["path"] for r in res["results"]] == ["memory/2026-01-05.md"] and res["fallback"] is None, res
+        return res["results"][0]
+
+    try:
+        first = hit()
+        assert first["docid"] and "stale" not in first
+        os.utime(note, (time.time() + 60, time.time() + 60))  # touched, same bytes
+        assert "stale" not in hit()
+        note.write_text("- the deploy window moved to Friday 09:00 UTC.\n")
+        assert hit()["stale"] is True  # qmd still answers from what it indexed
+        b.sync(force=True, reason="test")
+        assert "stale" not in hit()
+        note.unlink()
+        res = b.search("deploy window")  # qmd keeps the removed file until the next update
+        assert all(r["stale"] is True for r in res["results"] if r["path"] == "memory/2026-01-05.md")
+    finally:
+        b.close()

@@ -25,6 +25,7 @@ import apsw
 
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import Event, EventSink, ProviderRetry, null_sink
+from openclaw_tui.memory.trigger_vectors import PhraseSimilarity
 from openclaw_tui.memory.api import SYNC_FORGET, MemoryStatus, ProgressFn, ReadResult, SearchResult, SyncReport
 from openclaw_tui.memory.builtin.embedding_ops import window_tokens
 from openclaw_tui.memory.paths import range_error, resolve_get_path
@@ -82,6 +83,7 @@ class MemoryManager:
         if isinstance(provider, str):  # "auto"
             provider, self.provider_error = _resolve_provider(settings)
         self.provider = provider
+        self._trigger_similarity: PhraseSimilarity | None = None
         if provider is not None and hasattr(provider, "on_retry"):
             # embedding retries (429/5xx/timeouts) show in the event timeline
             provider.on_retry = self._on_embed_retry
@@ -138,6 +140,14 @@ class MemoryManager:
 
     def active_sources(self) -> list[str]:
         return self.indexer.active_sources()
+
+    def trigger_similarity(self) -> PhraseSimilarity | None:
+        """Trigger recall's vector side (``memory/trigger_vectors.py``): None without a provider."""
+        if self.provider is None:
+            return None
+        if self._trigger_similarity is None:
+            self._trigger_similarity = PhraseSimilarity(self.provider)
+        return self._trigger_similarity
 
     def provider_fallback(self) -> dict | None:
         fb = getattr(self.provider, "fallback", None) if self.provider is not None else None

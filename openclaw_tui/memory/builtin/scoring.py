@@ -153,10 +153,7 @@ def date_path_match(dates: Sequence[tuple[int | None, int, int]], path: str) -> 
 _DATED_RE = re.compile(r"(?:^|/)(\d{4})-(\d{2})-(\d{2})\.md$", re.IGNORECASE)
 
 
-def date_from_memory_path(path: str) -> date | None:
-    """The date of ``memory/…/YYYY-MM-DD.md``; None for undated or invalid dates."""
-    if not path.startswith("memory/"):
-        return None
+def _name_date(path: str) -> date | None:
     m = _DATED_RE.search(path)
     if not m:
         return None
@@ -166,23 +163,43 @@ def date_from_memory_path(path: str) -> date | None:
         return None
 
 
+def date_from_memory_path(path: str) -> date | None:
+    """The date of ``memory/…/YYYY-MM-DD.md``; None for undated or invalid dates."""
+    if not path.startswith("memory/"):
+        return None
+    return _name_date(path)
+
+
+def daily_note_date(path: str) -> date | None:
+    """The date of a daily note anywhere: a ``YYYY-MM-DD.md`` below a ``memory/`` folder
+    (the workspace's own, or one inside an extra path, as upstream's decay reads it)."""
+    low = path.replace("\\", "/")
+    if not (low.startswith("memory/") or "/memory/" in low):
+        return None
+    return _name_date(low)
+
+
 def is_evergreen(path: str, source: str) -> bool:
     return source == "memory" and (path in ROOT_MEMORY_FILES or path.startswith("memory/"))
 
 
 def age_days(path: str, source: str, mtime: float | None, now: datetime) -> float | None:
-    """Age used for decay; None means the item never decays.
+    """Age used for decay; None means the item never decays (upstream's rules, its
+    ``temporal-decay.ts``):
 
-    ``memory/YYYY-MM-DD.md`` → days since that date (UTC midnight); ``MEMORY.md`` and undated
-    ``memory/*.md`` never decay; anything else (extra paths, sessions) uses its mtime.
+    - a daily note ``…memory/[…/]YYYY-MM-DD.md`` → days since that date (UTC midnight);
+    - ``MEMORY.md``, ``USER.md`` and undated ``memory/*.md`` (evergreen) never decay;
+    - session transcripts never decay (upstream keys them ``sessions/<file>``, a path its
+      decay cannot stat, so they keep their score);
+    - any other file (an extra path's notes) by its modification time.
     """
-    d = date_from_memory_path(path) if source == "memory" else None
+    if source != "memory":
+        return None
+    d = daily_note_date(path)
     if d is not None:
         start = datetime(d.year, d.month, d.day, tzinfo=timezone.utc)
         return max(0.0, (now - start).total_seconds() / 86400.0)
-    if is_evergreen(path, source):
-        return None
-    if mtime is None:
+    if is_evergreen(path, source) or mtime is None:
         return None
     return max(0.0, (now.timestamp() - mtime) / 86400.0)
 

@@ -2,7 +2,8 @@
 
 Hits of collections this agent does not serve are dropped; so are the private files (MEMORY.md,
 USER.md, the private tier of memory/: by file identity, whichever collection indexed them)
-when the session must not see them, and superseded notes' lines in snippets.
+when the session must not see them, and superseded notes' lines in snippets. A hit whose
+file changed since qmd indexed it is marked ``stale`` (``qmd/staleness.py``).
 Snippets are cut to ``limits.maxSnippetChars`` and all of them together to
 ``limits.maxInjectedChars``; citations are built as the builtin index builds them.
 """
@@ -19,6 +20,7 @@ from openclaw_tui.memory.template_text import template_only
 from openclaw_tui.memory.qmd.collections import CollectionSpec, display_path, resolve_hit_path, source_of
 from openclaw_tui.memory.qmd.home import QmdHome, exit_error
 from openclaw_tui.memory.qmd.parse import QmdHit, QmdParseError, parse_search_output, trim_blank_edges
+from openclaw_tui.memory.qmd.staleness import qmd_hit_stale
 from openclaw_tui.memory.qmd.runner import QmdError, first_line, looks_like_flag_rejection
 from openclaw_tui.workspace.privacy import hidden_for, is_private_key, private_identities
 from openclaw_tui.workspace.session_keys import is_direct_session
@@ -54,13 +56,15 @@ def run_search(home: QmdHome, mode: str, timeout_ms: int, query: str, n: int,
 
 def _hit(spec: CollectionSpec, rel: str, hit: QmdHit, max_snippet: int, cite: bool, budget: int) -> SearchHit:
     path = display_path(spec, rel)
+    stale = spec.kind != "sessions" and qmd_hit_stale(Path(spec.root) / rel, hit.docid)
     current = "\n".join(blank_superseded(hit.snippet.split("\n")))  # superseded notes left out
     start, end, text = trim_blank_edges(hit.start_line, hit.end_line, current)
     snippet = text[:max_snippet]
     citation = citations.citation_for(path, start, end) if cite else None
     footer = len(f"\n\nSource: {citation}") if citation is not None else 0  # added by SearchHit.for_model
     return SearchHit(path=path, start_line=start, end_line=end, score=round(hit.score, 6), snippet=snippet[:max(0, budget - footer)],
-                     source=source_of(spec), citation=citation, collection=spec.name, docid=hit.docid or None)
+                     source=source_of(spec), citation=citation, collection=spec.name, docid=hit.docid or None,
+                     stale=stale)
 
 
 def to_hits(settings: AgentSettings, by_name: dict[str, CollectionSpec], hits: list[QmdHit], n: int,

@@ -62,11 +62,21 @@ def _letters(langs: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
     return {letter: tuple(v) for letter, v in owners.items()}
 
 
+@lru_cache(maxsize=1)
+def _titles() -> re.Pattern[str]:
+    """Every table's forms of address ("Frau", "Mrs", "Sig.ra") where a capitalised word
+    follows: part of a name, they do not vote ("My neighbour is Frau Berger." is English)."""
+    forms = sorted({t for lang in TABLES for t in lexicon(lang).titles}, key=len, reverse=True)
+    alts = "|".join(re.escape(t) for t in forms) or "(?!)"
+    return re.compile(rf"(?<![\w.])(?:{alts})\.?(?=\s+[^\W\d_a-zß-ÿ])")
+
+
 def _scores(text: str, langs: tuple[str, ...]) -> dict[str, float]:
-    """The votes of each language for ``text`` (file names and addresses do not vote)."""
+    """The votes of each language for ``text`` (file names, addresses and the forms of address
+    before a name do not vote)."""
     scores: dict[str, float] = defaultdict(float)
     weights = _weights(langs)
-    words = common().without_not_words(text)
+    words = _titles().sub(" ", common().without_not_words(text))
     for word in tokens(fold(words)):
         for lang, w in weights.get(word, {}).items():
             scores[lang] += w

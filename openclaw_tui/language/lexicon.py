@@ -181,6 +181,9 @@ class Lexicon:
     code: str
     function_words: frozenset[str]  # words that carry no topic (detection, follow-ups)
     letters: str  # letters that mark the language ("ñ¿¡", "äöüß")
+    #: forms of address written before a name ("Frau", "Mrs", "Señora"), as written: before a
+    #: capitalised word they belong to the name and say nothing of the message's language
+    titles: tuple[str, ...]
     abbreviations: tuple[str, ...]  # folded, without the final dot ("dr", "z. b")
     ordinal_dot: bool  # "am 3. Mai": a number with a dot does not end a sentence
     capitalized_nouns: bool  # every noun is capitalised: a capital is no name
@@ -266,6 +269,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         code=code,
         function_words=_words(raw.get("function_words")),
         letters=str(raw.get("letters", "")),
+        titles=tuple(str(t) for t in raw.get("titles") or ()),
         abbreviations=tuple(sorted({fold(a).rstrip(".") for a in raw.get("abbreviations") or ()}, key=len, reverse=True)),
         ordinal_dot=bool(raw.get("ordinal_dot", False)),
         capitalized_nouns=bool(raw.get("capitalized_nouns", False)),
@@ -298,6 +302,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         not_yet=pat("not_yet"),
         file_verb_late=pat("file_verbs_late"),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
+                               and key != "titles"
                                for w in v),
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),
         date_abbreviations=frozenset(fold(a).rstrip(".") for a in raw.get("abbreviations_of_dates") or ()),

@@ -52,3 +52,26 @@ def test_a_short_message_takes_the_language_before_it(text: str, previous: str |
 def test_the_default_language_is_the_first_of_the_settings() -> None:
     assert detect("9:40", langs=("fr", "en")) == "fr"
     assert read_message("9:40", settings=ReaderSettings(languages=("it", "en"))).language == "it"
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    # issue 37's walk: "Frau" voted German and the English fact was read as German and dropped
+    ("My neighbour is Frau Berger.", "en"),
+    ("My neighbour is Madame Roussel.", "en"),
+    ("Our landlord is Señor Ortega.", "en"),
+    ("Il vicino è Mr Dawson.", "it"),
+    ("Mon voisin, c'est Herr Schmidt.", "fr"),
+    # the same words vote where no name follows, and around a name in their own language
+    ("Frau Berger kommt morgen um neun.", "de"),
+    ("Meine Frau arbeitet bei Siemens.", "de"),
+    ("La señora de enfrente tiene dos gatos.", "es"),
+])
+def test_a_form_of_address_before_a_name_does_not_vote(text: str, lang: str) -> None:
+    assert detect(text) == lang
+
+
+def test_the_two_line_message_of_the_walk_keeps_both_sentences() -> None:
+    reading = read_message("My neighbour is Frau Berger.\nShe waters our plants when we travel.")
+    assert reading.language == "en"
+    kept = " ".join(reading.facts)
+    assert "Frau Berger" in kept and "waters our plants" in kept, reading.facts

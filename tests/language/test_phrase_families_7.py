@@ -42,3 +42,33 @@ def test_an_asking_clause_joined_without_a_comma_asks(text: str, fact: str, aske
 ])
 def test_a_joined_clause_that_asks_nothing(text: str) -> None:
     assert not read_message(text).asks
+
+
+# a refusal after a secret or a code: nothing of the message is kept
+@pytest.mark.parametrize("text,secret", [
+    ("The alarm code is 4471, no saving this", "4471"),
+    ("The wifi password is Sunflower!2024, don't save it", "Sunflower!2024"),
+    ("El código de la alarma es 4471, no lo retengas", "4471"),
+    ("La clave del portal es Girasol!2024, no me la guardes", "Girasol!2024"),
+    ("Der Alarmcode ist 4471, merk ihn dir nicht", "4471"),
+    ("Das WLAN-Passwort ist Sonnenblume!2024, schreib's nicht auf", "Sonnenblume!2024"),
+    ("Le code de l'alarme est 4471, ne le stocke pas", "4471"),
+    ("Le mot de passe du wifi est Tournesol!2024, faut pas le noter", "Tournesol!2024"),
+    ("O código do alarme é 4471, não armazene", "4471"),
+    ("A senha do wifi é Girassol!2024, não guarde", "Girassol!2024"),
+    ("Il codice dell'allarme è 4471, non salvarmelo", "4471"),
+    ("La password del wifi è Girasole!2024, non memorizzarla", "Girasole!2024"),
+])
+def test_a_refusal_after_a_secret_keeps_nothing(text: str, secret: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.DO_NOT_KEEP
+    assert not r.facts and secret not in " ".join(r.facts)
+
+
+@pytest.mark.parametrize("text", [
+    "No saving throws in this game, the boss has 4000 HP",
+    "Ich merke sie mir nicht gern, die Geburtstage meiner Neffen sind im Mai",
+])
+def test_words_near_a_refusal_refuse_nothing(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is not Intent.DO_NOT_KEEP and r.facts

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from openclaw_tui.language import read_message
+from openclaw_tui.language.lexicon import lexicon
 from openclaw_tui.language.reading import Intent
+from openclaw_tui.language.sentences import split
 
 
 # an asking clause joined with no comma ("so", "así que", "also", "donc", "então", "quindi")
@@ -72,3 +74,21 @@ def test_a_refusal_after_a_secret_keeps_nothing(text: str, secret: str) -> None:
 def test_words_near_a_refusal_refuse_nothing(text: str) -> None:
     r = read_message(text)
     assert r.intent is not Intent.DO_NOT_KEEP and r.facts
+
+
+# dotted initials and abbreviations inside names end no sentence; before an opening word they do
+@pytest.mark.parametrize("lang,text,count", [
+    ("en", "Our broker is at J.P. Morgan and the savings are at U.S. Bank downtown.", 1),
+    ("en", "My aunt lives in St. Louis, we climbed Mt. Fuji in May.", 1),
+    ("en", "I lived in the U.S. Then I moved to Lisbon.", 2),
+    ("es", "La notaria es la Lic. Paula Ortega, vive en la Col. Narvarte.", 1),
+    ("es", "Mi tío vive en Sta. Fe y trabaja con el Gral. Ortiz.", 1),
+    ("de", "Meine Schwester wohnt in St. Gallen und arbeitet bei der U.S. Bank.", 1),
+    ("fr", "Le dîner est avec Mgr. Martin à St. Malo samedi.", 1),
+    ("pt", "A loja fica na Av. Sto. Amaro, perto da Sta. Cecília.", 1),
+    ("pt", "O meu chefe é o Cel. Ramos, de S. Paulo.", 1),
+    ("it", "Il parroco è Mons. Bianchi, la chiesa è in P.zza S. Giovanni.", 1),
+    ("it", "Lavoro per la F.lli Rossi a Bergamo. Il capo è severo.", 2),
+])
+def test_abbreviations_inside_names_end_no_sentence(lang: str, text: str, count: int) -> None:
+    assert len(split(text, lexicon(lang))) == count, split(text, lexicon(lang))

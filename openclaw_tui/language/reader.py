@@ -158,16 +158,17 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     pos = _polite_end(f, lex)
     if pos or (lex.request is not None and lex.request.match(f)):
         return Kind.REQUEST
-    moment = lex.chit_chat.search(f) if lex.chit_chat is not None else None
-    if moment is not None and not _kept_beside(f, moment, lex):
+    moments = list(lex.chit_chat.finditer(f)) if lex.chit_chat is not None else []
+    if moments and not _kept_beside(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
 
 
-def _kept_beside(f: str, moment: re.Match[str], lex: Lexicon) -> bool:
-    """Whether a habit or preference stands beside a remark of the moment, not inside it: "I'm
-    on the 7:10 bus every Monday" is kept; "Sono in coda alla Coop" is not."""
-    return lex.keep is not None and any(m.end() <= moment.start() or m.start() >= moment.end()
+def _kept_beside(f: str, moments: list[re.Match[str]], lex: Lexicon) -> bool:
+    """Whether a habit or preference stands beside the remarks of the moment, not inside one:
+    "I'm on the 7:10 bus every Monday" is kept; "Sono in coda alla Coop" and "Rientrato ora
+    dal calcetto, ho le gambe a pezzi" are not."""
+    return lex.keep is not None and any(all(m.end() <= x.start() or m.start() >= x.end() for x in moments)
                                         for m in lex.keep.finditer(f))
 
 

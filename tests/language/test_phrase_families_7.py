@@ -92,3 +92,38 @@ def test_words_near_a_refusal_refuse_nothing(text: str) -> None:
 ])
 def test_abbreviations_inside_names_end_no_sentence(lang: str, text: str, count: int) -> None:
     assert len(split(text, lexicon(lang))) == count, split(text, lexicon(lang))
+
+
+# remarks of the moment: traffic again, just back from somewhere, worn out right now
+@pytest.mark.parametrize("text", [
+    "The ring road is jammed again",
+    "I'm wiped out right now",
+    "La M-40 está atascada otra vez",
+    "Vengo ahora del gimnasio, estoy reventado",
+    "Die A8 steht schon wieder",
+    "Bin grad vom Training zurück, total platt",
+    "Je rentre à l'instant du foot, j'ai les jambes en compote",
+    "La rocade est encore bouchée",
+    "Nossa, a Dutra tá parada de novo",
+    "Cheguei agora do Continente e esqueci-me do leite",
+    "Estou um caco hoje",
+    "Rientrata ora dalla palestra, ho le gambe a pezzi",
+    "Appena tornato dal lavoro, sono cotto",
+    "La tangenziale è ferma di nuovo",
+    "Ora sono distrutta, domani ne parliamo",
+])
+def test_remarks_of_the_moment_are_not_kept(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and not r.facts, r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "Sono arrivato dal Marocco nel 2015",
+    "Tutti i martedì torno dal calcetto alle 22",
+    "Todas as terças volto do ginásio às 21h",
+    "Cheguei de Angola em 2010",
+    "Mi hermano trabaja en la M-30 de noche",
+    "Je travaille au périph depuis 2019",
+])
+def test_lasting_facts_beside_the_same_words_are_kept(text: str) -> None:
+    assert read_message(text).facts

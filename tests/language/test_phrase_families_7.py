@@ -127,3 +127,29 @@ def test_remarks_of_the_moment_are_not_kept(text: str) -> None:
 ])
 def test_lasting_facts_beside_the_same_words_are_kept(text: str) -> None:
     assert read_message(text).facts
+
+
+# "don't forget that" said colloquially, the negation dropped or doubled, keeps what follows
+@pytest.mark.parametrize("text,fact", [
+    ("Dont forget that the bins go out every other Tuesday", "the bins go out every other Tuesday"),
+    ("Don't you forget that the vet is on the 14th", "the vet is on the 14th"),
+    ("Que no se te olvide que el veterinario es el 14", "el veterinario es el 14"),
+    ("Vergiss ja nicht, dass der Tierarzt am 14. ist", "der Tierarzt am 14. ist"),
+    ("Oublie pas que le véto, c'est le 14", "le véto, c'est le 14"),
+    ("Faut pas oublier que le véto est le 14", "le véto est le 14"),
+    ("Não esquece que o veterinário é dia 14", "o veterinário é dia 14"),
+    ("Non ti scordare che il veterinario è il 14", "il veterinario è il 14"),
+])
+def test_colloquial_dont_forget_keeps(text: str, fact: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.REMEMBER
+    assert any(fact.lower() in f.lower() for f in r.facts), r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "I didn't forget that my sister lives in Lyon",
+    "J'oublie pas que ma sœur habite à Lyon",
+])
+def test_not_forgetting_told_of_oneself_is_a_statement(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and r.facts

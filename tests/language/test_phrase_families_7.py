@@ -153,3 +153,26 @@ def test_colloquial_dont_forget_keeps(text: str, fact: str) -> None:
 def test_not_forgetting_told_of_oneself_is_a_statement(text: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.STATEMENT and r.facts
+
+
+# "forget what I'm about to tell you": nothing after it is kept; "don't forget what I told you"
+# is no refusal
+@pytest.mark.parametrize("text", [
+    "Forget what I'm about to tell you: I'm quitting in March",
+    "Olvida lo que te voy a contar: dejo el trabajo en marzo",
+    "Vergiss gleich wieder, was ich dir jetzt erzähle: ich kündige im März",
+    "Oublie ce que je vais te raconter : je démissionne en mars",
+    "Esquece o que eu vou te contar: vou me demitir em março",
+    "Dimentica quello che sto per dirti: mi licenzio a marzo",
+])
+def test_forget_what_i_am_about_to_say_keeps_nothing(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.DO_NOT_KEEP and not r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "Dont forget what I told you about the cabin?",
+    "Vergiss nicht, was ich dir über die Hütte gesagt habe?",
+])
+def test_dont_forget_what_i_said_is_no_refusal(text: str) -> None:
+    assert read_message(text).intent is not Intent.DO_NOT_KEEP

@@ -205,14 +205,35 @@ def about_someone(folded: str, lex: Lexicon) -> bool:
 
 def question_clause_at(sentence: str, lex: Lexicon) -> int | None:
     """Where a clause that asks without a question mark starts after a statement ("the rent is
-    $2,150, is that over 30%", "mi hijo pesa 14 kilos, cuánto le puedo dar"), or None."""
+    $2,150, is that over 30%", "mi hijo pesa 14 kilos, cuánto le puedo dar", "… notice so when
+    do I have to tell him"), or None."""
     if lex.question_clause is None:
         return None
     low = sentence.lower()
     for m in _CLAUSE_BREAK.finditer(sentence):
         if m.start() > 0 and m.end() < len(sentence) and lex.question_clause.match(low[m.end():]):
             return m.end()
-    return None
+    joined = _joined_questions(sentence, lex)
+    return joined[0][1] if joined else None
+
+
+def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
+    """(start, end) of each joining word with no comma before it after which a question word
+    opens an asking clause ("… notice so when do I …", "… Abendessen also wann muss ich …")."""
+    if lex.question_join is None or lex.question_clause is None:
+        return []
+    low = sentence.lower()
+    out = []
+    for m in lex.question_join.finditer(low):
+        if m.start() == 0 or not low[m.start() - 1].isspace():
+            continue
+        rest = _skip(low, m.end())
+        word = _WORD_AT.match(fold(low[rest:]))
+        if lex.not_question_joined is not None and lex.not_question_joined.match(low[rest:]):
+            continue  # "… and what's more the heating is broken"
+        if word and word.group(0) in lex.question_words and lex.question_clause.match(low[rest:]):
+            out.append((m.start(), rest))
+    return out
 
 
 def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:
@@ -248,15 +269,16 @@ def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
     number, a date, a preference (a capital alone is not enough: "For the Berlin trip, …")."""
     if lex.question_start is None or lex.question_start.match(sentence.lstrip(" ¿¡").lower()):
         return None
-    breaks = [m for m in _CLAUSE_BREAK.finditer(sentence) if m.start() > 0]
+    breaks = [m.span() for m in _CLAUSE_BREAK.finditer(sentence) if m.start() > 0]
+    breaks = sorted(breaks + _joined_questions(sentence, lex))
     if not breaks:
         return None
-    chosen = next((m for m in breaks if _asks_from(sentence[m.end():], lex)), None)
+    chosen = next((b for b in breaks if _asks_from(sentence[b[1]:], lex)), None)
     if chosen is None:
         if not sentence.rstrip(" \"'”»)").endswith(("?", "？")):
             return None
         chosen = breaks[-1]
-    head = sentence[:chosen.start()]
+    head = sentence[:chosen[0]]
     if lex.hypothetical_lead is not None and lex.hypothetical_lead.match(fold(head.lstrip(" ¿¡"))):
         return None  # "If a train leaves at 14:10 …, when does it arrive?": a supposition, not a fact
     state = bool(lex.keep and lex.keep.search(fold(head)))  # "Sono celiaco, che pizzeria …?"

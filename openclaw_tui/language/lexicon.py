@@ -254,6 +254,13 @@ class Lexicon:
     #: ("the plumber's name was what again", "el fontanero cómo se llamaba", "heißt nochmal
     #: wie", "s'appelle comment déjà", "se chama como mesmo", "come fa di cognome"); on lower()
     question_inside: Phrases | None = None
+    #: a word that joins an asking clause to a statement without a comma ("so", "así que",
+    #: "also", "donc", "então", "quindi"): a question word and a ``question_clause`` after it
+    #: ask ("… notice so when do I have to tell him"); on lower()
+    question_join: Phrases | None = None
+    #: what reads as a question after a joining word but states ("… and what's more …",
+    #: "… and what's worse …"); on lower()
+    not_question_joined: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -316,6 +323,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         contrast=pat("contrast"),
         question_clause=phrases(tuple(raw.get("question_clauses") or ()), anchored=True, folded=False),
         question_inside=phrases(tuple(raw.get("question_inside") or ()), folded=False),
+        question_join=phrases(tuple(raw.get("question_joins") or ()), folded=False),
+        not_question_joined=phrases(tuple(raw.get("not_question_joined") or ()), anchored=True, folded=False),
     )
 
 

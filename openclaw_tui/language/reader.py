@@ -158,16 +158,17 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     pos = _polite_end(f, lex)
     if pos or (lex.request is not None and lex.request.match(f)):
         return Kind.REQUEST
-    moment = lex.chit_chat.search(f) if lex.chit_chat is not None else None
-    if moment is not None and not _kept_beside(f, moment, lex):
+    moments = list(lex.chit_chat.finditer(f)) if lex.chit_chat is not None else []
+    if moments and not _kept_beside(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
 
 
-def _kept_beside(f: str, moment: re.Match[str], lex: Lexicon) -> bool:
-    """Whether a habit or preference stands beside a remark of the moment, not inside it: "I'm
-    on the 7:10 bus every Monday" is kept; "Sono in coda alla Coop" is not."""
-    return lex.keep is not None and any(m.end() <= moment.start() or m.start() >= moment.end()
+def _kept_beside(f: str, moments: list[re.Match[str]], lex: Lexicon) -> bool:
+    """Whether a habit or preference stands beside the remarks of the moment, not inside one:
+    "I'm on the 7:10 bus every Monday" is kept; "Sono in coda alla Coop" and "Rientrato ora
+    dal calcetto, ho le gambe a pezzi" are not."""
+    return lex.keep is not None and any(all(m.end() <= x.start() or m.start() >= x.end() for x in moments)
                                         for m in lex.keep.finditer(f))
 
 
@@ -325,9 +326,9 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     """The reading of ``text`` with the table ``lex``."""
     folded = fold(text)
     pieces = [Piece(text[a:b], folded[a:b]) for a, b in spans(text, lex)]
-    if lex.do_not_keep is not None and lex.do_not_keep.search(folded):
+    if _refuses(folded, lex):
         asks = any(kind_of(p.text, p.folded, lex) is Kind.QUESTION for p in pieces
-                   if not lex.do_not_keep.search(p.folded))
+                   if not _refuses(p.folded, lex))
         return MessageReading(text=text, language=lex.code, intent=Intent.DO_NOT_KEEP,
                               withheld=tuple(p.text for p in pieces), asks=asks)
     private = bool(lex.private and lex.private.search(folded))
@@ -335,6 +336,15 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
         pieces = [_without(p, lex.private) for p in pieces]
         pieces = [p for p in pieces if any(ch.isalnum() for ch in p.text)]
     return _compose(lex, text, pieces, previous, private)
+
+
+def _refuses(folded: str, lex: Lexicon) -> bool:
+    """Whether a do-not-keep phrase stands in the folded text, not inside a remember cue that
+    negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses)."""
+    if lex.do_not_keep is None:
+        return False
+    cues = list(lex.remember.finditer(folded)) if lex.remember is not None else []
+    return any(not any(c.start() < m.start() < c.end() for c in cues) for m in lex.do_not_keep.finditer(folded))
 
 
 def _without(piece: Piece, pattern: Phrases) -> Piece:

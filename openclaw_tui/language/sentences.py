@@ -2,8 +2,8 @@
 
 A full stop followed by a space ends a sentence unless it closes an abbreviation of the
 language ("Dr.", "Sra.", "z. B.", "M.", "Sig.": data, ``abbreviations``), an initial ("J. R.
-Tolkien"), or, in a language that writes ordinals with a dot ("am 3. Mai"), a day number
-before a month. A decimal ("3.5") or a time ("5 p.m.", "9.40") has no space after its dots,
+Tolkien") or dotted initials before a name ("J.P. Morgan", "U.S. Bank"), or, in a language
+that writes ordinals with a dot ("am 3. Mai"), a day number before a month. A decimal ("3.5") or a time ("5 p.m.", "9.40") has no space after its dots,
 and a dot followed by a lower-case word ("… etc. and") ends nothing. ``?``, ``!``, ``;`` and
 a line break always end one.
 
@@ -22,6 +22,8 @@ _END = re.compile(r"(?:[.!?;…]+[\"'”’»)\]]*)(?=\s)|\n")
 _OPENS = "\"'“„«(¿¡[-"
 #: a day, or a day and month, written with ordinal dots ("3", "28.11")
 _DAY = re.compile(r"\d{1,2}(?:\.\d{1,2})?$")
+#: letters joined by dots ("J.P", "U.S", "S.A"): the dot after them closes initials
+_DOTTED = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]$")
 
 
 def _before_dot(text: str, dot: int) -> str:
@@ -70,6 +72,8 @@ def _keeps_going(text: str, end: re.Match[str], lex: Lexicon) -> bool:
     raw = text[end.start() - len(word): end.start()] if word else ""
     if len(raw) == 1 and raw.isupper():
         return True  # an initial
+    if _DOTTED.match(raw) and raw[0].isupper():
+        return _not_an_opening(fold(nxt), lex)  # "J.P. Morgan", "U.S. Bank"; "the U.S. Then …" ends
     if word.isalpha() and any(word.endswith(end) and len(word) > len(end) for end in lex.abbreviation_ends):
         return True  # "Hauptstr. 5"
     if word in lex.date_abbreviations and _names_a_date(nxt, lex):

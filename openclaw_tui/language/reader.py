@@ -23,6 +23,7 @@ from openclaw_tui.language.detect import detect, guess
 from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, lexicon, lower
 from openclaw_tui.language.neutral import neutral_reading
 from openclaw_tui.language.reading import Intent, MessageReading, ReaderSettings, ReplyReading
+from openclaw_tui.language.secrets import find_secrets
 from openclaw_tui.language.sentences import spans
 
 QUERY_CAP = 300
@@ -325,9 +326,10 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     """The reading of ``text`` with the table ``lex``."""
     folded = fold(text)
     pieces = [Piece(text[a:b], folded[a:b]) for a, b in spans(text, lex)]
-    if lex.do_not_keep is not None and lex.do_not_keep.search(folded):
+    refusal = refusal_in(folded, text, lex)
+    if refusal is not None:
         asks = any(kind_of(p.text, p.folded, lex) is Kind.QUESTION for p in pieces
-                   if not lex.do_not_keep.search(p.folded))
+                   if not refusal.search(p.folded))
         return MessageReading(text=text, language=lex.code, intent=Intent.DO_NOT_KEEP,
                               withheld=tuple(p.text for p in pieces), asks=asks)
     private = bool(lex.private and lex.private.search(folded))
@@ -335,6 +337,24 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
         pieces = [_without(p, lex.private) for p in pieces]
         pieces = [p for p in pieces if any(ch.isalnum() for ch in p.text)]
     return _compose(lex, text, pieces, previous, private)
+
+
+def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
+    """The refusal list that withholds the message, or None: the table's own; the refusals of
+    languages without a table (detection may give "Heslo je …, nikam si ho neukládej" to a
+    table); beside a secret (a key, card, IBAN, a named PIN or password), the refusal of any
+    table ("PIN 4821, no lo guardes" read as English still keeps nothing)."""
+    lists = [lex.do_not_keep, common().do_not_keep]
+    for found in lists:
+        if found is not None and found.search(folded):
+            return found
+    if not find_secrets(text):
+        return None
+    for code in TABLES:
+        other = lexicon(code).do_not_keep
+        if code != lex.code and other is not None and other.search(folded):
+            return other
+    return None
 
 
 def _without(piece: Piece, pattern: Phrases) -> Piece:

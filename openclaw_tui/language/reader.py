@@ -36,6 +36,8 @@ _LEAD = re.compile(r"[\s¿¡\"'(«„“-]*")
 _MAIN_CLAUSE = re.compile(r"[,;:]\s|\s[-–—]\s")
 #: what may separate an interjection from the sentence after it
 _OPENER_GAP = re.compile(r"[\s,;:.!…–—-]*")
+#: an amount right after an opening verb ("debo 4.000 €")
+_AMOUNT = re.compile(r"\s*[$€£]?\s*\d")
 
 
 class Kind(Enum):
@@ -64,6 +66,8 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         return not (lex.chit_chat is not None and lex.chit_chat.search(f))
     m = lex.question_start.match(lower(s)) if lex.question_start else None
     multiword = m is not None and len(m.group(0).split()) > 1  # "c'est combien le loyer", "quanto é a renda"
+    if m and not multiword and _AMOUNT.match(f, m.end()) and _opener(m) not in lex.question_words:
+        m = None  # "debo 4.000 € de la tarjeta", "devo 3000 euros": a verb before an amount states
     # "When I travel …" joins a clause; "quanto eu paguei …" cannot, so it asks
     joins = m is not None and (not lex.subordinators or fold(m.group(0)).strip(" ¿¡\"'(«„“-") in lex.subordinators)
     # a clause it joins needs a main clause after a break ("Quando ho tempo, vado …"); alone,
@@ -80,6 +84,10 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         word = re.match(r"\s*([^\W_]+)", f[recall.end():])
         return bool(word and word.group(1) in lex.question_words)
     return False
+
+
+def _opener(m: re.Match[str]) -> str:
+    return fold(m.group(0)).strip(" ¿¡\"'(«„“-")
 
 
 def _polite_end(f: str, lex: Lexicon) -> int:
@@ -238,13 +246,21 @@ def _file_named_first(piece: Piece, lex: Lexicon) -> bool:
     (the verb right after the file), "Den letzten Eintrag in tagebuch.md bitte rausnehmen." (the
     verb last); a question ("In notes.md, what did I write?") is none."""
     named = common().file_name.search(piece.text)
-    if named is None or lex.file_verb is None or "?" in piece.text:
+    if named is None or lex.file_verb is None:
         return False
     f = piece.folded
     gap = _OPENER_GAP.match(f, named.end())
     at = gap.end() if gap else named.end()
     if lex.file_verb.match(f, at):
         return True
+    # put as a question, the verb right after the file ("En gastos.md, ¿me cambias …?", "In
+    # notes.md, can you replace …?"); "In notes.md, what did I write?" asks
+    lead = _LEAD.match(f, at)
+    at = lead.end() if lead else at
+    if "?" in piece.text:
+        at += _polite_end(f[at:], lex)
+        lead = _LEAD.match(f, at)
+        return bool(lex.file_verb.match(f, lead.end() if lead else at))
     last = f.rstrip(" .!…\"')»”")
     for verbs in (lex.file_verb_late, lex.file_verb):
         if verbs is None:

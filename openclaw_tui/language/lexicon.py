@@ -358,6 +358,9 @@ class Common:
     other_letters: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: what is no word of any language: file names, addresses, hosts (they do not vote)
     not_words: re.Pattern[str] = re.compile(r"(?!)")
+    #: refusals to keep in languages without a table ("nikam si ho neukládej"): a message that
+    #: detection gives to a table keeps none of it either
+    do_not_keep: Phrases | None = None
 
     def without_not_words(self, text: str) -> str:
         """``text`` with what is no word blanked, in linear time: ``not_words`` is applied to
@@ -397,4 +400,5 @@ def common() -> Common:
         others={str(k): _words(v) for k, v in (raw.get("other_languages") or {}).items()},
         other_letters={k: tuple(v) for k, v in owners.items()},
         not_words=re.compile(rf"{file_name}|https?://\S+|\S+@\S+|\b[\w-]+(?:\.[^\W\d_][\w-]+)+\b", re.IGNORECASE),
+        do_not_keep=phrases(tuple(p for ps in (raw.get("do_not_keep") or {}).values() for p in ps)),
     )

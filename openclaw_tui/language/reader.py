@@ -23,6 +23,7 @@ from openclaw_tui.language.detect import detect, guess
 from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, lexicon, lower
 from openclaw_tui.language.neutral import neutral_reading
 from openclaw_tui.language.reading import Intent, MessageReading, ReaderSettings, ReplyReading
+from openclaw_tui.language.secrets import find_secrets
 from openclaw_tui.language.sentences import spans
 
 QUERY_CAP = 300
@@ -35,6 +36,8 @@ _LEAD = re.compile(r"[\s¿¡\"'(«„“-]*")
 _MAIN_CLAUSE = re.compile(r"[,;:]\s|\s[-–—]\s")
 #: what may separate an interjection from the sentence after it
 _OPENER_GAP = re.compile(r"[\s,;:.!…–—-]*")
+#: an amount right after an opening verb ("debo 4.000 €")
+_AMOUNT = re.compile(r"\s*[$€£]?\s*\d")
 
 
 class Kind(Enum):
@@ -63,6 +66,8 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         return not (lex.chit_chat is not None and lex.chit_chat.search(f))
     m = lex.question_start.match(lower(s)) if lex.question_start else None
     multiword = m is not None and len(m.group(0).split()) > 1  # "c'est combien le loyer", "quanto é a renda"
+    if m and not multiword and _AMOUNT.match(f, m.end()) and _opener(m) not in lex.question_words:
+        m = None  # "debo 4.000 € de la tarjeta", "devo 3000 euros": a verb before an amount states
     # "When I travel …" joins a clause; "quanto eu paguei …" cannot, so it asks
     joins = m is not None and (not lex.subordinators or fold(m.group(0)).strip(" ¿¡\"'(«„“-") in lex.subordinators)
     # a clause it joins needs a main clause after a break ("Quando ho tempo, vado …"); alone,
@@ -79,6 +84,10 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         word = re.match(r"\s*([^\W_]+)", f[recall.end():])
         return bool(word and word.group(1) in lex.question_words)
     return False
+
+
+def _opener(m: re.Match[str]) -> str:
+    return fold(m.group(0)).strip(" ¿¡\"'(«„“-")
 
 
 def _polite_end(f: str, lex: Lexicon) -> int:
@@ -238,13 +247,21 @@ def _file_named_first(piece: Piece, lex: Lexicon) -> bool:
     (the verb right after the file), "Den letzten Eintrag in tagebuch.md bitte rausnehmen." (the
     verb last); a question ("In notes.md, what did I write?") is none."""
     named = common().file_name.search(piece.text)
-    if named is None or lex.file_verb is None or "?" in piece.text:
+    if named is None or lex.file_verb is None:
         return False
     f = piece.folded
     gap = _OPENER_GAP.match(f, named.end())
     at = gap.end() if gap else named.end()
     if lex.file_verb.match(f, at):
         return True
+    # put as a question, the verb right after the file ("En gastos.md, ¿me cambias …?", "In
+    # notes.md, can you replace …?"); "In notes.md, what did I write?" asks
+    lead = _LEAD.match(f, at)
+    at = lead.end() if lead else at
+    if "?" in piece.text:
+        at += _polite_end(f[at:], lex)
+        lead = _LEAD.match(f, at)
+        return bool(lex.file_verb.match(f, lead.end() if lead else at))
     last = f.rstrip(" .!…\"')»”")
     for verbs in (lex.file_verb_late, lex.file_verb):
         if verbs is None:
@@ -326,9 +343,10 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     """The reading of ``text`` with the table ``lex``."""
     folded = fold(text)
     pieces = [Piece(text[a:b], folded[a:b]) for a, b in spans(text, lex)]
-    if _refuses(folded, lex):
+    refusal = refusal_in(folded, text, lex)
+    if refusal is not None:
         asks = any(kind_of(p.text, p.folded, lex) is Kind.QUESTION for p in pieces
-                   if not _refuses(p.folded, lex))
+                   if not _refuses(refusal, p.folded, lex))
         return MessageReading(text=text, language=lex.code, intent=Intent.DO_NOT_KEEP,
                               withheld=tuple(p.text for p in pieces), asks=asks)
     private = bool(lex.private and lex.private.search(folded))
@@ -338,13 +356,28 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     return _compose(lex, text, pieces, previous, private)
 
 
-def _refuses(folded: str, lex: Lexicon) -> bool:
-    """Whether a do-not-keep phrase stands in the folded text, not inside a remember cue that
+def _refuses(found: Phrases, folded: str, lex: Lexicon) -> bool:
+    """Whether a refusal of ``found`` stands in the folded text, not inside a remember cue that
     negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses)."""
-    if lex.do_not_keep is None:
-        return False
     cues = list(lex.remember.finditer(folded)) if lex.remember is not None else []
-    return any(not any(c.start() < m.start() < c.end() for c in cues) for m in lex.do_not_keep.finditer(folded))
+    return any(not any(c.start() < m.start() < c.end() for c in cues) for m in found.finditer(folded))
+
+
+def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
+    """The refusal list that withholds the message, or None: the table's own; the refusals of
+    languages without a table (detection may give "Heslo je …, nikam si ho neukládej" to a
+    table); beside a secret (a key, card, IBAN, a named PIN or password), the refusal of any
+    table ("PIN 4821, no lo guardes" read as English still keeps nothing)."""
+    for found in (lex.do_not_keep, common().do_not_keep):
+        if found is not None and _refuses(found, folded, lex):
+            return found
+    if not find_secrets(text):
+        return None
+    for code in TABLES:
+        other = lexicon(code).do_not_keep
+        if code != lex.code and other is not None and _refuses(other, folded, lex):
+            return other
+    return None
 
 
 def _without(piece: Piece, pattern: Phrases) -> Piece:

@@ -305,7 +305,7 @@ class Searcher:
         if not keys or store is None:
             return set()
         try:
-            rows = store.files("memory")
+            rows = store.files("memory", keys)
         except Exception:  # noqa: BLE001 - a hit is not stale when the index cannot say
             return set()
         return stale_keys(self.settings.workspace, rows, keys)

@@ -71,7 +71,9 @@ def text_hits(store: Store, q: str, terms: list[str], mode: str, limit: int) -> 
         return {cid: scoring.bm25_rank_to_score(rank) for cid, rank in store.fts.trigram_search(q, limit)}
     skip = store.common_terms(terms) if mode == "or" else set()
     hits: list[tuple[int, float]] = []
-    if skip and not set(terms) <= skip:
+    if mode == "or" and terms:  # the same rows, proven from fewer (bm25_topk.py)
+        hits = store.fts.top_k(qry.fts_or_terms(terms, skip), limit) or []
+    if not hits and skip and not set(terms) <= skip:
         hits = store.fts_search(qry.build_fts_query(q, mode, skip), limit)
     if len(hits) < limit:
         hits = store.fts_search(qry.build_fts_query(q, mode), limit)

@@ -93,10 +93,23 @@ class ChunkFiles:
         self.fts = fts
         self.vectors = vectors
 
-    def files(self, source: str | None = None) -> dict[str, FileRow]:
+    def files(self, source: str | None = None, paths: Iterable[str] | None = None) -> dict[str, FileRow]:
+        """The ``files`` rows (of one source; of the given ``paths`` only: a search's hits
+        need their few rows, not the whole table)."""
+        where: list[str] = []
+        args: list[Any] = []
+        if source:
+            where.append("source = ?")
+            args.append(source)
+        if paths is not None:
+            keys = sorted(set(paths))
+            if not keys:
+                return {}
+            where.append(f"path in ({','.join('?' * len(keys))})")
+            args.extend(keys)
+        sql = "select path, source, hash, mtime, mtime_ns, size from files"
         with self.lock:
-            sql = "select path, source, hash, mtime, mtime_ns, size from files"
-            rows: list[tuple[Any, ...]] = self.conn.execute(sql + (" where source = ?" if source else ""), (source,) if source else ()).fetchall()
+            rows: list[tuple[Any, ...]] = self.conn.execute(sql + (" where " + " and ".join(where) if where else ""), args).fetchall()
         if not all(isinstance(r[0], str) and isinstance(r[1], str) for r in rows):
             raise ForeignIndex("a files row does not decode (wrong column types)")
         return {r[0]: FileRow(*r) for r in rows}

@@ -18,12 +18,14 @@ rebuilds the index with the new tokenizer, and until then queries still match th
 from __future__ import annotations
 
 import logging
-from typing import Any, Iterable
+from collections import Counter
+from typing import Any, Iterable, Sequence
 
 import apsw
 
+from openclaw_tui.memory.builtin import bm25_topk
 from openclaw_tui.memory.builtin.index_db import IndexDb, count_rows
-from openclaw_tui.memory.builtin.query import fts_text, trigram_terms, word_tokens
+from openclaw_tui.memory.builtin.query import fts_or_expression, fts_text, trigram_terms, word_tokens
 
 log = logging.getLogger("openclaw_tui.memory.store")
 
@@ -71,7 +73,9 @@ class FtsIndex:
         self.fts_error: str | None = None
         # (vector_generation it is valid for — "" never is one, chunk count, term → doc count)
         self._df_cache: tuple[str | None, int, dict[str, int | None]] = ("", 0, {})
-        self._tokenize: Any = None  # apsw.FTS5Tokenizer, made on first use
+        # (vector_generation it is valid for, the table's row and token totals)
+        self._totals_cache: tuple[str | None, bm25_topk.Totals | None] = ("", None)
+        self._tokenizer: Any = None  # apsw.FTS5Tokenizer, made on first use
 
     def ensure(self) -> None:
         try:
@@ -133,6 +137,92 @@ class FtsIndex:
                 return []
         return [(int(r[0]), float(r[1])) for r in rows]
 
+    def top_k(self, terms: Sequence[str], limit: int) -> list[tuple[int, float]] | None:
+        """``fts_search`` of the OR of ``terms`` (each a quoted phrase, in this order) when the
+        best ``limit`` can be proven without scoring the rows that hold only the most frequent
+        terms (``bm25_topk``): the same rows, ranks and order; None when not proven (run the
+        full query then)."""
+        if self.kind == "trigram" or len(terms) < 2 or not self.fts_available:
+            return None
+        with self.lock:
+            tokens = [self._tokens(t, apsw.FTS5_TOKENIZE_QUERY) for t in terms]
+        if any(len(t) != 1 for t in tokens):
+            return None  # a phrase of several tokens (a CJK term): no single count
+        _, dfs = self.doc_frequencies(terms)
+        totals = self._totals()
+        counts = [dfs[t] for t in terms]
+        if totals is None or totals.rows <= 0 or any(c is None for c in counts):
+            return None
+        hits = [int(c or 0) for c in counts]
+        idfs = [bm25_topk.idf(totals.rows, h) for h in hits]
+        common = bm25_topk.split_common(hits, idfs, totals.rows)
+        if not any(common):
+            return None
+        rare = fts_or_expression([t for t, c in zip(terms, common) if not c])
+        frequent = fts_or_expression([t for t, c in zip(terms, common) if c])
+        # rows with a rare term and no common one: a phrase a row lacks adds exactly 0.0, so
+        # FTS5's rank here is the full query's
+        scored = dict(self.fts_search(f"({rare}) NOT ({frequent})", limit))
+        both = self._both_ranks(common, [t[0] for t in tokens], idfs, totals, rare, frequent, limit)
+        if both is None:
+            return None
+        scored.update(both)
+        top = bm25_topk.best(scored, limit)
+        bound = sum(bm25_topk.part_bound(w) for w, c in zip(idfs, common) if c)
+        return top if bm25_topk.proven(top, limit, bound) else None
+
+    def _both_ranks(self, common: list[bool], want: list[str], idfs: list[float], totals: bm25_topk.Totals,
+                    rare: str, frequent: str, limit: int) -> dict[int, float] | None:
+        """The best ``limit`` full-query ranks of the rows holding a common and a rare term.
+        FTS5 ranks them when the AND keeps the query's phrase order (common terms all first
+        or all last); else its ranks in the other order (equal but for rounding) pick the
+        rows, ranked again here in the query's order; None when rounding could matter."""
+        first = common.index(not common[0])
+        if all(c != common[0] for c in common[first:]):
+            match = f"({frequent}) AND ({rare})" if common[0] else f"({rare}) AND ({frequent})"
+            return dict(self.fts_search(match, limit))
+        near = self.fts_search(f"({frequent}) AND ({rare})", 4 * limit)
+        if len(near) >= 4 * limit and near[-1][1] <= near[limit - 1][1] * (1.0 - 1e-9):
+            return None  # the cut is not clear of rounding
+        return self._exact_ranks([r for r, _ in near], want, idfs, totals)
+
+    def _exact_ranks(self, rowids: list[int], want: list[str], idfs: list[float],
+                     totals: bm25_topk.Totals) -> dict[int, float] | None:
+        """bm25 ranks of these rows computed here from their stored text (each phrase's count
+        and the row's token count); None when a row has colocated tokens."""
+        out: dict[int, float] = {}
+        avgdl = totals.avgdl
+        for rowid, text in self._contents(rowids):
+            with self.lock:
+                toks = self._tokenize(text.encode("utf-8"), apsw.FTS5_TOKENIZE_DOCUMENT, None)
+            if any(len(t) != 3 for t in toks):
+                return None  # colocated tokens: not counted here as FTS5 counts them
+            seen = Counter(t[2] for t in toks)
+            out[rowid] = bm25_topk.rank(idfs, [seen[w] for w in want], len(toks), avgdl)
+        return out
+
+    def _contents(self, rowids: list[int]) -> list[tuple[int, str]]:
+        """The stored FTS text of these rows."""
+        if not rowids:
+            return []
+        marks = ",".join("?" * len(rowids))
+        with self.lock:
+            rows: list[tuple[Any, ...]] = self.conn.execute(f"select rowid, text from chunks_fts where rowid in ({marks})", rowids).fetchall()
+        return [(int(r[0]), str(r[1])) for r in rows]
+
+    def _totals(self) -> bm25_topk.Totals | None:
+        """The table's rows and tokens as bm25() reads them (the ``%_data`` averages record:
+        varints, rows then each column's tokens), cached until the next write."""
+        with self.lock:
+            generation = self.db.get_meta("vector_generation")
+            cached_gen, totals = self._totals_cache
+            if cached_gen == generation and totals is not None:
+                return totals
+            row = self.conn.execute("select block from chunks_fts_data where id = 1").fetchone()
+            totals = _averages(bytes(row[0])) if row and row[0] else None
+            self._totals_cache = (generation, totals)
+            return totals
+
     def common_terms(self, terms: Iterable[str]) -> set[str]:
         """The query terms found in more than half of the indexed chunks. FTS5's BM25 clamps
         such a term's IDF to 1e-6, so in an OR query it changes no ranking, yet FTS5 walks its
@@ -174,10 +264,34 @@ class FtsIndex:
             return self._tokens(text, apsw.FTS5_TOKENIZE_DOCUMENT) if self.fts_available and text else []
 
     def _tokens(self, text: str, flag: int) -> list[str]:
-        if self._tokenize is None:
-            self._tokenize = self.conn.fts5_tokenizer(*_tokenizer_args())
         return [t[2] for t in self._tokenize(fts_text(text).encode("utf-8"), flag, None)]
+
+    @property
+    def _tokenize(self) -> Any:
+        """The table's tokenizer (``apsw.FTS5Tokenizer``), made on first use."""
+        if self._tokenizer is None:
+            self._tokenizer = self.conn.fts5_tokenizer(*_tokenizer_args())
+        return self._tokenizer
 
 
 def _like_escape(term: str) -> str:
     return term.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+
+
+def _averages(block: bytes) -> bm25_topk.Totals:
+    """FTS5's averages record: the row count then one token total per column (SQLite varints)."""
+    values: list[int] = []
+    i = 0
+    while i < len(block):
+        value = 0
+        for n in range(9):
+            byte = block[i + n]
+            if n == 8:
+                value = (value << 8) | byte
+                break
+            value = (value << 7) | (byte & 0x7F)
+            if byte < 0x80:
+                break
+        values.append(value)
+        i += n + 1
+    return bm25_topk.Totals(rows=values[0] if values else 0, tokens=sum(values[1:]))

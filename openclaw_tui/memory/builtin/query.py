@@ -202,7 +202,17 @@ def build_fts_query(query: str, mode: str = "or", skip: Collection[str] = ()) ->
     terms = query_terms(query)
     if not terms:
         return None
-    terms = [t for t in terms if t not in skip] or terms
+    return fts_or_expression(fts_or_terms(terms, skip))
+
+
+def fts_or_terms(terms: list[str], skip: Collection[str] = ()) -> list[str]:
+    """The phrases of an OR query, in order: ``terms`` without the ``skip`` ones, unless that
+    leaves none."""
+    return [t for t in terms if t not in skip] or terms
+
+
+def fts_or_expression(terms: Collection[str]) -> str:
+    """``"a" OR "b"``: each term a quoted phrase."""
     return " OR ".join(_fts_quote(t) for t in terms)
 
 

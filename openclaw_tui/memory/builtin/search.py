@@ -8,7 +8,9 @@ when it is only down and keyword hits exist, else the search comes back ``disabl
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Callable
@@ -71,11 +73,35 @@ def text_hits(store: Store, q: str, terms: list[str], mode: str, limit: int) -> 
         return {cid: scoring.bm25_rank_to_score(rank) for cid, rank in store.fts.trigram_search(q, limit)}
     skip = store.common_terms(terms) if mode == "or" else set()
     hits: list[tuple[int, float]] = []
-    if skip and not set(terms) <= skip:
+    if mode == "or" and terms:  # the same rows, proven from fewer (bm25_topk.py)
+        hits = store.fts.top_k(qry.fts_or_terms(terms, skip), limit) or []
+    if not hits and skip and not set(terms) <= skip:
         hits = store.fts_search(qry.build_fts_query(q, mode, skip), limit)
     if len(hits) < limit:
         hits = store.fts_search(qry.build_fts_query(q, mode), limit)
     return {cid: scoring.bm25_rank_to_score(rank) for cid, rank in hits}
+
+
+@dataclass(frozen=True)
+class VectorSide:
+    """What the worker thread found: the query vector (empty when the provider failed, with
+    its ``error``) and the nearest chunks (None when the stored vectors are not comparable)."""
+
+    qvec: np.ndarray
+    error: Exception | None = None
+    hits: list[tuple[int, float]] | None = None
+
+
+_WORKER: list[ThreadPoolExecutor] = []
+_WORKER_LOCK = threading.Lock()
+
+
+def _worker() -> ThreadPoolExecutor:
+    """The threads (two per process) that run the vector side of searches, made on first use."""
+    with _WORKER_LOCK:
+        if not _WORKER:
+            _WORKER.append(ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-vector"))
+        return _WORKER[0]
 
 
 class Searcher:
@@ -146,6 +172,11 @@ class Searcher:
         hq = self.ms.query.hybrid
         use_text = store.fts_available and (self.provider is None or hq.enabled or keywords_only)
         got = Retrieved(text={})
+        # the query's embedding and vector search run on a worker thread while FTS5 answers
+        # here (numpy and SQLite release the GIL); what they found is judged below, in order
+        side: Future[VectorSide] | None = None
+        if self.provider is not None and not keywords_only:
+            side = _worker().submit(self._vector_side, store, req.query, n)
         if use_text:
             mode = "and" if req.fts_mode == "and-strict" else req.fts_mode
             got.text = text_hits(store, req.query, terms, mode, n)
@@ -156,13 +187,15 @@ class Searcher:
         if keywords_only:
             got.warning = "the memory index is still being embedded: keyword results for now"
             return got
-        qv = self._embed_query(req.query, got, started)
+        assert side is not None
+        found = side.result()
+        qv = self._embed_query(found, got, started)
         if isinstance(qv, SearchResult):
             return qv
         if qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None:
-            if self._vectors_comparable(store, qv):
+            if found.hits is not None:
                 got.qvec = qv
-                got.vector = dict(store.vector_search(qv, n))
+                got.vector = dict(found.hits)
                 got.mode = "hybrid" if use_text else "vector"
             else:
                 # the stored vectors come from another provider/model (e.g. a fallback took
@@ -172,23 +205,36 @@ class Searcher:
                     got.text = text_hits(store, req.query, terms, "or", n)
         return got
 
-    def _embed_query(self, q: str, got: Retrieved, started: float) -> np.ndarray | SearchResult:
-        """The query vector; a failed provider gives an empty one (keyword-only, with a
-        warning) when it is only down and keyword hits exist, else a disabled result."""
+    def _vector_side(self, store: Store, q: str, n: int) -> VectorSide:
+        """On the worker: the query vector (or the provider's error) and, when the stored
+        vectors are comparable with it, its ``n`` nearest chunks."""
         assert self.provider is not None  # asked only when there is one
         try:
-            return np.asarray(self.provider.embed_query(q), dtype=np.float32)
-        except Exception as exc:  # provider failure → disabled result (DESIGN §4)
-            msg = error_message(exc)
-            self._emit(provider_error_event(exc, provider_key(self.provider)[0], msg))
-            if not (bool(getattr(exc, "retryable", False)) and got.text):
-                return self.disabled(
-                    msg, warning="memory search unavailable: the embedding provider failed",
-                    action=getattr(exc, "action", "") or "check the embedding provider, or set memorySearch.provider to \"none\" for keyword-only search",
-                    started=started,
-                )
-            got.warning = f"embedding provider unavailable ({msg}); keyword-only results"
-            return np.zeros(0, dtype=np.float32)
+            qv = np.asarray(self.provider.embed_query(q), dtype=np.float32)
+        except Exception as exc:  # judged by _embed_query on the caller's thread
+            return VectorSide(np.zeros(0, dtype=np.float32), exc)
+        if not (qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None):
+            return VectorSide(qv)
+        if not self._vectors_comparable(store, qv):
+            return VectorSide(qv)
+        return VectorSide(qv, hits=store.vector_search(qv, n))
+
+    def _embed_query(self, found: VectorSide, got: Retrieved, started: float) -> np.ndarray | SearchResult:
+        """The query vector; a failed provider gives an empty one (keyword-only, with a
+        warning) when it is only down and keyword hits exist, else a disabled result."""
+        exc = found.error
+        if exc is None:
+            return found.qvec
+        msg = error_message(exc)
+        self._emit(provider_error_event(exc, provider_key(self.provider)[0], msg))
+        if not (bool(getattr(exc, "retryable", False)) and got.text):
+            return self.disabled(
+                msg, warning="memory search unavailable: the embedding provider failed",
+                action=getattr(exc, "action", "") or "check the embedding provider, or set memorySearch.provider to \"none\" for keyword-only search",
+                started=started,
+            )
+        got.warning = f"embedding provider unavailable ({msg}); keyword-only results"
+        return np.zeros(0, dtype=np.float32)
 
     def _vectors_comparable(self, store: Store, qv: np.ndarray) -> bool:
         """True when the index's vectors were made by the current provider and model."""
@@ -305,7 +351,7 @@ class Searcher:
         if not keys or store is None:
             return set()
         try:
-            rows = store.files("memory")
+            rows = store.files("memory", keys)
         except Exception:  # noqa: BLE001 - a hit is not stale when the index cannot say
             return set()
         return stale_keys(self.settings.workspace, rows, keys)

@@ -92,8 +92,8 @@ class Store:
 
     # ------------------------------------------------------------------ files and chunks
 
-    def files(self, source: str | None = None) -> dict[str, FileRow]:
-        return self.chunk_files.files(source)
+    def files(self, source: str | None = None, paths: Iterable[str] | None = None) -> dict[str, FileRow]:
+        return self.chunk_files.files(source, paths)
 
     def counts(self) -> tuple[int, int]:
         return self.chunk_files.counts()

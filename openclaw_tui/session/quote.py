@@ -41,9 +41,7 @@ def best_lines(text: str, query: str, start_line: int | str | None, limit: int =
         return [("(empty)", first)]
     scored.sort(reverse=True)
     top = scored[0][0]
-    # a second line as relevant as the first, or one behind it on two words of its own: one shared
-    # word is no second answer ("flight number to Oslo" must not quote the gym locker's number)
-    chosen = [scored[0][2]] + [i for sc, _neg, i in scored[1:limit] if sc > 0 and (sc >= top or (sc >= top - 1 and sc >= 2))]
+    chosen = [scored[0][2]] + [i for sc, _neg, i in scored[1:limit] if sc > 0 and sc >= top - 1]
     return [(lines[i].strip(), numbers[i]) for i in sorted(chosen)]
 
 

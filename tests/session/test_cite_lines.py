@@ -82,15 +82,3 @@ def test_a_quote_of_two_lines_apart_cites_both_and_nothing_between() -> None:
     snippet = "- Pixel is 7.\n- Tea, no sugar.\n- Coffee black.\n- Pixel likes tuna."
     out = quote_lines(snippet, PATH, 3, "pixel", lead="From memory:")
     assert out.endswith(f"Source: {PATH}#L3,L6"), out
-
-
-def test_a_quote_leaves_out_a_line_that_shares_one_word_with_the_query() -> None:
-    """bench/citations.py, offline agent: "What is my flight number to Oslo?" quoted the gym
-    locker's line too (it shares "number") and cited another fact's line."""
-    from openclaw_tui.session.quote import best_lines
-
-    snippet = "- User: My flight to Oslo is SK4711.\n- User: My gym locker is number 218."
-    assert [n for _line, n in best_lines(snippet, "flight number oslo", 11)] == [11]
-    # two lines that each answer part of the query stay together
-    both = "- User: The budget for Willow is 84,300 euros.\n- User: The Willow budget review is on Friday."
-    assert [n for _line, n in best_lines(both, "willow budget review euros", 3)] == [3, 4]

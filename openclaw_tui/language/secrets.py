@@ -122,14 +122,19 @@ def _rules(entry: Any, values: dict[str, re.Pattern[str]], kind: str,
 def _connector_regex(connectors: Iterable[str]) -> re.Pattern[str]:
     by_len = sorted(set(connectors), key=len, reverse=True)
     conn = "|".join(re.escape(lower(c)) + (r"(?!\w)" if c[-1:].isalnum() or c.endswith("'") else "") for c in by_len)
-    return re.compile(r"(?:[ \t]*(?:" + conn + r"))+")
+    return re.compile(r"(?:[ \t]*,?[ \t]*(?:" + conn + r"))+")  # "Mon code de carte, c'est 2817"
 
 
 def _merge(old: _Named, new: _Named) -> _Named:
-    """One name in two languages ("code" in en and fr): the words that may start its gap are both's."""
-    if old.kind != new.kind or not (old.gap_starts or new.gap_starts):
+    """One name in two languages ("code" in en and fr, "koden" in sv and da): the words that may
+    start its gap are both's, and so are its own connectors when both have their own (a name of
+    the six tables keeps the shared ones: Polish "to" never follows English "PIN")."""
+    if old.kind != new.kind:
         return old
-    return _Named(old.kind, old.value, old.bare, old.free, old.gap_starts | new.gap_starts, old.ends_clause, old.connectors)
+    connectors = old.connectors
+    if old.connectors is not None and new.connectors is not None:
+        connectors = re.compile(f"(?:{old.connectors.pattern})|(?:{new.connectors.pattern})")
+    return _Named(old.kind, old.value, old.bare, old.free, old.gap_starts | new.gap_starts, old.ends_clause, connectors)
 
 
 @lru_cache(maxsize=1)

@@ -28,6 +28,22 @@ SECRETS = [
     ("pt", "o código pro portão dos fundos é 8181.", "8181", "code"),
     ("it", "Il codice della cassaforte è 4040", "4040", "code"),
     ("it", "il codice per il lucchetto: 1357", "1357", "code"),
+    # a comma before the connector, a pronoun in it, Swiss German "isch"
+    ("fr", "Mon code de carte bleue, c'est 2817, ne le note pas.", "2817", "code"),
+    ("en", "the code for the gate: it's 2741", "2741", "code"),
+    ("de", "Den Türcode bloß nicht speichern: er lautet 6630", "6630", "access code"),
+    ("de", "S'Passwort fürs WLAN isch Chuchichäschtli88 – das bitte ned abspeichere", "Chuchichäschtli88", "password"),
+    # bank account numbers, like an IBAN
+    ("en", "My sort code is 20-45-77, forget I said that.", "20-45-77", "account number"),
+    ("es", "El número de cuenta es 43910286.", "43910286", "account number"),
+    ("de", "Meine Kontonummer lautet 1234567890", "1234567890", "account number"),
+    ("fr", "Mon numéro de compte est 00012345678.", "00012345678", "account number"),
+    ("pt", "O número da conta é 12345678", "12345678", "account number"),
+    ("it", "Il numero di conto è 000012345678", "000012345678", "account number"),
+    # a code word of a language without a table, with its own connector
+    ("nl", "Schrijf dit niet op: de code van mijn bankpas is 4417", "4417", "code"),
+    ("sv", "Förrådskoden är 2291, men den ska inte in i anteckningarna", "2291", "code"),
+    ("da", "Koden til døren er 1234", "1234", "code"),
     # named access codes that were missing
     ("en", "The wifi code is 20251207", "20251207", "access code"),
     ("de", "Der Safecode ist 9911", "9911", "access code"),
@@ -103,6 +119,10 @@ NOT_SECRETS = [
     # a Romanian or Finnish connector joins no other language's name
     ("it", "La parola e basta."),
     ("en", "The password on the fridge is wrong."),
+    ("en", "The password, is it secure?"),
+    # English names keep the shared connectors: no Polish "to", no Swedish "är"
+    ("en", "The PIN to 4821 Main Street is wrong."),
+    ("en", "the code är 1234"),
 ]
 
 

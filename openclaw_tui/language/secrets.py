@@ -4,7 +4,10 @@ What counts as a secret is data (``data/secrets.json``): key and token shapes th
 secret in any language (``sk-…``, ``ghp_…``, ``AKIA…``, JWTs, ``Bearer …``), payment card
 numbers that pass the Luhn check, IBANs that pass the mod-97 check, and a value that a word
 of one of the six tables names as a secret ("my PIN is 4821", "mi contraseña es Gato123",
-"Mein WLAN-Passwort lautet Sonne42", "le code de la porte est 4B21"). The value alone is
+"Mein WLAN-Passwort lautet Sonne42", "le code de la porte est 4B21", a bare "code" a short
+phrase before its digits: "the code for the side gate: 2741"; a password word of a language
+without a table: Czech "Heslo k wifi je Knedlik_42"), while codes that are no secret (postal,
+QR, source, status, order codes) stay as typed. The value alone is
 replaced by ``[secret withheld: <kind>]``; the words around it stay, so the note still says
 what the user said ("My PIN is [secret withheld: PIN].").
 
@@ -60,6 +63,10 @@ class _Named:
     value: re.Pattern[str]  # the value's shape, matched on lower-cased text
     bare: bool  # may follow the name with no connector ("PIN 4821")
     free: bool  # any word: checked against the function words and not_values
+    gap_starts: frozenset[str] = frozenset()  # when set, the words between name and connector
+    #                                          start with one of these ("code for the gate: …")
+    ends_clause: bool = False  # the value ends its clause ("… is 2741." but not "is 300 lines")
+    connectors: re.Pattern[str] | None = None  # its own connectors (a language without a table)
 
 
 @dataclass(frozen=True)
@@ -83,11 +90,13 @@ class _Table:
     iban_kind: str
     iban_lengths: dict[str, int]
     names: re.Pattern[str]  # every language's names, on folded text
+    not_names: re.Pattern[str] | None  # phrases holding a name that name no secret ("zip code")
     named: dict[str, _Named]  # folded name → its rule
     connectors: re.Pattern[str]  # on lower-cased text
     gap_word: re.Pattern[str]
     max_gap: int
     not_values: frozenset[str]  # folded
+    clause_words: frozenset[str]  # folded function words: one may follow a value that ends its clause
 
 
 _GROUP = re.compile(r"\d+")
@@ -102,9 +111,33 @@ def _name_regex(name: str) -> str:
     return r"[\s-]*".join(re.escape(w) for w in words if w)
 
 
-def _rules(entry: Any, values: dict[str, re.Pattern[str]], kind: str) -> tuple[list[str], _Named]:
-    words, shape = (entry, "any") if isinstance(entry, list) else (entry.get("words", []), entry.get("value", "any"))
-    return [str(w) for w in words], _Named(kind, values[shape], bare=shape != "any", free=shape == "any")
+def _rules(entry: Any, values: dict[str, re.Pattern[str]], kind: str,
+           connectors: re.Pattern[str] | None) -> tuple[list[str], _Named]:
+    if isinstance(entry, list):
+        entry = {"words": entry}
+    shape = str(entry.get("value", "any"))
+    rule = _Named(kind, values[shape], bare=bool(entry.get("bare", shape != "any")), free=shape == "any",
+                  gap_starts=frozenset(lower(str(w)) for w in entry.get("gap_starts", ())),
+                  ends_clause=bool(entry.get("ends_clause", False)), connectors=connectors)
+    return [str(w) for w in entry.get("words", [])], rule
+
+
+def _connector_regex(connectors: Iterable[str]) -> re.Pattern[str]:
+    by_len = sorted(set(connectors), key=len, reverse=True)
+    conn = "|".join(re.escape(lower(c)) + (r"(?!\w)" if c[-1:].isalnum() or c.endswith("'") else "") for c in by_len)
+    return re.compile(r"(?:[ \t]*,?[ \t]*(?:" + conn + r"))+")  # "Mon code de carte, c'est 2817"
+
+
+def _merge(old: _Named, new: _Named) -> _Named:
+    """One name in two languages ("code" in en and fr, "koden" in sv and da): the words that may
+    start its gap are both's, and so are its own connectors when both have their own (a name of
+    the six tables keeps the shared ones: Polish "to" never follows English "PIN")."""
+    if old.kind != new.kind:
+        return old
+    connectors = old.connectors
+    if old.connectors is not None and new.connectors is not None:
+        connectors = re.compile(f"(?:{old.connectors.pattern})|(?:{new.connectors.pattern})")
+    return _Named(old.kind, old.value, old.bare, old.free, old.gap_starts | new.gap_starts, old.ends_clause, connectors)
 
 
 @lru_cache(maxsize=1)
@@ -117,20 +150,30 @@ def table() -> _Table:
     compound: list[str] = []
     connectors: list[str] = []
     not_values: set[str] = set()
-    for code, lang in raw["languages"].items():
+    not_names: list[str] = []
+    clause_words: set[str] = set()
+    # the six tables' names share their connectors; a language without a table (Czech "heslo
+    # … je") keeps its own, so its connectors ("je", "to", "on") never join another's names
+    groups: list[tuple[str, Any, re.Pattern[str] | None]] = [(c, lang, None) for c, lang in raw["languages"].items()]
+    groups += [(code, lang, _connector_regex(str(c) for c in lang["connectors"]))
+               for code, lang in raw.get("other_languages", {}).items()]
+    for code, lang, own in groups:
         for kind, entry in lang["names"].items():
-            words, rule = _rules(entry, values, kind)
+            words, rule = _rules(entry, values, kind, own)
             for word in words:
-                named.setdefault(" ".join(tokens(fold(word))) or fold(word), rule)
+                key = " ".join(tokens(fold(word))) or fold(word)
+                named[key] = _merge(named[key], rule) if key in named else rule
                 pattern = _name_regex(word)
                 (compound if lang.get("compound") and len(fold(word)) >= 5 else plain).append(pattern)
-        connectors += [str(c) for c in lang["connectors"]]
+        if own is None:
+            connectors += [str(c) for c in lang["connectors"]]
         not_values |= {fold(w) for w in lang.get("not_values", ())}
+        not_names += [_name_regex(str(w)) for w in lang.get("not_names", ())]
         if code in TABLES:
             not_values |= lexicon(code).vocabulary
+            clause_words |= lexicon(code).function_words
     by_len = lambda items: sorted(set(items), key=len, reverse=True)  # noqa: E731
     names = r"(?:(?<!\w)(?:" + "|".join(by_len(plain)) + r")" + (r"|(?:" + "|".join(by_len(compound)) + r")" if compound else "") + r")(?!\w)"
-    conn = "|".join(re.escape(lower(c)) + (r"(?!\w)" if c[-1:].isalnum() or c.endswith("'") else "") for c in by_len(connectors))
     marker = str(raw["marker"])
     head, _, tail = marker.partition("{kind}")
     card = raw["card"]
@@ -146,11 +189,13 @@ def table() -> _Table:
         iban_kind=str(raw["iban"]["kind"]),
         iban_lengths={str(k): int(v) for k, v in raw["iban_lengths"].items()},
         names=re.compile(names),
+        not_names=re.compile(r"(?<!\w)(?:" + "|".join(by_len(not_names)) + r")(?!\w)") if not_names else None,
         named=named,
-        connectors=re.compile(r"(?:[ \t]*(?:" + conn + r"))+"),
+        connectors=_connector_regex(connectors),
         gap_word=re.compile(r"[ \t]+[^\W_][\w'’-]{0,39}"),
         max_gap=int(raw.get("max_gap_words", 4)),
         not_values=frozenset(not_values),
+        clause_words=frozenset(fold(w) for w in clause_words),
     )
 
 
@@ -268,11 +313,32 @@ def _value(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | Non
     return start, end
 
 
+_CLAUSE_WORD = re.compile(r"[ \t]+([^\W\d_][\w'’]*)")
+
+
+def _ends_clause(low: str, end: int, t: _Table) -> bool:
+    """Nothing, a mark or a function word after a value ("… is 2741." / "… 2741 so come in"),
+    not a word of its own ("… is 300 lines")."""
+    rest = low[end:]
+    if not rest.strip(" \t") or not rest.lstrip(" \t")[0].isalnum():
+        return True
+    m = _CLAUSE_WORD.match(low, end)
+    return m is not None and fold(m.group(1)).strip("'’") in t.clause_words
+
+
+def _starts(word: str, starts: frozenset[str]) -> bool:
+    """``word`` is one of ``starts`` or begins with an elided one ("dell'allarme", "d'entrée")."""
+    return word in starts or any(s.endswith("'") and word.startswith(s) for s in starts)
+
+
 def _named(text: str, t: _Table, kept: list[tuple[int, int]]) -> Iterable[_Span]:
     folded, low = fold(text), lower(text)
+    skip = list(kept)
+    if t.not_names is not None:
+        skip += [(n.start(), n.end()) for n in t.not_names.finditer(folded)]
     for m in t.names.finditer(folded):
-        if any(a <= m.start() < b for a, b in kept):
-            continue  # a kind word inside a marker
+        if any(a <= m.start() < b for a, b in skip):
+            continue  # a kind word inside a marker, or a name inside a phrase that names no secret
         rule = t.named.get(" ".join(tokens(m.group())) or m.group())
         if rule is None:
             rule = next((r for name, r in t.named.items() if m.group().replace("-", " ").endswith(name)), None)
@@ -281,17 +347,20 @@ def _named(text: str, t: _Table, kept: list[tuple[int, int]]) -> Iterable[_Span]
         pos, found = m.end(), None
         if rule.bare:
             found = _value(low, pos, rule, t)
-        for _ in range(t.max_gap + 1):
+        connectors = rule.connectors or t.connectors
+        for i in range(t.max_gap + 1):
             if found is not None:
                 break
-            conn = t.connectors.match(low, pos)
+            conn = connectors.match(low, pos)
             if conn is not None:
                 found = _value(low, conn.end(), rule, t)
                 break
             gap = t.gap_word.match(low, pos)
-            if gap is None:
+            if gap is None or (i == 0 and rule.gap_starts and not _starts(gap.group().strip(), rule.gap_starts)):
                 break
             pos = gap.end()
+        if found is not None and rule.ends_clause and not _ends_clause(low, found[1], t):
+            found = None
         if found is not None:
             yield found[0], found[1], rule.kind, 2
 

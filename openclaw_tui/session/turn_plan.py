@@ -16,6 +16,8 @@ language, what the turn kept and did not keep (``acknowledge.py``).
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
@@ -152,6 +154,12 @@ class ReplyCheck:
         if (restated or any(n.reason == FORGOTTEN for n in self.notes.not_kept)) and (
                 read_reply(text).claims_save or is_bare_acknowledgement(text)):
             acknowledged = True  # "Noted." to a fact the user made memory forget: the refusal stands instead
+        short = len(re.split(r"(?<=[.!?。！？])\s+", text.strip())) == 1  # one sentence: a claim, not an answer with one
+        if self.plan.withholds and not self.written() and (
+                is_bare_acknowledgement(text) or short and read_reply(text).claims_save):
+            # "Please don't write this down: my PIN is 4821." answered "Noted — saved to …" (the 1.5B
+            # copying its last reply): what happened is said instead of a claim and its correction
+            acknowledged = True
         out = with_said(out, said(self.notes, self.language), acknowledgement_only=acknowledged)
         if restated:
             out = with_said(out, forgotten_line(self.language), acknowledgement_only=acknowledged and out == text)

@@ -330,3 +330,19 @@ async def test_a_model_flush_never_reads_what_the_user_asked_not_to_keep(make_se
     assert "ci-9.acme.net" in said and "Globex" not in said
     eng.close()
     assert "Globex" not in memory_text(workspace)
+
+
+async def test_a_save_claim_to_a_refusal_is_replaced_by_what_happened(make_settings, server, recorder, workspace) -> None:
+    """Newcomer walk, real 1.5B: "Please don't write this down: my PIN is 4821." was answered
+    "Noted — saved to memory/…md." (its previous reply, copied) followed by the engine's
+    correction and the refusal: three lines saying opposite things. What happened is said alone."""
+    server.push({"text": "Noted — saved to memory/2026-12-06.md."}, {"text": "Noted — saved to memory/2026-12-06.md. Also, 12 times 7 is 84 as you asked, and I checked the rest."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("Please don't write this down: my PIN is 4821.")
+    assert "saved" not in result.text and "Nothing was stored" not in result.text, result.text
+    assert result.text == said(eng.last_turn.notes, "en"), result.text
+    # a reply that says more than the claim keeps its words, and the correction follows them
+    result = await eng.send("Don't keep this, it's private: my locker code is 5521. Also, what is 12 times 7?")
+    assert "84" in result.text, result.text
+    eng.close()
+    assert "4821" not in memory_text(workspace) and "5521" not in memory_text(workspace)

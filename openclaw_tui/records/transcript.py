@@ -145,6 +145,28 @@ def parse_line(raw: bytes) -> dict[str, Any] | None:
     return obj if isinstance(obj, dict) else None
 
 
+def _withheld(value: Any) -> Any:
+    """``value`` with every text in it as it may be written to disk (secrets as markers)."""
+    if isinstance(value, str):
+        return redact_for_disk(value).text
+    if isinstance(value, list):
+        return [_withheld(v) for v in value]
+    if isinstance(value, dict):
+        return {k: (_withheld(v) if k in ("content", "text", "arguments", "function") or isinstance(v, (list, dict)) else v)
+                for k, v in value.items()}
+    return value
+
+
+def withheld_entry(entry: dict[str, Any]) -> dict[str, Any]:
+    """A message entry with the secrets of its texts withheld, as in every memory file ("Please
+    don't write this down: my PIN is 4821." kept the PIN in the transcript, which a resumed
+    session then showed the model again); other entries unchanged."""
+    msg = entry.get("message")
+    if entry.get("type") == "message" and isinstance(msg, dict):
+        return {**entry, "message": _withheld(msg)}
+    return entry
+
+
 class TranscriptWriter:
     def __init__(self, path: Path):
         self.path = Path(path)
@@ -174,6 +196,7 @@ class TranscriptWriter:
     def append(self, entry: dict[str, Any], *, stamp: bool = True) -> None:
         if stamp and "timestamp" not in entry:
             entry = {**entry, "timestamp": now_iso()}
+        entry = withheld_entry(entry)
         line = (redact(clean_surrogates(json.dumps(entry, ensure_ascii=False, default=str))) + "\n").encode("utf-8")
         fh = self._open()
         fh.write(line)

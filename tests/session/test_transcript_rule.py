@@ -72,15 +72,16 @@ SECRET_CARD = "4539 1488 0343 6467"  # passes Luhn
     ("Estoy buscando trabajo en Initech, no lo apuntes.", "Initech"),
 ])
 def test_session_sources_never_hold_a_secret_or_what_was_not_to_be_kept(tmp_path: Path, said: str, gone: str):
-    # the transcript keeps what was said (it is the user's own record, owner-only); what the
-    # session memory sources index or export does not (issue 35: secrets, consent)
+    # the transcript keeps what was said (it is the user's own record, owner-only) except its
+    # secrets, which are markers there as in every file; what the session memory sources index
+    # or export keeps neither the secrets nor what was not to be kept (issue 35: secrets, consent)
     path = tmp_path / "s.jsonl"
     w = TranscriptWriter(path)
     w.append({"type": "session", "version": 1, "id": "s"})
     w.append({"type": "message", "message": {"role": "user", "content": said}})
     w.append({"type": "message", "message": {"role": "assistant", "content": f"Sure: {said}"}})
     w.close()
-    assert gone in path.read_text() or gone.startswith("sk-")  # the transcript writer masks key shapes itself
+    assert (gone in path.read_text()) is (gone in ("Globex", "Initech"))
     exported = [text for _, text in transcript_messages(path)]
     indexed = [render_line(raw)[0] for raw in path.read_bytes().splitlines()][1:]
     assert indexed[0].startswith("User: ") and indexed[1].startswith("Assistant: ")
@@ -90,3 +91,23 @@ def test_session_sources_never_hold_a_secret_or_what_was_not_to_be_kept(tmp_path
             assert all("[secret withheld" in t or "***" in t for t in (user, assistant))
         else:
             assert "not kept" in user and gone not in user
+
+
+def test_a_secret_said_in_a_session_is_a_marker_in_its_transcript(tmp_path: Path) -> None:
+    """Newcomer walk: "Please don't write this down: my PIN is 4821." kept the PIN in the
+    transcript (and a resumed session showed it to the model again). Texts of message entries
+    are written as memory files are: secrets as markers, the words around them kept."""
+    path = tmp_path / "s.jsonl"
+    w = TranscriptWriter(path)
+    w.append({"type": "message", "message": {"role": "user", "content": "Please don't write this down: my PIN is 4821."}})
+    w.append({"type": "message", "message": {"role": "assistant", "content": None, "tool_calls": [
+        {"id": "c1", "type": "function", "function": {"name": "append", "arguments": json.dumps({"path": "memory/x.md", "content": "card 4111 1111 1111 1111"})}}]}})
+    w.append({"type": "message", "message": {"role": "user", "content": [{"type": "text", "text": "mi contraseña es Gato123!"}]}})
+    w.append({"type": "compaction", "summary": "kept as is"})
+    w.close()
+    raw = path.read_text()
+    assert "4821" not in raw and "4111 1111" not in raw and "Gato123" not in raw, raw
+    lines = [json.loads(x) for x in raw.splitlines()]
+    assert lines[0]["message"]["content"] == "Please don't write this down: my PIN is [secret withheld: PIN]."
+    assert json.loads(lines[1]["message"]["tool_calls"][0]["function"]["arguments"])["path"] == "memory/x.md"
+    assert lines[1]["message"]["tool_calls"][0]["id"] == "c1" and lines[3]["summary"] == "kept as is"

@@ -251,6 +251,19 @@ def test_prompt_history_persists_and_tolerates_torn_lines(tmp_path):
     assert h2.items == ["still works"] and h2.path is None
 
 
+def test_prompt_history_on_disk_is_owner_only_with_secrets_as_markers(tmp_path):
+    """Newcomer walk: a PIN typed under "don't write this down" sat in a 0644 tui-history.jsonl."""
+    import stat
+
+    path = tmp_path / "agents" / "main" / "tui-history.jsonl"
+    h = PromptHistory(path=path)
+    h.add("Please don't write this down: my PIN is 4821.")
+    assert h.items == ["Please don't write this down: my PIN is 4821."]  # ↑ in this session gives it back
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert "4821" not in path.read_text() and "[secret withheld: PIN]" in path.read_text()
+    assert PromptHistory(path=path).items == ["Please don't write this down: my PIN is [secret withheld: PIN]."]
+
+
 @pytest.mark.parametrize(
     "entry, key, expected",
     [

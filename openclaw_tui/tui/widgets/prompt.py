@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -11,6 +12,7 @@ from textual import events
 from textual.message import Message
 from textual.widgets import TextArea
 
+from openclaw_tui.language.secrets import redact_for_disk
 from openclaw_tui.tui.commands import registry
 
 
@@ -56,8 +58,10 @@ class PromptHistory:
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            with self.path.open("a", encoding="utf-8") as fh:
-                fh.write(json.dumps(text, ensure_ascii=False) + "\n")
+            # owner-only, and a secret typed at the prompt kept as a marker, as in every memory file
+            fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+            with os.fdopen(fd, "a", encoding="utf-8") as fh:
+                fh.write(json.dumps(redact_for_disk(text).text, ensure_ascii=False) + "\n")
         except OSError:
             self.path = None  # keep working in memory
 

@@ -161,3 +161,15 @@ def test_a_health_condition_inside_a_question_is_kept(text: str) -> None:
 def test_replies_that_had_nothing_and_saved(text: str, claims: bool, promises: bool, cannot: bool) -> None:
     r = read_reply(text)
     assert (r.claims_save, r.promises_not_to_store, r.cannot_answer) == (claims, promises, cannot)
+
+
+@pytest.mark.parametrize(("text", "refuses"), [
+    # the Spanish of `eval survival` itself: "No tomes nota de esto: …" was kept (real-model run, 2026-12-07)
+    ("No tomes nota de esto: mi médico es el doctor Raman.", True),
+    ("No tome nota de esto, por favor: el código del portal es 4420.", True),
+    ("Tomé nota de todo lo que dijo el médico.", False),
+])
+def test_no_tomes_nota_refuses(text: str, refuses: bool) -> None:
+    from openclaw_tui.language import Intent, read_message
+
+    assert (read_message(text).intent is Intent.DO_NOT_KEEP) is refuses, read_message(text)

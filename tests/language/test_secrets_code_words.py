@@ -142,3 +142,12 @@ def test_a_code_that_is_no_secret_stays_as_typed(lang: str, text: str) -> None:
 def test_redacting_a_code_twice_changes_nothing() -> None:
     once = redact_for_disk("it's the code for the side gate: 2741").text
     assert redact_for_disk(once) == DiskText(once)
+
+
+def test_a_name_five_words_before_its_value_still_names_it() -> None:
+    """Real-model `eval survival` (es, seed 7): "El PIN de mi tarjeta del banco es 8595." reached
+    disk: five words stand between the name and its connector (the gap was four)."""
+    from openclaw_tui.language.secrets import redact_for_disk
+
+    assert redact_for_disk("El PIN de mi tarjeta del banco es 8595.").text == "El PIN de mi tarjeta del banco es [secret withheld: PIN]."
+    assert redact_for_disk("My PIN for the card of the joint account is 4402.").text.endswith("[secret withheld: PIN].")

@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
+import os
 import sys
+from pathlib import Path
 from typing import Any, Callable
 
 from openclaw_tui.commands.common import print_json
@@ -60,6 +63,8 @@ def add_parser(sub: Any) -> None:
     sv.add_argument("--context-tokens", type=int, default=3200, help="the session's window (default: 3200, small enough to compact)")
     sv.add_argument("--json", action="store_true", help="the whole report as JSON on stdout")
     sv.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    sv.add_argument("--partial", type=Path, metavar="FILE",
+                    help="after each conversation, write the totals so far (per language) to FILE as JSON, so a long run cut off early still reports")
     qs = esub.add_parser("questions", help="30 general questions: citations found, no unflagged save claims, no stray writes")
     qs.add_argument("--limit", type=int, default=30, help="ask only the first N questions")
     qs.add_argument("--json", action="store_true", help="the whole report as JSON on stdout")
@@ -119,6 +124,17 @@ def survival_table(report: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _partial_writer(path: Path) -> Callable[[dict[str, Any]], None]:
+    """Replace ``path`` with the running totals after each conversation (written whole, then renamed)."""
+
+    def write(totals: dict[str, Any]) -> None:
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(json.dumps(totals, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+
+    return write
+
+
 def _run_survival(args: argparse.Namespace) -> int:
     from openclaw_tui.evals.survival import SurvivalOptions
     from openclaw_tui.evals.survival_run import run_survival
@@ -128,7 +144,8 @@ def _run_survival(args: argparse.Namespace) -> int:
         kinds=args.kinds, flush=not args.no_flush, flush_mode=args.flush_mode, context_tokens=args.context_tokens,
         same_session=not args.new_session_only, api_base=args.api_base, api_key=args.api_key,
     )
-    report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar))
+    partial = _partial_writer(args.partial) if args.partial is not None else None
+    report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar, partial=partial))
     if args.json:
         print_json(report)
         return 0

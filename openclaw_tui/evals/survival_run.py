@@ -244,6 +244,8 @@ async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
     """Run ``opts.conversations`` conversations per language; the report: the totals
     (``Tally.summary``), ``languages`` (one summary per language), the options and examples."""
     convs = conversations(opts.seed, opts.conversations, languages=opts.languages, facts=opts.facts, kinds=opts.kinds)
+    # conversation-major: a run cut off early has the same number of conversations in every language
+    convs.sort(key=lambda c: (c.index, opts.languages.index(c.language)))
     asks = 2 if opts.same_session else 1
     total = sum(len(c.turns) + asks * len(c.facts) + len(c.private) for c in convs)
     done = 0
@@ -268,7 +270,9 @@ async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
                 tally.add(one)
                 per_language[conv.language].add(one)
                 if partial is not None:  # the running totals after each conversation (a long run can be read early)
-                    partial({"conversationsDone": n + 1, "language": conv.language, **tally.summary()})
+                    partial({"conversationsDone": n + 1, "conversationsPlanned": len(convs), "language": conv.language,
+                             **tally.summary(), "seed": opts.seed,
+                             "languages": {lang: t.summary() for lang, t in per_language.items() if t.conversations}})
         finally:
             label = _label(model)  # after the run: a local model's label says it loaded
             close = getattr(model, "close", None)

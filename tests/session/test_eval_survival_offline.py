@@ -82,3 +82,23 @@ def test_new_session_only_asks_each_fact_once_and_shows_no_same_session_figure()
     assert done.returncode == 0, done.stderr
     (row,) = [ln.split() for ln in done.stdout.splitlines() if ln.startswith("en ")]
     assert row[4] == "—", done.stdout  # conv, facts, stored %, same %
+
+
+def test_partial_file_holds_the_totals_so_far_per_language(tmp_path) -> None:
+    # a long real-model run cut off early still reports: after each conversation the file holds
+    # the totals, and the run goes conversation-major so every language has the same count
+    partial = tmp_path / "partial.json"
+    seen: list[dict] = []
+    report = asyncio.run(run_survival(SurvivalOptions(model="offline", conversations=2, languages=("en", "es"), seed=4,
+                                                      facts=1, kinds=("facts",), same_session=False),
+                                      partial=seen.append))
+    assert [s["language"] for s in seen] == ["en", "es", "en", "es"]
+    assert [s["conversationsDone"] for s in seen] == [1, 2, 3, 4] and seen[0]["conversationsPlanned"] == 4
+    assert set(seen[0]["languages"]) == {"en"} and seen[1]["languages"]["es"]["conversations"] == 1
+    assert seen[-1]["languages"] == report["languages"] and seen[-1]["facts"] == report["facts"]
+    done = run_cli("--model", "offline", "eval", "survival", "--conversations", "1", "--languages", "de,it", "--facts", "1",
+                   "--kinds", "facts", "--new-session-only", "--quiet", "--partial", str(partial))
+    assert done.returncode == 0, done.stderr
+    written = json.loads(partial.read_text(encoding="utf-8"))
+    assert written["conversationsDone"] == 2 and set(written["languages"]) == {"de", "it"}
+    assert not partial.with_name("partial.json.tmp").exists()

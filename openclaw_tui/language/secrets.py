@@ -196,8 +196,10 @@ def table() -> _Table:
                 key = " ".join(tokens(fold(word))) or fold(word)
                 named[key] = _merge(named[key], rule) if key in named else rule
                 pattern = _name_regex(word)
-                if lang.get("open"):
-                    open_names.append(pattern)
+                if lang.get("open"):  # only a Latin letter or digit bounds a Latin end ("PINコード")
+                    head = r"(?<![a-z0-9])" if fold(word)[:1].isascii() else ""
+                    tail = r"(?![a-z0-9])" if fold(word)[-1:].isascii() else ""
+                    open_names.append(head + pattern + tail)
                 else:
                     (compound if lang.get("compound") and len(fold(word)) >= 5 else plain).append(pattern)
         if own is None:
@@ -212,8 +214,8 @@ def table() -> _Table:
     names = r"(?:(?<!\w)(?:" + "|".join(by_len(plain)) + r")(?!\w)"
     if compound:
         names += r"|(?:" + "|".join(by_len(compound)) + r")(?!\w)"
-    if open_names:  # only a Latin letter or digit bounds a name written without spaces ("PINコード")
-        names += r"|(?<![a-z0-9])(?:" + "|".join(by_len(open_names)) + r")(?![a-z0-9])"
+    if open_names:
+        names += r"|(?:" + "|".join(by_len(open_names)) + r")"
     names += ")"
     marker = str(raw["marker"])
     head, _, tail = marker.partition("{kind}")

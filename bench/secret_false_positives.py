@@ -88,6 +88,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.list:
             for where, before, after in changed:
                 print(f"  {where}: {before!r}\n    → {after!r}")
+    print("by split: must_not_keep substrings withheld / all, facts changed / all facts:")
+    for path in sorted((ROOT / "bench" / "data").glob("language_messages.*.jsonl")):
+        rows_ = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        subs_ = [(r["text"], m) for r in rows_ for m in r.get("must_not_keep") or []]
+        facts_ = [f for r in rows_ for f in r.get("facts") or []]
+        held = sum(m not in redact_for_disk(t).text for t, m in subs_)
+        broken = sum(redact_for_disk(f).text != f for f in facts_)
+        print(f"  {path.name.split('.')[1]}: {held} / {len(subs_)}, {broken} / {len(facts_)}")
     rows = list(withheld_rows())
     subs = [(i, s, s not in redact_for_disk(t).text) for i, t, ss in rows for s in ss]
     values = [x for x in subs if " " not in x[1].strip()]  # one-word substrings: the secret values

@@ -342,7 +342,11 @@ def _value(low: str, pos: int, rule: _Named, t: _Table, shape: re.Pattern[str] |
     close = _QUOTES.get(low[pos])
     if close is not None:
         end = low.find(close, pos + 1, pos + 202)
-        if end > pos + 1 and not any(ch in low[pos + 1 : end] for ch in "\n[]"):
+        inside = low[pos + 1 : end] if end > pos + 1 else ""
+        # a quoted password may hold spaces; any other value keeps its shape inside the quotes
+        # ("Code: `openclaw_tui/x.py`" is a path, "`apiKey`, `headers`" holds no value)
+        if (inside and not any(ch in inside for ch in "\n[]") and any(ch.isalnum() for ch in inside)
+                and (rule.free and shape is None or (shape or rule.value).fullmatch(inside))):
             return pos + 1, end
         pos += 1  # no closing quote: the value's shape after the opening one
     m = (shape or rule.value).match(low, pos)
@@ -391,7 +395,7 @@ def _named(text: str, t: _Table, kept: list[tuple[int, int]]) -> Iterable[_Span]
         if rule is None:
             continue
         found = _after(low, m.end(), rule, t)
-        if found is None and rule.before:
+        if found is None and rule.before and not _withheld_after(low, m.end(), rule, t):
             found = _before(low, m.start(), m.end(), rule, t)
         if found is not None:
             yield found[0], found[1], rule.kind, 2
@@ -433,12 +437,22 @@ def _names_a_thing(words: list[str], things: frozenset[str]) -> bool:
     return bool(things) and any(w in things or any(p in things for p in w.split("-")) for w in words)
 
 
+def _withheld_after(low: str, pos: int, rule: _Named, t: _Table) -> bool:
+    """A marker stands where the name's value would ("PIN is [secret withheld: PIN]"): the
+    value was found after the name once, so none is looked for before it (a second pass
+    changes nothing)."""
+    head = t.marker.partition("{kind}")[0].lower()
+    conn = (rule.connectors or t.connectors).match(low, pos)
+    ends = [pos] + ([conn.end()] if conn is not None else [])
+    return any(low[e:].lstrip(" \t").startswith(head) for e in ends)
+
+
 _CLAUSE_START = "\n.!?;:,—–-(\"'«„“*>"
 
 
 @lru_cache(maxsize=64)
 def _before_regex(connectors: str, words: int) -> re.Pattern[str]:
-    return re.compile(r"([^\s\[\]]+)" + connectors + r"((?:[ \t]+[^\W\d_][\w'’]*){0," + str(words) + r"})[ \t]+\Z")
+    return re.compile(r"([^\s\[\]]+)(?:" + connectors + r")((?:[ \t]+[^\W\d_][\w'’]*){0," + str(words) + r"})[ \t]+\Z")
 
 
 def _before(low: str, start: int, end: int, rule: _Named, t: _Table) -> tuple[int, int] | None:
@@ -448,6 +462,8 @@ def _before(low: str, start: int, end: int, rule: _Named, t: _Table) -> tuple[in
     m = _before_regex((rule.connectors or t.connectors).pattern, t.before_words).search(low, lo, start)
     if m is None or any(fold(w) not in t.clause_words for w in m.group(2).split()):
         return None
+    if not any(ch.isalnum() for ch in low[m.end(1) : m.start(2)]):
+        return None  # a word joins them ("4821 is my PIN"), not a mark ("2019: password reset")
     a = m.start(1)
     while a > 0 and low[a - 1] in " \t":
         a -= 1

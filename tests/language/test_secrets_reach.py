@@ -97,6 +97,10 @@ NOT_SECRETS = [
     ("ko", "비밀번호를 잊어버렸어요."),
     ("pt", "O PIN do cartão é novo."),
     ("pt", "Não anota isso: o PIN do cartão é bonito"),
+    # a quoted value keeps its shape: a path or an empty pair of backticks is no code or key
+    ("en", "Code: `openclaw_tui/language/secrets.py`."),
+    ("en", "configured beside it: `remote.apiKey`, `remote.baseUrl`"),
+    ("en", 'remote: { apiKey: "…" }'),
 ]
 
 
@@ -111,6 +115,11 @@ def test_secret_far_before_or_in_an_untabled_language_is_withheld(lang: str, tex
 @pytest.mark.parametrize("lang,text", NOT_SECRETS, ids=[f"{c[0]}:{i}" for i, c in enumerate(NOT_SECRETS)])
 def test_no_secret_stays_as_typed(lang: str, text: str) -> None:
     assert redact_for_disk(text) == DiskText(text)
+
+
+def test_a_quoted_password_may_hold_spaces_a_quoted_code_keeps_its_shape() -> None:
+    assert redact_for_disk('My password is "correct horse battery staple".').kinds == ("password",)
+    assert redact_for_disk("the door code is `4B21`").text == "the door code is `[secret withheld: access code]`"
 
 
 def test_portuguese_pin_do_is_not_polish() -> None:

@@ -5,9 +5,12 @@ secret in any language (``sk-…``, ``ghp_…``, ``AKIA…``, JWTs, ``Bearer …
 numbers that pass the Luhn check, IBANs that pass the mod-97 check, and a value that a word
 of one of the six tables names as a secret ("my PIN is 4821", "mi contraseña es Gato123",
 "Mein WLAN-Passwort lautet Sonne42", "le code de la porte est 4B21", a bare "code" a short
-phrase before its digits: "the code for the side gate: 2741"; a password word of a language
-without a table: Czech "Heslo k wifi je Knedlik_42"), while codes that are no secret (postal,
-QR, source, status, order codes) stay as typed. The value alone is
+phrase before its digits: "the code for the side gate: 2741"; a PIN ten words before: "the PIN
+for the card I use at the bank on Fridays is 4821"; a value before its name: "4821 is my PIN";
+a code given to an unlock verb: "sblocco il telefono con 5817"; the PIN, password, code and key
+words of fifteen languages without a table: Czech "Heslo k wifi je Knedlik_42", Turkish "kart
+şifrem 9027", "暗証番号は4826"), while codes that are no secret (postal, QR, source, status,
+order codes, the code of a page or file) stay as typed. The value alone is
 replaced by ``[secret withheld: <kind>]``; the words around it stay, so the note still says
 what the user said ("My PIN is [secret withheld: PIN].").
 

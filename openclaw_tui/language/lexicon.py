@@ -40,8 +40,11 @@ def fold(text: str) -> str:
     for ch in text:
         low = ch.lower()
         if len(low) != 1:
-            low = ch
-        base = unicodedata.normalize("NFD", low)[0]
+            low = low[0] if low[0].isalpha() else ch  # Turkish "İ" → "i", one letter still
+        parts = unicodedata.normalize("NFD", low)
+        # a letter and its accents; a Hangul syllable is no letter with accents but a block of
+        # letters, and stays whole ("비밀번호", not its four first consonants)
+        base = parts[0] if all(unicodedata.combining(c) for c in parts[1:]) else low
         out.append("'" if base in "’ʼ`´" else base)
     return "".join(out)
 

@@ -5,9 +5,12 @@ secret in any language (``sk-…``, ``ghp_…``, ``AKIA…``, JWTs, ``Bearer …
 numbers that pass the Luhn check, IBANs that pass the mod-97 check, and a value that a word
 of one of the six tables names as a secret ("my PIN is 4821", "mi contraseña es Gato123",
 "Mein WLAN-Passwort lautet Sonne42", "le code de la porte est 4B21", a bare "code" a short
-phrase before its digits: "the code for the side gate: 2741"; a password word of a language
-without a table: Czech "Heslo k wifi je Knedlik_42"), while codes that are no secret (postal,
-QR, source, status, order codes) stay as typed. The value alone is
+phrase before its digits: "the code for the side gate: 2741"; a PIN ten words before: "the PIN
+for the card I use at the bank on Fridays is 4821"; a value before its name: "4821 is my PIN";
+a code given to an unlock verb: "sblocco il telefono con 5817"; the PIN, password, code and key
+words of fifteen languages without a table: Czech "Heslo k wifi je Knedlik_42", Turkish "kart
+şifrem 9027", "暗証番号は4826"), while codes that are no secret (postal, QR, source, status,
+order codes, the code of a page or file) stay as typed. The value alone is
 replaced by ``[secret withheld: <kind>]``; the words around it stay, so the note still says
 what the user said ("My PIN is [secret withheld: PIN].").
 
@@ -67,6 +70,12 @@ class _Named:
     #                                          start with one of these ("code for the gate: …")
     ends_clause: bool = False  # the value ends its clause ("… is 2741." but not "is 300 lines")
     connectors: re.Pattern[str] | None = None  # its own connectors (a language without a table)
+    max_gap: int | None = None  # words that may stand between name and connector (else the table's)
+    bare_value: re.Pattern[str] | None = None  # the shape of a value right after the name, when
+    #                                            it differs (Turkish "şifrem Kedi1234": a digit)
+    not_in_gap: frozenset[str] = frozenset()  # folded words that make it no secret when they stand
+    #                                          between name and value ("the code for the login page")
+    before: bool = True  # the value may also stand before the name ("4471 is de code van de kluis")
 
 
 @dataclass(frozen=True)
@@ -97,6 +106,8 @@ class _Table:
     max_gap: int
     not_values: frozenset[str]  # folded
     clause_words: frozenset[str]  # folded function words: one may follow a value that ends its clause
+    before_words: int  # function words that may stand between a value before its name and the name
+    before_free: re.Pattern[str]  # the shape of a password standing before its name ("Limoncello_7 è …")
 
 
 _GROUP = re.compile(r"\d+")
@@ -112,19 +123,39 @@ def _name_regex(name: str) -> str:
 
 
 def _rules(entry: Any, values: dict[str, re.Pattern[str]], kind: str,
-           connectors: re.Pattern[str] | None) -> tuple[list[str], _Named]:
+           connectors: re.Pattern[str] | None, gaps: dict[str, int]) -> tuple[list[str], _Named]:
     if isinstance(entry, list):
         entry = {"words": entry}
     shape = str(entry.get("value", "any"))
-    rule = _Named(kind, values[shape], bare=bool(entry.get("bare", shape != "any")), free=shape == "any",
+    bare_value = entry.get("bare_value")
+    gap = entry.get("max_gap", gaps.get(kind))
+    rule = _Named(kind, values[shape], bare=bool(entry.get("bare", shape != "any" or bare_value is not None)),
+                  free=shape == "any",
                   gap_starts=frozenset(lower(str(w)) for w in entry.get("gap_starts", ())),
-                  ends_clause=bool(entry.get("ends_clause", False)), connectors=connectors)
+                  ends_clause=bool(entry.get("ends_clause", False)), connectors=connectors,
+                  max_gap=None if gap is None else int(gap),
+                  bare_value=None if bare_value is None else values[str(bare_value)],
+                  not_in_gap=frozenset(fold(str(w)) for w in entry.get("not_in_gap", ())),
+                  before=bool(entry.get("before", True)))
     return [str(w) for w in entry.get("words", [])], rule
 
 
-def _connector_regex(connectors: Iterable[str]) -> re.Pattern[str]:
+def _unlock_rule(entry: Any, values: dict[str, re.Pattern[str]], open_text: bool) -> tuple[list[str], _Named]:
+    """A verb that opens or disarms something with a code ("the gate opens with 1357#", "sblocco
+    il telefono con 5817"): the verb is the name, its "with" words its own connectors."""
+    rule = _Named(str(entry.get("kind", "code")), values[str(entry.get("value", "pin"))], bare=False, free=False,
+                  ends_clause=True, connectors=_connector_regex((str(w) for w in entry["with"]), open_text),
+                  max_gap=int(entry.get("max_gap", 3)),
+                  not_in_gap=frozenset(fold(str(w)) for w in entry.get("not_in_gap", ())), before=False)
+    return [str(w) for w in entry.get("words", [])], rule
+
+
+def _connector_regex(connectors: Iterable[str], open_text: bool = False) -> re.Pattern[str]:
+    """The connectors as a pattern on lower-cased text; in a language written without spaces
+    (``open_text``: ja, zh, ko) a connector may touch its value ("暗証番号は4826")."""
     by_len = sorted(set(connectors), key=len, reverse=True)
-    conn = "|".join(re.escape(lower(c)) + (r"(?!\w)" if c[-1:].isalnum() or c.endswith("'") else "") for c in by_len)
+    ends = lambda c: not open_text and (c[-1:].isalnum() or c.endswith("'"))  # noqa: E731
+    conn = "|".join(re.escape(lower(c)) + (r"(?!\w)" if ends(c) else "") for c in by_len)
     return re.compile(r"(?:[ \t]*,?[ \t]*(?:" + conn + r"))+")  # "Mon code de carte, c'est 2817"
 
 
@@ -137,7 +168,8 @@ def _merge(old: _Named, new: _Named) -> _Named:
     connectors = old.connectors
     if old.connectors is not None and new.connectors is not None:
         connectors = re.compile(f"(?:{old.connectors.pattern})|(?:{new.connectors.pattern})")
-    return _Named(old.kind, old.value, old.bare, old.free, old.gap_starts | new.gap_starts, old.ends_clause, connectors)
+    return _Named(old.kind, old.value, old.bare, old.free, old.gap_starts | new.gap_starts, old.ends_clause, connectors,
+                  old.max_gap, old.bare_value, old.not_in_gap | new.not_in_gap, old.before and new.before)
 
 
 @lru_cache(maxsize=1)
@@ -148,6 +180,8 @@ def table() -> _Table:
     named: dict[str, _Named] = {}
     plain: list[str] = []
     compound: list[str] = []
+    open_names: list[str] = []  # languages written without spaces: a name touches its neighbours
+    gaps = {str(k): int(v) for k, v in raw.get("max_gap_by_kind", {}).items()}
     connectors: list[str] = []
     not_values: set[str] = set()
     not_names: list[str] = []
@@ -155,25 +189,37 @@ def table() -> _Table:
     # the six tables' names share their connectors; a language without a table (Czech "heslo
     # … je") keeps its own, so its connectors ("je", "to", "on") never join another's names
     groups: list[tuple[str, Any, re.Pattern[str] | None]] = [(c, lang, None) for c, lang in raw["languages"].items()]
-    groups += [(code, lang, _connector_regex(str(c) for c in lang["connectors"]))
+    groups += [(code, lang, _connector_regex((str(c) for c in lang["connectors"]), bool(lang.get("open"))))
                for code, lang in raw.get("other_languages", {}).items()]
     for code, lang, own in groups:
-        for kind, entry in lang["names"].items():
-            words, rule = _rules(entry, values, kind, own)
+        rules = [_rules(entry, values, kind, own, gaps) for kind, entry in lang["names"].items()]
+        rules += [_unlock_rule(entry, values, bool(lang.get("open"))) for entry in lang.get("unlock", ())]
+        for words, rule in rules:
             for word in words:
                 key = " ".join(tokens(fold(word))) or fold(word)
                 named[key] = _merge(named[key], rule) if key in named else rule
                 pattern = _name_regex(word)
-                (compound if lang.get("compound") and len(fold(word)) >= 5 else plain).append(pattern)
+                if lang.get("open"):  # only a Latin letter or digit bounds a Latin end ("PINコード")
+                    head = r"(?<![a-z0-9])" if fold(word)[:1].isascii() else ""
+                    tail = r"(?![a-z0-9])" if fold(word)[-1:].isascii() else ""
+                    open_names.append(head + pattern + tail)
+                else:
+                    (compound if lang.get("compound") and len(fold(word)) >= 5 else plain).append(pattern)
         if own is None:
             connectors += [str(c) for c in lang["connectors"]]
         not_values |= {fold(w) for w in lang.get("not_values", ())}
         not_names += [_name_regex(str(w)) for w in lang.get("not_names", ())]
+        clause_words |= {str(w) for w in lang.get("articles", ())}
         if code in TABLES:
             not_values |= lexicon(code).vocabulary
             clause_words |= lexicon(code).function_words
     by_len = lambda items: sorted(set(items), key=len, reverse=True)  # noqa: E731
-    names = r"(?:(?<!\w)(?:" + "|".join(by_len(plain)) + r")" + (r"|(?:" + "|".join(by_len(compound)) + r")" if compound else "") + r")(?!\w)"
+    names = r"(?:(?<!\w)(?:" + "|".join(by_len(plain)) + r")(?!\w)"
+    if compound:
+        names += r"|(?:" + "|".join(by_len(compound)) + r")(?!\w)"
+    if open_names:
+        names += r"|(?:" + "|".join(by_len(open_names)) + r")"
+    names += ")"
     marker = str(raw["marker"])
     head, _, tail = marker.partition("{kind}")
     card = raw["card"]
@@ -196,6 +242,8 @@ def table() -> _Table:
         max_gap=int(raw.get("max_gap_words", 4)),
         not_values=frozenset(not_values),
         clause_words=frozenset(fold(w) for w in clause_words),
+        before_words=int(raw.get("value_before_name", {}).get("max_words", 2)),
+        before_free=values[str(raw.get("value_before_name", {}).get("password_value", "any"))],
     )
 
 
@@ -287,8 +335,9 @@ def _ibans(text: str, t: _Table) -> Iterable[_Span]:
             yield m.start(), pos, t.iban_kind, 1
 
 
-def _value(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | None:
-    """The span of a named secret's value starting at ``pos`` (after spaces), or None."""
+def _value(low: str, pos: int, rule: _Named, t: _Table, shape: re.Pattern[str] | None = None) -> tuple[int, int] | None:
+    """The span of a named secret's value starting at ``pos`` (after spaces), or None; ``shape``
+    when the value's shape is not the rule's own (a value right after the name)."""
     while pos < len(low) and low[pos] in " \t":
         pos += 1
     if pos >= len(low):
@@ -296,10 +345,14 @@ def _value(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | Non
     close = _QUOTES.get(low[pos])
     if close is not None:
         end = low.find(close, pos + 1, pos + 202)
-        if end > pos + 1 and not any(ch in low[pos + 1 : end] for ch in "\n[]"):
+        inside = low[pos + 1 : end] if end > pos + 1 else ""
+        # a quoted password may hold spaces; any other value keeps its shape inside the quotes
+        # ("Code: `openclaw_tui/x.py`" is a path, "`apiKey`, `headers`" holds no value)
+        if (inside and not any(ch in inside for ch in "\n[]") and any(ch.isalnum() for ch in inside)
+                and (rule.free and shape is None or (shape or rule.value).fullmatch(inside))):
             return pos + 1, end
         pos += 1  # no closing quote: the value's shape after the opening one
-    m = rule.value.match(low, pos)
+    m = (shape or rule.value).match(low, pos)
     if m is None:
         return None
     start, end = m.start(), m.end()
@@ -308,7 +361,7 @@ def _value(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | Non
     if end <= start:
         return None
     word = low[start:end]
-    if rule.free and (fold(word).strip("'’-") in t.not_values or not any(ch.isalnum() for ch in word)):
+    if (rule.free and shape is None) and (fold(word).strip("'’-") in t.not_values or not any(ch.isalnum() for ch in word)):
         return None
     return start, end
 
@@ -344,25 +397,104 @@ def _named(text: str, t: _Table, kept: list[tuple[int, int]]) -> Iterable[_Span]
             rule = next((r for name, r in t.named.items() if m.group().replace("-", " ").endswith(name)), None)
         if rule is None:
             continue
-        pos, found = m.end(), None
-        if rule.bare:
-            found = _value(low, pos, rule, t)
-        connectors = rule.connectors or t.connectors
-        for i in range(t.max_gap + 1):
-            if found is not None:
-                break
-            conn = connectors.match(low, pos)
-            if conn is not None:
-                found = _value(low, conn.end(), rule, t)
-                break
-            gap = t.gap_word.match(low, pos)
-            if gap is None or (i == 0 and rule.gap_starts and not _starts(gap.group().strip(), rule.gap_starts)):
-                break
-            pos = gap.end()
-        if found is not None and rule.ends_clause and not _ends_clause(low, found[1], t):
-            found = None
+        found = _after(low, m.end(), rule, t)
+        if found is None and rule.before and not _withheld_after(low, m.end(), rule, t):
+            found = _before(low, m.start(), m.end(), rule, t)
         if found is not None:
             yield found[0], found[1], rule.kind, 2
+
+
+def _after(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | None:
+    """The value after its name: right after it ("PIN 4821"), or after a connector up to the
+    rule's gap of words ("the PIN for the card I use at the bank on Fridays is 4821")."""
+    found = None
+    if rule.bare:
+        found = _value(low, pos, rule, t, rule.bare_value)
+    connectors = rule.connectors or t.connectors
+    between: list[str] = []
+    for i in range((t.max_gap if rule.max_gap is None else rule.max_gap) + 1):
+        if found is not None:
+            break
+        conn = connectors.match(low, pos)
+        if conn is not None:
+            found = _value(low, conn.end(), rule, t)
+            if found is not None or rule.free:
+                break
+            # "the PIN for the card that is in my wallet is 4821": a value with a digit may
+            # follow a later connector; the first one's words count as the gap's
+        gap = t.gap_word.match(low, pos)
+        if gap is None or (i == 0 and rule.gap_starts and not _starts(gap.group().strip(), rule.gap_starts)):
+            break
+        between.append(fold(gap.group().strip()))
+        pos = gap.end()
+    if found is not None and _names_a_thing(between, rule.not_in_gap):
+        return None  # "the code for the login page is 2000": a page's code is source code
+    if found is not None and rule.ends_clause and not _ends_clause(low, found[1], t):
+        return None
+    return found
+
+
+def _names_a_thing(words: list[str], things: frozenset[str]) -> bool:
+    """One of ``words`` (folded), or a part of one joined by hyphens ("login-seite"), is in
+    ``things``."""
+    return bool(things) and any(w in things or any(p in things for p in w.split("-")) for w in words)
+
+
+def _withheld_after(low: str, pos: int, rule: _Named, t: _Table) -> bool:
+    """A marker stands where the name's value would ("PIN is [secret withheld: PIN]"): the
+    value was found after the name once, so none is looked for before it (a second pass
+    changes nothing)."""
+    head = t.marker.partition("{kind}")[0].lower()
+    conn = (rule.connectors or t.connectors).match(low, pos)
+    ends = [pos] + ([conn.end()] if conn is not None else [])
+    return any(low[e:].lstrip(" \t").startswith(head) for e in ends)
+
+
+_CLAUSE_START = "\n.!?;:,—–-(\"'«„“*>"
+
+
+@lru_cache(maxsize=64)
+def _before_regex(connectors: str, words: int) -> re.Pattern[str]:
+    return re.compile(r"([^\s\[\]]+)(?:" + connectors + r")((?:[ \t]+[^\W\d_][\w'’]*){0," + str(words) + r"})[ \t]+\Z")
+
+
+def _before(low: str, start: int, end: int, rule: _Named, t: _Table) -> tuple[int, int] | None:
+    """The value before its name at a clause's start, a connector and at most a few function
+    words between ("4471 is de code van de kluis", "Limoncello_7 è la password del Wi-Fi")."""
+    lo = max(0, start - 160)
+    m = _before_regex((rule.connectors or t.connectors).pattern, t.before_words).search(low, lo, start)
+    if m is None or any(fold(w) not in t.clause_words for w in m.group(2).split()):
+        return None
+    if not any(ch.isalnum() for ch in low[m.end(1) : m.start(2)]):
+        return None  # a word joins them ("4821 is my PIN"), not a mark ("2019: password reset")
+    a = m.start(1)
+    while a > 0 and low[a - 1] in " \t":
+        a -= 1
+    if a > 0 and low[a - 1] not in _CLAUSE_START:
+        return None  # the value starts its clause
+    b = m.end(1)
+    while b > m.start(1) and low[b - 1] in _TRAILING:
+        b -= 1
+    value = low[m.start(1) : b]
+    shape = t.before_free if rule.free else rule.value
+    if not value or shape.fullmatch(value) is None or fold(value) in t.not_values:
+        return None
+    after = [fold(w.group().strip()) for w in _words_after(low, end, t)]
+    if rule.gap_starts and not (after and _starts(after[0], rule.gap_starts)):
+        return None  # a bare "code" names a secret only as "the code of/for …"
+    if _names_a_thing(after, rule.not_in_gap):
+        return None
+    return m.start(1), b
+
+
+def _words_after(low: str, pos: int, t: _Table) -> Iterable[re.Match[str]]:
+    """The words after a name up to the next mark, at most the table's gap."""
+    for _ in range(t.max_gap):
+        gap = t.gap_word.match(low, pos)
+        if gap is None:
+            return
+        yield gap
+        pos = gap.end()
 
 
 # ---------------------------------------------------------------------------------- redaction

@@ -15,7 +15,7 @@ def test_a_limited_thread_computes_the_same_similarities_to_the_bit():
     if blas_threads.thread_count_setter() is None:
         pytest.skip("numpy's BLAS here is not an OpenBLAS with thread-local counts")
     rng = np.random.default_rng(4)
-    mat = rng.standard_normal((60_000, 96)).astype(np.float32)  # large enough for OpenBLAS to split
+    mat = rng.standard_normal((60_000, 96)).astype(np.float32)  # split by OpenBLAS, in slices of whole groups
     qs = rng.standard_normal((5, 96)).astype(np.float32)
     default = [mat @ q for q in qs]
     got: dict[str, object] = {}

@@ -8,7 +8,11 @@ at 100k chunks FTS5 took 4× as long beside the scan as alone). OpenBLAS 0.3.27+
 the threads of calls made from one thread (``openblas_set_num_threads_local``); the scan
 then uses one core and FTS5 the other. Each output of ``mat @ q`` is one row's dot product
 whichever thread computes it, so the similarities are the same to the bit
-(``tests/memory/test_blas_threads.py``).
+(``tests/memory/test_blas_threads.py``), with one exception: OpenBLAS computes the last
+``rows mod 4`` rows of each thread's slice with its one-row kernel, so where numpy's split
+over the cores ends a slice mid-group, up to three rows at that boundary differed in the
+last bit from the one-thread product (which rows depended on the machine's core count; at
+the bench's 100,000 rows the slices end on whole groups).
 
 Where numpy uses another BLAS (Accelerate, MKL) or an older OpenBLAS, nothing changes.
 """
@@ -18,7 +22,8 @@ from __future__ import annotations
 import ctypes
 import logging
 import sys
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 log = logging.getLogger("openclaw_tui.memory.blas_threads")
 
@@ -72,6 +77,24 @@ def limit_to_one() -> bool:
         log.debug("cannot limit BLAS threads: %s", exc)
         return False
     return True
+
+
+@contextmanager
+def one_thread() -> Iterator[None]:
+    """BLAS calls from this thread use one thread inside the block; the count before is
+    restored after it."""
+    fn = _setter()
+    prev = None
+    if fn is not None:
+        try:
+            prev = fn(1)
+        except Exception as exc:  # noqa: BLE001 - only speed is at stake
+            log.debug("cannot limit BLAS threads: %s", exc)
+    try:
+        yield
+    finally:
+        if fn is not None and prev is not None and prev > 0:
+            fn(prev)
 
 
 def thread_count_setter() -> Callable[[int], int] | None:

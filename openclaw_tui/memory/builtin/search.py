@@ -27,6 +27,7 @@ from openclaw_tui.memory.builtin import blas_threads, note_hits, ranking, scorin
 from openclaw_tui.memory.builtin import vector_matrix as vmx
 from openclaw_tui.memory.builtin.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
 from openclaw_tui.memory.builtin.chunk_files import ChunkRow
+from openclaw_tui.memory.builtin.row_scan import RowScan
 from openclaw_tui.memory.builtin.staleness import stale_keys
 from openclaw_tui.memory.builtin.store import Store, window_cosines
 from openclaw_tui.memory.transcript_scope import drop_foreign_transcripts
@@ -91,6 +92,13 @@ class VectorSide:
     qvec: np.ndarray
     error: Exception | None = None
     hits: list[tuple[int, float]] | None = None
+
+
+class ScanSlot:
+    """Where the worker puts its vector scan for the caller's thread to share (None until
+    the query is embedded and the scan started)."""
+
+    scan: RowScan | None = None
 
 
 _WORKER: list[ThreadPoolExecutor] = []
@@ -179,13 +187,14 @@ class Searcher:
         # here (numpy and SQLite release the GIL); what they found is judged below, in order
         side: Future[VectorSide] | None = None
         dims: int | None = None
+        slot = ScanSlot()
         if self.provider is not None and not keywords_only:
             # what the worker needs of the store is read here, so it never waits for the
             # store's lock (held through each FTS5 statement below)
             dims = store.vec_dims()
             comparable = dims is not None and self._fingerprint_matches(store)
             matrix = store.resident_matrix() if comparable else None
-            side = _worker().submit(self._vector_side, store, req.query, n, dims, matrix)
+            side = _worker().submit(self._vector_side, store, req.query, n, dims, matrix, slot)
         if use_text:
             mode = "and" if req.fts_mode == "and-strict" else req.fts_mode
             got.text = text_hits(store, req.query, terms, mode, n)
@@ -197,6 +206,9 @@ class Searcher:
             got.warning = "the memory index is still being embedded: keyword results for now"
             return got
         assert side is not None
+        scan = slot.scan
+        if scan is not None and not side.done():
+            scan.help()  # the rest of the vector scan on this thread too, rather than wait
         found = side.result()
         qv = self._embed_query(found, got, started)
         if isinstance(qv, SearchResult):
@@ -215,11 +227,12 @@ class Searcher:
         return got
 
     def _vector_side(self, store: Store, q: str, n: int, dims: int | None,
-                     matrix: vmx.VectorMatrix | None) -> VectorSide:
+                     matrix: vmx.VectorMatrix | None, slot: ScanSlot) -> VectorSide:
         """On the worker: the query vector (or the provider's error) and, when the stored
         vectors are comparable with it (``matrix`` given: same provider and model; ``dims``
         its size), its ``n`` nearest chunks. No SQL here: the caller read ``dims`` and
-        ``matrix``."""
+        ``matrix``. The scan is put in ``slot``, where the caller takes blocks of it once
+        its keyword search is done."""
         assert self.provider is not None  # asked only when there is one
         try:
             qv = np.asarray(self.provider.embed_query(q), dtype=np.float32)
@@ -229,7 +242,8 @@ class Searcher:
             return VectorSide(qv)
         if matrix is None or dims != int(qv.shape[-1]):
             return VectorSide(qv)
-        return VectorSide(qv, hits=store.vectors.search_matrix(matrix, qv, n))
+        slot.scan = matrix.scan(qv)
+        return VectorSide(qv, hits=store.vectors.search_matrix(matrix, qv, n, scan=slot.scan))
 
     def _embed_query(self, found: VectorSide, got: Retrieved, started: float) -> np.ndarray | SearchResult:
         """The query vector; a failed provider gives an empty one (keyword-only, with a

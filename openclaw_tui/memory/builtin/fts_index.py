@@ -192,13 +192,14 @@ class FtsIndex:
         and the row's token count); None when a row has colocated tokens."""
         out: dict[int, float] = {}
         avgdl = totals.avgdl
+        wanted = [(w,) for w in want]
         for rowid, text in self._contents(rowids):
-            with self.lock:
-                toks = self._tokenize(text.encode("utf-8"), apsw.FTS5_TOKENIZE_DOCUMENT, None)
-            if any(len(t) != 3 for t in toks):
+            with self.lock:  # each token a 1-tuple, colocated ones a longer tuple
+                toks = self._tokenize(text.encode("utf-8"), apsw.FTS5_TOKENIZE_DOCUMENT, None, include_offsets=False)
+            if sum(map(len, toks)) != len(toks):
                 return None  # colocated tokens: not counted here as FTS5 counts them
-            seen = Counter(t[2] for t in toks)
-            out[rowid] = bm25_topk.rank(idfs, [seen[w] for w in want], len(toks), avgdl)
+            seen = Counter(toks)
+            out[rowid] = bm25_topk.rank(idfs, [seen[w] for w in wanted], len(toks), avgdl)
         return out
 
     def _contents(self, rowids: list[int]) -> list[tuple[int, str]]:

@@ -23,9 +23,11 @@ from openclaw_tui.memory import citations
 from openclaw_tui.memory.api import SearchHit, SearchResult
 from openclaw_tui.memory.template_text import template_only
 from openclaw_tui.memory.builtin import query as qry
-from openclaw_tui.memory.builtin import note_hits, ranking, scoring, snippet_windows, snippets
+from openclaw_tui.memory.builtin import blas_threads, note_hits, ranking, scoring, snippet_windows, snippets
+from openclaw_tui.memory.builtin import vector_matrix as vmx
 from openclaw_tui.memory.builtin.embedding_ops import error_message, provider_error_event, provider_key, window_tokens
 from openclaw_tui.memory.builtin.chunk_files import ChunkRow
+from openclaw_tui.memory.builtin.row_scan import RowScan
 from openclaw_tui.memory.builtin.staleness import stale_keys
 from openclaw_tui.memory.builtin.store import Store, window_cosines
 from openclaw_tui.memory.transcript_scope import drop_foreign_transcripts
@@ -92,15 +94,24 @@ class VectorSide:
     hits: list[tuple[int, float]] | None = None
 
 
+class ScanSlot:
+    """Where the worker puts its vector scan for the caller's thread to share (None until
+    the query is embedded and the scan started)."""
+
+    scan: RowScan | None = None
+
+
 _WORKER: list[ThreadPoolExecutor] = []
 _WORKER_LOCK = threading.Lock()
 
 
 def _worker() -> ThreadPoolExecutor:
-    """The threads (two per process) that run the vector side of searches, made on first use."""
+    """The threads (two per process) that run the vector side of searches, made on first use;
+    their BLAS calls use one core, FTS5 the other (``blas_threads``)."""
     with _WORKER_LOCK:
         if not _WORKER:
-            _WORKER.append(ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-vector"))
+            _WORKER.append(ThreadPoolExecutor(max_workers=2, thread_name_prefix="memory-vector",
+                                              initializer=blas_threads.limit_to_one))
         return _WORKER[0]
 
 
@@ -175,8 +186,15 @@ class Searcher:
         # the query's embedding and vector search run on a worker thread while FTS5 answers
         # here (numpy and SQLite release the GIL); what they found is judged below, in order
         side: Future[VectorSide] | None = None
+        dims: int | None = None
+        slot = ScanSlot()
         if self.provider is not None and not keywords_only:
-            side = _worker().submit(self._vector_side, store, req.query, n)
+            # what the worker needs of the store is read here, so it never waits for the
+            # store's lock (held through each FTS5 statement below)
+            dims = store.vec_dims()
+            comparable = dims is not None and self._fingerprint_matches(store)
+            matrix = store.resident_matrix() if comparable else None
+            side = _worker().submit(self._vector_side, store, req.query, n, dims, matrix, slot)
         if use_text:
             mode = "and" if req.fts_mode == "and-strict" else req.fts_mode
             got.text = text_hits(store, req.query, terms, mode, n)
@@ -188,11 +206,14 @@ class Searcher:
             got.warning = "the memory index is still being embedded: keyword results for now"
             return got
         assert side is not None
+        scan = slot.scan
+        if scan is not None and not side.done():
+            scan.help()  # the rest of the vector scan on this thread too, rather than wait
         found = side.result()
         qv = self._embed_query(found, got, started)
         if isinstance(qv, SearchResult):
             return qv
-        if qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None:
+        if qv.size and float(np.linalg.norm(qv)) > 0 and dims is not None:
             if found.hits is not None:
                 got.qvec = qv
                 got.vector = dict(found.hits)
@@ -205,19 +226,24 @@ class Searcher:
                     got.text = text_hits(store, req.query, terms, "or", n)
         return got
 
-    def _vector_side(self, store: Store, q: str, n: int) -> VectorSide:
+    def _vector_side(self, store: Store, q: str, n: int, dims: int | None,
+                     matrix: vmx.VectorMatrix | None, slot: ScanSlot) -> VectorSide:
         """On the worker: the query vector (or the provider's error) and, when the stored
-        vectors are comparable with it, its ``n`` nearest chunks."""
+        vectors are comparable with it (``matrix`` given: same provider and model; ``dims``
+        its size), its ``n`` nearest chunks. No SQL here: the caller read ``dims`` and
+        ``matrix``. The scan is put in ``slot``, where the caller takes blocks of it once
+        its keyword search is done."""
         assert self.provider is not None  # asked only when there is one
         try:
             qv = np.asarray(self.provider.embed_query(q), dtype=np.float32)
         except Exception as exc:  # judged by _embed_query on the caller's thread
             return VectorSide(np.zeros(0, dtype=np.float32), exc)
-        if not (qv.size and float(np.linalg.norm(qv)) > 0 and store.vec_dims() is not None):
+        if not (qv.size and float(np.linalg.norm(qv)) > 0 and dims is not None):
             return VectorSide(qv)
-        if not self._vectors_comparable(store, qv):
+        if matrix is None or dims != int(qv.shape[-1]):
             return VectorSide(qv)
-        return VectorSide(qv, hits=store.vector_search(qv, n))
+        slot.scan = matrix.scan(qv)
+        return VectorSide(qv, hits=store.vectors.search_matrix(matrix, qv, n, scan=slot.scan))
 
     def _embed_query(self, found: VectorSide, got: Retrieved, started: float) -> np.ndarray | SearchResult:
         """The query vector; a failed provider gives an empty one (keyword-only, with a
@@ -236,10 +262,9 @@ class Searcher:
         got.warning = f"embedding provider unavailable ({msg}); keyword-only results"
         return np.zeros(0, dtype=np.float32)
 
-    def _vectors_comparable(self, store: Store, qv: np.ndarray) -> bool:
-        """True when the index's vectors were made by the current provider and model."""
-        if store.vec_dims() != int(qv.shape[-1]):
-            return False
+    def _fingerprint_matches(self, store: Store) -> bool:
+        """True when the index's vectors were made by the current provider and model (their
+        size is compared with the query vector's on the worker)."""
         stored = store.get_meta_json("fingerprint") or {}
         pid, model, key = provider_key(self.provider)
         return stored.get("provider") == pid and stored.get("model") == model and stored.get("endpointKey") == key

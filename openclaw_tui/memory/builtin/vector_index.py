@@ -19,6 +19,7 @@ import numpy as np
 
 from openclaw_tui.memory.builtin import vector_matrix as vmx
 from openclaw_tui.memory.builtin.index_db import IndexDb, count_rows, vec_to_blob
+from openclaw_tui.memory.builtin.row_scan import RowScan
 
 log = logging.getLogger("openclaw_tui.memory.store")
 
@@ -98,7 +99,18 @@ class VectorIndex:
         q = np.asarray(query, dtype=np.float32)
         if self.vec_dims() is None or q.shape[-1] != self.vec_dims() or k <= 0:
             return []
-        vm, sims = self._similarities(q)
+        return self.search_matrix(self.resident_matrix(), q, k)
+
+    def search_matrix(self, vm: vmx.VectorMatrix, query: np.ndarray, k: int,
+                      scan: RowScan | None = None) -> list[tuple[int, float]]:
+        """:meth:`vector_search` over a matrix the caller got from :meth:`resident_matrix`:
+        no SQL and no lock, so a worker thread scans while the caller's thread runs FTS5
+        (the scan used to wait for the store's lock, held through each FTS5 statement).
+        ``scan``: ``vm.scan(query)``, shared with another thread that takes blocks of it."""
+        q = np.asarray(query, dtype=np.float32)
+        if not vm.rows or q.shape[-1] != vm.mat.shape[1] or k <= 0:
+            return []
+        _, sims = self._similarities(q, vm, scan)
         return vm.top_chunks(sims, k) if sims is not None else []
 
     def vector_scores(self, query: np.ndarray, chunk_ids: Iterable[int]) -> dict[int, float]:
@@ -109,15 +121,17 @@ class VectorIndex:
         vm, sims = self._similarities(q)
         return vm.chunk_scores(sims, chunk_ids) if sims is not None else {}
 
-    def _similarities(self, q: np.ndarray) -> tuple[vmx.VectorMatrix, np.ndarray | None]:
-        """Cosines of ``q`` with every sub-vector; the last query's are kept, since a hybrid
-        search asks for its top chunks and then for the keyword hits' scores."""
-        vm = self.resident_matrix()
+    def _similarities(self, q: np.ndarray, vm: vmx.VectorMatrix | None = None,
+                      scan: RowScan | None = None) -> tuple[vmx.VectorMatrix, np.ndarray | None]:
+        """Cosines of ``q`` with every sub-vector (of ``vm``, else of the resident matrix);
+        the last query's are kept, since a hybrid search asks for its top chunks and then
+        for the keyword hits' scores."""
+        vm = vm if vm is not None else self.resident_matrix()
         key = q.tobytes()
         memo = self._sims_memo
         if memo is not None and memo[0] is vm and memo[1] == key:
             return vm, memo[2]
-        sims = vm.similarities(q)
+        sims = scan.result() if scan is not None else vm.similarities(q)
         self._sims_memo = (vm, key, sims)
         return vm, sims
 

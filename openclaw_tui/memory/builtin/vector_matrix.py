@@ -28,6 +28,8 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from openclaw_tui.memory.builtin.row_scan import RowScan
+
 log = logging.getLogger("openclaw_tui.memory.vector_matrix")
 
 MAGIC = b"OCVM0002"
@@ -53,9 +55,13 @@ class VectorMatrix:
     owners: np.ndarray
     mat: np.ndarray
     _by_owner: np.ndarray = field(init=False, repr=False, compare=False)
+    #: ``owners`` in ``_by_owner`` order (made once, not per lookup: 100k rows take ~1 ms)
+    _sorted_owners: np.ndarray = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "_by_owner", np.argsort(self.owners, kind="stable"))
+        by_owner = np.argsort(self.owners, kind="stable")
+        object.__setattr__(self, "_by_owner", by_owner)
+        object.__setattr__(self, "_sorted_owners", self.owners[by_owner])
 
     @property
     def rows(self) -> int:
@@ -69,6 +75,15 @@ class VectorMatrix:
             return None
         sims: np.ndarray = self.mat @ (q / n)
         return sims
+
+    def scan(self, query: np.ndarray) -> RowScan | None:
+        """:meth:`similarities` as a product in row blocks that several threads may share
+        (``row_scan``; the same values to the bit); None where that gives None."""
+        q = np.asarray(query, dtype=np.float32).reshape(-1)
+        n = float(np.linalg.norm(q))
+        if n == 0 or not self.rows or q.shape[0] != self.mat.shape[1]:
+            return None
+        return RowScan(self.mat, q / n)
 
     def top_chunks(self, sims: np.ndarray, k: int) -> list[tuple[int, float]]:
         """The ``k`` chunks with the best max-cosine sub-vector, best first."""
@@ -91,7 +106,7 @@ class VectorMatrix:
         wanted = np.unique(np.fromiter((int(c) for c in chunk_ids), dtype=np.int64))
         if not wanted.size or not self.rows:
             return {}
-        sorted_owners = self.owners[self._by_owner]
+        sorted_owners = self._sorted_owners
         lo = np.searchsorted(sorted_owners, wanted, side="left")
         hi = np.searchsorted(sorted_owners, wanted, side="right")
         out: dict[int, float] = {}
@@ -103,7 +118,7 @@ class VectorMatrix:
     def owner_similarities(self, sims: np.ndarray, chunk_id: int) -> np.ndarray:
         """The cosines of one chunk's sub-vectors in the order they were written (its
         windows' order); empty when the chunk has none."""
-        sorted_owners = self.owners[self._by_owner]
+        sorted_owners = self._sorted_owners
         lo = int(np.searchsorted(sorted_owners, int(chunk_id), side="left"))
         hi = int(np.searchsorted(sorted_owners, int(chunk_id), side="right"))
         rows = self._by_owner[lo:hi]

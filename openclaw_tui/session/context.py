@@ -14,6 +14,7 @@ from openclaw_tui.records.session_store import SessionStore
 from openclaw_tui.records.transcript import TranscriptWriter
 from openclaw_tui.session.compaction import SUMMARY_HEADER
 from openclaw_tui.session.conversation import History
+from openclaw_tui.session.engine_notes import model_view
 from openclaw_tui.tools.registry import ToolBox
 
 
@@ -95,5 +96,6 @@ class SessionContext:
         return self.history.messages
 
     def add(self, msg: Any, **meta: Any) -> None:  # a message dict (``ChatMessage``)
-        self.history.add(msg)
+        # the transcript keeps what was shown; the model's history its own words (engine_notes.py)
+        self.history.add(model_view(msg, meta.get("engineNotes") or ()))
         self.log.append({"type": "message", "message": msg, **meta})

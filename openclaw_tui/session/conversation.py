@@ -17,6 +17,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable
 
+from openclaw_tui.session.engine_notes import model_view
+
 
 @dataclass(frozen=True)
 class ReportedUsage:
@@ -65,7 +67,8 @@ def replay(entries: Iterable[dict[str, Any]]) -> Conversation:
     for e in entries:
         kind = e.get("type")
         if kind == "message" and isinstance(e.get("message"), dict):
-            history.append(e["message"])
+            added = e.get("engineNotes")
+            history.append(model_view(e["message"], [str(n) for n in added] if isinstance(added, list) else ()))
             if e["message"].get("role") == "user":
                 pending = None
         elif kind == "pending" and isinstance(e.get("message"), dict):

@@ -31,6 +31,7 @@ from openclaw_tui.memory.api import SearchResult
 from openclaw_tui.session.citations import source_suffix
 from openclaw_tui.session.compaction import tool_result_content
 from openclaw_tui.session.offline import call_id
+from openclaw_tui.session.engine_notes import added_paragraphs
 from openclaw_tui.session.own_calls import context_for, is_own_call
 from openclaw_tui.session.plain_answer import last_user_text, plain_answer
 from openclaw_tui.session.quote import quote_best_hit
@@ -366,10 +367,11 @@ class ToolLoop:
                 completion = await self._answer(run, answer_now)
                 if completion is None:  # overflow: compacted, ask again
                     continue
+                notes: tuple[str, ...] = ()
                 if not completion.tool_calls and run.purpose == "turn":
                     self.cite_if_missing(completion, run.silent, scratch)
-                    self._check(completion, run)
-                run.log.add(completion.assistant_message())
+                    notes = self._check(completion, run)
+                run.log.add(completion.assistant_message(), **({"engineNotes": list(notes)} if notes else {}))
                 assistant_added = True
                 if completion.usage and run.purpose == "turn":
                     self.host.on_usage(completion.usage, scratch.sent_tools)
@@ -390,13 +392,18 @@ class ToolLoop:
                     run.log.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": INTERRUPTED})})
             raise
 
-    def _check(self, completion: Completion, run: LoopRun) -> None:
+    def _check(self, completion: Completion, run: LoopRun) -> tuple[str, ...]:
+        """Check the final answer in place; the paragraphs the engine added to it (the model's
+        history leaves them out: ``engine_notes``)."""
         if run.check is None or is_no_reply(completion.text):
-            return
+            return ()
         checked = run.check.check(completion.text, system=run.log.system())
-        if checked != completion.text:
-            completion.text = checked
-            run.scratch.corrected = True
+        if checked == completion.text:
+            return ()
+        notes = added_paragraphs(completion.text, checked)
+        completion.text = checked
+        run.scratch.corrected = True
+        return notes
 
     async def _answer(self, run: LoopRun, answer_now: bool) -> Completion | None:
         """The model's next answer; None when the provider reported an overflow and the

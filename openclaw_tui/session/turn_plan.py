@@ -25,7 +25,7 @@ from typing import Iterable
 from openclaw_tui.language import Intent, MessageReading, read_reply
 from openclaw_tui.session.acknowledge import forgotten_line, is_bare_acknowledgement, refusals_said, said, with_said, wrote_anyway
 from openclaw_tui.session.note_writer import FORGOTTEN, NoteOutcome
-from openclaw_tui.session.reply_check import Evidence, check_reply, fix_statement_reply, reads_of, verify_citations
+from openclaw_tui.session.reply_check import Evidence, acknowledgement, check_reply, fix_statement_reply, reads_of, verify_citations
 from openclaw_tui.session.tool_loop import RunScratch
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.workspace import safe_fs
@@ -68,6 +68,8 @@ class TurnPlan:
     withholds: bool = False
     #: a request to change a file the workspace cannot take (access ro/none), local profile: refused without the model
     refused: bool = False
+    #: a remark that keeps nothing and asks nothing ("The office is quiet today.", "Thanks!")
+    remark: bool = False
 
 
 def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, access: str, memory_on: bool,
@@ -98,6 +100,8 @@ def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, acces
         # timeline; so does a request to remember that the workspace cannot keep
         refused=access != "rw" and (reading.intent is Intent.FILE_CHANGE
                                     or reading.intent is Intent.REMEMBER and not reading.asks),
+        remark=reading.known and reading.intent in (Intent.STATEMENT, Intent.SMALL_TALK) and not reading.facts
+        and not reading.asks,
     )
 
 
@@ -148,6 +152,14 @@ class ReplyCheck:
             fixed = fix_statement_reply(text, system=system, user=self.plan.text, saved_to=self.saved_to(),
                                         access=self.access, cue=self.plan.cue, invented=bool(invented), lang=self.language)
             acknowledged, text = fixed != text, fixed
+        one_sentence = len(re.split(r"(?<=[.!?。！？])\s+", text.strip())) == 1
+        if (self.local and self.plan.remark and self.access == "rw" and not self.plan.withholds and not self.written()
+                and one_sentence and read_reply(text).claims_save):
+            # "The office is quiet today." answered "Noted — saved to memory/…" (the 1.5B copying an
+            # earlier reply) when nothing was worth keeping: the plain acknowledgement instead of a
+            # claim followed by the engine's correction of it
+            text = acknowledgement(saved_to=None, access=self.access, cue=False, lang=self.language)
+            acknowledged = True
         promised = read_reply(text).promises_not_to_store  # the model's words, before the engine adds its own
         out = check_reply(text, ev, access=self.access, memory_on=self.memory_on).text
         restated = self.restates_forgotten()

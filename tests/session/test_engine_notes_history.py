@@ -1,0 +1,81 @@
+"""What the engine adds to a reply is shown and kept in the transcript, never fed back to the
+model as its own words (real-model ``eval survival``, 2026-12-07: the 1.5B copied its earlier
+"Noted — saved … _(Nothing was stored …)_" and each later reply piled the engine's lines up,
+"Nothing was stored" beside "Note: this turn did write to memory")."""
+
+from __future__ import annotations
+
+
+import pytest
+
+from openclaw_tui.records.transcript import read_transcript as read_entries
+from openclaw_tui.session.conversation import replay
+from openclaw_tui.session.engine import SessionEngine
+from openclaw_tui.session.engine_notes import added_paragraphs, model_view
+from tests.session.conftest import FAST_RETRY, SECRET_KEY
+
+MODEL = "openai/fake-model"
+LOCAL = {"agents": {"defaults": {"toolProfile": "local"}}}
+
+
+@pytest.fixture(autouse=True)
+def sunday(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENCLAW_TODAY", "2026-12-06")
+
+
+def engine_for(make_settings, server, recorder, overrides=None) -> SessionEngine:
+    settings = make_settings(overrides, model=MODEL, api_base=server.base_url, api_key=SECRET_KEY)
+    return SessionEngine(settings, sink=recorder, retry_policy=FAST_RETRY)
+
+
+def assistant_contents(request: dict) -> list[str]:
+    return [str(m.get("content") or "") for m in request["messages"] if m.get("role") == "assistant"]
+
+
+def test_added_paragraphs_and_the_model_view() -> None:
+    shown = "Sure, 84.\n\n_(Nothing was stored: no memory file was written in this turn.)_"
+    notes = added_paragraphs("Sure, 84.", shown)
+    assert notes == ("_(Nothing was stored: no memory file was written in this turn.)_",)
+    msg = {"role": "assistant", "content": shown}
+    assert model_view(msg, notes) == {"role": "assistant", "content": "Sure, 84."}
+    # the engine's line alone (it replaced the reply): the model may see it as its answer
+    alone = {"role": "assistant", "content": "Not kept: what you asked me not to keep."}
+    assert model_view(alone, ("Not kept: what you asked me not to keep.",)) == alone
+    assert model_view(msg, ()) is msg
+
+
+async def test_the_model_never_sees_the_engines_lines_as_its_own(make_settings, server, recorder, workspace) -> None:
+    # a hosted-profile save claim with no write: the engine's correction follows the reply
+    server.push({"text": "I've saved that for you. 12 times 7 is 84."}, {"text": "Sure."}, {"text": "Sure again."})
+    eng = engine_for(make_settings, server, recorder)
+    first = await eng.send("What is 12 times 7?")
+    assert "84" in first.text and "Nothing was stored" in first.text, first.text
+    await eng.send("Thanks, and what about 3 times 3?")
+    sent = assistant_contents(server.chat_requests()[-1])
+    assert any("84" in c for c in sent), sent
+    assert not any("Nothing was stored" in c for c in sent), sent  # the correction is not the model's word
+    transcript = eng.transcript_path
+    eng.close()
+    entries = read_entries(transcript)
+    shown = [e for e in entries if e.get("type") == "message" and e["message"].get("role") == "assistant"]
+    assert "Nothing was stored" in shown[0]["message"]["content"] and shown[0]["engineNotes"]  # the user's record
+    # resumed: the history the model gets back is its own words too
+    resumed = engine_for(make_settings, server, recorder)
+    resumed.resume(eng.session_id)
+    await resumed.send("And 2 times 2?")
+    sent = assistant_contents(server.chat_requests()[-1])
+    assert any("84" in c for c in sent) and not any("Nothing was stored" in c for c in sent), sent
+    resumed.close()
+    history = replay(read_entries(transcript)).messages
+    assert not any("Nothing was stored" in str(m.get("content")) for m in history)
+
+
+async def test_a_copied_save_claim_to_a_remark_worth_nothing_is_a_plain_acknowledgement(make_settings, server, recorder, workspace) -> None:
+    # local profile: "The office is pretty quiet this afternoon." keeps nothing; the 1.5B's
+    # copied "Noted — saved to memory/…md." was shown with "(Nothing was stored …)" after it
+    server.push({"text": "Noted — saved to memory/2026-12-06.md."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("The office is pretty quiet this afternoon.")
+    eng.close()
+    assert result.text == "Noted.", result.text
+    assert not (workspace / "memory" / "2026-12-06.md").exists()

@@ -91,6 +91,9 @@ def include_memory_md(session_key: str) -> bool:
 class SystemPromptParts:
     text: str
     files: list[str] = field(default_factory=list)  # which bootstrap files went in
+    #: (label, text) of each part, in order: ``text`` is their texts joined by a blank line
+    #: (what ``bench/prompt_sections.py`` counts part by part)
+    sections: list[tuple[str, str]] = field(default_factory=list)
 
 
 def build_system_prompt(
@@ -102,11 +105,11 @@ def build_system_prompt(
     citations: str = "auto",
     compact: bool = False,
 ) -> SystemPromptParts:
-    sections = [BASE_PROMPT]
+    sections: list[tuple[str, str]] = [("base prompt", BASE_PROMPT)]
     files: list[str] = []
     if workspace_access == "none":
-        sections.append(NO_WORKSPACE)
-        return SystemPromptParts("\n\n".join(sections), files)
+        sections.append(("no workspace", NO_WORKSPACE))
+        return _parts(sections, files)
     direct = include_memory_md(session_key)
     total = 0
     for name in BOOTSTRAP_FILES:
@@ -126,17 +129,22 @@ def build_system_prompt(
                 break
         total += len(text)
         files.append(name)
-        sections.append(f"## {name}\n{text.strip()}")
+        sections.append((name, f"## {name}\n{text.strip()}"))
     if memory_enabled:
         recall = MEMORY_RECALL if direct else MEMORY_RECALL_GROUP
-        sections.append(MEMORY_RECALL_COMPACT.format(daily=daily_log_rel(today(), session_key)) if compact else recall)
+        sections.append(("memory instructions",
+                         MEMORY_RECALL_COMPACT.format(daily=daily_log_rel(today(), session_key)) if compact else recall))
         cite = citations == "on" or (citations == "auto" and direct)
-        sections.append((CITE_ON_COMPACT if compact else CITE_ON) if cite else CITE_OFF)
+        sections.append(("citation rule", (CITE_ON_COMPACT if compact else CITE_ON) if cite else CITE_OFF))
     if workspace_access == "ro":
-        sections.append(READ_ONLY)
+        sections.append(("read-only notice", READ_ONLY))
     if not direct:
-        sections.append("This is a group conversation: do not reveal private memory or personal details about the user.")
-    return SystemPromptParts("\n\n".join(sections), files)
+        sections.append(("group notice", "This is a group conversation: do not reveal private memory or personal details about the user."))
+    return _parts(sections, files)
+
+
+def _parts(sections: list[tuple[str, str]], files: list[str]) -> SystemPromptParts:
+    return SystemPromptParts("\n\n".join(text for _, text in sections), files, sections)
 
 
 def startup_notes(workspace: Path, *, workspace_access: str = "rw", day: date | None = None,

@@ -136,6 +136,7 @@ def _message_label(i: int, msg: dict[str, Any], n: int) -> str:
 def sections_of(label: str, parts: Any, messages: list[dict[str, Any]], tools: list[dict[str, Any]], counter: Any) -> Request:
     """The request's rows; their tokens add up to ``counter``'s count of the whole request."""
     from openclaw_tui.session.tokens import MESSAGE_OVERHEAD
+    from openclaw_tui.workspace.bootstrap import BOOTSTRAP_FILES
 
     req = Request(label)
     for i, msg in enumerate(messages):
@@ -143,6 +144,9 @@ def sections_of(label: str, parts: Any, messages: list[dict[str, Any]], tools: l
         if i == 0:
             inner = [Section(f"system: {sec}", counter.count_text(text), True) for sec, text in parts.sections]
             req.sections += inner
+            # a bootstrap file the prompt left out (absent, empty, or as shipped on the local profile)
+            req.sections += [Section(f"system: {f} (left out)", 0, True) for f in BOOTSTRAP_FILES
+                             if f not in parts.files and f.lower() not in parts.files]
             req.sections.append(Section("system: framing and joins", whole - sum(s.tokens for s in inner), True))
         else:
             req.sections.append(Section(_message_label(i, msg, len(messages)), whole - MESSAGE_OVERHEAD, False))

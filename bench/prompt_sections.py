@@ -18,7 +18,10 @@ or list holds what joins the parts (blank lines, the per-message overhead, the l
 brackets), so the rows add up to the request's count exactly. The fixed prefix is the
 system prompt and the tool schemas: every request of every session starts with it.
 
-    python -m bench.prompt_sections [--json-out F]
+    python -m bench.prompt_sections [--model-tokens] [--json-out F]
+
+``--model-tokens`` adds each request's count in the model's own tokens (Qwen2.5's tokenizer,
+its chat template with the tool block), from the managed server without reading the prompt.
 """
 
 from __future__ import annotations
@@ -51,6 +54,8 @@ class Request:
     label: str
     sections: list[Section] = field(default_factory=list)
     total: int = 0  # the session's count of the whole request (messages + tool list)
+    body: dict[str, Any] = field(default_factory=dict, repr=False)  # the request as sent: messages, tools
+    model_tokens: int | None = None  # the model's own count (``--model-tokens``: its tokenizer and chat template)
 
     @property
     def fixed(self) -> int:
@@ -157,7 +162,35 @@ def sections_of(label: str, parts: Any, messages: list[dict[str, Any]], tools: l
         req.sections += per
         req.sections.append(Section("tools: framing (list)", counter.count_tools(tools) - sum(s.tokens for s in per), True))
     req.total = counter.count_messages(messages) + counter.count_tools(tools)
+    req.body = {"messages": messages, "tools": tools}
     return req
+
+
+def _post(address: str, key: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
+    import urllib.request
+
+    req = urllib.request.Request(address + path, data=json.dumps(body).encode(),
+                                 headers={"Authorization": f"Bearer {key}", "Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=120) as resp:  # noqa: S310 - loopback
+        return dict(json.loads(resp.read()))
+
+
+def count_with_model(requests: list[Request], log: Path) -> None:
+    """Each request in the default model's own tokens: the managed server renders it with the
+    GGUF's chat template (``/apply-template``, the tools included) and tokenizes it
+    (``/tokenize``); nothing is read into the model, so this costs the load (≈ 15–30 s)."""
+    from openclaw_tui.llm.local.catalog import DEFAULT_MODEL
+    from openclaw_tui.llm.local.files import models_dir
+    from openclaw_tui.llm.local.server import LocalServer, ServerConfig
+
+    server = LocalServer(ServerConfig(models_dir() / DEFAULT_MODEL.filename, "sections", n_ctx=8192, log_path=log))
+    try:
+        address = server.start()
+        for req in requests:
+            prompt = _post(address, server.api_key, "/apply-template", req.body)["prompt"]
+            req.model_tokens = len(_post(address, server.api_key, "/tokenize", {"content": prompt, "add_special": True})["tokens"])
+    finally:
+        server.stop()
 
 
 def measure(root: Path, model: str = MODEL) -> list[Request]:
@@ -181,7 +214,8 @@ def measure(root: Path, model: str = MODEL) -> list[Request]:
 
 def table(req: Request) -> str:
     fixed = req.fixed or 1
-    lines = [f"### {req.label}: {req.total} tokens, fixed prefix {req.fixed}", "",
+    model = f" ({req.model_tokens} in the model's own tokens, chat template included)" if req.model_tokens else ""
+    lines = [f"### {req.label}: {req.total} tokens{model}, fixed prefix {req.fixed}", "",
              "| section | tokens | share of the fixed prefix | share of the request |", "|---|---|---|---|"]
     for s in req.sections:
         share = f"{100 * s.tokens / fixed:.1f} %" if s.fixed else "—"
@@ -193,15 +227,21 @@ def table(req: Request) -> str:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="bench.prompt_sections", description=__doc__.split("\n\n")[0])
     p.add_argument("--model", default=MODEL, help="a local/ model name (the profile and tokenizer follow it)")
+    p.add_argument("--model-tokens", action="store_true",
+                   help="also count each request in the default model's tokens (starts its server for ~30 s, reads nothing)")
     p.add_argument("--json-out")
     args = p.parse_args(argv)
     os.environ.setdefault("OPENCLAW_BUNDLED_EMBEDDINGS", "off")  # keyword search: no embedder to load
     with tempfile.TemporaryDirectory(prefix="prompt-sections-") as tmp:
         os.environ["OPENCLAW_STATE_DIR"] = str(Path(tmp) / "state")
         requests = measure(Path(tmp), args.model)
+        if args.model_tokens:
+            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
+            count_with_model(requests, Path(tmp) / "server.log")
     print("\n\n".join(table(r) for r in requests))
     if args.json_out:
-        Path(args.json_out).write_text(json.dumps([{**asdict(r), "fixed": r.fixed} for r in requests], indent=1))
+        rows = [{k: v for k, v in asdict(r).items() if k != "body"} | {"fixed": r.fixed} for r in requests]
+        Path(args.json_out).write_text(json.dumps(rows, indent=1))
     return 0
 
 

@@ -86,3 +86,13 @@ def test_main_prints_the_table_headless(capsys: pytest.CaptureFixture[str], tmp_
     out = capsys.readouterr().out
     assert "| system: AGENTS.md |" in out and "**whole request**" in out
     assert (tmp_path / "out.json").read_text().count('"fixed"') >= 2
+
+
+def test_the_batch_report_compares_each_value_with_256() -> None:
+    from bench.local_batch import Reading, report
+
+    rows = [Reading(256, 1, 1300, 200_000.0, 7, 20.0, 9.0), Reading(64, 1, 1300, 100_000.0, 22, 20.0, 9.0),
+            Reading(0, 1, 1300, 400_000.0, 2, 20.0, 9.0)]
+    out = report(rows)
+    assert "| 64 (64) | 1300 | 13.0 | 13.0 | +100 % | 22 |" in out
+    assert "| default 2048 (512) | 1300 | 3.2 | 3.2 | -50 % | 2 |" in out

@@ -46,6 +46,7 @@ def main(argv: list[str] | None = None) -> int:
         ),
         ("local embedding throughput: batched vs one window per call", "bench.embed_throughput", []),
         ("session turn overhead vs a full re-count", "bench.turn_overhead", []),
+        ("the local prompt, section by section (no model)", "bench.prompt_sections", []),
         ("QMD vs builtin", "bench.qmd_bench", []),
         ("full index: builtin vs qmd collection add, interleaved", "bench.index_bench",
          ["--files", "500", "--rounds", "1"] if quick else []),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from datetime import date
+from functools import lru_cache
 from pathlib import Path
 
 from openclaw_tui.workspace import safe_fs
@@ -23,6 +24,12 @@ from openclaw_tui.workspace.supersede import visible_text
 from openclaw_tui.workspace.tiers import daily_log_rel, loaded_daily_rels
 
 BOOTSTRAP_FILES = ("AGENTS.md", "SOUL.md", "IDENTITY.md", "USER.md", "TOOLS.md", "MEMORY.md")
+#: left out of the local profile's (``compact``) prompt while they are exactly as
+#: ``workspace_template/`` ships them: TOOLS.md then restates the tool schemas and names two
+#: tools the local profile does not offer (memory_get, write), MEMORY.md is headings with no
+#: entry under them. A word added to either and it is loaded again (issue 38,
+#: docs/local-llm.md "The local prompt, section by section")
+SHIPPED_NOT_LOADED_LOCAL = ("TOOLS.md", "MEMORY.md")
 FILE_CAP = 20_000
 #: USER.md's own, smaller budget (OpenClaw bounds the user model separately from the other
 #: bootstrap files; the figure is ours): counted after superseded entries are left out, so a
@@ -83,6 +90,19 @@ def _read_capped(workspace: Path, rel: str, cap: int, *, current: bool = False) 
     return text
 
 
+@lru_cache(maxsize=8)
+def _shipped(name: str, cap: int, current: bool) -> str | None:
+    """``name`` as the workspace template ships it, read as a workspace's copy is."""
+    from openclaw_tui.workspace.template import template_root  # noqa: PLC0415
+
+    text = _read_capped(template_root(), name, cap, current=current)
+    return None if text is None else text.strip()
+
+
+def _as_shipped(name: str, text: str, cap: int, *, current: bool) -> bool:
+    return text.strip() == _shipped(name, cap, current)
+
+
 def include_memory_md(session_key: str) -> bool:
     return is_direct_session(session_key)
 
@@ -91,6 +111,9 @@ def include_memory_md(session_key: str) -> bool:
 class SystemPromptParts:
     text: str
     files: list[str] = field(default_factory=list)  # which bootstrap files went in
+    #: (label, text) of each part, in order: ``text`` is their texts joined by a blank line
+    #: (what ``bench/prompt_sections.py`` counts part by part)
+    sections: list[tuple[str, str]] = field(default_factory=list)
 
 
 def build_system_prompt(
@@ -102,11 +125,11 @@ def build_system_prompt(
     citations: str = "auto",
     compact: bool = False,
 ) -> SystemPromptParts:
-    sections = [BASE_PROMPT]
+    sections: list[tuple[str, str]] = [("base prompt", BASE_PROMPT)]
     files: list[str] = []
     if workspace_access == "none":
-        sections.append(NO_WORKSPACE)
-        return SystemPromptParts("\n\n".join(sections), files)
+        sections.append(("no workspace", NO_WORKSPACE))
+        return _parts(sections, files)
     direct = include_memory_md(session_key)
     total = 0
     for name in BOOTSTRAP_FILES:
@@ -120,23 +143,30 @@ def build_system_prompt(
             text = _read_capped(workspace, name, cap, current=memory_file)
         if not text or not text.strip():
             continue
+        if compact and name in SHIPPED_NOT_LOADED_LOCAL and _as_shipped(name, text, cap, current=memory_file):
+            continue
         if total + len(text) > TOTAL_CAP:
             text = text[: max(0, TOTAL_CAP - total)]
             if not text:
                 break
         total += len(text)
         files.append(name)
-        sections.append(f"## {name}\n{text.strip()}")
+        sections.append((name, f"## {name}\n{text.strip()}"))
     if memory_enabled:
         recall = MEMORY_RECALL if direct else MEMORY_RECALL_GROUP
-        sections.append(MEMORY_RECALL_COMPACT.format(daily=daily_log_rel(today(), session_key)) if compact else recall)
+        sections.append(("memory instructions",
+                         MEMORY_RECALL_COMPACT.format(daily=daily_log_rel(today(), session_key)) if compact else recall))
         cite = citations == "on" or (citations == "auto" and direct)
-        sections.append((CITE_ON_COMPACT if compact else CITE_ON) if cite else CITE_OFF)
+        sections.append(("citation rule", (CITE_ON_COMPACT if compact else CITE_ON) if cite else CITE_OFF))
     if workspace_access == "ro":
-        sections.append(READ_ONLY)
+        sections.append(("read-only notice", READ_ONLY))
     if not direct:
-        sections.append("This is a group conversation: do not reveal private memory or personal details about the user.")
-    return SystemPromptParts("\n\n".join(sections), files)
+        sections.append(("group notice", "This is a group conversation: do not reveal private memory or personal details about the user."))
+    return _parts(sections, files)
+
+
+def _parts(sections: list[tuple[str, str]], files: list[str]) -> SystemPromptParts:
+    return SystemPromptParts("\n\n".join(text for _, text in sections), files, sections)
 
 
 def startup_notes(workspace: Path, *, workspace_access: str = "rw", day: date | None = None,

@@ -164,7 +164,8 @@ class MemoryFlush:
     def store_notes(self, history: list[dict[str, Any]], toolbox: ToolBox) -> NoteOutcome:
         """The engine's notes: the user's unstored facts (``NoteWriter``, the one note writer),
         appended through the flush tool box."""
-        return self.notes.write_all(self.notes.readings(history), toolbox.files, session_key=self.settings.session_key)
+        return self.notes.write_all(self.notes.readings(history), toolbox.files, session_key=self.settings.session_key,
+                                    replaying=True)
 
     def _record(self, turn: FlushTurn, toolbox: ToolBox, *, reason: str, reply: str, error: str | None,
                 by: str) -> tuple[str | None, int, str]:

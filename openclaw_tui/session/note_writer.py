@@ -108,10 +108,13 @@ class NoteWriter:
         """The facts of one message (a turn that stores now)."""
         return self.write_all([reading], files, session_key=session_key)
 
-    def write_all(self, readings: Iterable[MessageReading], files: FileTools, *, session_key: str) -> NoteOutcome:
+    def write_all(self, readings: Iterable[MessageReading], files: FileTools, *, session_key: str,
+                  replaying: bool = False) -> NoteOutcome:
         """The facts of several messages, in one append through ``files`` (the same safe write,
         history and ``/undo`` as a tool call); facts already in memory are skipped, a secret
-        becomes a marker, and a correction marks the note it replaces superseded."""
+        becomes a marker, and a correction marks the note it replaces superseded. ``replaying``:
+        the messages are the conversation read again (a flush), so a fact a correction marked
+        superseded counts as noted: the old value is not written back beside the new one."""
         rel = self.target(session_key)
         refused: list[NotKept] = []
         lines: list[str] = []
@@ -124,7 +127,7 @@ class NoteWriter:
             if not kept:
                 continue
             if existing is None:
-                existing = self._known_text(rel, session_key)
+                existing = self._known_text(rel, session_key, superseded_too=replaying)
             new: list[str] = []
             for fact in kept:
                 if files.is_forgotten(fact):  # said in the reply, not only refused on the timeline
@@ -179,14 +182,16 @@ class NoteWriter:
             return [], withheld + [NotKept(s, PRIVATE_IN_GROUP) for s in facts]
         return facts, withheld
 
-    def _known_text(self, rel: str, session_key: str) -> str:
-        """What memory holds already, for the dedup: the log, and MEMORY.md in a private session."""
+    def _known_text(self, rel: str, session_key: str, *, superseded_too: bool = False) -> str:
+        """What memory holds already, for the dedup: the log, and MEMORY.md in a private session
+        (with the superseded notes when ``superseded_too``)."""
         ws = self.settings.workspace
         names = [rel] if hidden_for(session_key) else [rel, "MEMORY.md", "memory.md"]
         parts: list[str] = []
         for name in names:
             try:
-                parts.append(visible_text((safe_fs.current_bytes(ws, name) or b"").decode("utf-8", "replace")))
+                text = (safe_fs.current_bytes(ws, name) or b"").decode("utf-8", "replace")
+                parts.append(text if superseded_too else visible_text(text))
             except (OSError, safe_fs.PathRefused):
                 continue
         return "\n".join(parts)

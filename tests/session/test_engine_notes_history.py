@@ -79,3 +79,20 @@ async def test_a_copied_save_claim_to_a_remark_worth_nothing_is_a_plain_acknowle
     eng.close()
     assert result.text == "Noted.", result.text
     assert not (workspace / "memory" / "2026-12-06.md").exists()
+
+
+async def test_a_flush_never_writes_back_what_a_correction_superseded(make_settings, server, recorder, workspace) -> None:
+    """Real-model eval survival: "The planning meeting is in room C297." then "Correction: the
+    planning meeting moved to room E266."; the next flush read the conversation again and wrote
+    the old room back, unmarked, beside the new one, so recall had both."""
+    server.push({"text": "Noted."}, {"text": "Noted."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("The planning meeting is in room C297.")
+    await eng.send("Correction: the planning meeting moved to room E266.")
+    log = (workspace / "memory" / "2026-12-06.md").read_text(encoding="utf-8")
+    assert "C297. <!-- status: superseded -->" in log and "E266" in log, log
+    await eng.flush()
+    eng.close()
+    after = (workspace / "memory" / "2026-12-06.md").read_text(encoding="utf-8")
+    c297 = [line for line in after.splitlines() if "C297" in line]
+    assert len(c297) == 1 and "superseded" in c297[0], after

@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, Callable
 
 from openclaw_tui import events
-from openclaw_tui.evals.survival import NOT_STORED, TEMPLATE, Watch, source_refs_unfound
-from openclaw_tui.session.reply_check import claims_save
+from openclaw_tui.evals.survival import TEMPLATE, Watch, source_refs_unfound
+from openclaw_tui.session.reply_check import claims_save, flags_not_stored
 
 INLINE_SOURCE_RE = re.compile(r"\bsources?\**\s*:\**(?P<rest>[^\n]*)", re.IGNORECASE)
 
@@ -138,7 +138,7 @@ class QuestionRun:
         changed = [e for e in new_events if isinstance(e, events.MemoryChanged)]
         t.writes_on_questions += bool(changed)
         t.appends_elsewhere += sum(1 for e in changed if e.tool == "append" and e.path != daily_rel())
-        unflagged = claims_save(reply) and NOT_STORED not in reply and not changed
+        unflagged = claims_save(reply) and not flags_not_stored(reply) and not changed
         t.save_claims_unflagged += unflagged
         t.empty_replies += not reply.strip()
         if bad or unflagged or changed or stray:

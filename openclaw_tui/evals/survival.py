@@ -40,12 +40,11 @@ from openclaw_tui.evals.material import KINDS, LANGUAGES
 from openclaw_tui.session.reply_check import LINE_REF_RE, REF_RE, SOURCE_LINE_RE
 
 TEMPLATE = Path(__file__).resolve().parents[2] / "workspace_template"
-NOT_STORED = "Nothing was stored"
 DIRECT_KEY = "agent:main:main"
 GROUP_KEY = "agent:main:test:group:g1"
 EXAMPLES_PER_CONVERSATION = 3
 
-__all__ = ["DIRECT_KEY", "GROUP_KEY", "NOT_STORED", "TEMPLATE", "SurvivalOptions", "Tally", "Watch", "answer_text", "holds",
+__all__ = ["DIRECT_KEY", "GROUP_KEY", "TEMPLATE", "SurvivalOptions", "Tally", "Watch", "answer_text", "holds",
            "score_disk", "score_group", "source_refs_unfound"]
 
 

@@ -21,7 +21,6 @@ from openclaw_tui.evals.disk import Snapshot, memory_lines
 from openclaw_tui.evals.survival import (
     DIRECT_KEY,
     GROUP_KEY,
-    NOT_STORED,
     TEMPLATE,
     SurvivalOptions,
     Tally,
@@ -33,7 +32,7 @@ from openclaw_tui.evals.survival import (
 )
 from openclaw_tui.language import read_reply
 from openclaw_tui.llm.client import ChatModel
-from openclaw_tui.session.reply_check import echoes_prompt
+from openclaw_tui.session.reply_check import echoes_prompt, flags_not_stored
 from openclaw_tui.session.summary_check import unsupported_lines
 from openclaw_tui.workspace.tiers import daily_log_rel
 
@@ -142,7 +141,7 @@ class ConversationRun:
         if bad:
             self.tally.examples.append({"asked": text, "unfoundSource": reply[-300:]})
         changed = [e for e in watch.events[before:] if isinstance(e, events.MemoryChanged)]
-        if read_reply(reply).claims_save and NOT_STORED not in reply and not changed:
+        if read_reply(reply).claims_save and not flags_not_stored(reply) and not changed:
             self.tally.save_claims_unflagged += 1
         self.tick(text[:40])
         return reply

@@ -51,6 +51,9 @@ PROMPT_MARKERS = ("memory_search", "memory_get", "`append`", "call append", "pat
 ECHO_SHINGLE = 4
 ECHO_SHARE = 0.3
 WORD_RE = re.compile(r"[a-z0-9_`'#/.-]+")
+#: how the engine's not-stored note begins in each language with a table ("_(Nothing was stored:")
+NOT_STORED_HEADS = tuple(engine_lines(lang).say("not_stored").split("{why}")[0]
+                         for lang in ("en", "es", "de", "fr", "pt", "it"))
 
 
 @dataclass(frozen=True)
@@ -289,14 +292,16 @@ def claims_save(text: str) -> bool:
     return read_reply(text).claims_save
 
 
-def not_stored_note(access: str, memory_on: bool) -> str:
-    if access == "ro":
-        why = "the workspace is read-only (--workspace-access ro)"
-    elif access == "none" or not memory_on:
-        why = "memory is off in this session"
-    else:
-        why = "no memory file was written in this turn"
-    return f"_(Nothing was stored: {why}.)_"
+def not_stored_note(access: str, memory_on: bool, lang: str = "en") -> str:
+    """The engine's note after a save claim that no write backs, in the user's language."""
+    lines = engine_lines(lang)
+    why = "not_stored_ro" if access == "ro" else "not_stored_off" if access == "none" or not memory_on else "not_stored_turn"
+    return lines.say("not_stored", why=lines.say(why))
+
+
+def flags_not_stored(reply: str) -> bool:
+    """Whether ``reply`` carries the engine's not-stored note, in any language with a table."""
+    return any(head and head in reply for head in NOT_STORED_HEADS)
 
 
 def _words(text: str) -> list[str]:
@@ -343,12 +348,12 @@ def fix_statement_reply(text: str, *, system: str, user: str, saved_to: str | No
     return text
 
 
-def check_reply(text: str, ev: Evidence, *, access: str, memory_on: bool) -> Checked:
+def check_reply(text: str, ev: Evidence, *, access: str, memory_on: bool, lang: str = "en") -> Checked:
     """Citations verified and a save claim without a write noted (every profile)."""
     out, removed = verify_citations(text, ev)
     note = ""
     if ev.wrote == 0 and claims_save(out):
-        note = not_stored_note(access, memory_on)
+        note = not_stored_note(access, memory_on, lang)
         out = out.rstrip() + "\n\n" + note
     return Checked(out, removed, note)
 

@@ -161,7 +161,7 @@ class ReplyCheck:
             text = acknowledgement(saved_to=None, access=self.access, cue=False, lang=self.language)
             acknowledged = True
         promised = read_reply(text).promises_not_to_store  # the model's words, before the engine adds its own
-        out = check_reply(text, ev, access=self.access, memory_on=self.memory_on).text
+        out = check_reply(text, ev, access=self.access, memory_on=self.memory_on, lang=self.language).text
         restated = self.restates_forgotten()
         if (restated or any(n.reason == FORGOTTEN for n in self.notes.not_kept)) and (
                 read_reply(text).claims_save or is_bare_acknowledgement(text)):

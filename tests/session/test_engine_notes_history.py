@@ -96,3 +96,24 @@ async def test_a_flush_never_writes_back_what_a_correction_superseded(make_setti
     after = (workspace / "memory" / "2026-12-06.md").read_text(encoding="utf-8")
     c297 = [line for line in after.splitlines() if "C297" in line]
     assert len(c297) == 1 and "superseded" in c297[0], after
+
+
+@pytest.mark.parametrize(("lang", "head"), [("en", "_(Nothing was stored:"), ("es", "_(No se guardó nada:"),
+                                            ("de", "_(Nichts wurde gespeichert:"), ("fr", "_(Rien n’a été enregistré :"),
+                                            ("pt", "_(Nada foi guardado:"), ("it", "_(Non è stato salvato nulla:")])
+def test_the_not_stored_note_is_in_the_users_language(lang: str, head: str) -> None:
+    from openclaw_tui.session.reply_check import flags_not_stored, not_stored_note
+
+    for access, memory_on in (("rw", True), ("ro", True), ("none", False)):
+        note = not_stored_note(access, memory_on, lang)
+        assert note.startswith(head) and note.endswith(".)_") and "{why}" not in note, note
+        assert flags_not_stored(f"Done.\n\n{note}")
+    assert not flags_not_stored("Nothing here was stored in a note.")
+
+
+async def test_a_spanish_save_claim_without_a_write_is_flagged_in_spanish(make_settings, server, recorder, workspace) -> None:
+    server.push({"text": "Lo he guardado. Son 84."})
+    eng = engine_for(make_settings, server, recorder)
+    result = await eng.send("¿Cuánto es 12 por 7?")
+    eng.close()
+    assert "84" in result.text and "_(No se guardó nada:" in result.text and "Nothing was stored" not in result.text, result.text

@@ -26,8 +26,12 @@ from openclaw_tui.language.lexicon import TABLES, common, fold, lexicon, tokens
 MIN_SCORE = 1.0
 MIN_LEAD = 0.5
 LETTER_VOTE = 0.75
+#: an undecided message none of whose tables knows at least this share of its words is read
+#: neutrally, not guessed ("Eyvallah, kolay gelsin", "Dopisz do pliku zakupy.md mleko i chleb")
+MIN_KNOWN_SHARE = 0.5
 _NON_LATIN = re.compile(r"[^\W\d_A-Za-zÀ-ɏḀ-ỿ]")
 UNDETERMINED = "und"
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True)
@@ -124,6 +128,37 @@ def _among_tables(text: str, langs: tuple[str, ...]) -> str:
     return found.language if found.score >= MIN_LEAD and found.lead >= MIN_LEAD else ""
 
 
+@lru_cache(maxsize=8)
+def _known(langs: tuple[str, ...]) -> frozenset[str]:
+    """Every word some table of ``langs`` lists."""
+    return frozenset().union(*(lexicon(lang).detection_words for lang in langs if lang in TABLES))
+
+
+def _unknown_words(text: str, langs: tuple[str, ...]) -> bool:
+    """Whether ``text`` has words, no table has the votes to take it, and the tables know fewer
+    than :data:`MIN_KNOWN_SHARE` of them; or a language without a table scores as high as the best table: too little to guess
+    a table from ("Top, dankjewel en tot snel", "Dank je wel, tot morgen!")."""
+    bare = _titles().sub(" ", common().without_not_words(text))
+    # a code in capitals ("LH 402") is no word of any language
+    found = _WORD.findall(bare)
+    # a code in capitals ("LH 402") and a name after the first word ("Mérida") are no word of
+    # any language
+    words = [w for i, w in enumerate(found) if not (len(w) > 1 and w.isupper()) and not (i and w[:1].isupper())]
+    if not words:
+        return False
+    if any(lexicon(lang).small_talk is not None and lexicon(lang).small_talk.match(fold(text)) for lang in langs):
+        return False  # "lol fair enough": a table's own small talk
+    scores = _scores(text, langs)
+    tabled = max((v for lang, v in scores.items() if lang in langs), default=0.0)
+    untabled = max((v for lang, v in scores.items() if lang not in langs), default=0.0)
+    known, theirs = _known(langs), common().other_letters
+    # "då", "şifre": a letter only languages without a table write makes the word theirs
+    if tabled < MIN_SCORE and sum(fold(w) in known and not any(ch in theirs for ch in w.lower())
+                                  for w in words) < MIN_KNOWN_SHARE * len(words):
+        return True
+    return len(words) > 2 and untabled >= tabled > 0
+
+
 def _order(lang: str, langs: tuple[str, ...]) -> int:
     return langs.index(lang) if lang in langs else len(langs)
 
@@ -138,10 +173,12 @@ def detect(text: str, *, previous: str | None = None, pinned: str = "",
     found = guess(text, langs).language
     if found:
         return found
+    before = guess(previous, langs).language if previous and previous.strip() else ""
+    if not before and _unknown_words(text, langs):
+        return UNDETERMINED  # no table's words and nothing before to follow: read neutrally
     leaning = _among_tables(text, langs)
     if leaning:
         return leaning
-    before = guess(previous, langs).language if previous and previous.strip() else ""
     scores = _scores(text, langs)
     top = max((v for lang, v in scores.items() if lang in langs), default=0.0)
     near = _close(scores, top, langs) if top >= MIN_LEAD else []

@@ -15,6 +15,11 @@ apostrophes straightened; see :func:`fold`, which keeps every character's positi
 * ``cue > context``: the cue matches only where the context follows, and the match ends with
   the cue ("actually, > {the|it's}" leaves "the launch is …" to the fact).
 
+A table may also build a list from parts (key ``composed``): each frame names parts in capitals
+("^NEG CLITIC KEEP"), each part is a list of words or phrases (a negation, the forms of the
+keep verbs with their inflections), and the frame stands for every combination, so "non
+salvarmelo" is read though no row holds it (:func:`composed`).
+
     lexicon("es").remember.match(fold("Recuerda que prefiero té"))
 """
 
@@ -167,6 +172,27 @@ def phrases(raw: list[str] | tuple[str, ...], *, anchored: bool = False, folded:
     return Phrases(items, anchored=anchored, folded=folded) if items else None
 
 
+_SLOT = re.compile(r"\b[A-Z][A-Z_]+\b")
+
+
+def composed(spec: Any, key: str) -> tuple[str, ...]:
+    """The phrases a ``composed`` entry builds: ``{"parts": {"NEG": [...], "KEEP": [...]},
+    "frames": ["^NEG KEEP"]}``; each capitalised name in a frame is one of its part's
+    alternatives (an empty alternative makes it optional). ``ValueError`` names a part a
+    frame uses that the entry does not define."""
+    if not spec:
+        return ()
+    parts = spec.get("parts") or {}
+    out = []
+    for frame in spec.get("frames") or ():
+        def one(m: re.Match[str]) -> str:
+            if m.group(0) not in parts:
+                raise ValueError(f"composed {key!r}: frame {frame!r} names part {m.group(0)!r}, which is not under 'parts'")
+            return "{" + "|".join(parts[m.group(0)]) + "}"
+        out.append(_SLOT.sub(one, frame))
+    return tuple(out)
+
+
 def _words(raw: Any) -> frozenset[str]:
     out: set[str] = set()
     for item in raw or ():
@@ -261,6 +287,11 @@ class Lexicon:
     #: what reads as a question after a joining word but states ("… and what's more …",
     #: "… and what's worse …"); on lower()
     not_question_joined: Phrases | None = None
+    #: refusals built from parts (``composed.do_not_keep``: a negation, a keep verb's forms, a
+    #: memory noun): "non salvarmelo", "Nicht abspeichern"; none where a first-person subject
+    #: (``subject_pronouns``) stands before it in its clause ("Ich kann mir Namen nicht merken")
+    refusal: Phrases | None = None
+    subject_pronouns: frozenset[str] = frozenset()
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -325,6 +356,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         question_inside=phrases(tuple(raw.get("question_inside") or ()), folded=False),
         question_join=phrases(tuple(raw.get("question_joins") or ()), folded=False),
         not_question_joined=phrases(tuple(raw.get("not_question_joined") or ()), anchored=True, folded=False),
+        refusal=phrases(composed((raw.get("composed") or {}).get("do_not_keep"), "do_not_keep")),
+        subject_pronouns=_words(((raw.get("composed") or {}).get("do_not_keep") or {}).get("not_after")),
     )
 
 

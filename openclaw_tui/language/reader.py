@@ -20,7 +20,7 @@ from enum import Enum
 
 from openclaw_tui.language import facts as F
 from openclaw_tui.language.detect import detect, guess
-from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, lexicon, lower
+from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, lexicon, lower, tokens
 from openclaw_tui.language.neutral import neutral_reading
 from openclaw_tui.language.reading import Intent, MessageReading, ReaderSettings, ReplyReading
 from openclaw_tui.language.secrets import find_secrets
@@ -360,7 +360,20 @@ def _refuses(found: Phrases, folded: str, lex: Lexicon) -> bool:
     """Whether a refusal of ``found`` stands in the folded text, not inside a remember cue that
     negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses)."""
     cues = list(lex.remember.finditer(folded)) if lex.remember is not None else []
-    return any(not any(c.start() < m.start() < c.end() for c in cues) for m in found.finditer(folded))
+    guarded = found is lex.refusal or found is lex.do_not_keep
+    return any(not any(c.start() < m.start() < c.end() for c in cues)
+               and not (guarded and _said_by_me(folded, m.start(), lex)) for m in found.finditer(folded))
+
+
+_CLAUSE_MARK = re.compile(r"[.,;:!?—–()]")
+
+
+def _said_by_me(folded: str, at: int, lex: Lexicon) -> bool:
+    """Whether a first-person subject stands before ``at`` in its clause: "Ich kann mir Namen
+    nicht merken", "je ne peux pas le retenir" state; "nicht merken, bitte" refuses."""
+    marks = [m.end() for m in _CLAUSE_MARK.finditer(folded, 0, at)]
+    head = folded[marks[-1] if marks else 0: at]
+    return bool(lex.subject_pronouns.intersection(tokens(head)))
 
 
 def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
@@ -368,15 +381,16 @@ def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
     languages without a table (detection may give "Heslo je …, nikam si ho neukládej" to a
     table); beside a secret (a key, card, IBAN, a named PIN or password), the refusal of any
     table ("PIN 4821, no lo guardes" read as English still keeps nothing)."""
-    for found in (lex.do_not_keep, common().do_not_keep):
+    for found in (lex.do_not_keep, common().do_not_keep, lex.refusal):
         if found is not None and _refuses(found, folded, lex):
             return found
     if not find_secrets(text):
         return None
     for code in TABLES:
-        other = lexicon(code).do_not_keep
-        if code != lex.code and other is not None and _refuses(other, folded, lex):
-            return other
+        other = lexicon(code)
+        for found in (other.do_not_keep, other.refusal):
+            if code != lex.code and found is not None and _refuses(found, folded, other if found is other.refusal else lex):
+                return found
     return None
 
 

@@ -39,3 +39,44 @@ def test_a_short_message_a_table_knows_keeps_its_table(text: str, lang: str) -> 
 
 def test_a_message_before_it_still_decides() -> None:
     assert detect("Eyvallah", previous="¿A qué hora aterriza mi vuelo?") == "es"
+
+
+# -- refusals built from parts: negation x keep verb x memory noun --------------------------------
+
+@pytest.mark.parametrize("text", [
+    # combinations no row and no split holds (the rows of the eighth round missed each of these)
+    "Don't ever jot this down: Maria is pregnant",
+    "Please don't commit this to memory: the alarm code is 7788",
+    "Ni se te ocurra grabarlo, la clave es Perro_22",
+    "Merk dir das besser nicht: der Tresorcode ist 7734",
+    "Nichts davon ins Gedächtnis: wir trennen uns",
+    "Rien de tout ça dans ta mémoire : je démissionne",
+    "Efface ça juste après : le code est 1212",
+    "Evita di annotarlo: il PIN è 3030",
+    "Niente di tutto questo nella memoria: ci sposiamo",
+])
+def test_a_composed_refusal_keeps_nothing(text: str) -> None:
+    reading = read_message(text)
+    assert reading.intent is Intent.DO_NOT_KEEP and not reading.facts, (reading.intent, reading.facts)
+
+
+@pytest.mark.parametrize(("text", "intent"), [
+    ("I never forget a face.", Intent.STATEMENT),
+    ("Don't forget to buy milk tomorrow.", Intent.REMEMBER),
+    ("We never save the receipts.", Intent.STATEMENT),
+    ("I don't write things down, I just remember them.", Intent.STATEMENT),
+    ("Ich kann mir Namen einfach nicht merken.", Intent.STATEMENT),  # a subject before it: a statement
+    ("Je ne note jamais mes rendez-vous, c'est mon problème.", Intent.STATEMENT),
+    ("Non dimenticare di comprare il latte.", Intent.REMEMBER),
+    ("No olvides que el jueves viene el fontanero.", Intent.REMEMBER),
+    ("Entre nous et sans rien noter : Hugo part à Genève.", Intent.DO_NOT_KEEP),  # "nous" is no subject
+])
+def test_what_only_looks_like_a_composed_refusal(text: str, intent: Intent) -> None:
+    assert read_message(text).intent is intent
+
+
+def test_a_composed_frame_naming_an_unknown_part_is_a_clear_error() -> None:
+    from openclaw_tui.language.lexicon import composed
+    with pytest.raises(ValueError, match="NOUN"):
+        composed({"parts": {"NEG": ["no"]}, "frames": ["^NEG NOUN"]}, "do_not_keep")
+    assert composed({"parts": {"NEG": ["no", "never"]}, "frames": ["^NEG save"]}, "x") == ("^{no|never} save",)

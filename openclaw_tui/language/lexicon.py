@@ -8,6 +8,7 @@ apostrophes straightened; see :func:`fold`, which keeps every character's positi
   "merk dir," and "merk dir bitte auf" alike);
 * ``{a|b|}`` is one of the alternatives (an empty one makes the part optional; the longest
   is tried first);
+* ``*`` is the rest of a word, letters only ("{on|je} *-tu": "on peut-tu", "je fais-tu");
 * ``…`` is up to six words ("den Termin habe ich … gespeichert", "left … out");
 * ``^`` is where a sentence or a clause starts ("^anotado" is a claim, "no lo tengo anotado" not);
 * ``$`` is the end of the text (closing punctuation allowed): ``", right {?|}$"``;
@@ -101,6 +102,9 @@ def _parse(text: str, pos: int, inside: bool = False) -> tuple[str, int]:
             break
         elif ch == "…":
             out.append(r"(?:[^\s!?;]+\s+){0,6}?")  # up to six words: "habe … gespeichert"
+            pos += 1
+        elif ch == "*":
+            out.append(r"[^\W_]*")  # the rest of a word: "*-tu" is "peut-tu", "va-tu" …
             pos += 1
         elif ch == "^":
             out.append(r"(?:^|(?<=[.!?;,:¡¿—–(]))\s*")  # where a sentence or clause starts
@@ -291,12 +295,28 @@ class Lexicon:
     #: memory noun): "non salvarmelo", "Nicht abspeichern"; none where a first-person subject
     #: (``subject_pronouns``) stands before it in its clause ("Ich kann mir Namen nicht merken")
     refusal: Phrases | None = None
+    #: an asking clause by its form, wherever it stands after a statement with no comma and no
+    #: joining word: a verb before its subject ("can I", "peut-on", "on peut-tu"), a question
+    #: word before a verb ("how much should I", "qual … eu"); on lower(), at a word's start
+    inversion: Phrases | None = None
+    #: a word right before such a clause that makes it a statement ("so do I", "neither can we")
+    inversion_not_after: frozenset[str] = frozenset()
+    #: a yes-or-no tail closing a sentence ("… or not", "… o no", "… ce la faccio"), and the
+    #: words before it that make it a statement ("whether", "ob", "si", "non")
+    yes_no_tail: Phrases | None = None
+    yes_no_not_with: frozenset[str] = frozenset()
     subject_pronouns: frozenset[str] = frozenset()
 
     @property
     def vocabulary(self) -> frozenset[str]:
         """The words that say nothing about a topic (function and question words)."""
         return self.function_words | self.question_words
+
+
+#: lists whose words do not vote for the language (forms of address before a name; the
+#: ninth round's question forms, so that detection stays as it was measured)
+_NOT_VOTING = frozenset({"titles", "question_inversions", "question_inversions_not_after", "yes_no_tails",
+                         "yes_no_not_with"})
 
 
 def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
@@ -340,7 +360,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         not_yet=pat("not_yet"),
         file_verb_late=pat("file_verbs_late"),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
-                               and key != "titles"
+                               and key not in _NOT_VOTING
                                for w in v),
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),
         date_abbreviations=frozenset(fold(a).rstrip(".") for a in raw.get("abbreviations_of_dates") or ()),
@@ -357,6 +377,10 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         question_join=phrases(tuple(raw.get("question_joins") or ()), folded=False),
         not_question_joined=phrases(tuple(raw.get("not_question_joined") or ()), anchored=True, folded=False),
         refusal=phrases(composed((raw.get("composed") or {}).get("do_not_keep"), "do_not_keep")),
+        inversion=phrases(tuple(raw.get("question_inversions") or ()), anchored=True, folded=False),
+        inversion_not_after=_words(raw.get("question_inversions_not_after")),
+        yes_no_tail=phrases(tuple(raw.get("yes_no_tails") or ()), anchored=True, folded=False),
+        yes_no_not_with=_words(raw.get("yes_no_not_with")),
         subject_pronouns=_words(((raw.get("composed") or {}).get("do_not_keep") or {}).get("not_after")),
     )
 

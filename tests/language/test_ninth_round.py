@@ -80,3 +80,44 @@ def test_a_composed_frame_naming_an_unknown_part_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="NOUN"):
         composed({"parts": {"NEG": ["no"]}, "frames": ["^NEG NOUN"]}, "do_not_keep")
     assert composed({"parts": {"NEG": ["no", "never"]}, "frames": ["^NEG save"]}, "x") == ("^{no|never} save",)
+
+
+# -- an asking clause by its form after a statement, with no comma and no joining word ------------
+
+@pytest.mark.parametrize(("text", "fact"), [
+    ("My rent went up to $1,400 should I look for a cheaper place", "My rent went up to $1,400"),
+    ("We land at 23:10 will we still get a train into town", "We land at 23:10"),
+    ("el vuelo sale a las 6:15 y vivo a 40 minutos del aeropuerto me da tiempo o no", "sale a las 6:15"),
+    ("tengo 300 euros ahorrados cuánto le doy a mi hermana", "300 euros ahorrados"),
+    ("Die Heizung ist 22 Jahre alt, lohnt sich eine neue", "Die Heizung ist 22 Jahre alt"),
+    ("wir sind 12 Leute zum Grillen was sollen wir kaufen", "12 Leute zum Grillen"),
+    ("mon loyer est de 1 100 $ je peux-tu me permettre une auto", "loyer est de 1 100 $"),
+    ("Ma nièce a 8 ans quel cadeau est-ce que je lui offre", "Ma nièce a 8 ans"),
+    ("a renda é 900 euros e ganho 1500 compensa mudar ou não", "ganho 1500"),
+    ("o Rui faz 30 anos quais vinhos eu levo", "O Rui faz 30 anos"),
+    ("il volo atterra alle 22:40 e il treno parte alle 23 ce la faccio", "parte alle 23"),
+    ("mio figlio ha 12 anni cosa gli posso regalare per Natale", "Mio figlio ha 12 anni"),
+])
+def test_an_asking_clause_after_a_statement_asks_and_the_statement_is_kept(text: str, fact: str) -> None:
+    reading = read_message(text)
+    assert reading.intent is Intent.QUESTION and reading.asks, reading.intent
+    kept = " | ".join(reading.facts)
+    assert fact in kept, reading.facts
+    assert len(reading.facts) == 1 and len(reading.facts[0]) < len(text) - 8, reading.facts  # the question is not kept
+
+
+@pytest.mark.parametrize("text", [
+    "My sister plays the cello in Leeds and so do I",
+    "I'll go to the gym at 7 whether it rains or not",
+    "That's the best we can do for 300 euros",
+    "Voy a ir al gimnasio a las 7 quieras o no",
+    "Mi tío no sabe cuánto cuesta el piso de 80 m2",
+    "Bei 30 Grad im Schatten lohnt sich ein Ausflug zum See",
+    "Acho que eu devo ir ao médico amanhã às 10",
+    "O bolo que eu faço leva 3 ovos",
+    "Credo che domani posso venire alle 10",
+    "Con 35 gradi non ce la faccio",
+])
+def test_what_only_looks_like_an_asking_clause_states(text: str) -> None:
+    reading = read_message(text)
+    assert reading.intent is Intent.STATEMENT and not reading.asks, reading.intent

@@ -29,6 +29,9 @@ LETTER_VOTE = 0.75
 #: an undecided message none of whose tables knows at least this share of its words is read
 #: neutrally, not guessed ("Eyvallah, kolay gelsin", "Dopisz do pliku zakupy.md mleko i chleb")
 MIN_KNOWN_SHARE = 0.5
+#: a word no table lists votes for the tables whose greeting stem of this many letters or more
+#: starts it ("obrigadinha": Portuguese; "dankjewel" starts with no such stem)
+STEM_VOTE = 5
 _NON_LATIN = re.compile(r"[^\W\d_A-Za-zÀ-ɏḀ-ỿ]")
 UNDETERMINED = "und"
 _WORD = re.compile(r"[^\W\d_]+")
@@ -75,6 +78,18 @@ def _titles() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.])(?:{alts})\.?(?=\s+[^\W\d_a-zß-ÿ])")
 
 
+@lru_cache(maxsize=8)
+def _stems(langs: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(greeting stem of 4 letters or more, the tables listing it)."""
+    owners: dict[str, list[str]] = defaultdict(list)
+    for lang in langs:
+        if lang in TABLES:
+            for stem in lexicon(lang).small_talk_stems:
+                if len(stem) >= 4:
+                    owners[stem].append(lang)
+    return tuple((stem, tuple(v)) for stem, v in owners.items())
+
+
 def _scores(text: str, langs: tuple[str, ...]) -> dict[str, float]:
     """The votes of each language for ``text`` (file names, addresses and the forms of address
     before a name do not vote)."""
@@ -84,6 +99,11 @@ def _scores(text: str, langs: tuple[str, ...]) -> dict[str, float]:
     for word in tokens(fold(words)):
         for lang, w in weights.get(word, {}).items():
             scores[lang] += w
+        if word not in weights:  # "obrigadinha", "grazissime": one table's greeting stem
+            greeted = {lang for stem, langs_ in _stems(langs) if len(stem) >= STEM_VOTE for lang in langs_
+                       if word.startswith(stem)}
+            for lang in greeted:
+                scores[lang] += 1.0 / len(greeted)
     for letter, owners in _letters(langs).items():
         if letter in words or letter.upper() in words:
             for lang in owners:
@@ -134,6 +154,12 @@ def _known(langs: tuple[str, ...]) -> frozenset[str]:
     return frozenset().union(*(lexicon(lang).detection_words for lang in langs if lang in TABLES))
 
 
+def _knows(word: str, known: frozenset[str], langs: tuple[str, ...]) -> bool:
+    """Whether a table lists ``word`` (folded), or it starts with a table's greeting stem of 4
+    letters or more ("obrigadinha", "grazissime")."""
+    return word in known or any(word.startswith(stem) for stem, _ in _stems(langs))
+
+
 def _unknown_words(text: str, langs: tuple[str, ...]) -> bool:
     """Whether ``text`` has words, no table has the votes to take it, and the tables know fewer
     than :data:`MIN_KNOWN_SHARE` of them; or a language without a table scores as high as the best table: too little to guess
@@ -146,14 +172,15 @@ def _unknown_words(text: str, langs: tuple[str, ...]) -> bool:
     words = [w for i, w in enumerate(found) if not (len(w) > 1 and w.isupper()) and not (i and w[:1].isupper())]
     if not words:
         return False
-    if any(lexicon(lang).small_talk is not None and lexicon(lang).small_talk.match(fold(text)) for lang in langs):
+    folded = fold(text)
+    if any((hello := lexicon(lang).small_talk) is not None and hello.match(folded) for lang in langs if lang in TABLES):
         return False  # "lol fair enough": a table's own small talk
     scores = _scores(text, langs)
     tabled = max((v for lang, v in scores.items() if lang in langs), default=0.0)
     untabled = max((v for lang, v in scores.items() if lang not in langs), default=0.0)
     known, theirs = _known(langs), common().other_letters
     # "då", "şifre": a letter only languages without a table write makes the word theirs
-    if tabled < MIN_SCORE and sum(fold(w) in known and not any(ch in theirs for ch in w.lower())
+    if tabled < MIN_SCORE and sum(_knows(fold(w), known, langs) and not any(ch in theirs for ch in w.lower())
                                   for w in words) < MIN_KNOWN_SHARE * len(words):
         return True
     return len(words) > 2 and untabled >= tabled > 0

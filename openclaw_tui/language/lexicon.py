@@ -305,6 +305,11 @@ class Lexicon:
     #: words before it that make it a statement ("whether", "ob", "si", "non")
     yes_no_tail: Phrases | None = None
     yes_no_not_with: frozenset[str] = frozenset()
+    #: greeting, thanks and goodbye words, folded; one of 4 letters or more counts as the start
+    #: of a word ("thank": "thanks", "thankyou")
+    small_talk_stems: tuple[str, ...] = ()
+    #: words that may follow in a greeting but open none ("talk", "tomorrow", "mille"), folded
+    small_talk_follow: frozenset[str] = frozenset()
     subject_pronouns: frozenset[str] = frozenset()
 
     @property
@@ -315,7 +320,7 @@ class Lexicon:
 
 #: lists whose words do not vote for the language (forms of address before a name; the
 #: ninth round's question forms, so that detection stays as it was measured)
-_NOT_VOTING = frozenset({"titles", "question_inversions", "question_inversions_not_after", "yes_no_tails",
+_NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
                          "yes_no_not_with"})
 
 
@@ -377,6 +382,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         question_join=phrases(tuple(raw.get("question_joins") or ()), folded=False),
         not_question_joined=phrases(tuple(raw.get("not_question_joined") or ()), anchored=True, folded=False),
         refusal=phrases(composed((raw.get("composed") or {}).get("do_not_keep"), "do_not_keep")),
+        small_talk_stems=tuple(sorted({fold(w) for w in raw.get("small_talk_stems") or ()}, key=len, reverse=True)),
+        small_talk_follow=_words(raw.get("small_talk_follow")),
         inversion=phrases(tuple(raw.get("question_inversions") or ()), anchored=True, folded=False),
         inversion_not_after=_words(raw.get("question_inversions_not_after")),
         yes_no_tail=phrases(tuple(raw.get("yes_no_tails") or ()), anchored=True, folded=False),

@@ -150,6 +150,8 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
         return kind_of(s[cut:], f[cut:], lex, nested=nested)
     if _exclaims(s, f, lex):
         return Kind.CHIT_CHAT
+    if greets(s, f, lex):
+        return Kind.SMALL_TALK
     if lex.small_talk is not None:
         hello = lex.small_talk.match(f)
         if hello:
@@ -171,6 +173,35 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     if moments and not _kept_beside(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
+
+
+#: a greeting or thanks in words of the table has at most this many words, and at most one
+#: word the table does not know ("Thanks a ton, talk tomorrow": "ton")
+GREETING_WORDS = 7
+
+
+def _greeting_word(word: str, lex: Lexicon) -> bool:
+    return any(word == stem or (len(stem) >= 4 and word.startswith(stem)) for stem in lex.small_talk_stems)
+
+
+def _whole(m: re.Match[str] | None, word: str) -> bool:
+    return m is not None and m.end() == len(word)
+
+
+def greets(s: str, f: str, lex: Lexicon) -> bool:
+    """Whether a short sentence naming nothing is a greeting, thanks or goodbye by its words: it
+    opens on a word of ``small_talk_stems`` and every other word but one is such a word or a
+    function word ("Thanks heaps!", "Merci infiniment, à plus", "Servus und pfiat di")."""
+    words = tokens(f)
+    rest = s.split(None, 1)[1:]  # a capital after the first word names someone ("Thanks, Maria")
+    if not words or len(words) > GREETING_WORDS or F.SPECIFIC_RE.search(s) or (rest and F.names_by_capital(rest[0], lex)):
+        return False
+    content = [w for w in words if w not in lex.vocabulary or _greeting_word(w, lex)]
+    if not content or not _greeting_word(content[0], lex) or (lex.keep is not None and lex.keep.search(f)):
+        return False
+    unknown = [w for w in content[1:] if not _greeting_word(w, lex) and w not in lex.small_talk_follow
+               and not (lex.date_words is not None and _whole(lex.date_words.match(w), w))]
+    return len(unknown) <= 1
 
 
 def _kept_beside(f: str, moments: list[re.Match[str]], lex: Lexicon) -> bool:

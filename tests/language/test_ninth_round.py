@@ -121,3 +121,42 @@ def test_an_asking_clause_after_a_statement_asks_and_the_statement_is_kept(text:
 def test_what_only_looks_like_an_asking_clause_states(text: str) -> None:
     reading = read_message(text)
     assert reading.intent is Intent.STATEMENT and not reading.asks, reading.intent
+
+
+# -- small talk by its words: greeting, thanks and goodbye stems per language ---------------------
+
+@pytest.mark.parametrize("text", [
+    "Thankyou kindly, nite nite",
+    "Graciñas, nos vemos",
+    "Obrigadão, até logo",
+    "Obrigadinha, beijinhos",
+    "Oie, boa noitinha",
+    "Grazissime, a dopo",
+    "Bacioni e buon weekend",
+])
+def test_a_greeting_in_words_of_the_table_is_small_talk(text: str) -> None:
+    reading = read_message(text)
+    assert reading.intent is Intent.SMALL_TALK and not reading.facts, (reading.language, reading.intent)
+
+
+@pytest.mark.parametrize("text", [
+    "Thanks, the meeting moved to Friday at 3.",
+    "Gracias, mi vuelo es el IB 3170",
+    "Merci, mon code postal est 75011",
+    "Grazie, domani alle 9 dal dentista",
+    "Hello, my name is Peter Walsh",
+    "Great, the plumber comes tomorrow",
+    "Thanks for the tip about the Lisbon hotel",
+])
+def test_thanks_before_something_named_is_no_small_talk(text: str) -> None:
+    reading = read_message(text)
+    assert reading.intent is Intent.STATEMENT and reading.facts, reading.intent
+
+
+@pytest.mark.parametrize("text", [
+    "Morgen habe ich frei",  # a word that may follow in a greeting opens none
+    "Tarde demais para mudar de ideia",
+    "Domani mattina vado io dal meccanico",
+])
+def test_a_time_word_opens_no_greeting(text: str) -> None:
+    assert read_message(text).intent is not Intent.SMALL_TALK

@@ -325,8 +325,12 @@ _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "que
 
 
 def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
+    built = raw.get("composed") or {}
+
     def pat(key: str, anchored: bool = False) -> Phrases | None:
-        return phrases(tuple(raw.get(key) or ()), anchored=anchored)
+        # a composed do_not_keep is read apart (``refusal``, with its subject rule)
+        extra = composed(built.get(key), key) if key != "do_not_keep" else ()
+        return phrases(tuple(raw.get(key) or ()) + extra, anchored=anchored)
 
     return Lexicon(
         code=code,

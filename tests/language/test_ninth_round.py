@@ -160,3 +160,32 @@ def test_thanks_before_something_named_is_no_small_talk(text: str) -> None:
 ])
 def test_a_time_word_opens_no_greeting(text: str) -> None:
     assert read_message(text).intent is not Intent.SMALL_TALK
+
+
+# -- where things are, and a German habit put object first, built from parts ----------------------
+
+@pytest.mark.parametrize("text", [
+    "The spare charger lives in the second kitchen drawer.",  # the rows before this round kept none of these
+    "Die Ersatzschlüssel liegen unterm Blumentopf neben der Haustür.",
+    "Kaffee trink ich grundsätzlich nicht nach vier.",
+    "Le double des clés est scotché sous la boîte aux lettres.",
+    "Las facturas se guardan en la carpeta azul del despacho.",
+    "Il passaporto lo tengo nel cassetto della scrivania.",
+])
+def test_where_things_are_and_object_first_habits_are_kept(text: str) -> None:
+    reading = read_message(text)
+    assert reading.intent is Intent.STATEMENT and reading.facts == (text,), reading.facts
+
+
+@pytest.mark.parametrize("text", [
+    "Je suis dans le train, on se parle plus tard.",  # where I am right now: a remark of the moment
+    "I'm stuck in traffic on the A4 again.",
+    "Sono in coda alla cassa da mezz'ora.",
+])
+def test_where_i_am_right_now_is_not_kept(text: str) -> None:
+    assert read_message(text).facts == ()
+
+
+def test_a_street_abbreviation_ends_no_sentence() -> None:
+    reading = read_message("Ma dentiste est la Dre Roy, clinique du boul. Saint-Joseph à Laval.")
+    assert len(reading.facts) == 1 and "boul. Saint-Joseph" in reading.facts[0], reading.facts

@@ -341,8 +341,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         ordinal_dot=bool(raw.get("ordinal_dot", False)),
         capitalized_nouns=bool(raw.get("capitalized_nouns", False)),
         question_words=_words(raw.get("question_words")),
-        question_start=phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ()),
-                               anchored=True, folded=False),
+        question_start=phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ())
+                               + composed(built.get("question_openers"), "question_openers"), anchored=True, folded=False),
         not_question_after=pat("not_question_after", anchored=True),
         question_tag=pat("question_tags"),
         request=pat("request_verbs", anchored=True),

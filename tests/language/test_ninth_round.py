@@ -189,3 +189,28 @@ def test_where_i_am_right_now_is_not_kept(text: str) -> None:
 def test_a_street_abbreviation_ends_no_sentence() -> None:
     reading = read_message("Ma dentiste est la Dre Roy, clinique du boul. Saint-Joseph à Laval.")
     assert len(reading.facts) == 1 and "boul. Saint-Joseph" in reading.facts[0], reading.facts
+
+
+# -- recall requests built from parts: a verb of finding x what I told you / my notes about -------
+
+@pytest.mark.parametrize("text", [
+    "Grab my notes on the Lisbon trip",  # the rows before this round read these four as statements
+    "Tráeme mis notas sobre el alquiler",
+    "Récupère mes notes sur le voyage à Rome",
+    "Puxa o que eu te falei sobre o seguro do carro",
+    "Ripescami quello che ti ho raccontato sul dentista",
+    "Hol mir mal raus, was ich dir über den Vermieter erzählt habe",
+])
+def test_a_composed_recall_request_asks_and_keeps_nothing(text: str) -> None:
+    reading = read_message(text)
+    assert reading.intent is Intent.QUESTION and reading.asks and not reading.facts, (reading.intent, reading.facts)
+
+
+def test_what_i_told_you_without_a_verb_of_finding_asks_nothing() -> None:
+    reading = read_message("I told you what I said about the boiler already")
+    assert reading.intent is Intent.STATEMENT and not reading.asks
+
+
+def test_est_ce_que_inside_a_sentence_asks() -> None:
+    reading = read_message("Léon a piscine le mardi à 18 h est-ce qu'on peut dîner à 19 h")
+    assert reading.intent is Intent.QUESTION and reading.asks

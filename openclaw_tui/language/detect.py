@@ -26,9 +26,6 @@ from openclaw_tui.language.lexicon import TABLES, common, fold, lexicon, tokens
 MIN_SCORE = 1.0
 MIN_LEAD = 0.5
 LETTER_VOTE = 0.75
-#: an undecided message none of whose tables knows at least this share of its words is read
-#: neutrally, not guessed ("Eyvallah, kolay gelsin", "Dopisz do pliku zakupy.md mleko i chleb")
-MIN_KNOWN_SHARE = 0.5
 #: a word no table lists votes for the tables whose greeting stem of this many letters or more
 #: starts it ("obrigadinha": Portuguese; "dankjewel" starts with no such stem)
 STEM_VOTE = 5
@@ -148,24 +145,15 @@ def _among_tables(text: str, langs: tuple[str, ...]) -> str:
     return found.language if found.score >= MIN_LEAD and found.lead >= MIN_LEAD else ""
 
 
-@lru_cache(maxsize=8)
-def _known(langs: tuple[str, ...]) -> frozenset[str]:
-    """Every word some table of ``langs`` lists."""
-    return frozenset().union(*(lexicon(lang).detection_words for lang in langs if lang in TABLES))
-
-
-def _knows(word: str, known: frozenset[str], langs: tuple[str, ...]) -> bool:
-    """Whether a table lists ``word`` (folded), or it starts with a table's greeting stem of 4
-    letters or more ("obrigadinha", "grazissime")."""
-    return word in known or any(word.startswith(stem) for stem, _ in _stems(langs))
-
-
 def _unknown_words(text: str, langs: tuple[str, ...]) -> bool:
-    """Whether ``text`` has words, no table has the votes to take it, and the tables know fewer
-    than :data:`MIN_KNOWN_SHARE` of them; or a language without a table scores as high as the best table: too little to guess
-    a table from ("Top, dankjewel en tot snel", "Dank je wel, tot morgen!")."""
+    """Whether an undecided ``text`` is too little to guess a table from: it has words and no
+    table votes for it ("Eyvallah, kolay gelsin"), or it writes a letter only languages without
+    a table write ("Toppen, då säger vi så", "Günaydın!"), or, in three words or more, a
+    language without a table scores as high as the best table ("Dank je wel, tot morgen!",
+    "Dopisz do pliku zakupy.md mleko i chleb"). A table's own small talk ("lol fair enough")
+    and a message of content words a table leans to ("The garage door is painted RAL 5024.")
+    stay with the tables."""
     bare = _titles().sub(" ", common().without_not_words(text))
-    # a code in capitals ("LH 402") is no word of any language
     found = _WORD.findall(bare)
     # a code in capitals ("LH 402") and a name after the first word ("Mérida") are no word of
     # any language
@@ -178,12 +166,10 @@ def _unknown_words(text: str, langs: tuple[str, ...]) -> bool:
     scores = _scores(text, langs)
     tabled = max((v for lang, v in scores.items() if lang in langs), default=0.0)
     untabled = max((v for lang, v in scores.items() if lang not in langs), default=0.0)
-    known, theirs = _known(langs), common().other_letters
-    # "då", "şifre": a letter only languages without a table write makes the word theirs
-    if tabled < MIN_SCORE and sum(_knows(fold(w), known, langs) and not any(ch in theirs for ch in w.lower())
-                                  for w in words) < MIN_KNOWN_SHARE * len(words):
+    theirs = common().other_letters
+    if tabled == 0 or any(ch in theirs for w in words for ch in w.lower()):
         return True
-    return len(words) > 2 and untabled >= tabled > 0
+    return len(words) > 2 and untabled >= tabled
 
 
 def _order(lang: str, langs: tuple[str, ...]) -> int:

@@ -26,6 +26,7 @@ def test_a_message_no_table_knows_is_read_neutrally(text: str) -> None:
 
 @pytest.mark.parametrize(("text", "lang"), [
     ("I prefer tea over coffee.", "en"),  # few words a table lists, but votes enough
+    ("The garage door is painted RAL 5024.", "en"),  # content words: the table's votes lead
     ("Pizza tonight?", "en"),
     ("Danke dir!", "de"),
     ("Grazie, a domani", "it"),
@@ -214,3 +215,10 @@ def test_what_i_told_you_without_a_verb_of_finding_asks_nothing() -> None:
 def test_est_ce_que_inside_a_sentence_asks() -> None:
     reading = read_message("Léon a piscine le mardi à 18 h est-ce qu'on peut dîner à 19 h")
     assert reading.intent is Intent.QUESTION and reading.asks
+
+
+def test_a_modal_before_a_word_starting_with_i_is_no_inversion() -> None:
+    # "must include": the template's space may be none, so "must i…" once read as "must I"
+    reading = read_message("I would like two quotes by next Wednesday so we can compare them with the budget, "
+                           "and both quotes must include the cost of a skipper and insurance.")
+    assert reading.intent is Intent.STATEMENT and not reading.asks

@@ -26,8 +26,12 @@ from openclaw_tui.language.lexicon import TABLES, common, fold, lexicon, tokens
 MIN_SCORE = 1.0
 MIN_LEAD = 0.5
 LETTER_VOTE = 0.75
+#: a word no table lists votes for the tables whose greeting stem of this many letters or more
+#: starts it ("obrigadinha": Portuguese; "dankjewel" starts with no such stem)
+STEM_VOTE = 5
 _NON_LATIN = re.compile(r"[^\W\d_A-Za-zÀ-ɏḀ-ỿ]")
 UNDETERMINED = "und"
+_WORD = re.compile(r"[^\W\d_]+")
 
 
 @dataclass(frozen=True)
@@ -71,6 +75,18 @@ def _titles() -> re.Pattern[str]:
     return re.compile(rf"(?<![\w.])(?:{alts})\.?(?=\s+[^\W\d_a-zß-ÿ])")
 
 
+@lru_cache(maxsize=8)
+def _stems(langs: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """(greeting stem of 4 letters or more, the tables listing it)."""
+    owners: dict[str, list[str]] = defaultdict(list)
+    for lang in langs:
+        if lang in TABLES:
+            for stem in lexicon(lang).small_talk_stems:
+                if len(stem) >= 4:
+                    owners[stem].append(lang)
+    return tuple((stem, tuple(v)) for stem, v in owners.items())
+
+
 def _scores(text: str, langs: tuple[str, ...]) -> dict[str, float]:
     """The votes of each language for ``text`` (file names, addresses and the forms of address
     before a name do not vote)."""
@@ -80,6 +96,11 @@ def _scores(text: str, langs: tuple[str, ...]) -> dict[str, float]:
     for word in tokens(fold(words)):
         for lang, w in weights.get(word, {}).items():
             scores[lang] += w
+        if word not in weights:  # "obrigadinha", "grazissime": one table's greeting stem
+            greeted = {lang for stem, langs_ in _stems(langs) if len(stem) >= STEM_VOTE for lang in langs_
+                       if word.startswith(stem)}
+            for lang in greeted:
+                scores[lang] += 1.0 / len(greeted)
     for letter, owners in _letters(langs).items():
         if letter in words or letter.upper() in words:
             for lang in owners:
@@ -124,6 +145,33 @@ def _among_tables(text: str, langs: tuple[str, ...]) -> str:
     return found.language if found.score >= MIN_LEAD and found.lead >= MIN_LEAD else ""
 
 
+def _unknown_words(text: str, langs: tuple[str, ...]) -> bool:
+    """Whether an undecided ``text`` is too little to guess a table from: it has words and no
+    table votes for it ("Eyvallah, kolay gelsin"), or it writes a letter only languages without
+    a table write ("Toppen, då säger vi så", "Günaydın!"), or, in three words or more, a
+    language without a table scores as high as the best table ("Dank je wel, tot morgen!",
+    "Dopisz do pliku zakupy.md mleko i chleb"). A table's own small talk ("lol fair enough")
+    and a message of content words a table leans to ("The garage door is painted RAL 5024.")
+    stay with the tables."""
+    bare = _titles().sub(" ", common().without_not_words(text))
+    found = _WORD.findall(bare)
+    # a code in capitals ("LH 402") and a name after the first word ("Mérida") are no word of
+    # any language
+    words = [w for i, w in enumerate(found) if not (len(w) > 1 and w.isupper()) and not (i and w[:1].isupper())]
+    if not words:
+        return False
+    folded = fold(text)
+    if any((hello := lexicon(lang).small_talk) is not None and hello.match(folded) for lang in langs if lang in TABLES):
+        return False  # "lol fair enough": a table's own small talk
+    scores = _scores(text, langs)
+    tabled = max((v for lang, v in scores.items() if lang in langs), default=0.0)
+    untabled = max((v for lang, v in scores.items() if lang not in langs), default=0.0)
+    theirs = common().other_letters
+    if tabled == 0 or any(ch in theirs for w in words for ch in w.lower()):
+        return True
+    return len(words) > 2 and untabled >= tabled
+
+
 def _order(lang: str, langs: tuple[str, ...]) -> int:
     return langs.index(lang) if lang in langs else len(langs)
 
@@ -138,10 +186,12 @@ def detect(text: str, *, previous: str | None = None, pinned: str = "",
     found = guess(text, langs).language
     if found:
         return found
+    before = guess(previous, langs).language if previous and previous.strip() else ""
+    if not before and _unknown_words(text, langs):
+        return UNDETERMINED  # no table's words and nothing before to follow: read neutrally
     leaning = _among_tables(text, langs)
     if leaning:
         return leaning
-    before = guess(previous, langs).language if previous and previous.strip() else ""
     scores = _scores(text, langs)
     top = max((v for lang, v in scores.items() if lang in langs), default=0.0)
     near = _close(scores, top, langs) if top >= MIN_LEAD else []

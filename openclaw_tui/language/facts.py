@@ -213,8 +213,34 @@ def question_clause_at(sentence: str, lex: Lexicon) -> int | None:
     for m in _CLAUSE_BREAK.finditer(sentence):
         if m.start() > 0 and m.end() < len(sentence) and lex.question_clause.match(low[m.end():]):
             return m.end()
-    joined = _joined_questions(sentence, lex)
-    return joined[0][1] if joined else None
+    joined = _joined_questions(sentence, lex) + _inverted(sentence, lex)
+    return min(j[1] for j in joined) if joined else None
+
+
+_WORD_START = re.compile(r"(?<=\s)(?=[^\W_])")
+
+
+def _inverted(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
+    """(start, start) of an asking clause joined with no comma and no joining word, where the
+    clause asks by its form wherever it stands: a verb before its subject ("… pregnant can I
+    still fly", "… on peut-tu se permettre …", "… qual bolo eu faço …"), a question word before
+    a verb ("… a month how much should I put aside"), a yes-or-no tail ("… cabe o no", "…
+    ce la faccio"). Its head has at least :data:`HEAD_WORDS` words, no word of
+    ``inversion_not_after`` right before it ("… and so do I"), and the tail no word of
+    ``yes_no_not_with`` before it ("whether it rains or not")."""
+    if lex.inversion is None and lex.yes_no_tail is None:
+        return []
+    low = sentence.lower()
+    for m in _WORD_START.finditer(low):
+        head = tokens(fold(low[:m.start()]))
+        if len(head) < HEAD_WORDS or head[-1] in lex.inversion_not_after:
+            continue
+        if lex.inversion is not None and lex.inversion.match(low[m.start():]):
+            return [(m.start(), m.start())]
+        tail = lex.yes_no_tail.match(low[m.start():]) if lex.yes_no_tail is not None else None
+        if tail is not None and not lex.yes_no_not_with.intersection(tokens(fold(low))):
+            return [(m.start(), m.start())]
+    return []
 
 
 def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
@@ -257,8 +283,10 @@ def _asks_from(tail: str, lex: Lexicon) -> bool:
     """Whether a clause opens as a question (question word, inversion, "can you")."""
     tail = tail.lstrip(" ¿¡")
     polite = lex.polite.match(fold(tail)) if lex.polite else None
-    return bool(polite or (lex.question_start and lex.question_start.match(tail.lower()))
-                or (lex.question_clause and lex.question_clause.match(tail.lower())))
+    low = tail.lower()
+    return bool(polite or (lex.question_start and lex.question_start.match(low))
+                or (lex.question_clause and lex.question_clause.match(low))
+                or (lex.inversion and lex.inversion.match(low)) or (lex.yes_no_tail and lex.yes_no_tail.match(low)))
 
 
 def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
@@ -270,7 +298,7 @@ def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
     if lex.question_start is None or lex.question_start.match(sentence.lstrip(" ¿¡").lower()):
         return None
     breaks = [m.span() for m in _CLAUSE_BREAK.finditer(sentence) if m.start() > 0]
-    breaks = sorted(breaks + _joined_questions(sentence, lex))
+    breaks = sorted(breaks + _joined_questions(sentence, lex) + _inverted(sentence, lex))
     if not breaks:
         return None
     chosen = next((b for b in breaks if _asks_from(sentence[b[1]:], lex)), None)

@@ -8,12 +8,18 @@ apostrophes straightened; see :func:`fold`, which keeps every character's positi
   "merk dir," and "merk dir bitte auf" alike);
 * ``{a|b|}`` is one of the alternatives (an empty one makes the part optional; the longest
   is tried first);
+* ``*`` is the rest of a word, letters only ("{on|je} *-tu": "on peut-tu", "je fais-tu");
 * ``…`` is up to six words ("den Termin habe ich … gespeichert", "left … out");
 * ``^`` is where a sentence or a clause starts ("^anotado" is a claim, "no lo tengo anotado" not);
 * ``$`` is the end of the text (closing punctuation allowed): ``", right {?|}$"``;
 * a phrase matches whole words only;
 * ``cue > context``: the cue matches only where the context follows, and the match ends with
   the cue ("actually, > {the|it's}" leaves "the launch is …" to the fact).
+
+A table may also build a list from parts (key ``composed``): each frame names parts in capitals
+("^NEG CLITIC KEEP"), each part is a list of words or phrases (a negation, the forms of the
+keep verbs with their inflections), and the frame stands for every combination, so "non
+salvarmelo" is read though no row holds it (:func:`composed`).
 
     lexicon("es").remember.match(fold("Recuerda que prefiero té"))
 """
@@ -100,6 +106,9 @@ def _parse(text: str, pos: int, inside: bool = False) -> tuple[str, int]:
         elif ch == "…":
             out.append(r"(?:[^\s!?;]+\s+){0,6}?")  # up to six words: "habe … gespeichert"
             pos += 1
+        elif ch == "*":
+            out.append(r"[^\W_]*")  # the rest of a word: "*-tu" is "peut-tu", "va-tu" …
+            pos += 1
         elif ch == "^":
             out.append(r"(?:^|(?<=[.!?;,:¡¿—–(]))\s*")  # where a sentence or clause starts
             pos += 1
@@ -168,6 +177,27 @@ def phrases(raw: list[str] | tuple[str, ...], *, anchored: bool = False, folded:
     """:class:`Phrases` of a list of template phrases (None for an empty list)."""
     items = tuple(p for p in raw if p.strip())
     return Phrases(items, anchored=anchored, folded=folded) if items else None
+
+
+_SLOT = re.compile(r"\b[A-Z][A-Z_]+\b")
+
+
+def composed(spec: Any, key: str) -> tuple[str, ...]:
+    """The phrases a ``composed`` entry builds: ``{"parts": {"NEG": [...], "KEEP": [...]},
+    "frames": ["^NEG KEEP"]}``; each capitalised name in a frame is one of its part's
+    alternatives (an empty alternative makes it optional). ``ValueError`` names a part a
+    frame uses that the entry does not define."""
+    if not spec:
+        return ()
+    parts = spec.get("parts") or {}
+    out = []
+    for frame in spec.get("frames") or ():
+        def one(m: re.Match[str]) -> str:
+            if m.group(0) not in parts:
+                raise ValueError(f"composed {key!r}: frame {frame!r} names part {m.group(0)!r}, which is not under 'parts'")
+            return "{" + "|".join(parts[m.group(0)]) + "}"
+        out.append(_SLOT.sub(one, frame))
+    return tuple(out)
 
 
 def _words(raw: Any) -> frozenset[str]:
@@ -264,6 +294,26 @@ class Lexicon:
     #: what reads as a question after a joining word but states ("… and what's more …",
     #: "… and what's worse …"); on lower()
     not_question_joined: Phrases | None = None
+    #: refusals built from parts (``composed.do_not_keep``: a negation, a keep verb's forms, a
+    #: memory noun): "non salvarmelo", "Nicht abspeichern"; none where a first-person subject
+    #: (``subject_pronouns``) stands before it in its clause ("Ich kann mir Namen nicht merken")
+    refusal: Phrases | None = None
+    #: an asking clause by its form, wherever it stands after a statement with no comma and no
+    #: joining word: a verb before its subject ("can I", "peut-on", "on peut-tu"), a question
+    #: word before a verb ("how much should I", "qual … eu"); on lower(), at a word's start
+    inversion: Phrases | None = None
+    #: a word right before such a clause that makes it a statement ("so do I", "neither can we")
+    inversion_not_after: frozenset[str] = frozenset()
+    #: a yes-or-no tail closing a sentence ("… or not", "… o no", "… ce la faccio"), and the
+    #: words before it that make it a statement ("whether", "ob", "si", "non")
+    yes_no_tail: Phrases | None = None
+    yes_no_not_with: frozenset[str] = frozenset()
+    #: greeting, thanks and goodbye words, folded; one of 4 letters or more counts as the start
+    #: of a word ("thank": "thanks", "thankyou")
+    small_talk_stems: tuple[str, ...] = ()
+    #: words that may follow in a greeting but open none ("talk", "tomorrow", "mille"), folded
+    small_talk_follow: frozenset[str] = frozenset()
+    subject_pronouns: frozenset[str] = frozenset()
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -271,9 +321,19 @@ class Lexicon:
         return self.function_words | self.question_words
 
 
+#: lists whose words do not vote for the language (forms of address before a name; the
+#: ninth round's question forms, so that detection stays as it was measured)
+_NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
+                         "yes_no_not_with"})
+
+
 def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
+    built = raw.get("composed") or {}
+
     def pat(key: str, anchored: bool = False) -> Phrases | None:
-        return phrases(tuple(raw.get(key) or ()), anchored=anchored)
+        # a composed do_not_keep is read apart (``refusal``, with its subject rule)
+        extra = composed(built.get(key), key) if key != "do_not_keep" else ()
+        return phrases(tuple(raw.get(key) or ()) + extra, anchored=anchored)
 
     return Lexicon(
         code=code,
@@ -284,8 +344,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         ordinal_dot=bool(raw.get("ordinal_dot", False)),
         capitalized_nouns=bool(raw.get("capitalized_nouns", False)),
         question_words=_words(raw.get("question_words")),
-        question_start=phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ()),
-                               anchored=True, folded=False),
+        question_start=phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ())
+                               + composed(built.get("question_openers"), "question_openers"), anchored=True, folded=False),
         not_question_after=pat("not_question_after", anchored=True),
         question_tag=pat("question_tags"),
         request=pat("request_verbs", anchored=True),
@@ -312,7 +372,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         not_yet=pat("not_yet"),
         file_verb_late=pat("file_verbs_late"),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
-                               and key != "titles"
+                               and key not in _NOT_VOTING
                                for w in v),
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),
         date_abbreviations=frozenset(fold(a).rstrip(".") for a in raw.get("abbreviations_of_dates") or ()),
@@ -328,6 +388,14 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         question_inside=phrases(tuple(raw.get("question_inside") or ()), folded=False),
         question_join=phrases(tuple(raw.get("question_joins") or ()), folded=False),
         not_question_joined=phrases(tuple(raw.get("not_question_joined") or ()), anchored=True, folded=False),
+        refusal=phrases(composed((raw.get("composed") or {}).get("do_not_keep"), "do_not_keep")),
+        small_talk_stems=tuple(sorted({fold(w) for w in raw.get("small_talk_stems") or ()}, key=len, reverse=True)),
+        small_talk_follow=_words(raw.get("small_talk_follow")),
+        inversion=phrases(tuple(raw.get("question_inversions") or ()), anchored=True, folded=False),
+        inversion_not_after=_words(raw.get("question_inversions_not_after")),
+        yes_no_tail=phrases(tuple(raw.get("yes_no_tails") or ()), anchored=True, folded=False),
+        yes_no_not_with=_words(raw.get("yes_no_not_with")),
+        subject_pronouns=_words(((raw.get("composed") or {}).get("do_not_keep") or {}).get("not_after")),
     )
 
 

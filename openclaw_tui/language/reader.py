@@ -20,7 +20,7 @@ from enum import Enum
 
 from openclaw_tui.language import facts as F
 from openclaw_tui.language.detect import detect, guess
-from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, lexicon, lower
+from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, lexicon, lower, tokens
 from openclaw_tui.language.neutral import neutral_reading
 from openclaw_tui.language.reading import Intent, MessageReading, ReaderSettings, ReplyReading
 from openclaw_tui.language.secrets import find_secrets
@@ -150,6 +150,8 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
         return kind_of(s[cut:], f[cut:], lex, nested=nested)
     if _exclaims(s, f, lex):
         return Kind.CHIT_CHAT
+    if greets(s, f, lex):
+        return Kind.SMALL_TALK
     if lex.small_talk is not None:
         hello = lex.small_talk.match(f)
         if hello:
@@ -171,6 +173,35 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     if moments and not _kept_beside(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
+
+
+#: a greeting or thanks in words of the table has at most this many words, and at most one
+#: word the table does not know ("Thanks a ton, talk tomorrow": "ton")
+GREETING_WORDS = 7
+
+
+def _greeting_word(word: str, lex: Lexicon) -> bool:
+    return any(word == stem or (len(stem) >= 4 and word.startswith(stem)) for stem in lex.small_talk_stems)
+
+
+def _whole(m: re.Match[str] | None, word: str) -> bool:
+    return m is not None and m.end() == len(word)
+
+
+def greets(s: str, f: str, lex: Lexicon) -> bool:
+    """Whether a short sentence naming nothing is a greeting, thanks or goodbye by its words: it
+    opens on a word of ``small_talk_stems`` and every other word but one is such a word or a
+    function word ("Thanks heaps!", "Merci infiniment, à plus", "Servus und pfiat di")."""
+    words = tokens(f)
+    rest = s.split(None, 1)[1:]  # a capital after the first word names someone ("Thanks, Maria")
+    if not words or len(words) > GREETING_WORDS or F.SPECIFIC_RE.search(s) or (rest and F.names_by_capital(rest[0], lex)):
+        return False
+    content = [w for w in words if w not in lex.vocabulary or _greeting_word(w, lex)]
+    if not content or not _greeting_word(content[0], lex) or (lex.keep is not None and lex.keep.search(f)):
+        return False
+    unknown = [w for w in content[1:] if not _greeting_word(w, lex) and w not in lex.small_talk_follow
+               and not (lex.date_words is not None and _whole(lex.date_words.match(w), w))]
+    return len(unknown) <= 1
 
 
 def _kept_beside(f: str, moments: list[re.Match[str]], lex: Lexicon) -> bool:
@@ -360,7 +391,20 @@ def _refuses(found: Phrases, folded: str, lex: Lexicon) -> bool:
     """Whether a refusal of ``found`` stands in the folded text, not inside a remember cue that
     negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses)."""
     cues = list(lex.remember.finditer(folded)) if lex.remember is not None else []
-    return any(not any(c.start() < m.start() < c.end() for c in cues) for m in found.finditer(folded))
+    guarded = found is lex.refusal or found is lex.do_not_keep
+    return any(not any(c.start() < m.start() < c.end() for c in cues)
+               and not (guarded and _said_by_me(folded, m.start(), lex)) for m in found.finditer(folded))
+
+
+_CLAUSE_MARK = re.compile(r"[.,;:!?—–()]")
+
+
+def _said_by_me(folded: str, at: int, lex: Lexicon) -> bool:
+    """Whether a first-person subject stands before ``at`` in its clause: "Ich kann mir Namen
+    nicht merken", "je ne peux pas le retenir" state; "nicht merken, bitte" refuses."""
+    marks = [m.end() for m in _CLAUSE_MARK.finditer(folded, 0, at)]
+    head = folded[marks[-1] if marks else 0: at]
+    return bool(lex.subject_pronouns.intersection(tokens(head)))
 
 
 def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
@@ -368,15 +412,16 @@ def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
     languages without a table (detection may give "Heslo je …, nikam si ho neukládej" to a
     table); beside a secret (a key, card, IBAN, a named PIN or password), the refusal of any
     table ("PIN 4821, no lo guardes" read as English still keeps nothing)."""
-    for found in (lex.do_not_keep, common().do_not_keep):
+    for found in (lex.do_not_keep, common().do_not_keep, lex.refusal):
         if found is not None and _refuses(found, folded, lex):
             return found
     if not find_secrets(text):
         return None
     for code in TABLES:
-        other = lexicon(code).do_not_keep
-        if code != lex.code and other is not None and _refuses(other, folded, lex):
-            return other
+        other = lexicon(code)
+        for found in (other.do_not_keep, other.refusal):
+            if code != lex.code and found is not None and _refuses(found, folded, other if found is other.refusal else lex):
+                return found
     return None
 
 

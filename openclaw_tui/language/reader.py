@@ -356,11 +356,28 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     return _compose(lex, text, pieces, previous, private)
 
 
-def _refuses(found: Phrases, folded: str, lex: Lexicon) -> bool:
+def _refuses(found: Phrases, folded: str, lex: Lexicon, fix: int = 0) -> bool:
     """Whether a refusal of ``found`` stands in the folded text, not inside a remember cue that
-    negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses)."""
+    negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses),
+    nor inside the correction cue opening a message that then names the new fact ("Oublie ce
+    que j'ai dit, Kader arrive le 13" corrects)."""
     cues = list(lex.remember.finditer(folded)) if lex.remember is not None else []
-    return any(not any(c.start() < m.start() < c.end() for c in cues) for m in found.finditer(folded))
+    return any(not any(c.start() < m.start() < c.end() for c in cues) and not (fix and m.start() < fix)
+               for m in found.finditer(folded))
+
+
+def _correction_lead(folded: str, text: str, lex: Lexicon) -> int:
+    """Where a correction cue opening the folded message ends, when a statement naming something
+    follows it in the same sentence and names no secret ("Esquece o que eu disse, o Kaique chega
+    dia 13"); else 0."""
+    lead = _LEAD.match(folded)
+    at = lead.end() if lead else 0
+    cue = lex.correction.match(folded, at) if lex.correction is not None else None
+    if cue is None or cue.end() == at or find_secrets(text):
+        return 0  # "Forget what I said, my PIN is 4821" keeps nothing
+    stop = min((i for i in (folded.find(mark, cue.end()) for mark in ".!?\n") if i >= 0), default=len(folded))
+    clause, fclause = text[cue.end():stop], folded[cue.end():stop]
+    return cue.end() if clause.strip(" ,:;-") and F.is_specific(clause, fclause, lex) else 0
 
 
 def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
@@ -368,14 +385,15 @@ def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
     languages without a table (detection may give "Heslo je …, nikam si ho neukládej" to a
     table); beside a secret (a key, card, IBAN, a named PIN or password), the refusal of any
     table ("PIN 4821, no lo guardes" read as English still keeps nothing)."""
+    fix = _correction_lead(folded, text, lex)
     for found in (lex.do_not_keep, common().do_not_keep):
-        if found is not None and _refuses(found, folded, lex):
+        if found is not None and _refuses(found, folded, lex, fix):
             return found
     if not find_secrets(text):
         return None
     for code in TABLES:
         other = lexicon(code).do_not_keep
-        if code != lex.code and other is not None and _refuses(other, folded, lex):
+        if code != lex.code and other is not None and _refuses(other, folded, lex, fix):
             return other
     return None
 

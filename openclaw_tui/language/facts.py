@@ -34,6 +34,8 @@ VERB_WITHIN = 3
 HEAD_WORDS = 3
 _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
+#: a statement ending on a time or number, no mark after it ("… lands at 6", "… à 6 h", "… um 18 Uhr")
+_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:h|uhr|pm|am|p\.m\.|a\.m\.|hs|horas|heures|ore)?\s+$")
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
 _JOINED = re.compile(r"-[^\W\d_]")
 #: polite leads that may follow each other before a remember verb ("could you" "make sure to")
@@ -233,6 +235,31 @@ def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
             continue  # "… and what's more the heating is broken"
         if word and word.group(0) in lex.question_words and lex.question_clause.match(low[rest:]):
             out.append((m.start(), rest))
+    return sorted(out + _unjoined_questions(sentence, lex))
+
+
+def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
+    """(start, start) of each asking clause that follows a statement with no mark and no joining
+    word: right after a time or number ("My flight lands at 6 can I make …", "um 6 schaff ich
+    …"), or opened by a question word before a noun ("… and a dog what size car should we …",
+    "… perro grande qué coche nos recomiendas", "… chien quel char on devrait …"; "the car which we
+    …" and "o cão que come" are relative clauses, no question). The clause must be a row of
+    ``question_clauses``."""
+    if lex.question_clause is None:
+        return []
+    low = sentence.lower()
+    out = []
+    for m in _WORD_AT.finditer(low):
+        at = m.start()
+        if at == 0 or not low[at - 1].isspace() or len(low[:at].split()) < HEAD_WORDS:
+            continue
+        if not lex.question_clause.match(low[at:]):
+            continue
+        after = _WORD_AT.search(fold(low), m.end())
+        if _AFTER_NUMBER.search(low[:at]) or (
+                fold(m.group(0)) in lex.question_words and after is not None
+                and after.group(0) not in lex.function_words and not after.group(0).isdigit()):
+            out.append((at, at))
     return out
 
 

@@ -35,7 +35,7 @@ HEAD_WORDS = 3
 _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
 #: a statement ending on a time or number, no mark after it ("… lands at 6", "… à 6 h", "… um 18 Uhr")
-_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:h|uhr|pm|am|p\.m\.|a\.m\.|hs|horas|heures|ore)?\s+$")
+_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:h|uhr|pm|am|p\.m\.|a\.m\.|hs|horas|heures|ore|[$€£]|k|mil|euros?|dollars?)?\s+$")
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
 _JOINED = re.compile(r"-[^\W\d_]")
 #: polite leads that may follow each other before a remember verb ("could you" "make sure to")

@@ -225,6 +225,7 @@ def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
     if lex.question_join is None or lex.question_clause is None:
         return []
     low = sentence.lower()
+    marked = sentence.rstrip(" \"'”»)").endswith(("?", "？"))
     out = []
     for m in lex.question_join.finditer(low):
         if m.start() == 0 or not low[m.start() - 1].isspace():
@@ -235,6 +236,9 @@ def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
             continue  # "… and what's more the heating is broken"
         if word and word.group(0) in lex.question_words and lex.question_clause.match(low[rest:]):
             out.append((m.start(), rest))
+        elif (marked and word and lex.question_start is not None and lex.question_start.match(low[rest:])
+              and not _CLAUSE_BREAK.search(sentence, rest)):
+            out.append((m.start(), rest))  # "I'm on warfarin so is ibuprofen okay …?": the last clause
     return sorted(out + _unjoined_questions(sentence, lex))
 
 

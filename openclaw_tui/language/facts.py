@@ -89,7 +89,9 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if folded[pos:pos + 1] in (":", "-"):
         return _skip(folded, pos + 1)
     if folded.rstrip(" \"')”»").endswith(("?", "？")):
-        return None
+        # "Tu peux noter ça ?", "Podes anotar isto?": the verb's object is "this", nothing after
+        # it; what to keep comes in the next sentence
+        return len(folded) if _this_last(folded[verb.start():verb.end()], folded[pos:], lex) else None
     if polite and lex.question_start and lex.question_start.match(lower(typed or folded).lstrip(" ¿¡")):
         return None  # "Peux-tu te souvenir de l'adresse …": asks; "Please remember I'm …" keeps
     word = _WORD_AT.match(folded, pos)
@@ -99,6 +101,15 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
         return None
     return pos
+
+
+def _this_last(verb: str, rest: str, lex: Lexicon) -> bool:
+    """Whether a remember verb's match holds "this"/"that" as its object ("noter ça", "anotar
+    isto", "note this down", "dir das merken") and only a question mark follows it."""
+    words = tokens(verb)
+    if lex.that is None or rest.strip(" ?？.!\"')”»"):
+        return False
+    return any((m := lex.that.match(w)) is not None and m.end() == len(w) for w in words[1:])
 
 
 def _opens_a_question(text: str, lex: Lexicon, start: int, end: int) -> bool:

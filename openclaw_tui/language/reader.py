@@ -212,7 +212,12 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
 
 def _remember_cue(piece: Piece, lex: Lexicon) -> int | None:
     """Where the remember cue of the sentence ends, after a soft opener too ("Actually,
-    remember that …", "Perdón, apunta que …")."""
+    remember that …", "Perdón, apunta que …"); a longer small-talk row at the start reads whole
+    ("logging off for today" is a goodbye, not "logging" a note)."""
+    hello = lex.small_talk.match(piece.folded) if lex.small_talk is not None else None
+    verb = lex.remember.match(piece.folded) if lex.remember is not None else None
+    if hello is not None and verb is not None and hello.end() > verb.end():
+        return None
     cue = F.remember_cue_end(piece.folded, lex, piece.text)
     soft = lex.soft_correction.match(piece.folded) if cue is None and lex.soft_correction else None
     if soft is None:

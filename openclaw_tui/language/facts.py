@@ -34,8 +34,9 @@ VERB_WITHIN = 3
 HEAD_WORDS = 3
 _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
-#: a statement ending on a time or number, no mark after it ("… lands at 6", "… à 6 h", "… um 18 Uhr")
-_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:h|uhr|pm|am|p\.m\.|a\.m\.|hs|horas|heures|ore|[$€£]|k|mil|euros?|dollars?)?\s+$")
+#: a statement ending on a time or number, no mark after it ("… lands at 6", "… à 6 h", "… um 18
+#: Uhr", "… 2 100 $"): a unit of up to three letters or a currency sign may follow the number
+_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:[^\W\d_]{1,3}\.?|[$€£])?\s+$")
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
 _JOINED = re.compile(r"-[^\W\d_]")
 #: polite leads that may follow each other before a remember verb ("could you" "make sure to")

@@ -32,6 +32,8 @@ STEM_VOTE = 5
 _NON_LATIN = re.compile(r"[^\W\d_A-Za-zÀ-ɏḀ-ỿ]")
 UNDETERMINED = "und"
 _WORD = re.compile(r"[^\W\d_]+")
+#: a run of Latin letters and digits with a digit in it: a key, token or code, no word
+_KEY_LIKE = re.compile(r"[A-Za-z0-9_-]*\d[A-Za-z0-9_-]*")
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,8 @@ def _ranked(scores: dict[str, float], langs: tuple[str, ...]) -> Guess:
 
 def guess(text: str, langs: tuple[str, ...] = TABLES) -> Guess:
     """The best-scoring language of ``text`` among ``langs`` and the languages without a table."""
-    letters = [ch for ch in text if ch.isalpha()]
+    # the script is told by the words: a key or token with digits in it ("ghp_9xK…") is none
+    letters = [ch for ch in _KEY_LIKE.sub(" ", text) if ch.isalpha()]
     if letters and sum(1 for ch in letters if _NON_LATIN.match(ch)) * 2 > len(letters):
         return Guess(UNDETERMINED, 1.0, 1.0)
     scores = _scores(text, langs)

@@ -34,6 +34,9 @@ VERB_WITHIN = 3
 HEAD_WORDS = 3
 _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
+#: a statement ending on a time or number, no mark after it ("… lands at 6", "… à 6 h", "… um 18
+#: Uhr", "… 2 100 $"): a unit of up to three letters or a currency sign may follow the number
+_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:[^\W\d_]{1,3}\.?|[$€£])?\s+$")
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
 _JOINED = re.compile(r"-[^\W\d_]")
 #: polite leads that may follow each other before a remember verb ("could you" "make sure to")
@@ -87,7 +90,9 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if folded[pos:pos + 1] in (":", "-"):
         return _skip(folded, pos + 1)
     if folded.rstrip(" \"')”»").endswith(("?", "？")):
-        return None
+        # "Tu peux noter ça ?", "Podes anotar isto?": the verb's object is "this", nothing after
+        # it; what to keep comes in the next sentence
+        return len(folded) if _this_last(folded[verb.start():verb.end()], folded[pos:], lex) else None
     if polite and lex.question_start and lex.question_start.match(lower(typed or folded).lstrip(" ¿¡")):
         return None  # "Peux-tu te souvenir de l'adresse …": asks; "Please remember I'm …" keeps
     word = _WORD_AT.match(folded, pos)
@@ -97,6 +102,15 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
         return None
     return pos
+
+
+def _this_last(verb: str, rest: str, lex: Lexicon) -> bool:
+    """Whether a remember verb's match holds "this"/"that" as its object ("noter ça", "anotar
+    isto", "note this down", "dir das merken") and only a question mark follows it."""
+    words = tokens(verb)
+    if lex.that is None or rest.strip(" ?？.!\"')”»"):
+        return False
+    return any((m := lex.that.match(w)) is not None and m.end() == len(w) for w in words[1:])
 
 
 def _opens_a_question(text: str, lex: Lexicon, start: int, end: int) -> bool:
@@ -249,6 +263,7 @@ def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
     if lex.question_join is None or lex.question_clause is None:
         return []
     low = sentence.lower()
+    marked = sentence.rstrip(" \"'”»)").endswith(("?", "？"))
     out = []
     for m in lex.question_join.finditer(low):
         if m.start() == 0 or not low[m.start() - 1].isspace():
@@ -259,6 +274,37 @@ def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
             continue  # "… and what's more the heating is broken"
         if word and word.group(0) in lex.question_words and lex.question_clause.match(low[rest:]):
             out.append((m.start(), rest))
+        elif (marked and word and lex.question_start is not None and lex.question_start.match(low[rest:])
+              and not _CLAUSE_BREAK.search(sentence, rest)):
+            out.append((m.start(), rest))  # "I'm on warfarin so is ibuprofen okay …?": the last clause
+    return sorted(out + _unjoined_questions(sentence, lex))
+
+
+def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
+    """(start, start) of each asking clause that follows a statement with no mark and no joining
+    word: right after a time or number ("My flight lands at 6 can I make …", "um 6 schaff ich
+    …"), or opened by a question word before a noun ("… and a dog what size car should we …",
+    "… perro grande qué coche nos recomiendas", "… chien quel char on devrait …"; "the car which we
+    …" and "o cão que come" are relative clauses, no question). The clause must be a row of
+    ``question_clauses``."""
+    if lex.question_clause is None:
+        return []
+    low = sentence.lower()
+    out = []
+    for m in _WORD_AT.finditer(low):
+        at = m.start()
+        if at == 0 or not low[at - 1].isspace() or len(low[:at].split()) < HEAD_WORDS:
+            continue
+        if not lex.question_clause.match(low[at:]):
+            continue
+        before = fold(low[:at]).split()
+        if before and before[-1].strip(".,;:") in lex.inversion_not_after:
+            continue  # "Mi tío no sabe cuánto cuesta …": a question word after "knows" is no question
+        after = _WORD_AT.search(fold(low), m.end())
+        if _AFTER_NUMBER.search(low[:at]) or (
+                fold(m.group(0)) in lex.question_words and after is not None
+                and after.group(0) not in lex.function_words and not after.group(0).isdigit()):
+            out.append((at, at))
     return out
 
 

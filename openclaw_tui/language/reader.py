@@ -243,7 +243,12 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
 
 def _remember_cue(piece: Piece, lex: Lexicon) -> int | None:
     """Where the remember cue of the sentence ends, after a soft opener too ("Actually,
-    remember that …", "Perdón, apunta que …")."""
+    remember that …", "Perdón, apunta que …"); a longer small-talk row at the start reads whole
+    ("logging off for today" is a goodbye, not "logging" a note)."""
+    hello = lex.small_talk.match(piece.folded) if lex.small_talk is not None else None
+    verb = lex.remember.match(piece.folded) if lex.remember is not None else None
+    if hello is not None and verb is not None and hello.end() > verb.end():
+        return None
     cue = F.remember_cue_end(piece.folded, lex, piece.text)
     soft = lex.soft_correction.match(piece.folded) if cue is None and lex.soft_correction else None
     if soft is None:
@@ -387,12 +392,14 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     return _compose(lex, text, pieces, previous, private)
 
 
-def _refuses(found: Phrases, folded: str, lex: Lexicon) -> bool:
+def _refuses(found: Phrases, folded: str, lex: Lexicon, fix: int = 0) -> bool:
     """Whether a refusal of ``found`` stands in the folded text, not inside a remember cue that
-    negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses)."""
+    negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses),
+    nor inside the correction cue opening a message that then names the new fact ("Oublie ce
+    que j'ai dit, Kader arrive le 13" corrects)."""
     cues = list(lex.remember.finditer(folded)) if lex.remember is not None else []
     guarded = found is lex.refusal or found is lex.do_not_keep
-    return any(not any(c.start() < m.start() < c.end() for c in cues)
+    return any(not any(c.start() < m.start() < c.end() for c in cues) and not (fix and m.start() < fix)
                and not (guarded and _said_by_me(folded, m.start(), lex)) for m in found.finditer(folded))
 
 
@@ -407,20 +414,35 @@ def _said_by_me(folded: str, at: int, lex: Lexicon) -> bool:
     return bool(lex.subject_pronouns.intersection(tokens(head)))
 
 
+def _correction_lead(folded: str, text: str, lex: Lexicon) -> int:
+    """Where a correction cue opening the folded message ends, when a statement naming something
+    follows it in the same sentence and names no secret ("Esquece o que eu disse, o Kaique chega
+    dia 13"); else 0."""
+    lead = _LEAD.match(folded)
+    at = lead.end() if lead else 0
+    cue = lex.correction.match(folded, at) if lex.correction is not None else None
+    if cue is None or cue.end() == at or find_secrets(text):
+        return 0  # "Forget what I said, my PIN is 4821" keeps nothing
+    stop = min((i for i in (folded.find(mark, cue.end()) for mark in ".!?\n") if i >= 0), default=len(folded))
+    clause, fclause = text[cue.end():stop], folded[cue.end():stop]
+    return cue.end() if clause.strip(" ,:;-") and F.is_specific(clause, fclause, lex) else 0
+
+
 def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
     """The refusal list that withholds the message, or None: the table's own; the refusals of
     languages without a table (detection may give "Heslo je …, nikam si ho neukládej" to a
     table); beside a secret (a key, card, IBAN, a named PIN or password), the refusal of any
     table ("PIN 4821, no lo guardes" read as English still keeps nothing)."""
+    fix = _correction_lead(folded, text, lex)
     for found in (lex.do_not_keep, common().do_not_keep, lex.refusal):
-        if found is not None and _refuses(found, folded, lex):
+        if found is not None and _refuses(found, folded, lex, fix):
             return found
     if not find_secrets(text):
         return None
     for code in TABLES:
         other = lexicon(code)
         for found in (other.do_not_keep, other.refusal):
-            if code != lex.code and found is not None and _refuses(found, folded, other if found is other.refusal else lex):
+            if code != lex.code and found is not None and _refuses(found, folded, other if found is other.refusal else lex, fix):
                 return found
     return None
 

@@ -37,6 +37,8 @@ _WORD_AT = re.compile(r"[^\W_]+")
 #: a statement ending on a time or number, no mark after it ("… lands at 6", "… à 6 h", "… um 18
 #: Uhr", "… 2 100 $"): a unit of up to three letters or a currency sign may follow the number
 _AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:[^\W\d_]{1,3}\.?|[$€£])?\s+$")
+_COLON = (":", "-", "—", "–")  # what may open the fact after a remember verb ("file this away — …")
+_COLON_OR_DASH = (":", "—", "–")  # the same inside a frame, where "-" may join words
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
 _JOINED = re.compile(r"-[^\W\d_]")
 #: polite leads that may follow each other before a remember verb ("could you" "make sure to")
@@ -87,7 +89,7 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
     if that:
         return None  # "qué", "quê": a question word, not "that"
-    if folded[pos:pos + 1] in (":", "-"):
+    if folded[pos:pos + 1] in _COLON:
         return _skip(folded, pos + 1)
     if folded.rstrip(" \"')”»").endswith(("?", "？")):
         # "Tu peux noter ça ?", "Podes anotar isto?": the verb's object is "this", nothing after
@@ -133,7 +135,7 @@ def _after_please(folded: str, lex: Lexicon, pos: int) -> int:
         after = _skip(folded, pos + please.end())
         if folded[after:after + 1] == ",":
             after = _skip(folded, after + 1)
-        if folded[after:after + 1] in (":", "-") or (lex.that and lex.that.match(folded, after)):
+        if folded[after:after + 1] in _COLON or (lex.that and lex.that.match(folded, after)):
             return after
     return pos
 
@@ -160,7 +162,7 @@ def _framed_cue_end(folded: str, lex: Lexicon, pos: int, typed: str = "") -> int
         return None  # "Você lembra que dia é …?": "que dia" asks
     if that:
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
-    if folded[after:after + 1] == ":":
+    if folded[after:after + 1] in _COLON_OR_DASH:
         return _skip(folded, after + 1)
     return None
 

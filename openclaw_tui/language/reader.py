@@ -31,6 +31,8 @@ QUERY_CAP = 300
 SMALL_TALK_REST = 40
 #: a question tag must close the sentence: found within this many last characters
 TAG_WINDOW = 24
+#: a question tag left alone after a privacy mark is cut has at most this many words ("né?", "não é?")
+TAG_ALONE_WORDS = 2
 _LEAD = re.compile(r"[\s¿¡\"'(«„“-]*")
 #: the break before a main clause, after a clause a question word joins
 _MAIN_CLAUSE = re.compile(r"[,;:]\s|\s[-–—]\s")
@@ -387,7 +389,7 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
                               withheld=tuple(p.text for p in pieces), asks=asks)
     private = bool(lex.private and lex.private.search(folded))
     if private and lex.private is not None:
-        pieces = [_without(p, lex.private) for p in pieces]
+        pieces = [_without(p, lex.private, lex.question_tag) for p in pieces]
         pieces = [p for p in pieces if any(ch.isalnum() for ch in p.text)]
     return _compose(lex, text, pieces, previous, private)
 
@@ -447,12 +449,26 @@ def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
     return None
 
 
-def _without(piece: Piece, pattern: Phrases) -> Piece:
+def _without(piece: Piece, pattern: Phrases, tag: Phrases | None = None) -> Piece:
+    """``piece`` without the marks ``pattern`` finds; a question tag left alone by the cut
+    ("Isso fica só comigo, tá?", "Esto es solo para mí, ¿eh?") goes with the mark: the mark
+    asked nothing."""
     text, f = piece.text, piece.folded
     for m in reversed(list(pattern.finditer(f))):
         text = F.cut(text, m.start(), m.end())
         f = fold(text)
+    if text != piece.text and tag is not None and _only_a_tag(f, tag):
+        return Piece("", "")
     return Piece(text, f)
+
+
+def _only_a_tag(folded: str, tag: Phrases) -> bool:
+    """Whether ``folded`` is a question tag and nothing else ("tá?", "¿eh?", "ok?")."""
+    rest = folded.strip(" ¿¡?!.,;:-–—")
+    if not rest or len(rest.split()) > TAG_ALONE_WORDS:
+        return False
+    m = tag.search(", " + rest + "?")
+    return m is not None and m.start() == 0
 
 
 def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None, private: bool) -> MessageReading:

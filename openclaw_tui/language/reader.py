@@ -481,7 +481,7 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     joins: int | None = None  # the fact a following statement joins (the last one a statement made)
     for i, whole in enumerate(pieces):
         p = after_opener(whole, lex)
-        if not p.text.strip():
+        if not any(ch.isalnum() for ch in p.text):  # "righto 👍": an emoji after the opener says nothing more
             kinds.append(Kind.SMALL_TALK)
             continue
         if intent is None and i == 0 and _is_file_change(p, folded_all, text, lex):

@@ -43,6 +43,8 @@ _COLON_OR_DASH = (":", "—", "–")  # the same inside a frame, where "-" may j
 _JOINED = re.compile(r"-[^\W\d_]")
 #: polite leads that may follow each other before a remember verb ("could you" "make sure to")
 STACKED_LEADS = 2
+#: a yes-or-no tail ("o no", "or not") spans at least this many words
+TAIL_WORDS = 2
 #: a polite frame before a remember verb has at most this many words ("would you mind terribly")
 FRAME_WORDS = 7
 #: a fact told before or after a question is at least this long when it states a preference
@@ -254,6 +256,8 @@ def _inverted(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
         if lex.inversion is not None and lex.inversion.match(low[m.start():]):
             return [(m.start(), m.start())]
         tail = lex.yes_no_tail.match(low[m.start():]) if lex.yes_no_tail is not None else None
+        if tail is not None and len(tokens(tail.group(0))) < TAIL_WORDS:
+            tail = None  # "troppo buono": a space may be none in a phrase, "o no" inside one word is none
         if tail is not None and not lex.yes_no_not_with.intersection(tokens(fold(low))):
             return [(m.start(), m.start())]
     return []

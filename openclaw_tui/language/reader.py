@@ -169,12 +169,19 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     if _asks(s, f, lex):
         return Kind.QUESTION
     pos = _polite_end(f, lex)
-    if pos or (lex.request is not None and lex.request.match(f)):
+    if pos or (lex.request is not None and (ask := lex.request.match(f)) and not _kept_past(f, ask.end(), lex)):
         return Kind.REQUEST
     moments = list(lex.chit_chat.finditer(f)) if lex.chit_chat is not None else []
     if moments and not _kept_beside(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
+
+
+def _kept_past(f: str, end: int, lex: Lexicon) -> bool:
+    """Whether a keep row opening the sentence reaches past the request verb ending at ``end``:
+    "Faz três anos que não como carne" states a habit, "Faz isso" asks."""
+    kept = lex.keep.match(f) if lex.keep is not None else None
+    return kept is not None and kept.end() > end
 
 
 #: a greeting or thanks in words of the table has at most this many words, and at most one

@@ -43,6 +43,8 @@ _COLON_OR_DASH = (":", "—", "–")  # the same inside a frame, where "-" may j
 _JOINED = re.compile(r"-[^\W\d_]")
 #: polite leads that may follow each other before a remember verb ("could you" "make sure to")
 STACKED_LEADS = 2
+#: at most this many words name where to keep a fact before its "that" ("somewhere in your notes")
+PLACE_WORDS = 6
 #: a yes-or-no tail ("o no", "or not") spans at least this many words
 TAIL_WORDS = 2
 #: a polite frame before a remember verb has at most this many words ("would you mind terribly")
@@ -83,6 +85,7 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if _JOINED.match(folded, verb.end()) or _opens_a_question(typed or folded, lex, verb.start(), verb.end()):
         return None
     pos = _after_please(folded, lex, _skip(folded, verb.end()))
+    pos = _past_place(folded, lex, pos)
     that = lex.that.match(folded, pos) if lex.that else None
     if that and _opens_a_question(typed or folded, lex, that.start(), that.end()):
         return None  # "Puoi ricordare che cosa ti ho detto …": "che cosa" asks, it is no "that"
@@ -105,6 +108,30 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     after = _WORD_AT.search(folded, word.end())  # "… te rappeler à quelle heure …": a preposition first
     if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
         return None
+    return pos
+
+
+def _past_place(folded: str, lex: Lexicon, pos: int) -> int:
+    """Past the words naming where to keep a fact, when "that" or a colon follows them: "note
+    somewhere in that brain of yours that …", "guardar en algún sitio que …", "irgendwo
+    speichern, dass …". Each word is a ``keep_places`` word of the table; "note the name of the
+    place that …" stops at "name"."""
+    if not lex.keep_places or lex.that is None:
+        return pos
+    at = pos
+    for _ in range(PLACE_WORDS):
+        word = _WORD_AT.match(folded, at)
+        if word is None or word.group(0) not in lex.keep_places:
+            return pos
+        at = _skip(folded, word.end())
+        if folded[at:at + 1] == ",":
+            at = _skip(folded, at + 1)
+        if folded[at:at + 1] in _COLON_OR_DASH:
+            return at
+        that = lex.that.match(folded, at)
+        if that is not None:  # "ricordare in che reparto …", "lembrar o que …": a question word
+            last = word.group(0) in lex.function_words
+            return pos if last or _opens_a_question(folded, lex, word.start(), that.end()) else at
     return pos
 
 

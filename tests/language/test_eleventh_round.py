@@ -146,3 +146,27 @@ def test_families_do_not_fire(text: str, intent: Intent) -> None:
 ])
 def test_keep_idioms_need_a_fact_after(text: str) -> None:
     assert read_message(text).intent is not Intent.REMEMBER
+
+
+@pytest.mark.parametrize("text,fact", [
+    # a keep verb, then words naming where to keep (``keep_places``), then "that": a remember request
+    ("Could you note somewhere that Mia is vegan?", "Mia is vegan"),
+    ("Puedes guardar en algún sitio que mi taquilla es la 112?", "mi taquilla es la 112"),
+    ("Tu peux noter quelque part que mon casier c'est le 112 ?", "mon casier c'est le 112"),
+    ("Podes guardar algures que o meu cacifo é o 112?", "o meu cacifo é o 112"),
+    ("Puoi salvare da qualche parte che il mio armadietto è il 112?", "il mio armadietto è il 112"),
+])
+def test_keep_verb_with_a_place_before_that(text: str, fact: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.REMEMBER, r
+    assert any(fact.lower() in f.lower() for f in r.facts), r.facts
+
+
+@pytest.mark.parametrize("text", [
+    "Can you note down the name of the restaurant that we went to?",  # "name" is no place
+    "Puoi ricordare in che giorno arriva Luca?",  # "in che": a question word after the place word
+    "Você consegue lembrar o que eu comprei ontem?",
+])
+def test_place_words_do_not_hide_a_question(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.QUESTION and r.asks, r

@@ -170,3 +170,22 @@ def test_keep_verb_with_a_place_before_that(text: str, fact: str) -> None:
 def test_place_words_do_not_hide_a_question(text: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.QUESTION and r.asks, r
+
+
+@pytest.mark.parametrize("text,intent", [
+    ("Could you squirrel away the fact that my passport expires in May 2027?", Intent.REMEMBER),
+    ("Grábate esto: mi hija sale del cole a las 14", Intent.REMEMBER),
+    ("Kannst du dir bitte hinter die Ohren schreiben, dass der Termin am 8. ist?", Intent.REMEMBER),
+    ("Mea culpa: la cena es el sábado", Intent.CORRECTION),
+    ("Quatsch, das Meeting ist am Dienstag", Intent.CORRECTION),
+    ("Me enganei feio: a reunião é na terça", Intent.CORRECTION),
+    ("Bin weg, ciao", Intent.SMALL_TALK),
+    ("Scappo, ciao", Intent.SMALL_TALK),
+    ("Elimíname viejo.txt", Intent.FILE_CHANGE),
+    ("Weg mit alt.txt", Intent.FILE_CHANGE),
+    # negatives
+    ("Grábate un vídeo para mí", Intent.STATEMENT),
+    ("Quatsch mit Soße ist lecker", Intent.STATEMENT),
+])
+def test_more_members_and_look_alikes(text: str, intent: Intent) -> None:
+    assert read_message(text).intent is intent

@@ -38,10 +38,16 @@ _WORD_AT = re.compile(r"[^\W_]+")
 #: a statement ending on a time or number, no mark after it ("… lands at 6", "… à 6 h", "… um 18
 #: Uhr", "… 2 100 $"): a unit of up to three letters or a currency sign may follow the number
 _AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:[^\W\d_]{1,3}\.?|[$€£])?\s+$")
+_COLON = (":", "-", "—", "–")  # what may open the fact after a remember verb ("file this away — …")
+_COLON_OR_DASH = (":", "—", "–")  # the same inside a frame, where "-" may join words
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
 _JOINED = re.compile(r"-[^\W\d_]")
 #: polite leads that may follow each other before a remember verb ("could you" "make sure to")
 STACKED_LEADS = 2
+#: at most this many words name where to keep a fact before its "that" ("somewhere in your notes")
+PLACE_WORDS = 6
+#: a yes-or-no tail ("o no", "or not") spans at least this many words
+TAIL_WORDS = 2
 #: a polite frame before a remember verb has at most this many words ("would you mind terribly")
 FRAME_WORDS = 7
 #: a fact told before or after a question is at least this long when it states a preference
@@ -80,6 +86,7 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if _JOINED.match(folded, verb.end()) or _opens_a_question(typed or folded, lex, verb.start(), verb.end()):
         return None
     pos = _after_please(folded, lex, _skip(folded, verb.end()))
+    pos = _past_place(folded, lex, pos)
     that = lex.that.match(folded, pos) if lex.that else None
     if that and _opens_a_question(typed or folded, lex, that.start(), that.end()):
         return None  # "Puoi ricordare che cosa ti ho detto …": "che cosa" asks, it is no "that"
@@ -88,7 +95,7 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
     if that:
         return None  # "qué", "quê": a question word, not "that"
-    if folded[pos:pos + 1] in (":", "-"):
+    if folded[pos:pos + 1] in _COLON:
         return _skip(folded, pos + 1)
     if folded.rstrip(" \"')”»").endswith(("?", "？")):
         # "Tu peux noter ça ?", "Podes anotar isto?": the verb's object is "this", nothing after
@@ -102,6 +109,30 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     after = _WORD_AT.search(folded, word.end())  # "… te rappeler à quelle heure …": a preposition first
     if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
         return None
+    return pos
+
+
+def _past_place(folded: str, lex: Lexicon, pos: int) -> int:
+    """Past the words naming where to keep a fact, when "that" or a colon follows them: "note
+    somewhere in that brain of yours that …", "guardar en algún sitio que …", "irgendwo
+    speichern, dass …". Each word is a ``keep_places`` word of the table; "note the name of the
+    place that …" stops at "name"."""
+    if not lex.keep_places or lex.that is None:
+        return pos
+    at = pos
+    for _ in range(PLACE_WORDS):
+        word = _WORD_AT.match(folded, at)
+        if word is None or word.group(0) not in lex.keep_places:
+            return pos
+        at = _skip(folded, word.end())
+        if folded[at:at + 1] == ",":
+            at = _skip(folded, at + 1)
+        if folded[at:at + 1] in _COLON_OR_DASH:
+            return at
+        that = lex.that.match(folded, at)
+        if that is not None:  # "ricordare in che reparto …", "lembrar o que …": a question word
+            last = word.group(0) in lex.function_words
+            return pos if last or _opens_a_question(folded, lex, word.start(), that.end()) else at
     return pos
 
 
@@ -134,7 +165,7 @@ def _after_please(folded: str, lex: Lexicon, pos: int) -> int:
         after = _skip(folded, pos + please.end())
         if folded[after:after + 1] == ",":
             after = _skip(folded, after + 1)
-        if folded[after:after + 1] in (":", "-") or (lex.that and lex.that.match(folded, after)):
+        if folded[after:after + 1] in _COLON or (lex.that and lex.that.match(folded, after)):
             return after
     return pos
 
@@ -161,7 +192,7 @@ def _framed_cue_end(folded: str, lex: Lexicon, pos: int, typed: str = "") -> int
         return None  # "Você lembra que dia é …?": "que dia" asks
     if that:
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
-    if folded[after:after + 1] == ":":
+    if folded[after:after + 1] in _COLON_OR_DASH:
         return _skip(folded, after + 1)
     return None
 
@@ -257,6 +288,8 @@ def _inverted(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
         if lex.inversion is not None and lex.inversion.match(low[at:]):
             return [(at, at)]
         tail = lex.yes_no_tail.match(low[at:]) if lex.yes_no_tail is not None else None
+        if tail is not None and len(tokens(tail.group(0))) < TAIL_WORDS:
+            tail = None  # "troppo buono": a space may be none in a phrase, "o no" inside one word is none
         if tail is not None and not lex.yes_no_not_with.intersection(tokens(folded)):
             return [(at, at)]
     return []

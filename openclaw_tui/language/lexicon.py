@@ -270,6 +270,8 @@ class Lexicon:
     #: words that address the listener or frame a wish ("you", "favour", "te", "quisiera",
     #: "vorrei"): before a remember verb with "that" or a colon, the sentence asks to keep
     frame_words: frozenset[str] = frozenset()
+    #: words that may stand between a keep verb and its "that" ("note somewhere in your notes that …")
+    keep_places: frozenset[str] = frozenset()
     #: an exclamation's opening ("what a", "qué calor", "was für ein"): without a question
     #: mark, a remark of the moment, not a question
     exclamation: Phrases | None = None
@@ -381,6 +383,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         interjection=pat("interjections", anchored=True),
         subordinators=_words(raw.get("subordinators")),
         frame_words=_words(raw.get("frame_words")),
+        keep_places=_words(raw.get("keep_places")),
         exclamation=pat("exclamations", anchored=True),
         soft_correction=pat("soft_correction", anchored=True),
         contrast=pat("contrast"),

@@ -31,6 +31,8 @@ QUERY_CAP = 300
 SMALL_TALK_REST = 40
 #: a question tag must close the sentence: found within this many last characters
 TAG_WINDOW = 24
+#: a question tag left alone after a privacy mark is cut has at most this many words ("né?", "não é?")
+TAG_ALONE_WORDS = 2
 _LEAD = re.compile(r"[\s¿¡\"'(«„“-]*")
 #: the break before a main clause, after a clause a question word joins
 _MAIN_CLAUSE = re.compile(r"[,;:]\s|\s[-–—]\s")
@@ -167,12 +169,19 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     if _asks(s, f, lex):
         return Kind.QUESTION
     pos = _polite_end(f, lex)
-    if pos or (lex.request is not None and lex.request.match(f)):
+    if pos or (lex.request is not None and (ask := lex.request.match(f)) and not _kept_past(f, ask.end(), lex)):
         return Kind.REQUEST
     moments = list(lex.chit_chat.finditer(f)) if lex.chit_chat is not None else []
     if moments and not _kept_beside(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
+
+
+def _kept_past(f: str, end: int, lex: Lexicon) -> bool:
+    """Whether a keep row opening the sentence reaches past the request verb ending at ``end``:
+    "Faz três anos que não como carne" states a habit, "Faz isso" asks."""
+    kept = lex.keep.match(f) if lex.keep is not None else None
+    return kept is not None and kept.end() > end
 
 
 #: a greeting or thanks in words of the table has at most this many words, and at most one
@@ -387,7 +396,7 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
                               withheld=tuple(p.text for p in pieces), asks=asks)
     private = bool(lex.private and lex.private.search(folded))
     if private and lex.private is not None:
-        pieces = [_without(p, lex.private) for p in pieces]
+        pieces = [_without(p, lex.private, lex.question_tag) for p in pieces]
         pieces = [p for p in pieces if any(ch.isalnum() for ch in p.text)]
     return _compose(lex, text, pieces, previous, private)
 
@@ -447,12 +456,26 @@ def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:
     return None
 
 
-def _without(piece: Piece, pattern: Phrases) -> Piece:
+def _without(piece: Piece, pattern: Phrases, tag: Phrases | None = None) -> Piece:
+    """``piece`` without the marks ``pattern`` finds; a question tag left alone by the cut
+    ("Isso fica só comigo, tá?", "Esto es solo para mí, ¿eh?") goes with the mark: the mark
+    asked nothing."""
     text, f = piece.text, piece.folded
     for m in reversed(list(pattern.finditer(f))):
         text = F.cut(text, m.start(), m.end())
         f = fold(text)
+    if text != piece.text and tag is not None and _only_a_tag(f, tag):
+        return Piece("", "")
     return Piece(text, f)
+
+
+def _only_a_tag(folded: str, tag: Phrases) -> bool:
+    """Whether ``folded`` is a question tag and nothing else ("tá?", "¿eh?", "ok?")."""
+    rest = folded.strip(" ¿¡?!.,;:-–—")
+    if not rest or len(rest.split()) > TAG_ALONE_WORDS:
+        return False
+    m = tag.search(", " + rest + "?")
+    return m is not None and m.start() == 0
 
 
 def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None, private: bool) -> MessageReading:
@@ -465,7 +488,7 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     joins: int | None = None  # the fact a following statement joins (the last one a statement made)
     for i, whole in enumerate(pieces):
         p = after_opener(whole, lex)
-        if not p.text.strip():
+        if not any(ch.isalnum() for ch in p.text):  # "righto 👍": an emoji after the opener says nothing more
             kinds.append(Kind.SMALL_TALK)
             continue
         if intent is None and i == 0 and _is_file_change(p, folded_all, text, lex):

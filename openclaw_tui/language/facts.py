@@ -10,6 +10,7 @@ its first letter capitalised and a polite request's question mark made a full st
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from openclaw_tui.language.lexicon import Lexicon, fold, lower, tokens
 
@@ -245,15 +246,19 @@ def _inverted(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
     if lex.inversion is None and lex.yes_no_tail is None:
         return []
     low = sentence.lower()
+    folded = fold(low)  # fold keeps the length: folded once, sliced per word (a long paste was quadratic)
     for m in _WORD_START.finditer(low):
-        head = tokens(fold(low[:m.start()]))
+        at = m.start()
+        head = tokens(folded[max(0, at - 200):at])  # the words just before (bounded: linear in the text)
+        if at > 200 and len(head) < HEAD_WORDS:
+            head = tokens(folded[:at])
         if len(head) < HEAD_WORDS or head[-1] in lex.inversion_not_after:
             continue
-        if lex.inversion is not None and lex.inversion.match(low[m.start():]):
-            return [(m.start(), m.start())]
-        tail = lex.yes_no_tail.match(low[m.start():]) if lex.yes_no_tail is not None else None
-        if tail is not None and not lex.yes_no_not_with.intersection(tokens(fold(low))):
-            return [(m.start(), m.start())]
+        if lex.inversion is not None and lex.inversion.match(low[at:]):
+            return [(at, at)]
+        tail = lex.yes_no_tail.match(low[at:]) if lex.yes_no_tail is not None else None
+        if tail is not None and not lex.yes_no_not_with.intersection(tokens(folded)):
+            return [(at, at)]
     return []
 
 
@@ -290,18 +295,20 @@ def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
     if lex.question_clause is None:
         return []
     low = sentence.lower()
+    folded = fold(low)  # once: per word it made a long paste quadratic (a 3,500-word message ran for minutes)
+    starts = [t.start() for t in re.finditer(r"\S+", low)]
     out = []
     for m in _WORD_AT.finditer(low):
         at = m.start()
-        if at == 0 or not low[at - 1].isspace() or len(low[:at].split()) < HEAD_WORDS:
+        if at == 0 or not low[at - 1].isspace() or bisect_left(starts, at) < HEAD_WORDS:
             continue
         if not lex.question_clause.match(low[at:]):
             continue
-        before = fold(low[:at]).split()
+        before = fold(low[max(0, at - 40):at]).split()  # the word before (a bounded look back: linear in the text)
         if before and before[-1].strip(".,;:") in lex.inversion_not_after:
             continue  # "Mi tío no sabe cuánto cuesta …": a question word after "knows" is no question
-        after = _WORD_AT.search(fold(low), m.end())
-        if _AFTER_NUMBER.search(low[:at]) or (
+        after = _WORD_AT.search(folded, m.end())
+        if _AFTER_NUMBER.search(low[max(0, at - 40):at]) or (
                 fold(m.group(0)) in lex.question_words and after is not None
                 and after.group(0) not in lex.function_words and not after.group(0).isdigit()):
             out.append((at, at))

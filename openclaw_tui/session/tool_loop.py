@@ -131,6 +131,11 @@ class AnswerCheck(Protocol):
 
     def check(self, text: str, *, system: str) -> str: ...
 
+    def wants_answer(self, text: str) -> bool:
+        """Whether ``text`` only acknowledges where the user asked something (the 1.5B copying
+        its "Noted." of the turns before): the question is then asked again alone."""
+        ...
+
 
 @dataclass(frozen=True)
 class LoopRun:
@@ -369,6 +374,7 @@ class ToolLoop:
                     continue
                 notes: tuple[str, ...] = ()
                 if not completion.tool_calls and run.purpose == "turn":
+                    await self._answer_instead_of_acknowledging(completion, run)
                     self.cite_if_missing(completion, run.silent, scratch)
                     notes = self._check(completion, run)
                 run.log.add(completion.assistant_message(), **({"engineNotes": list(notes)} if notes else {}))
@@ -391,6 +397,16 @@ class ToolLoop:
                 if tc.id not in step.answered:
                     run.log.add({"role": "tool", "tool_call_id": tc.id, "name": tc.name, "content": json.dumps({"error": INTERRUPTED})})
             raise
+
+    async def _answer_instead_of_acknowledging(self, completion: Completion, run: LoopRun) -> None:
+        """A question answered only "Noted." (a small model continuing the acknowledgements
+        before it): the question asked again alone, without tools (``plain_answer``)."""
+        if run.silent or run.check is None or not run.check.wants_answer(completion.text):
+            return
+        answer = await plain_answer(self.host.model(), last_user_text(run.log.messages()), self.policy)
+        if answer:
+            completion.text = answer
+            run.scratch.corrected = True
 
     def _check(self, completion: Completion, run: LoopRun) -> tuple[str, ...]:
         """Check the final answer in place; the paragraphs the engine added to it (the model's

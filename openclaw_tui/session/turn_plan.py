@@ -70,6 +70,8 @@ class TurnPlan:
     refused: bool = False
     #: a remark that keeps nothing and asks nothing ("The office is quiet today.", "Thanks!")
     remark: bool = False
+    #: the message asks something (a question, a fact told inside one, "Give me one tip …")
+    asks: bool = False
 
 
 def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, access: str, memory_on: bool,
@@ -102,6 +104,7 @@ def plan_turn(reading: MessageReading, *, local: bool, engine_notes: bool, acces
                                     or reading.intent is Intent.REMEMBER and not reading.asks),
         remark=reading.known and reading.intent in (Intent.STATEMENT, Intent.SMALL_TALK) and not reading.facts
         and not reading.asks,
+        asks=reading.known and reading.asks and reading.intent in (Intent.QUESTION, Intent.STATEMENT),
     )
 
 
@@ -142,6 +145,14 @@ class ReplyCheck:
     def written(self) -> list[tuple[str, int]]:
         """(path, lines) of the memory writes this turn made, the engine's notes included."""
         return [(w.path, w.lines) for w in self.files.writes[self.mark:] if w.tool in ("append", "write")]
+
+    def wants_answer(self, text: str) -> bool:
+        """The local model's reply to a question is only an acknowledgement or a one-sentence save
+        claim (an ``AnswerCheck``; the engine's note of a fact told inside the question is no answer)."""
+        if not (self.local and self.plan.asks) or self.plan.withholds:
+            return False
+        one_sentence = len(re.split(r"(?<=[.!?。！？])\s+", text.strip())) == 1
+        return is_bare_acknowledgement(text) or one_sentence and read_reply(text).claims_save
 
     def check(self, text: str, *, system: str) -> str:
         ev = self.evidence()

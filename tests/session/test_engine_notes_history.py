@@ -117,3 +117,25 @@ async def test_a_spanish_save_claim_without_a_write_is_flagged_in_spanish(make_s
     result = await eng.send("¿Cuánto es 12 por 7?")
     eng.close()
     assert "84" in result.text and "_(No se guardó nada:" in result.text and "Nothing was stored" not in result.text, result.text
+
+
+async def test_a_question_answered_only_noted_is_asked_again_alone(make_settings, server, recorder, workspace) -> None:
+    """Real-model eval survival: after a run of statements answered "Noted.", the 1.5B answered
+    "Since my flight lands at 8:20 pm, can I still make a dinner at nine?" with "Noted." too. The
+    question is asked again alone (no tools, no memory prompt); the fact is still kept."""
+    server.push({"text": "Noted."}, {"text": "Yes: landing at 8:20 pm leaves you 40 minutes."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send("Since my flight AF2516 lands at 8:20 pm, can I still make a dinner at nine?")
+    eng.close()
+    assert "40 minutes" in result.text and not result.text.startswith("Noted"), result.text
+    again = server.chat_requests()[-1]
+    assert not again.get("tools") and "can I still make a dinner" in again["messages"][-1]["content"]
+    assert "AF2516" in (workspace / "memory" / "2026-12-06.md").read_text(encoding="utf-8")
+
+
+async def test_a_request_to_remember_may_be_answered_noted(make_settings, server, recorder, workspace) -> None:
+    server.push({"text": "Noted."})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    await eng.send("Could you make a note that the gym closes at 9?")
+    eng.close()
+    assert len(server.chat_requests()) == 1  # nothing asked again

@@ -50,10 +50,13 @@ class ModelProfile:
     # results as user text with the best hit last, next to the question: measured off for the
     # 1.5B (LoCoMo QA token-F1 0.155 vs 0.194 best first, docs/local-llm.md)
     best_result_last: bool = False
+    # compaction asks for its summary after the session's own request start, which the server
+    # has cached, instead of in a prompt of its own (session/summary_in_place.py)
+    summary_in_place: bool = False
 
 
 HOSTED = ModelProfile("hosted", tool_results="tool", auto_recall=False, compact_prompt=False)
-LOCAL = ModelProfile("local", tool_results="user", auto_recall=True, compact_prompt=True, tools=LOCAL_TOOLS, cite_sources=True, text_calls_per_step=1, plain_summary=True, answer_after_repeat=True, hold_lead_in=True)
+LOCAL = ModelProfile("local", tool_results="user", auto_recall=True, compact_prompt=True, tools=LOCAL_TOOLS, cite_sources=True, text_calls_per_step=1, plain_summary=True, answer_after_repeat=True, hold_lead_in=True, summary_in_place=True)
 PROFILES = {p.name: p for p in (HOSTED, LOCAL)}
 
 

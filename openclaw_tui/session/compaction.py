@@ -22,6 +22,8 @@ from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.redaction import redact
 from openclaw_tui.records.session_store import SessionStore
+from openclaw_tui.session.plain_answer import looks_like_call
+from openclaw_tui.session.summary_in_place import InPlace
 from openclaw_tui.session.summary_check import SummaryCheck, check_summary, repair, retry_hint
 from openclaw_tui.records.transcript import TranscriptWriter
 from openclaw_tui.unicode_clean import clean_strings
@@ -230,7 +232,7 @@ class Compactor:
         return min(self.settings.config.agents.defaults.compaction.keep_recent_tokens, max(0, threshold // 2))
 
     async def summarise(self, model: ChatModel, head: list[dict[str, Any]], *, previous: str, instructions: str | None,
-                        plain: bool, context_window: int, must: bool = True) -> str | None:
+                        plain: bool, context_window: int, must: bool = True, in_place: InPlace | None = None) -> str | None:
         """The summary of ``head``: the model's, checked against the turns (summary_check.py) and
         asked for again (``qualityGuard.maxRetries`` times, 1 by default) when it drops an
         identifier or invents a line; then repaired from the turns' own sentences, or None (keep
@@ -241,7 +243,7 @@ class Compactor:
         max_chars = max(4_000, (context_window - 2_000) * 3)
         rendered = render_for_summary(head, previous_summary=previous, max_chars=max_chars)
         instructions = with_identifier_instructions(instructions, cfg.identifier_policy, cfg.identifier_instructions)
-        summary = await self._ask(model, rendered, instructions, plain)
+        summary = await self._ask(model, rendered, instructions, plain, in_place)
         if not summary:
             return extractive_summary(rendered, instructions)
         if not cfg.quality_guard.enabled:
@@ -251,7 +253,7 @@ class Compactor:
             if check.ok:
                 return summary
             hint = retry_hint(check)
-            again = await self._ask(model, rendered, f"{instructions.strip()} {hint}" if instructions else hint, plain)
+            again = await self._ask(model, rendered, f"{instructions.strip()} {hint}" if instructions else hint, plain, in_place)
             if not again:
                 continue
             retried = self._check(again, rendered)
@@ -275,26 +277,30 @@ class Compactor:
         self._emit(events.Notice("info", f"compaction summary repaired from the turns' own sentences ({what})"))
         return repair(summary, check, rendered)
 
-    async def _ask(self, model: ChatModel, rendered: str, instructions: str | None, plain: bool) -> str:
-        """The model's summary ("" when it gave none or failed)."""
+    async def _ask(self, model: ChatModel, rendered: str, instructions: str | None, plain: bool,
+                   in_place: InPlace | None = None) -> str:
+        """The model's summary ("" when it gave none or failed): asked after the session's own
+        request start when ``in_place`` is given (summary_in_place.py), else, or when that
+        answer is a tool call or empty, in a prompt of its own."""
         try:
-            done = await complete_with_retries(
-                model,
-                compaction_request(rendered, instructions, plain=plain),
-                None,
-                on_delta=lambda _p: None,
-                purpose="compaction",
-                policy=self.policy,
-                on_retry=self._on_retry,
-            )
+            if in_place is not None:
+                text = await self._complete(model, in_place.request(instructions), list(in_place.tools))
+                if has_content(text) and not looks_like_call(text):
+                    return text
+            text = await self._complete(model, compaction_request(rendered, instructions, plain=plain), None)
         except LLMError as exc:
             self._emit(exc.info.event())
             self._emit(events.Notice("warning", "the model could not summarise; using an extractive summary instead"))
             return ""
-        if not has_content(done.text):
+        if not has_content(text):
             self._emit(events.Notice("warning", "the model's summary was empty; using an extractive summary instead"))
             return ""
-        return done.text.strip()
+        return text
+
+    async def _complete(self, model: ChatModel, messages: list[ChatMessage], tools: list[dict[str, Any]] | None) -> str:
+        done = await complete_with_retries(model, messages, tools, on_delta=lambda _p: None, purpose="compaction",
+                                           policy=self.policy, on_retry=self._on_retry)
+        return "" if done.tool_calls else done.text.strip()
 
     def record(self, session_id: str, transcript: TranscriptWriter | None, entry: dict[str, Any]) -> int:
         """Count the compaction in sessions.json, append ``entry`` to the transcript, report it."""

@@ -25,6 +25,11 @@ PLAIN_SYSTEM = (
 _CALL_RE = re.compile(r"<tool_call>|\"name\"\s*:|\bmemory_(?:search|get)\b|\bappend\s*\(", re.IGNORECASE)
 
 
+def looks_like_call(text: str) -> bool:
+    """Whether a reply is a tool call printed as text (a call tag, JSON with a name, a tool's name)."""
+    return bool(_CALL_RE.search(text))
+
+
 def last_user_text(messages: list[dict[str, Any]]) -> str:
     """The content of the last user message (the question), or ""."""
     for msg in reversed(messages):
@@ -41,6 +46,6 @@ async def plain_answer(model: ChatModel, question: str, policy: RetryPolicy | No
     messages: list[ChatMessage] = [{"role": "system", "content": PLAIN_SYSTEM}, {"role": "user", "content": question}]
     done = await complete_with_retries(model, messages, None, on_delta=lambda _piece: None, purpose="turn", policy=policy)
     text = done.text.strip()
-    if not text or done.tool_calls or _CALL_RE.search(text):
+    if not text or done.tool_calls or looks_like_call(text):
         return None
     return text

@@ -21,6 +21,7 @@ from typing import Any
 from openclaw_tui import events
 from openclaw_tui.config import AgentSettings
 from openclaw_tui.events import EventSink
+from openclaw_tui.llm.profiles import render_messages
 from openclaw_tui.session.compaction import Compactor
 from openclaw_tui.session.context import SessionContext
 from openclaw_tui.session.flush import FlushTurn, MemoryFlush, flush_mode
@@ -30,7 +31,9 @@ from openclaw_tui.session.meter import Meter
 from openclaw_tui.session.model_slot import ModelSlot
 from openclaw_tui.session.surface import TurnResult
 from openclaw_tui.session.task_slot import TaskSlot
+from openclaw_tui.session.summary_in_place import InPlace
 from openclaw_tui.session.thresholds import compaction_cut_for, preserve_recent_turns, should_compact
+from openclaw_tui.session.tool_loop import without_engine_fallbacks
 from openclaw_tui.session.withheld import without_withheld
 
 #: the flush modes that call a model (engine notes alone are instant and run where they did)
@@ -103,10 +106,12 @@ class Upkeep:
             self.flusher.engine_notes(self._flush_turn(ctx.messages()[:cut], 0), "compaction")
         self._emit(events.CompactionStarted(session_id=ctx.session_id, tokens_before=tokens_before, reason=reason))
         self.compactor.notify(f"compacting the conversation: the older turns ({tokens_before:,} tokens in context) are being summarised")
+        head = ctx.messages()[:cut]
+        kept = without_withheld(head, self.flusher.notes.reading_of)  # consent
         summary = await self.compactor.summarise(
-            self._slot.model, without_withheld(ctx.messages()[:cut], self.flusher.notes.reading_of),  # consent
-            previous=ctx.summary, instructions=instructions,
+            self._slot.model, kept, previous=ctx.summary, instructions=instructions,
             plain=self._slot.profile.plain_summary, context_window=meter.context_window, must=reason in ("overflow", "manual"),
+            in_place=self._in_place(head) if kept == head else None,
         )
         if summary is None:  # compaction.mode "safeguard": a summary that failed its check twice is not used
             return False
@@ -121,6 +126,15 @@ class Upkeep:
         self.compactor.notify(f"compaction {count} done: {tokens_before:,} → {meter.used():,} tokens in context")
         await self.compactor.resync_memory(self._mem.memory)
         return True
+
+    def _in_place(self, head: list[dict[str, Any]]) -> InPlace | None:
+        """The session's request start through ``head`` as the turns sent it, for a summary
+        asked where the server's cache already is (the profile's ``summary_in_place``)."""
+        profile = self._slot.profile
+        if not profile.summary_in_place:
+            return None
+        start = render_messages(without_engine_fallbacks(self._ctx.leading() + head), profile)
+        return InPlace(tuple(start), tuple(self._meter.offered()))
 
     # ------------------------------------------------------------------ around a turn
 

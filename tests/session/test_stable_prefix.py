@@ -60,3 +60,62 @@ async def test_a_call_made_where_no_tool_may_run_is_not_run(make_settings, serve
     assert text.count("vpn-east-12") == 1 and "VPN: vpn-east-12" not in text  # the engine's note only
     assert result.text == f"Noted — saved to {daily_rel()}." and '"name"' not in result.text
     eng.close()
+
+
+async def test_a_local_compaction_asks_for_its_summary_after_the_cached_start(make_settings, server, recorder,
+                                                                              workspace: Path) -> None:
+    # the summary is one more user message after the session's own start and turns: the server
+    # finds the rest in its cache and reads only the instruction (issue 38)
+    server.push({"text": "Noted."}, {"text": "Noted."}, {"text": "Noted."},
+                {"text": "- The user's VPN host is vpn-east-12.acme.net.\n- The dentist moved to Tuesday."})
+    eng = _engine(make_settings, server, recorder)
+    await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")
+    await eng.send("My dentist appointment moved to Tuesday.")
+    await eng.send("The car goes in for service on the 14th.")
+    await eng.compact()
+    reqs = server.chat_requests()
+    last_turn, summary = reqs[-2], reqs[-1]
+    asked = summary["messages"][-1]
+    assert asked["role"] == "user" and "Summarise the conversation above" in asked["content"]
+    start = summary["messages"][:-1]
+    assert len(start) >= 3 and last_turn["messages"][: len(start)] == start  # the cached start, byte for byte
+    assert summary["tools"] == last_turn["tools"]
+    assert "vpn-east-12" in eng.summary and not recorder.of(events.Notice) or all(
+        "extractive" not in n.text for n in recorder.of(events.Notice))
+    eng.close()
+
+
+async def test_a_call_instead_of_the_summary_falls_back_to_the_prompt_of_its_own(make_settings, server, recorder,
+                                                                               workspace: Path) -> None:
+    call = json.dumps({"name": "memory_search", "arguments": {"query": "VPN"}})
+    server.push({"text": "Noted."}, {"text": "Noted."}, {"text": "Noted."}, {"text": call},
+                {"text": "- The VPN host is vpn-east-12.acme.net.\n- The dentist moved to Tuesday."})
+    eng = _engine(make_settings, server, recorder)
+    await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")
+    await eng.send("My dentist appointment moved to Tuesday.")
+    await eng.send("The car goes in for service on the 14th.")
+    await eng.compact()
+    reqs = server.chat_requests()
+    assert len(reqs) == 5, [r["messages"][-1]["content"][:60] for r in reqs]
+    in_place, alone = reqs[3], reqs[4]
+    assert "Summarise the conversation above" in in_place["messages"][-1]["content"]
+    assert len(alone["messages"]) == 2 and not alone.get("tools")  # the summariser's own prompt
+    assert "vpn-east-12" in eng.summary and "memory_search" not in eng.summary
+    eng.close()
+
+
+async def test_a_head_with_a_withheld_message_is_summarised_in_a_prompt_of_its_own(make_settings, server, recorder,
+                                                                                 workspace: Path) -> None:
+    # consent: what the user asked not to keep is taken out of what is summarised, so the turns
+    # differ from the cache and the summary is asked without them
+    server.push({"text": "Noted."}, {"text": "Understood."}, {"text": "Noted."},
+                {"text": "- The VPN host is vpn-east-12.acme.net."})
+    eng = _engine(make_settings, server, recorder)
+    await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")
+    await eng.send("My brother owes me 400 euros, don't write that down.")
+    await eng.send("The car goes in for service on the 14th.")
+    await eng.compact()
+    summary = server.chat_requests()[-1]
+    assert len(summary["messages"]) == 2 and not summary.get("tools")
+    assert "400 euros" not in json.dumps(summary)
+    eng.close()

@@ -78,7 +78,7 @@ deps:
 TEST_JOBS ?= 3
 test: $(DEVSTAMP) deps qmd model
 	$(BIN)/python -m mypy openclaw_tui
-	OPENCLAW_REQUIRE_LOCAL_MODEL=$(LLM) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup --durations=25
+	OPENCLAW_REQUIRE_LOCAL_MODEL=$(LLM) $(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup --no-loadscope-reorder --durations=25
 
 # The real QMD CLI (npm @tobilu/qmd + a Node 22 runtime) in .cache/qmd/; skipped when present.
 qmd:

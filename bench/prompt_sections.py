@@ -130,7 +130,11 @@ async def first_request(workspace: Path, state: Path, text: str, model: str = MO
 def _message_label(i: int, msg: dict[str, Any], n: int) -> str:
     role = msg.get("role")
     if role == "system":
-        return "startup notes" if i else "system prompt"
+        if not i:
+            return "system prompt"
+        text = str(msg.get("content", ""))  # after the fixed start: today's file, the notes, a summary
+        kinds = (("today's note file", "## Today"), ("startup notes", "## Recent notes"), ("summary", "## Conversation so far"))
+        return " + ".join(name for name, head in kinds if head in text) or "startup notes"
     if role == "assistant":
         return "recall: the lookup call"
     if role == "user" and i == n - 1 and "Result of " in str(msg.get("content", "")):

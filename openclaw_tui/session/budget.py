@@ -108,8 +108,10 @@ class TokenBudget:
 
     # ------------------------------------------------------------------ counting
 
-    def count_fixed(self, system_text: str) -> None:
-        self.system_tokens = self.counter.count_message({"role": "system", "content": system_text})
+    def count_fixed(self, leading: list[dict[str, Any]]) -> None:
+        """The system messages every request starts with (``SessionContext.leading``), each
+        with its framing, as the request carries them."""
+        self.system_tokens = sum(self.counter.count_message(msg) for msg in leading)
 
     def tools_cost(self, tools: list[dict[str, Any]]) -> int:
         key = len(tools)

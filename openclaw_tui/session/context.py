@@ -32,6 +32,7 @@ class SessionContext:
         self.toolbox: ToolBox | None = None
         self.prompt = ""  # the system prompt built from the workspace
         self.notes = ""  # the startup notes (today's and yesterday's logs)
+        self.today = ""  # the compact prompt's line naming today's note file (bootstrap.today_file_line)
         self.summary = ""  # the compaction summary
         self.persisted = False  # the session's header is on disk
 
@@ -67,6 +68,8 @@ class SessionContext:
     def carried(self) -> str:
         """What the session carries besides its history: the startup notes, the summary."""
         parts = []
+        if self.today:
+            parts.append(self.today)
         if self.notes:
             parts.append(self.notes)
         if self.summary:

@@ -64,7 +64,7 @@ from openclaw_tui.session.upkeep import Upkeep
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
 from openclaw_tui.unicode_clean import clean_surrogates
-from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
+from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes, today_file_line
 from openclaw_tui.workspace.problems import workspace_problem
 
 __all__ = ["CANCEL_MARK", "NO_ANSWER", "REPEATED_CALL", "SessionEngine", "TurnResult", "make_model", "valid_session_id"]
@@ -81,17 +81,9 @@ RECOVERED_PROMPT = "restored your last prompt, which was cut off by a crash duri
 
 
 class SessionEngine:
-    def __init__(
-        self,
-        settings: AgentSettings,
-        *,
-        sink: EventSink,
-        memory: MemoryBackend | None = None,
-        session_id: str | None = None,
-        model: ChatModel | None = None,
-        retry_policy: RetryPolicy | None = None,
-        probe_ollama: bool = True,
-    ):
+    def __init__(self, settings: AgentSettings, *, sink: EventSink, memory: MemoryBackend | None = None,
+                 session_id: str | None = None, model: ChatModel | None = None, retry_policy: RetryPolicy | None = None,
+                 probe_ollama: bool = True):
         self.settings = settings
         self._sink = sink
         self._ctx = SessionContext()
@@ -251,6 +243,7 @@ class SessionEngine:
         self._budget.reset()
         self._ctx.start(session_id, TranscriptWriter(self._transcript_path(session_id)), History(self._budget.count_message),
                         self._build_system(), self._make_toolbox(self._smith.file_tools()))
+        self._ctx.today = self._today_line()
 
     def _start_new(self, session_id: str) -> None:
         self._reset_state(session_id)
@@ -349,10 +342,14 @@ class SessionEngine:
 
     async def _settle_profile(self) -> None:
         if await self._slot.settle_profile():
-            system = self._build_system()
-            if system != self._ctx.prompt:
-                self._ctx.prompt = system
+            system, line = self._build_system(), self._today_line()
+            if system != self._ctx.prompt or line != self._ctx.today:
+                self._ctx.prompt, self._ctx.today = system, line
                 self._meter.recount()
+
+    def _today_line(self) -> str:  # after the fixed start, compact prompt only (bootstrap.today_file_line)
+        on = self.profile.compact_prompt and self.memory_tools_on and self.access != "none"
+        return today_file_line(self.session_key) if on else ""
 
     def _build_system(self) -> str:
         return build_system_prompt(

@@ -36,7 +36,7 @@ class Meter:
 
     def recount(self) -> None:
         """Count the fixed part again (the system prompt changed)."""
-        self.budget.count_fixed(self._ctx.system())
+        self.budget.count_fixed(self._ctx.leading())
 
     def estimate(self) -> int:
         return self.budget.estimate(self.offered(), self._ctx.history.tokens)

@@ -53,9 +53,14 @@ To store something lasting, append to `memory/shared/YYYY-MM-DD.md` (today's dat
 
 # The local profile's version (llm/profiles.py): short, because a small local model reads the
 # prompt at ~80 tokens/s, and explicit about today's file, because it guesses dates otherwise.
+# The file's name is not in it: it changes every day, and this text is the start of every
+# request that a local server keeps between runs (issue 38); ``today_file_line`` names it, in
+# the message after the fixed start.
 MEMORY_RECALL_COMPACT = """## Memory
 To answer about the past (people, events, dates, preferences), call `memory_search`, then answer in one or two sentences from its results.
-To remember something the user tells you, call `append` with path `{daily}` and the fact as content. Never use `write` on MEMORY.md."""
+To remember something the user tells you, call `append` with today's note file (named under "Today" below) as path and the fact as content. Never use `write` on MEMORY.md."""
+TODAY_FILE = """## Today
+Today's note file: `{daily}`"""
 CITE_ON_COMPACT = "When you use a memory result, end your answer with its line `Source: path#Lstart-Lend`."
 
 CITE_ON = "When you use a memory snippet, cite its source as `path#Lstart-Lend`."
@@ -155,7 +160,7 @@ def build_system_prompt(
     if memory_enabled:
         recall = MEMORY_RECALL if direct else MEMORY_RECALL_GROUP
         sections.append(("memory instructions",
-                         MEMORY_RECALL_COMPACT.format(daily=daily_log_rel(today(), session_key)) if compact else recall))
+                         MEMORY_RECALL_COMPACT if compact else recall))
         cite = citations == "on" or (citations == "auto" and direct)
         sections.append(("citation rule", (CITE_ON_COMPACT if compact else CITE_ON) if cite else CITE_OFF))
     if workspace_access == "ro":
@@ -167,6 +172,12 @@ def build_system_prompt(
 
 def _parts(sections: list[tuple[str, str]], files: list[str]) -> SystemPromptParts:
     return SystemPromptParts("\n\n".join(text for _, text in sections), files, sections)
+
+
+def today_file_line(session_key: str, day: date | None = None) -> str:
+    """The line naming today's note file for the compact prompt's memory instructions, kept out
+    of the fixed start (``MEMORY_RECALL_COMPACT``)."""
+    return TODAY_FILE.format(daily=daily_log_rel(day or today(), session_key))
 
 
 def startup_notes(workspace: Path, *, workspace_access: str = "rw", day: date | None = None,

@@ -40,8 +40,9 @@ def test_rows_add_up_to_the_whole_request_and_name_every_part(measured: list[ps.
         assert {n.removeprefix("tool: ") for n in names if n.startswith("tool: ")} == set(LOCAL_TOOLS)
         assert all(s.tokens > 0 for s in req.sections if not s.name.endswith(("framing (list)", "joins", "(left out)")))
     assert statement.fixed == question.fixed  # the same prefix starts both
-    assert "startup notes" not in [s.name for s in statement.sections]
-    assert {"startup notes", "recall block (results + the question again)"} <= {s.name for s in question.sections}
+    # after the fixed start: today's note file always, the notes of today when there are some
+    assert "today's note file" in [s.name for s in statement.sections]
+    assert {"today's note file + startup notes", "recall block (results + the question again)"} <= {s.name for s in question.sections}
     assert question.total > statement.total
 
 

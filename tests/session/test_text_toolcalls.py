@@ -95,7 +95,10 @@ async def test_local_profile_sends_results_as_user_text_and_offers_fewer_tools(m
     # the local profile's tools, all of them in every request (the prompt's start stays the same,
     # issue 38); those that write are refused when called: this message asks for no file change (issue 24)
     assert sorted(t["function"]["name"] for t in first["tools"]) == sorted(LOCAL_TOOLS)
-    assert "memory/" + daily_rel().split("/", 1)[1] in first["messages"][0]["content"]  # today's file, spelled out
+    # today's file, spelled out after the fixed start (a name that changes daily would make every
+    # day's first request read the whole start again)
+    today_file = "memory/" + daily_rel().split("/", 1)[1]
+    assert today_file not in first["messages"][0]["content"] and today_file in first["messages"][1]["content"]
     roles = [m["role"] for m in second["messages"]]
     assert "tool" not in roles and roles[-2:] == ["assistant", "user"]
     assert json.loads(second["messages"][-2]["content"]) == {"name": "read", "arguments": {"path": "USER.md"}}
@@ -246,7 +249,8 @@ async def test_local_profile_reminds_of_todays_log_with_a_request_to_remember(ma
 
 
 async def test_an_empty_model_summary_falls_back_to_the_extractive_one(make_settings, server, recorder) -> None:
-    server.push({"text": "ok"}, {"text": "ok"}, {"text": "## Goal\n\n## Progress\nnone\n## Decisions\n"})
+    empty = {"text": "## Goal\n\n## Progress\nnone\n## Decisions\n"}
+    server.push({"text": "ok"}, {"text": "ok"}, empty, empty)  # asked in place, then in its own prompt
     eng = engine_for(make_settings, server, recorder, LOCAL)
     await eng.send("My dog is called Rex-93.")
     await eng.send("He is a beagle.")

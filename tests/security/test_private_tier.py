@@ -23,7 +23,7 @@ from openclaw_tui.memory.builtin.manager import MemoryManager
 from openclaw_tui.session.note_writer import NoteWriter
 from openclaw_tui.tools.files import FileTools
 from openclaw_tui.tools.registry import ToolBox
-from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes
+from openclaw_tui.workspace.bootstrap import build_system_prompt, startup_notes, today_file_line
 from openclaw_tui.workspace.daily import today
 from openclaw_tui.workspace.privacy import PRIVATE_REFUSAL, is_private_key
 from openclaw_tui.workspace.tiers import daily_log_path, daily_log_rel, loaded_daily_rels
@@ -184,7 +184,9 @@ def test_group_keys_load_only_the_shared_tier_into_the_prompt(tmp_path: Path) ->
         notes = startup_notes(ws, session_key=key)
         assert "SHARED-LISBON" in notes and "PRIVATE-" not in notes, key
         prompt = build_system_prompt(ws, session_key=key, compact=True)
-        assert daily_log_rel(today(), GROUP) in prompt.text and daily_log_rel(today(), DIRECT) + "`" not in prompt.text
+        line = today_file_line(key)  # today's file, named after the prompt's fixed start
+        assert daily_log_rel(today(), GROUP) in line and daily_log_rel(today(), DIRECT) + "`" not in line
+        assert daily_log_rel(today(), DIRECT) + "`" not in prompt.text
         full = build_system_prompt(ws, session_key=key)
         assert "memory/shared/YYYY-MM-DD.md" in full.text and "MEMORY.md" not in full.text
     for key in (DIRECT, DM):

@@ -315,7 +315,36 @@ def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
         elif (marked and word and lex.question_start is not None and lex.question_start.match(low[rest:])
               and not _CLAUSE_BREAK.search(sentence, rest)):
             out.append((m.start(), rest))  # "I'm on warfarin so is ibuprofen okay …?": the last clause
-    return sorted(out + _unjoined_questions(sentence, lex))
+    return sorted(out + _unjoined_questions(sentence, lex) + _deliberated(sentence, lex))
+
+
+#: a joined asking start with nothing after it has at least this many words ("so can I" agrees)
+ASKING_WORDS = 4
+#: a sentence closed by one of these states ("… so I can work from home on Fridays.")
+_CLOSED = (".", "!", "…")
+
+
+def _deliberated(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
+    """(start, start) of a joining word after a statement, no comma needed,
+    and a start that weighs a choice (``joined_asking``): "… with no lift so should I still order
+    the sofa", "… sin elevador entonces me conviene …", "… sans ascenseur donc ça vaut le coup
+    de …", "… então vale a pena …", "… quindi conviene prendere …". The statement before it has
+    :data:`HEAD_WORDS` words or more, a word follows the start (or it has :data:`ASKING_WORDS`),
+    and no full stop closes the sentence ("… so I can work from home." states)."""
+    if lex.joined_asking is None:
+        return []
+    if sentence.rstrip(" \"'”»)").endswith(_CLOSED):
+        return []
+    folded = fold(sentence)
+    for m in lex.joined_asking.finditer(folded):
+        if m.start() == 0 or not folded[m.start() - 1].isspace():
+            continue
+        if len(tokens(m.group(0))) < ASKING_WORDS and not _WORD_AT.search(folded, m.end()):
+            continue  # "… and so can I" agrees; "… lohnt es sich trotzdem" asks
+        if len(tokens(folded[max(0, m.start() - 200):m.start()])) < HEAD_WORDS:
+            continue
+        return [(m.start(), m.start())]
+    return []
 
 
 def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
@@ -372,7 +401,8 @@ def _asks_from(tail: str, lex: Lexicon) -> bool:
     low = tail.lower()
     return bool(polite or (lex.question_start and lex.question_start.match(low))
                 or (lex.question_clause and lex.question_clause.match(low))
-                or (lex.inversion and lex.inversion.match(low)) or (lex.yes_no_tail and lex.yes_no_tail.match(low)))
+                or (lex.inversion and lex.inversion.match(low)) or (lex.yes_no_tail and lex.yes_no_tail.match(low))
+                or (lex.joined_asking is not None and lex.joined_asking.match(fold(tail)) is not None))
 
 
 def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:

@@ -316,6 +316,10 @@ class Lexicon:
     #: words that may follow in a greeting but open none ("talk", "tomorrow", "mille"), folded
     small_talk_follow: frozenset[str] = frozenset()
     subject_pronouns: frozenset[str] = frozenset()
+    #: an asking clause joined to a statement by a joining word and a start that weighs a
+    #: choice (``composed.joined_asking``: JOIN x "should I", "is it worth", "vale la pena",
+    #: "ça vaut le coup", "compensa", "conviene", "lohnt sich"), on folded text
+    joined_asking: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -399,6 +403,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         yes_no_tail=phrases(tuple(raw.get("yes_no_tails") or ()), anchored=True, folded=False),
         yes_no_not_with=_words(raw.get("yes_no_not_with")),
         subject_pronouns=_words(((raw.get("composed") or {}).get("do_not_keep") or {}).get("not_after")),
+        joined_asking=phrases(composed(built.get("joined_asking"), "joined_asking")),
     )
 
 

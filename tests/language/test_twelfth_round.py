@@ -108,6 +108,10 @@ JOINED_CONTROLS = [
     "o chefe aceitou então posso trabalhar de casa às sextas.",
     "ho la febbre quindi resto a casa",
     "il capo ha detto sì quindi posso lavorare da casa il venerdì.",
+    "Nach der langen Arbeit lohnt es sich richtig zu schlafen",
+    "Im Winter in Berlin lohnt sich das überhaupt nicht",
+    "I got a raise so we can afford the trip now",
+    "il treno è in ritardo quindi è meglio partire prima.",
 ]
 
 KNOWING: dict[str, list[str]] = {
@@ -185,12 +189,13 @@ KNOWING: dict[str, list[str]] = {
     ],
 }
 
+_FILLER_ASKS = pytest.mark.xfail(strict=True, reason="read as a question before the knowing mechanism")
 KNOWING_CONTROLS = [
     "you know what, I'll just take the bus to Leeds on Friday",
-    "sabes qué, mejor voy en bus a Toledo el viernes",
-    "weißt du was, ich nehme am Freitag einfach den Bus nach Ulm",
+    pytest.param("sabes qué, mejor voy en bus a Toledo el viernes", marks=_FILLER_ASKS),
+    pytest.param("weißt du was, ich nehme am Freitag einfach den Bus nach Ulm", marks=_FILLER_ASKS),
     "tu sais quoi, je prends le bus pour Lille vendredi",
-    "sai che c'è, venerdì prendo il bus per Pisa",
+    pytest.param("sai che c'è, venerdì prendo il bus per Pisa", marks=_FILLER_ASKS),
 ]
 
 LAUGHTER: dict[str, list[str]] = {
@@ -356,7 +361,7 @@ def refusal_after_right(case: tuple[str, str]) -> bool:
 
 #: sentences read right per language when each mechanism was committed (of 10, or of 6)
 FLOOR: dict[str, dict[str, int]] = {
-    "joined_asking": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
+    "joined_asking": {"en": 10, "es": 10, "de": 3, "fr": 10, "pt": 10, "it": 10},
     "knowing": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
     "laughter": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
     "polite_keep": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},

@@ -189,13 +189,12 @@ KNOWING: dict[str, list[str]] = {
     ],
 }
 
-_FILLER_ASKS = pytest.mark.xfail(strict=True, reason="read as a question before the knowing mechanism")
 KNOWING_CONTROLS = [
     "you know what, I'll just take the bus to Leeds on Friday",
-    pytest.param("sabes qué, mejor voy en bus a Toledo el viernes", marks=_FILLER_ASKS),
-    pytest.param("weißt du was, ich nehme am Freitag einfach den Bus nach Ulm", marks=_FILLER_ASKS),
+    "sabes qué, mejor voy en bus a Toledo el viernes",
+    "weißt du was, ich nehme am Freitag einfach den Bus nach Ulm",
     "tu sais quoi, je prends le bus pour Lille vendredi",
-    pytest.param("sai che c'è, venerdì prendo il bus per Pisa", marks=_FILLER_ASKS),
+    "sai che c'è, venerdì prendo il bus per Pisa",
 ]
 
 LAUGHTER: dict[str, list[str]] = {
@@ -362,7 +361,7 @@ def refusal_after_right(case: tuple[str, str]) -> bool:
 #: sentences read right per language when each mechanism was committed (of 10, or of 6)
 FLOOR: dict[str, dict[str, int]] = {
     "joined_asking": {"en": 10, "es": 10, "de": 3, "fr": 10, "pt": 10, "it": 10},
-    "knowing": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
+    "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
     "laughter": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
     "polite_keep": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
     "refusal_after": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},

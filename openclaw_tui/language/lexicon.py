@@ -320,6 +320,10 @@ class Lexicon:
     #: choice (``composed.joined_asking``: JOIN x "should I", "is it worth", "vale la pena",
     #: "ça vaut le coup", "compensa", "conviene", "lohnt sich"), on folded text
     joined_asking: Phrases | None = None
+    #: laughter ("jajaja", "ahahah", "kkkk", "rsrs", "mdrrr", "huehue"): a word that, with its
+    #: letter runs made one letter, is a syllable of ``laughter.syllables`` said twice or more
+    #: (a vowel may lead and a letter trail it) or a word of ``laughter.words`` (:func:`laughs`)
+    laughter: re.Pattern[str] | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -404,7 +408,31 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         yes_no_not_with=_words(raw.get("yes_no_not_with")),
         subject_pronouns=_words(((raw.get("composed") or {}).get("do_not_keep") or {}).get("not_after")),
         joined_asking=phrases(composed(built.get("joined_asking"), "joined_asking")),
+        laughter=_laughter(raw.get("laughter")),
     )
+
+
+def _laughter(spec: Any) -> re.Pattern[str] | None:
+    """The pattern of a table's ``laughter`` entry (``{"syllables": [...], "words": [...]}``)."""
+    if not spec:
+        return None
+    syllables = "|".join(sorted((re.escape(fold(x)) for x in spec.get("syllables") or ()), key=len, reverse=True))
+    words = "|".join(sorted((re.escape(fold(x)) for x in spec.get("words") or ()), key=len, reverse=True))
+    alts = ([rf"[aeiou]?(?:{syllables}){{2,}}[^\W\d_]?"] if syllables else []) + ([rf"(?:{words})"] if words else [])
+    return re.compile("^(?:" + "|".join(alts) + ")$") if alts else None
+
+
+_RUNS = re.compile(r"([^\W\d_])\1+")
+#: a laughing word has at least this many letters as typed ("kkk", "rsrs"; "k" is "ok")
+LAUGH_CHARS = 3
+
+
+def laughs(word: str, lex: Lexicon) -> bool:
+    """Whether a folded word is laughter in ``lex``'s language ("jajajaja", "ahahah", "kkkkk",
+    "mdrrr", "lmaooo"): its runs of one letter are made one letter first ("jaaaja" → "jaja")."""
+    if lex.laughter is None or len(word) < LAUGH_CHARS:
+        return False
+    return lex.laughter.match(_RUNS.sub(r"\1", word)) is not None
 
 
 def _load_json(name: str) -> dict[str, Any]:

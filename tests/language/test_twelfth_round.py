@@ -217,6 +217,9 @@ LAUGHTER_CONTROLS = [  # (text, intent): laughter before a fact or a refusal rea
     ("kkkk o meu voo é às 7h de sexta", Intent.STATEMENT),
     ("haha my new PIN is 4471, don't save it", Intent.DO_NOT_KEEP),
     ("ahahah il mio dentista è il dott. Bruni", Intent.STATEMENT),
+    ("haha I lost my keys again", Intent.STATEMENT),
+    ("jaja se me rompió el móvil", Intent.STATEMENT),
+    ("kkkk perdi o ônibus de novo", Intent.STATEMENT),
 ]
 
 # (message, the fact to keep)
@@ -362,7 +365,7 @@ def refusal_after_right(case: tuple[str, str]) -> bool:
 FLOOR: dict[str, dict[str, int]] = {
     "joined_asking": {"en": 10, "es": 10, "de": 3, "fr": 10, "pt": 10, "it": 10},
     "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
-    "laughter": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
+    "laughter": {"en": 10, "es": 8, "de": 9, "fr": 9, "pt": 10, "it": 8},
     "polite_keep": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
     "refusal_after": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
 }

@@ -97,10 +97,13 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
         return None  # "qué", "quê": a question word, not "that"
     if folded[pos:pos + 1] in _COLON:
         return _skip(folded, pos + 1)
-    if folded.rstrip(" \"')”»").endswith(("?", "？")):
+    if folded.rstrip(" \"')”»").endswith(("?", "？")) and states_a_clause(folded, pos, lex) is None:
         # "Tu peux noter ça ?", "Podes anotar isto?": the verb's object is "this", nothing after
         # it; what to keep comes in the next sentence
         return len(folded) if _this_last(folded[verb.start():verb.end()], folded[pos:], lex) else None
+    clause = states_a_clause(folded, pos, lex)
+    if clause is not None:
+        return clause  # "can u remember my shoe size is 44", "kannst du dir notieren, meine Schuhgröße ist 43"
     if polite and lex.question_start and lex.question_start.match(lower(typed or folded).lstrip(" ¿¡")):
         return None  # "Peux-tu te souvenir de l'adresse …": asks; "Please remember I'm …" keeps
     word = _WORD_AT.match(folded, pos)
@@ -194,7 +197,20 @@ def _framed_cue_end(folded: str, lex: Lexicon, pos: int, typed: str = "") -> int
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
     if folded[after:after + 1] in _COLON_OR_DASH:
         return _skip(folded, after + 1)
-    return None
+    return states_a_clause(folded, after, lex)  # "do me a favour and remember my flight is on the 14th"
+
+
+def states_a_clause(folded: str, pos: int, lex: Lexicon) -> int | None:
+    """Where a clause stating something starts at ``pos`` (after a comma too), when a keep verb
+    takes it with no "that" and no colon: a possessive or a first-person subject, then a verb of
+    being or having within :data:`VERB_WITHIN` words ("… remember my shoe size is 44", "…
+    notieren, meine Schuhgröße ist 43", "… keep in mind I'm vegetarian"); "remember my locker
+    number?" names a thing and asks, and is none."""
+    at = _skip(folded, pos + 1) if folded[pos:pos + 1] == "," else pos
+    words = tokens(folded[at:at + 120])
+    if len(words) < 2 or (words[0] not in lex.possessives and words[0] not in lex.subject_pronouns):
+        return None
+    return at if any(w in lex.state_verbs for w in words[1:2 + VERB_WITHIN]) else None
 
 
 def tidy(fact: str) -> str:

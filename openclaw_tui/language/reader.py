@@ -270,6 +270,12 @@ def _remember_cue(piece: Piece, lex: Lexicon) -> int | None:
     if hello is not None and verb is not None and hello.end() > verb.end():
         return None
     cue = F.remember_cue_end(piece.folded, lex, piece.text)
+    if cue is None and hello is not None and hello.end() < len(piece.folded):
+        # "hey can u remember my shoe size is 44", "hola, ¿puedes apuntar que …": after a greeting
+        at = _skip_gap(piece.folded, hello.end())
+        inner = F.remember_cue_end(piece.folded[at:], lex, piece.text[at:])
+        if inner is not None:
+            return at + inner
     soft = lex.soft_correction.match(piece.folded) if cue is None and lex.soft_correction else None
     if soft is None:
         return cue

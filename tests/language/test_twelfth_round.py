@@ -327,6 +327,15 @@ REFUSAL_AFTER: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
+POLITE_KEEP_CONTROLS = [  # a keep verb before a noun, or a favour that is no keep verb: asks
+    "can you remember my locker number?",
+    "do you remember my sister?",
+    "¿Me hace el favor de cerrar la ventana?",
+    "kannst du dich erinnern, wo mein Ausweis ist",
+    "O senhor poderia fechar a janela?",
+    "tu te souviens de mon adresse ?",
+]
+
 LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 
@@ -366,7 +375,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "joined_asking": {"en": 10, "es": 10, "de": 3, "fr": 10, "pt": 10, "it": 10},
     "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
     "laughter": {"en": 10, "es": 8, "de": 9, "fr": 9, "pt": 10, "it": 8},
-    "polite_keep": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
+    "polite_keep": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
     "refusal_after": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
 }
 
@@ -395,6 +404,11 @@ def test_a_joined_statement_still_states(text: str) -> None:
 @pytest.mark.parametrize("text", KNOWING_CONTROLS)
 def test_a_knowing_filler_asks_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.QUESTION
+
+
+@pytest.mark.parametrize("text", POLITE_KEEP_CONTROLS)
+def test_a_keep_verb_before_a_noun_still_asks(text: str) -> None:
+    assert read_message(text).intent is not Intent.REMEMBER
 
 
 @pytest.mark.parametrize("text,intent", LAUGHTER_CONTROLS)

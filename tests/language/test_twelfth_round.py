@@ -327,6 +327,15 @@ REFUSAL_AFTER: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
+REFUSAL_CONTROLS = [  # a note noun or a keep verb inside a statement refuses nothing
+    "No notes were taken at the meeting on Friday",
+    "Mein Chef macht keine Notizen",
+    "Pas de notes à la réunion de lundi",
+    "Tengo tres facturas sin apuntar todavía",
+    "Au boulot tu notes jamais rien",
+    "Mon fils, tu notes rien en cours",
+]
+
 POLITE_KEEP_CONTROLS = [  # a keep verb before a noun, or a favour that is no keep verb: asks
     "can you remember my locker number?",
     "do you remember my sister?",
@@ -376,7 +385,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
     "laughter": {"en": 10, "es": 8, "de": 9, "fr": 9, "pt": 10, "it": 8},
     "polite_keep": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
-    "refusal_after": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
+    "refusal_after": {"en": 5, "es": 4, "de": 6, "fr": 6, "pt": 6, "it": 6},
 }
 
 
@@ -404,6 +413,11 @@ def test_a_joined_statement_still_states(text: str) -> None:
 @pytest.mark.parametrize("text", KNOWING_CONTROLS)
 def test_a_knowing_filler_asks_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.QUESTION
+
+
+@pytest.mark.parametrize("text", REFUSAL_CONTROLS)
+def test_a_note_noun_in_a_statement_refuses_nothing(text: str) -> None:
+    assert read_message(text).intent is not Intent.DO_NOT_KEEP
 
 
 @pytest.mark.parametrize("text", POLITE_KEEP_CONTROLS)

@@ -5,7 +5,8 @@ split): an asking clause joined to a statement by "so", "entonces", "donc", "ent
 "conviene", "lohnt sich"); a question by a verb of knowing and a question word, with no mark
 ("tu sais où …", "vc sabe onde …"); laughter by repeated syllables and praise as small talk;
 a polite frame around a keep verb ("¿Me hace el favor de tener en cuenta que …?"); a refusal
-after the remark it withholds ("…. Keep that to yourself, no notes").
+after the remark it withholds ("…. Keep that to yourself, no notes"); a short form's dot
+before a number, which ends no sentence ("tlm. 912 447 083").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Twelfth round"); the controls are
@@ -327,6 +328,34 @@ REFUSAL_AFTER: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
+# (message, the whole fact, number included): a short form's dot before a number ends nothing
+SHORT_FORM: dict[str, list[tuple[str, str]]] = {
+    "en": [("The plumber is Dave Hill, mob. 07700 900123", "mob. 07700 900123"),
+           ("Remember that my GP is Dr Rao, ph. 020 7946 0018", "ph. 020 7946 0018"),
+           ("the flat is approx. 64 m2 and costs 1,200 a month", "approx. 64 m2"),
+           ("Our neighbour Jim, tel. 0161 496 0000, has the spare key", "tel. 0161 496 0000")],
+    "es": [("Mi fontanero es Luis Gil, tfno. 612 345 678", "tfno. 612 345 678"),
+           ("Apunta que la gestora es Marta, móv. 699 112 233", "móv. 699 112 233"),
+           ("el piso tiene aprox. 80 m2 y está en la planta 3", "aprox. 80 m2"),
+           ("Mi dentista, tel. 915 550 123, abre los sábados", "tel. 915 550 123")],
+    "de": [("Mein Hausarzt ist Dr. Kurz, tel. 030 1234567", "tel. 030 1234567"),
+           ("Merk dir, dass der Klempner Herr Boll ist, mob. 0171 2345678", "mob. 0171 2345678"),
+           ("die Wohnung hat ca. 70 qm und kostet 900 Euro", "ca. 70 qm"),
+           ("Unsere Nachbarin, handy. 0160 9988776, hat den Schlüssel", "handy. 0160 9988776")],
+    "fr": [("Le plombier c'est M. Roux, tél. 06 12 34 56 78", "tél. 06 12 34 56 78"),
+           ("Note que mon médecin est le Dr Petit, port. 07 98 76 54 32", "port. 07 98 76 54 32"),
+           ("l'appart fait env. 45 m2 et coûte 850 euros", "env. 45 m2"),
+           ("Ma voisine, tél. 01 23 45 67 89, a le double des clés", "tél. 01 23 45 67 89")],
+    "pt": [("O eletricista é o Sr. Jorge, tlm. 913 222 111", "tlm. 913 222 111"),
+           ("Anota que o meu médico é o Dr. Reis, cel. 11 98765 4321", "cel. 11 98765 4321"),
+           ("o apartamento tem aprox. 70 m2 e fica no 3º andar", "aprox. 70 m2"),
+           ("A minha vizinha, tel. 217 654 321, tem a chave", "tel. 217 654 321")],
+    "it": [("Il meccanico è Gino Sala, cell. 339 123 4567", "cell. 339 123 4567"),
+           ("Segnati che il mio medico è il dott. Riva, tel. 02 1234 5678", "tel. 02 1234 5678"),
+           ("la casa ha ca. 90 mq e costa 1.100 euro", "ca. 90 mq"),
+           ("La mia vicina, cell. 347 555 1212, ha le chiavi", "cell. 347 555 1212")],
+}
+
 REFUSAL_CONTROLS = [  # a note noun or a keep verb inside a statement refuses nothing
     "No notes were taken at the meeting on Friday",
     "Mein Chef macht keine Notizen",
@@ -374,6 +403,11 @@ def polite_keep_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.REMEMBER and not r.asks and _kept(r, case[1])
 
 
+def short_form_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return _kept(r, case[1])
+
+
 def refusal_after_right(case: tuple[str, str]) -> bool:
     r = read_message(case[0])
     return r.intent is Intent.DO_NOT_KEEP and not _kept(r, case[1])
@@ -385,6 +419,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
     "laughter": {"en": 10, "es": 8, "de": 9, "fr": 9, "pt": 10, "it": 8},
     "polite_keep": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
+    "short_form": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "refusal_after": {"en": 5, "es": 4, "de": 6, "fr": 6, "pt": 6, "it": 6},
 }
 
@@ -392,9 +427,10 @@ FLOOR: dict[str, dict[str, int]] = {
 def score(family: str, lang: str) -> tuple[int, int]:
     """(read right, written) of one family in one language."""
     cases: list = {"joined_asking": JOINED_ASKING, "knowing": KNOWING, "laughter": LAUGHTER,
-                   "polite_keep": POLITE_KEEP, "refusal_after": REFUSAL_AFTER}[family][lang]
+                   "polite_keep": POLITE_KEEP, "refusal_after": REFUSAL_AFTER, "short_form": SHORT_FORM}[family][lang]
     right = {"joined_asking": joined_asking_right, "knowing": knowing_right, "laughter": laughter_right,
-             "polite_keep": polite_keep_right, "refusal_after": refusal_after_right}[family]
+             "polite_keep": polite_keep_right, "refusal_after": refusal_after_right,
+             "short_form": short_form_right}[family]
     return sum(bool(right(c)) for c in cases), len(cases)
 
 

@@ -328,6 +328,28 @@ REFUSAL_AFTER: dict[str, list[tuple[str, str]]] = {
     ],
 }
 
+LEAVING: dict[str, list[str]] = {  # taking leave, clause by clause: small talk
+    "en": ["right, gotta run, catch you tomorrow", "ok I have to go, talk later", "gotta dash, see ya",
+           "anyway heading off now, speak soon", "I need to log off, chat tomorrow", "time to go, see you tonight"],
+    "es": ["bueno, me tengo que ir, hablamos mañana", "me voy corriendo, nos vemos", "ya me piro, chao",
+           "tengo que irme, te escribo luego", "debo colgar, hablamos después", "me largo ya, nos vemos mañana"],
+    "de": ["so, ich muss los, bis morgen", "muss jetzt weg, man hört sich", "ich muss jetzt Schluss machen, schreib dir später",
+           "ich bin dann mal weg, bis später", "muss offline gehen, wir hören uns", "ich muss los, tschüss"],
+    "fr": ["bon, je file, à demain", "je dois y aller, on se parle plus tard", "allez j'y vais, bisous",
+           "je te laisse, on se reparle demain", "faut que j'y aille, à plus", "je me sauve, on s'écrit"],
+    "pt": ["bom, tenho que ir, até amanhã", "vou indo, falamos depois", "fui, beijos",
+           "preciso sair agora, te escrevo mais tarde", "tenho de desligar, a gente se fala", "já vou, até logo"],
+    "it": ["dai, devo scappare, a domani", "vado, ci sentiamo dopo", "ora vado, un abbraccio",
+           "devo staccare, ti scrivo più tardi", "scappo, ci vediamo domani", "devo andare, sentiamoci presto"],
+}
+
+LEAVING_CONTROLS = [  # leaving with something to keep, or asking, is no small talk
+    "I have to go to the dentist on Friday at 3",
+    "tengo que ir al médico el martes, hablamos luego",
+    "ich muss morgen um 8 los",
+    "je dois y aller à 14 h pour le rendez-vous chez le Dr Roux",
+]
+
 # (message, the whole fact, number included): a short form's dot before a number ends nothing
 SHORT_FORM: dict[str, list[tuple[str, str]]] = {
     "en": [("The plumber is Dave Hill, mob. 07700 900123", "mob. 07700 900123"),
@@ -403,6 +425,11 @@ def polite_keep_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.REMEMBER and not r.asks and _kept(r, case[1])
 
 
+def leaving_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.SMALL_TALK and not r.facts
+
+
 def short_form_right(case: tuple[str, str]) -> bool:
     r = read_message(case[0])
     return _kept(r, case[1])
@@ -419,6 +446,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
     "laughter": {"en": 10, "es": 8, "de": 9, "fr": 9, "pt": 10, "it": 8},
     "polite_keep": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
+    "leaving": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
     "short_form": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "refusal_after": {"en": 5, "es": 4, "de": 6, "fr": 6, "pt": 6, "it": 6},
 }
@@ -427,10 +455,11 @@ FLOOR: dict[str, dict[str, int]] = {
 def score(family: str, lang: str) -> tuple[int, int]:
     """(read right, written) of one family in one language."""
     cases: list = {"joined_asking": JOINED_ASKING, "knowing": KNOWING, "laughter": LAUGHTER,
-                   "polite_keep": POLITE_KEEP, "refusal_after": REFUSAL_AFTER, "short_form": SHORT_FORM}[family][lang]
+                   "polite_keep": POLITE_KEEP, "refusal_after": REFUSAL_AFTER, "short_form": SHORT_FORM,
+                   "leaving": LEAVING}[family][lang]
     right = {"joined_asking": joined_asking_right, "knowing": knowing_right, "laughter": laughter_right,
              "polite_keep": polite_keep_right, "refusal_after": refusal_after_right,
-             "short_form": short_form_right}[family]
+             "short_form": short_form_right, "leaving": leaving_right}[family]
     return sum(bool(right(c)) for c in cases), len(cases)
 
 
@@ -449,6 +478,11 @@ def test_a_joined_statement_still_states(text: str) -> None:
 @pytest.mark.parametrize("text", KNOWING_CONTROLS)
 def test_a_knowing_filler_asks_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.QUESTION
+
+
+@pytest.mark.parametrize("text", LEAVING_CONTROLS)
+def test_leaving_with_a_fact_is_no_small_talk(text: str) -> None:
+    assert read_message(text).intent is not Intent.SMALL_TALK
 
 
 @pytest.mark.parametrize("text", REFUSAL_CONTROLS)

@@ -324,6 +324,9 @@ class Lexicon:
     #: letter runs made one letter, is a syllable of ``laughter.syllables`` said twice or more
     #: (a vowel may lead and a letter trail it) or a word of ``laughter.words`` (:func:`laughs`)
     laughter: re.Pattern[str] | None = None
+    #: one clause that takes leave, whole (``composed.leaving``: "gotta run", "talk later",
+    #: "me tengo que ir", "ich muss los", "je file", "vou indo", "ci sentiamo dopo"); anchored
+    leaving: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -409,6 +412,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         subject_pronouns=_words(((raw.get("composed") or {}).get("do_not_keep") or {}).get("not_after")),
         joined_asking=phrases(composed(built.get("joined_asking"), "joined_asking")),
         laughter=_laughter(raw.get("laughter")),
+        leaving=phrases(composed(built.get("leaving"), "leaving"), anchored=True),
     )
 
 

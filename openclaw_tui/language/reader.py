@@ -145,7 +145,7 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     """What one sentence does ("Hi, how are you?" is small talk twice over)."""
     if not any(ch.isalnum() for ch in s):
         return Kind.QUESTION if "?" in s else Kind.EMPTY
-    if laughing(Piece(s, f), lex):
+    if laughing(Piece(s, f), lex) or takes_leave(s, f, lex):
         return Kind.SMALL_TALK
     cut = opener_end(f, lex)
     if cut:
@@ -193,6 +193,31 @@ GREETING_WORDS = 7
 
 def _greeting_word(word: str, lex: Lexicon) -> bool:
     return any(word == stem or (len(stem) >= 4 and word.startswith(stem)) for stem in lex.small_talk_stems) or laughs(word, lex)
+
+
+_CLAUSES = re.compile(r"[^,;:]+")
+
+
+def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
+    """Whether a sentence naming nothing is leave-taking clause by clause ("right, gotta run,
+    catch you tomorrow", "bueno, me tengo que ir, hablamos mañana", "vado, ci sentiamo dopo"):
+    every clause between commas is a ``leaving`` clause whole, a greeting or an opener, and one
+    at least takes leave."""
+    if lex.leaving is None or F.SPECIFIC_RE.search(s) or "?" in s:
+        return False
+    left = False
+    for m in _CLAUSES.finditer(f):
+        clause = m.group(0).strip(" .!…")
+        if not any(ch.isalnum() for ch in clause):
+            continue
+        start = m.start() + m.group(0).find(clause)
+        gone = lex.leaving.match(clause)
+        if gone is not None and gone.end() == len(clause):
+            left = True
+        elif not (greets(s[start:start + len(clause)], clause, lex) or opener_end(clause, lex) == len(clause)
+                  or _whole(lex.small_talk.match(clause) if lex.small_talk is not None else None, clause)):
+            return False
+    return left
 
 
 def laughing(piece: Piece, lex: Lexicon) -> bool:

@@ -344,6 +344,21 @@ LEAVING: dict[str, list[str]] = {  # taking leave, clause by clause: small talk
            "devo staccare, ti scrivo più tardi", "scappo, ci vediamo domani", "devo andare, sentiamoci presto"],
 }
 
+GREETING_ASKS: dict[str, list[str]] = {  # a greeting's question after the listener: small talk, asks nothing
+    "en": ["Morning! Sleep well?", "hey, how was your weekend?", "Hi there, good trip?", "evening! how did the day go?",
+           "hiya, you ok?", "Hello! Did you sleep ok?"],
+    "es": ["¡Buenos días! ¿Dormiste bien?", "hola, ¿qué tal el finde?", "¡Buenas! ¿Cómo te fue el día?", "hola, ¿todo bien por ahí?",
+           "Buenas tardes, ¿qué tal el viaje?", "holi, ¿has dormido bien?"],
+    "de": ["Morgen! Gut geschlafen?", "Hallo, wie war dein Wochenende?", "Servus, alles gut bei dir?", "Hi, wie war die Reise?",
+           "Guten Abend! Wie war dein Tag?", "Moin, hast du gut geschlafen?"],
+    "fr": ["Coucou ! Bien dormi ?", "Salut, ton week-end s'est bien passé ?", "Bonjour ! Bon voyage ?", "Salut, ça va toi ?",
+           "Bonsoir, c'était comment ta journée ?", "Coucou, t'as bien dormi ?"],
+    "pt": ["Bom dia! Dormiu bem?", "Oi, como foi o fim de semana?", "Olá, tudo bem por aí?", "Oi! Boa viagem?",
+           "Boa noite, como foi o teu dia?", "Olá, dormiste bem?"],
+    "it": ["Buongiorno! Dormito bene?", "Ciao, com'è andato il weekend?", "Ehi, tutto bene da te?", "Ciao! Buon viaggio?",
+           "Buonasera, com'è andata la giornata?", "Ciao, hai dormito bene?"],
+}
+
 LEAVING_CONTROLS = [  # leaving with something to keep, or asking, is no small talk
     "I have to go to the dentist on Friday at 3",
     "tengo que ir al médico el martes, hablamos luego",
@@ -426,6 +441,11 @@ def polite_keep_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.REMEMBER and not r.asks and _kept(r, case[1])
 
 
+def greeting_asks_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.SMALL_TALK and not r.asks
+
+
 def leaving_right(text: str) -> bool:
     r = read_message(text)
     return r.intent is Intent.SMALL_TALK and not r.facts
@@ -447,6 +467,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
     "laughter": {"en": 10, "es": 8, "de": 9, "fr": 9, "pt": 10, "it": 8},
     "polite_keep": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
+    "greeting_asks": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
     "leaving": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
     "short_form": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "refusal_after": {"en": 5, "es": 4, "de": 6, "fr": 6, "pt": 6, "it": 6},
@@ -457,10 +478,11 @@ def score(family: str, lang: str) -> tuple[int, int]:
     """(read right, written) of one family in one language."""
     cases: list = {"joined_asking": JOINED_ASKING, "knowing": KNOWING, "laughter": LAUGHTER,
                    "polite_keep": POLITE_KEEP, "refusal_after": REFUSAL_AFTER, "short_form": SHORT_FORM,
-                   "leaving": LEAVING}[family][lang]
+                   "leaving": LEAVING, "greeting_asks": GREETING_ASKS}[family][lang]
     right = {"joined_asking": joined_asking_right, "knowing": knowing_right, "laughter": laughter_right,
              "polite_keep": polite_keep_right, "refusal_after": refusal_after_right,
-             "short_form": short_form_right, "leaving": leaving_right}[family]
+             "short_form": short_form_right, "leaving": leaving_right,
+             "greeting_asks": greeting_asks_right}[family]
     return sum(bool(right(c)) for c in cases), len(cases)
 
 

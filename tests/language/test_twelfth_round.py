@@ -467,7 +467,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
     "laughter": {"en": 10, "es": 8, "de": 9, "fr": 9, "pt": 10, "it": 8},
     "polite_keep": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
-    "greeting_asks": {"en": 0, "es": 0, "de": 0, "fr": 0, "pt": 0, "it": 0},
+    "greeting_asks": {"en": 6, "es": 6, "de": 5, "fr": 6, "pt": 6, "it": 6},
     "leaving": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
     "short_form": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "refusal_after": {"en": 5, "es": 4, "de": 6, "fr": 6, "pt": 6, "it": 6},

@@ -20,7 +20,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
-from openclaw_tui.language.lexicon import TABLES, common, fold, lexicon, tokens
+from openclaw_tui.language.lexicon import TABLES, common, fold, laughs, lexicon, tokens
 
 #: the votes a language needs, and its lead over the next, to be taken as the message's
 MIN_SCORE = 1.0
@@ -179,6 +179,12 @@ def _order(lang: str, langs: tuple[str, ...]) -> int:
     return langs.index(lang) if lang in langs else len(langs)
 
 
+def _laughing_in(text: str, langs: tuple[str, ...]) -> str:
+    """The first of ``langs`` whose table reads the message's first word as laughter, or ""."""
+    words = tokens(fold(text))
+    return next((lang for lang in langs if lang in TABLES and words and laughs(words[0], lexicon(lang))), "")
+
+
 def detect(text: str, *, previous: str | None = None, pinned: str = "",
            langs: tuple[str, ...] = TABLES) -> str:
     """The language to read ``text`` in: ``pinned`` if set; the detected one; for a message
@@ -191,7 +197,9 @@ def detect(text: str, *, previous: str | None = None, pinned: str = "",
         return found
     before = guess(previous, langs).language if previous and previous.strip() else ""
     if not before and _unknown_words(text, langs):
-        return UNDETERMINED  # no table's words and nothing before to follow: read neutrally
+        # no table's words and nothing before to follow: read neutrally, unless it opens on laughter
+        # a table knows ("lmaooo", "mdrrr", "huehue")
+        return _laughing_in(text, langs) or UNDETERMINED
     leaning = _among_tables(text, langs)
     if leaning:
         return leaning

@@ -97,10 +97,13 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
         return None  # "qué", "quê": a question word, not "that"
     if folded[pos:pos + 1] in _COLON:
         return _skip(folded, pos + 1)
-    if folded.rstrip(" \"')”»").endswith(("?", "？")):
+    if folded.rstrip(" \"')”»").endswith(("?", "？")) and states_a_clause(folded, pos, lex) is None:
         # "Tu peux noter ça ?", "Podes anotar isto?": the verb's object is "this", nothing after
         # it; what to keep comes in the next sentence
         return len(folded) if _this_last(folded[verb.start():verb.end()], folded[pos:], lex) else None
+    clause = states_a_clause(folded, pos, lex)
+    if clause is not None:
+        return clause  # "can u remember my shoe size is 44", "kannst du dir notieren, meine Schuhgröße ist 43"
     if polite and lex.question_start and lex.question_start.match(lower(typed or folded).lstrip(" ¿¡")):
         return None  # "Peux-tu te souvenir de l'adresse …": asks; "Please remember I'm …" keeps
     word = _WORD_AT.match(folded, pos)
@@ -194,7 +197,20 @@ def _framed_cue_end(folded: str, lex: Lexicon, pos: int, typed: str = "") -> int
         return _skip(folded, that.end() + (1 if folded[that.end():that.end() + 1] in ":," else 0))
     if folded[after:after + 1] in _COLON_OR_DASH:
         return _skip(folded, after + 1)
-    return None
+    return states_a_clause(folded, after, lex)  # "do me a favour and remember my flight is on the 14th"
+
+
+def states_a_clause(folded: str, pos: int, lex: Lexicon) -> int | None:
+    """Where a clause stating something starts at ``pos`` (after a comma too), when a keep verb
+    takes it with no "that" and no colon: a possessive or a first-person subject, then a verb of
+    being or having within :data:`VERB_WITHIN` words ("… remember my shoe size is 44", "…
+    notieren, meine Schuhgröße ist 43", "… keep in mind I'm vegetarian"); "remember my locker
+    number?" names a thing and asks, and is none."""
+    at = _skip(folded, pos + 1) if folded[pos:pos + 1] == "," else pos
+    words = tokens(folded[at:at + 120])
+    if len(words) < 2 or (words[0] not in lex.possessives and words[0] not in lex.subject_pronouns):
+        return None
+    return at if any(w in lex.state_verbs for w in words[1:2 + VERB_WITHIN]) else None
 
 
 def tidy(fact: str) -> str:
@@ -315,7 +331,36 @@ def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
         elif (marked and word and lex.question_start is not None and lex.question_start.match(low[rest:])
               and not _CLAUSE_BREAK.search(sentence, rest)):
             out.append((m.start(), rest))  # "I'm on warfarin so is ibuprofen okay …?": the last clause
-    return sorted(out + _unjoined_questions(sentence, lex))
+    return sorted(out + _unjoined_questions(sentence, lex) + _deliberated(sentence, lex))
+
+
+#: a joined asking start with nothing after it has at least this many words ("so can I" agrees)
+ASKING_WORDS = 4
+#: a sentence closed by one of these states ("… so I can work from home on Fridays.")
+_CLOSED = (".", "!", "…")
+
+
+def _deliberated(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
+    """(start, start) of a joining word after a statement, no comma needed,
+    and a start that weighs a choice (``joined_asking``): "… with no lift so should I still order
+    the sofa", "… sin elevador entonces me conviene …", "… sans ascenseur donc ça vaut le coup
+    de …", "… então vale a pena …", "… quindi conviene prendere …". The statement before it has
+    :data:`HEAD_WORDS` words or more, a word follows the start (or it has :data:`ASKING_WORDS`),
+    and no full stop closes the sentence ("… so I can work from home." states)."""
+    if lex.joined_asking is None:
+        return []
+    if sentence.rstrip(" \"'”»)").endswith(_CLOSED):
+        return []
+    folded = fold(sentence)
+    for m in lex.joined_asking.finditer(folded):
+        if m.start() == 0 or not folded[m.start() - 1].isspace():
+            continue
+        if len(tokens(m.group(0))) < ASKING_WORDS and not _WORD_AT.search(folded, m.end()):
+            continue  # "… and so can I" agrees; "… lohnt es sich trotzdem" asks
+        if len(tokens(folded[max(0, m.start() - 200):m.start()])) < HEAD_WORDS:
+            continue
+        return [(m.start(), m.start())]
+    return []
 
 
 def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
@@ -372,7 +417,8 @@ def _asks_from(tail: str, lex: Lexicon) -> bool:
     low = tail.lower()
     return bool(polite or (lex.question_start and lex.question_start.match(low))
                 or (lex.question_clause and lex.question_clause.match(low))
-                or (lex.inversion and lex.inversion.match(low)) or (lex.yes_no_tail and lex.yes_no_tail.match(low)))
+                or (lex.inversion and lex.inversion.match(low)) or (lex.yes_no_tail and lex.yes_no_tail.match(low))
+                or (lex.joined_asking is not None and lex.joined_asking.match(fold(tail)) is not None))
 
 
 def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:

@@ -316,6 +316,17 @@ class Lexicon:
     #: words that may follow in a greeting but open none ("talk", "tomorrow", "mille"), folded
     small_talk_follow: frozenset[str] = frozenset()
     subject_pronouns: frozenset[str] = frozenset()
+    #: an asking clause joined to a statement by a joining word and a start that weighs a
+    #: choice (``composed.joined_asking``: JOIN x "should I", "is it worth", "vale la pena",
+    #: "ça vaut le coup", "compensa", "conviene", "lohnt sich"), on folded text
+    joined_asking: Phrases | None = None
+    #: laughter ("jajaja", "ahahah", "kkkk", "rsrs", "mdrrr", "huehue"): a word that, with its
+    #: letter runs made one letter, is a syllable of ``laughter.syllables`` said twice or more
+    #: (a vowel may lead and a letter trail it) or a word of ``laughter.words`` (:func:`laughs`)
+    laughter: re.Pattern[str] | None = None
+    #: one clause that takes leave, whole (``composed.leaving``: "gotta run", "talk later",
+    #: "me tengo que ir", "ich muss los", "je file", "vou indo", "ci sentiamo dopo"); anchored
+    leaving: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -399,7 +410,33 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         yes_no_tail=phrases(tuple(raw.get("yes_no_tails") or ()), anchored=True, folded=False),
         yes_no_not_with=_words(raw.get("yes_no_not_with")),
         subject_pronouns=_words(((raw.get("composed") or {}).get("do_not_keep") or {}).get("not_after")),
+        joined_asking=phrases(composed(built.get("joined_asking"), "joined_asking")),
+        laughter=_laughter(raw.get("laughter")),
+        leaving=phrases(composed(built.get("leaving"), "leaving"), anchored=True),
     )
+
+
+def _laughter(spec: Any) -> re.Pattern[str] | None:
+    """The pattern of a table's ``laughter`` entry (``{"syllables": [...], "words": [...]}``)."""
+    if not spec:
+        return None
+    syllables = "|".join(sorted((re.escape(fold(x)) for x in spec.get("syllables") or ()), key=len, reverse=True))
+    words = "|".join(sorted((re.escape(fold(x)) for x in spec.get("words") or ()), key=len, reverse=True))
+    alts = ([rf"[aeiou]?(?:{syllables}){{2,}}[^\W\d_]?"] if syllables else []) + ([rf"(?:{words})"] if words else [])
+    return re.compile("^(?:" + "|".join(alts) + ")$") if alts else None
+
+
+_RUNS = re.compile(r"([^\W\d_])\1+")
+#: a laughing word has at least this many letters as typed ("kkk", "rsrs"; "k" is "ok")
+LAUGH_CHARS = 3
+
+
+def laughs(word: str, lex: Lexicon) -> bool:
+    """Whether a folded word is laughter in ``lex``'s language ("jajajaja", "ahahah", "kkkkk",
+    "mdrrr", "lmaooo"): its runs of one letter are made one letter first ("jaaaja" → "jaja")."""
+    if lex.laughter is None or len(word) < LAUGH_CHARS:
+        return False
+    return lex.laughter.match(_RUNS.sub(r"\1", word)) is not None
 
 
 def _load_json(name: str) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from enum import Enum
 
 from openclaw_tui.language import facts as F
 from openclaw_tui.language.detect import detect, guess
-from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, lexicon, lower, tokens
+from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, laughs, lexicon, lower, tokens
 from openclaw_tui.language.neutral import neutral_reading
 from openclaw_tui.language.reading import Intent, MessageReading, ReaderSettings, ReplyReading
 from openclaw_tui.language.secrets import find_secrets
@@ -145,6 +145,8 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     """What one sentence does ("Hi, how are you?" is small talk twice over)."""
     if not any(ch.isalnum() for ch in s):
         return Kind.QUESTION if "?" in s else Kind.EMPTY
+    if laughing(Piece(s, f), lex) or takes_leave(s, f, lex):
+        return Kind.SMALL_TALK
     cut = opener_end(f, lex)
     if cut:
         if not any(ch.isalnum() for ch in s[cut:]):
@@ -190,7 +192,39 @@ GREETING_WORDS = 7
 
 
 def _greeting_word(word: str, lex: Lexicon) -> bool:
-    return any(word == stem or (len(stem) >= 4 and word.startswith(stem)) for stem in lex.small_talk_stems)
+    return any(word == stem or (len(stem) >= 4 and word.startswith(stem)) for stem in lex.small_talk_stems) or laughs(word, lex)
+
+
+_CLAUSES = re.compile(r"[^,;:]+")
+
+
+def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
+    """Whether a sentence naming nothing is leave-taking clause by clause ("right, gotta run,
+    catch you tomorrow", "bueno, me tengo que ir, hablamos mañana", "vado, ci sentiamo dopo"):
+    every clause between commas is a ``leaving`` clause whole, a greeting or an opener, and one
+    at least takes leave."""
+    if lex.leaving is None or F.SPECIFIC_RE.search(s) or "?" in s:
+        return False
+    left = False
+    for m in _CLAUSES.finditer(f):
+        clause = m.group(0).strip(" .!…")
+        if not any(ch.isalnum() for ch in clause):
+            continue
+        start = m.start() + m.group(0).find(clause)
+        gone = lex.leaving.match(clause)
+        if gone is not None and gone.end() == len(clause):
+            left = True
+        elif not (greets(s[start:start + len(clause)], clause, lex) or opener_end(clause, lex) == len(clause)
+                  or _whole(lex.small_talk.match(clause) if lex.small_talk is not None else None, clause)):
+            return False
+    return left
+
+
+def laughing(piece: Piece, lex: Lexicon) -> bool:
+    """Whether a sentence opens on laughter and is small talk by :func:`greets` ("jajajaja me
+    muero 😂", "haha geil", "ahahah troppo forte"): read whole, before its opener is cut."""
+    words = tokens(piece.folded)
+    return bool(words) and laughs(words[0], lex) and greets(piece.text, piece.folded, lex)
 
 
 def _whole(m: re.Match[str] | None, word: str) -> bool:
@@ -203,7 +237,9 @@ def greets(s: str, f: str, lex: Lexicon) -> bool:
     function word ("Thanks heaps!", "Merci infiniment, à plus", "Servus und pfiat di")."""
     words = tokens(f)
     rest = s.split(None, 1)[1:]  # a capital after the first word names someone ("Thanks, Maria")
-    if not words or len(words) > GREETING_WORDS or F.SPECIFIC_RE.search(s) or (rest and F.names_by_capital(rest[0], lex)):
+    # laughter in capitals ("JAJAJA") is no code
+    plain = " ".join(w for w in s.split() if not all(laughs(t, lex) for t in tokens(fold(w))) or not tokens(fold(w)))
+    if not words or len(words) > GREETING_WORDS or F.SPECIFIC_RE.search(plain) or (rest and F.names_by_capital(rest[0], lex)):
         return False
     content = [w for w in words if w not in lex.vocabulary or _greeting_word(w, lex)]
     if not content or not _greeting_word(content[0], lex) or (lex.keep is not None and lex.keep.search(f)):
@@ -259,6 +295,12 @@ def _remember_cue(piece: Piece, lex: Lexicon) -> int | None:
     if hello is not None and verb is not None and hello.end() > verb.end():
         return None
     cue = F.remember_cue_end(piece.folded, lex, piece.text)
+    if cue is None and hello is not None and hello.end() < len(piece.folded):
+        # "hey can u remember my shoe size is 44", "hola, ¿puedes apuntar que …": after a greeting
+        at = _skip_gap(piece.folded, hello.end())
+        inner = F.remember_cue_end(piece.folded[at:], lex, piece.text[at:])
+        if inner is not None:
+            return at + inner
     soft = lex.soft_correction.match(piece.folded) if cue is None and lex.soft_correction else None
     if soft is None:
         return cue
@@ -487,6 +529,9 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     loose: list[str] = []  # statements naming nothing specific, waiting for the fact they go with
     joins: int | None = None  # the fact a following statement joins (the last one a statement made)
     for i, whole in enumerate(pieces):
+        if laughing(whole, lex):  # "jajajaja me muero 😂": the laugh is not an opener before a remark
+            kinds.append(Kind.SMALL_TALK)
+            continue
         p = after_opener(whole, lex)
         if not any(ch.isalnum() for ch in p.text):  # "righto 👍": an emoji after the opener says nothing more
             kinds.append(Kind.SMALL_TALK)

@@ -4,7 +4,8 @@ A full stop followed by a space ends a sentence unless it closes an abbreviation
 language ("Dr.", "Sra.", "z. B.", "M.", "Sig.": data, ``abbreviations``), an initial ("J. R.
 Tolkien") or dotted initials before a name ("J.P. Morgan", "U.S. Bank"), or, in a language
 that writes ordinals with a dot ("am 3. Mai"), a day number before a month. A decimal ("3.5") or a time ("5 p.m.", "9.40") has no space after its dots,
-and a dot followed by a lower-case word ("… etc. and") ends nothing. ``?``, ``!``, ``;`` and
+a dot followed by a lower-case word ("… etc. and") ends nothing, and nor does a short lower-case
+word's dot before a number ("tlm. 912 447 083", "cell. 347"). ``?``, ``!``, ``;`` and
 a line break always end one.
 
     split("The call is at 5 p.m. with Dr. Moreau. Bring the file.", lexicon("en"))
@@ -22,6 +23,9 @@ _END = re.compile(r"(?:[.!?;…]+[\"'”’»)\]]*)(?=\s)|\n")
 _OPENS = "\"'“„«(¿¡[-"
 #: a day, or a day and month, written with ordinal dots ("3", "28.11")
 _DAY = re.compile(r"\d{1,2}(?:\.\d{1,2})?$")
+#: a lower-case word of at most this many letters, a dot and a number: a short form no table
+#: lists ("tlm.", "cell.", "tfno."), not the end of a sentence
+SHORT_FORM = 4
 #: letters joined by dots ("J.P", "U.S", "S.A"): the dot after them closes initials
 _DOTTED = re.compile(r"(?:[^\W\d_]\.)+[^\W\d_]$")
 
@@ -80,6 +84,8 @@ def _keeps_going(text: str, end: re.Match[str], lex: Lexicon) -> bool:
         return True  # "Wed. 22 Jan.", "le mar. 11 févr.", "giov. 6 marzo"
     if lex.ordinal_dot and _DAY.match(word):
         return _not_an_opening(fold(nxt), lex)
+    if nxt[0].isdigit() and raw.isalpha() and raw.islower() and len(raw) <= SHORT_FORM and word not in lex.vocabulary:
+        return True  # a short form before its number: "tlm. 912 447 083", "cell. 347", "approx. 7pm"
     return False
 
 

@@ -90,6 +90,18 @@ class _Card:
 
 
 @dataclass(frozen=True)
+class _Apposition:
+    """A value set off after its name's qualifier with no connector ("das Passwort vom NAS
+    Zaunkönig77!", "il PIN dello smartphone, 5913")."""
+
+    starts: frozenset[str]  # lower-cased words a qualifier starts with (a rule's gap_starts win)
+    max_words: int
+    marks: re.Pattern[str]  # a mark that sets the value off (",", ":", a dash)
+    marked: re.Pattern[str]  # a password's shape after a mark (one with a digit)
+    mixed: re.Pattern[str]  # the only shape with no mark: letters and digits in one word
+
+
+@dataclass(frozen=True)
 class _Table:
     marker: str
     marked: re.Pattern[str]  # a marker already in the text (of a kind we write)
@@ -108,6 +120,7 @@ class _Table:
     clause_words: frozenset[str]  # folded function words: one may follow a value that ends its clause
     before_words: int  # function words that may stand between a value before its name and the name
     before_free: re.Pattern[str]  # the shape of a password standing before its name ("Limoncello_7 è …")
+    apposition: _Apposition | None
 
 
 _GROUP = re.compile(r"\d+")
@@ -244,7 +257,17 @@ def table() -> _Table:
         clause_words=frozenset(fold(w) for w in clause_words),
         before_words=int(raw.get("value_before_name", {}).get("max_words", 2)),
         before_free=values[str(raw.get("value_before_name", {}).get("password_value", "any"))],
+        apposition=_apposition_rule(raw.get("apposition"), values),
     )
+
+
+def _apposition_rule(raw: Any, values: dict[str, re.Pattern[str]]) -> _Apposition | None:
+    if not raw:
+        return None
+    starts = frozenset(lower(str(w)) for words in raw.get("starts", {}).values() for w in words)
+    marks = re.compile(r"[ \t]*[" + re.escape(str(raw.get("marks", ",:"))) + r"]")
+    return _Apposition(starts, int(raw.get("max_words", 4)), marks,
+                       values[str(raw.get("marked_value", "marked"))], values[str(raw.get("bare_value", "mixed"))])
 
 
 def marker(kind: str) -> str:
@@ -412,6 +435,7 @@ def _after(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | Non
         found = _value(low, pos, rule, t, rule.bare_value)
     connectors = rule.connectors or t.connectors
     between: list[str] = []
+    name_end = pos
     for i in range((t.max_gap if rule.max_gap is None else rule.max_gap) + 1):
         if found is not None:
             break
@@ -427,11 +451,40 @@ def _after(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | Non
             break
         between.append(fold(gap.group().strip()))
         pos = gap.end()
+    if found is None and t.apposition is not None:
+        found, between = _apposition(low, name_end, rule, t, t.apposition)
     if found is not None and _names_a_thing(between, rule.not_in_gap):
         return None  # "the code for the login page is 2000": a page's code is source code
     if found is not None and rule.ends_clause and not _ends_clause(low, found[1], t):
         return None
     return found
+
+
+def _apposition(low: str, pos: int, rule: _Named, t: _Table,
+                a: _Apposition) -> tuple[tuple[int, int] | None, list[str]]:
+    """The value after the name's qualifier with no connector, and the qualifier's folded words:
+    after a mark in the name's own shape ("il PIN dello smartphone, 5913"), with no mark only a
+    word of letters and digits that also has that shape ("das Passwort vom NAS Zaunkönig77!");
+    either way the value ends its clause ("the password of user42 expired" keeps its words)."""
+    between: list[str] = []
+    for i in range(a.max_words):
+        gap = t.gap_word.match(low, pos)
+        if gap is None or (i == 0 and not _starts(gap.group().strip(), rule.gap_starts or a.starts)):
+            break
+        between.append(fold(gap.group().strip()))
+        pos = gap.end()
+        mark = a.marks.match(low, pos)
+        if mark is not None:
+            found = _value(low, mark.end(), rule, t, a.marked if rule.free else None)
+        else:
+            found = _value(low, pos, rule, t, a.mixed)
+            if found is not None and not (rule.free or rule.value.fullmatch(low, *found)):
+                found = None
+        if found is not None and _ends_clause(low, found[1], t):
+            return found, between
+        if mark is not None:
+            break
+    return None, between
 
 
 def _names_a_thing(words: list[str], things: frozenset[str]) -> bool:

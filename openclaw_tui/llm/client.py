@@ -13,7 +13,8 @@ import asyncio
 import json
 import os
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Protocol
+from types import MappingProxyType
+from typing import Any, Awaitable, Callable, Mapping, Protocol
 
 from openclaw_tui.llm.errors import LLMError, LLMErrorInfo, RetryPolicy, classify
 from openclaw_tui.llm.messages import ChatMessage
@@ -135,6 +136,8 @@ class LiteLLMModel:
     on_progress: ProgressFn | None = None
     #: set (by ``LocalModel``) to read each raw chunk (llama.cpp's ``timings``)
     on_chunk: Callable[[Any], None] | None = None
+    #: set (by ``LocalModel``): a lower cap on the answer for some purposes ({"compaction": 512})
+    answer_caps: Mapping[str, int] = MappingProxyType({})
 
     def __init__(self, choice: ModelChoice, *, timeout_s: float | None = None, call_cap_s: float | None = None,
                  max_response_chars: int = MAX_RESPONSE_CHARS):
@@ -176,6 +179,9 @@ class LiteLLMModel:
         if tools:
             kwargs["tools"] = tools
         kwargs.update(self._choice_options())
+        cap = self.answer_caps.get(purpose)
+        if cap:
+            kwargs["max_tokens"] = min(int(kwargs.get("max_tokens") or cap), cap)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.call_cap_s if self.call_cap_s else None
         if deadline is not None:  # the HTTP timeout bounds the connection; _capped bounds the stream

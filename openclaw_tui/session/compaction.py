@@ -22,8 +22,7 @@ from openclaw_tui.llm.messages import ChatMessage
 from openclaw_tui.memory.api import MemoryBackend, SearchResult
 from openclaw_tui.redaction import redact
 from openclaw_tui.records.session_store import SessionStore
-from openclaw_tui.session.plain_answer import looks_like_call
-from openclaw_tui.session.summary_in_place import InPlace
+from openclaw_tui.session.summary_in_place import InPlace, answer
 from openclaw_tui.session.summary_check import SummaryCheck, check_summary, repair, retry_hint
 from openclaw_tui.records.transcript import TranscriptWriter
 from openclaw_tui.unicode_clean import clean_strings
@@ -284,8 +283,8 @@ class Compactor:
         answer is a tool call or empty, in a prompt of its own."""
         try:
             if in_place is not None:
-                text = await self._complete(model, in_place.request(instructions), list(in_place.tools))
-                if has_content(text) and not looks_like_call(text):
+                text = answer(await self._complete(model, in_place.request(instructions), list(in_place.tools)))
+                if text:
                     return text
             text = await self._complete(model, compaction_request(rendered, instructions, plain=plain), None)
         except LLMError as exc:

@@ -9,7 +9,9 @@ the server finds everything before that message in its cache and reads only the 
 
 Only when the older turns are what the model already read: a head from which withheld
 messages were taken out (consent) differs from the cache and goes the standalone way, and a
-reply that is a tool call or no text falls back to it too.
+reply that is a tool call or no text falls back to it too. The 1.5B, asked with the tool
+schemas in view, often copies a call the turns made into its bullets: that line is left out
+and the rest is the summary (``answer``), instead of paying for a second prompt.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from openclaw_tui.llm.messages import ChatMessage
+from openclaw_tui.session.plain_answer import looks_like_call
 
 #: the instruction (the model's language: the prompts are English; the turns keep the user's)
 IN_PLACE_ASK = (
@@ -41,3 +44,11 @@ class InPlace:
         if instructions:
             ask += f"\n\nExtra instructions from the user: {instructions.strip()}"
         return [*self.start, {"role": "user", "content": ask}]
+
+
+def answer(text: str) -> str:
+    """The summary in an in-place reply: its lines that are no tool call (a call tag, JSON with
+    a name, a tool's name), or "" when nothing else is left (a call, or no text)."""
+    kept = [line for line in text.splitlines() if not looks_like_call(line)]
+    body = "\n".join(kept).strip()
+    return body if any(ch.isalnum() for ch in body) else ""

@@ -48,3 +48,20 @@ def test_the_request_log_is_owner_only_and_reads_back(tmp_path, monkeypatch) -> 
     monkeypatch.delenv("OPENCLAW_LOCAL_REQUEST_LOG")
     append_log(a)  # no file named: nothing written
     assert len(read_log(path)) == 2
+
+
+def test_a_purposes_answer_cap_reaches_the_server_below_the_models_own() -> None:
+    # the local runtime caps a compaction's summary below its 1,024 (runtime.LOCAL_ANSWER_CAPS):
+    # a turn keeps the model's cap, a compaction gets the lower one, a higher one never raises it
+    from openclaw_tui.llm.local.runtime import LOCAL_ANSWER_CAPS
+
+    with ChatServer() as srv:
+        srv.push({"text": "a"}, {"text": "b"}, {"text": "c"})
+        model = LiteLLMModel(ModelChoice("openai/local", "local", api_base=srv.base_url, api_key="k", max_tokens=1024))
+        model.answer_caps = LOCAL_ANSWER_CAPS
+        for purpose in ("turn", "compaction"):
+            asyncio.run(model.complete([{"role": "user", "content": "hi"}], None, on_delta=lambda _p: None, purpose=purpose))
+        model.answer_caps = {"turn": 4096}
+        asyncio.run(model.complete([{"role": "user", "content": "hi"}], None, on_delta=lambda _p: None))
+        caps = [r.get("max_tokens") for r in srv.chat_requests()]
+    assert caps == [1024, LOCAL_ANSWER_CAPS["compaction"], 1024] and LOCAL_ANSWER_CAPS["compaction"] < 1024

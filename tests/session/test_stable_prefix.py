@@ -119,3 +119,22 @@ async def test_a_head_with_a_withheld_message_is_summarised_in_a_prompt_of_its_o
     assert len(summary["messages"]) == 2 and not summary.get("tools")
     assert "400 euros" not in json.dumps(summary)
     eng.close()
+
+
+async def test_a_copied_call_line_is_left_out_of_the_summary_not_asked_again(make_settings, server, recorder,
+                                                                             workspace: Path) -> None:
+    # the 1.5B copies a call the turns made into its bullets: that line goes, the rest is the
+    # summary, and no second prompt is paid for (bench.local_turn, 2026-12-07)
+    call = json.dumps({"name": "memory_search", "arguments": {"query": "VPN"}})
+    server.push({"text": "Noted."}, {"text": "Noted."}, {"text": "Noted."},
+                {"text": f"- The VPN host is vpn-east-12.acme.net.\n- Assistant: {call}\n- The dentist moved to Tuesday."})
+    eng = _engine(make_settings, server, recorder)
+    await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")
+    await eng.send("My dentist appointment moved to Tuesday.")
+    await eng.send("The car goes in for service on the 14th.")
+    await eng.compact()
+    reqs = server.chat_requests()
+    assert len(reqs) == 4 and "Summarise the conversation above" in reqs[3]["messages"][-1]["content"]
+    assert "vpn-east-12" in eng.summary and "Tuesday" in eng.summary
+    assert '"name"' not in eng.summary and "memory_search" not in eng.summary
+    eng.close()

@@ -16,6 +16,7 @@ import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Callable
 
 from openclaw_tui.llm.client import ChatModel, Completion, DeltaFn, LiteLLMModel
@@ -39,6 +40,9 @@ LOCAL_TEMPERATURE = 0.2
 # wrote 4,900 tokens (about 8 minutes on 2 cores) for one LoCoMo question before the request
 # timed out. OPENCLAW_LOCAL_MAX_TOKENS overrides (0: no cap).
 LOCAL_MAX_TOKENS = 1024
+# A lower cap by purpose: a compaction asks for 3 to 8 short bullets (~150 tokens); the 1.5B once
+# ran on to the 1,024 above summarising five turns (74 s of a bench run, docs/local-llm.md).
+LOCAL_ANSWER_CAPS = MappingProxyType({"compaction": 384})
 KEPT_REQUESTS = 100  # LocalModel.requests keeps this many
 SLOT_CACHE_ENV = "OPENCLAW_LOCAL_SLOT_CACHE"  # "0": no slot files kept between runs
 
@@ -156,6 +160,7 @@ class LocalModel:
         served = ModelChoice(f"openai/{self.name}", "local", api_base=address + "/v1", api_key=self._server.api_key, temperature=self.config.temperature,
                              max_tokens=self.config.max_tokens)
         self._inner = LiteLLMModel(served)
+        self._inner.answer_caps = LOCAL_ANSWER_CAPS
         await warm
 
     def close(self) -> None:

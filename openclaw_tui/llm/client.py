@@ -155,11 +155,14 @@ class LiteLLMModel:
         vals = [self.choice.api_key or ""] + list(self.choice.headers.values())
         return tuple(v for v in vals if v)
 
-    def _choice_options(self) -> dict[str, Any]:
-        """The request fields the model choice sets: endpoint, key, headers, sampling."""
+    def _choice_options(self, purpose: str = "turn") -> dict[str, Any]:
+        """The request fields the model choice sets: endpoint, key, headers, sampling; the answer
+        cap, lowered for ``purpose`` when ``answer_caps`` has one."""
         c = self.choice
+        cap = self.answer_caps.get(purpose)
+        max_tokens = min(c.max_tokens or cap, cap) if cap else c.max_tokens
         opts = {"api_base": c.api_base, "api_key": c.api_key, "extra_headers": dict(c.headers) if c.headers else None, "temperature": c.temperature,
-                "max_tokens": c.max_tokens}
+                "max_tokens": max_tokens}
         return {k: v for k, v in opts.items() if v is not None and v != ""}
 
     async def complete(
@@ -178,10 +181,7 @@ class LiteLLMModel:
         }
         if tools:
             kwargs["tools"] = tools
-        kwargs.update(self._choice_options())
-        cap = self.answer_caps.get(purpose)
-        if cap:
-            kwargs["max_tokens"] = min(int(kwargs.get("max_tokens") or cap), cap)
+        kwargs.update(self._choice_options(purpose))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.call_cap_s if self.call_cap_s else None
         if deadline is not None:  # the HTTP timeout bounds the connection; _capped bounds the stream

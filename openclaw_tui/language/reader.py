@@ -164,6 +164,8 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
             rest, frest = rest[cut:], frest[cut:]
             if not any(ch.isalnum() for ch in rest):
                 return Kind.SMALL_TALK
+            if lex.question_tag is not None and _only_a_tag(frest, lex.question_tag):
+                return Kind.SMALL_TALK  # "Cá estamos de novo, não é?": a tag on small talk asks nothing
             inner = kind_of(rest, frest, lex, nested=True)
             if inner in (Kind.STATEMENT, Kind.SMALL_TALK, Kind.CHIT_CHAT) and len(rest) < SMALL_TALK_REST and not F.is_specific(rest, frest, lex):
                 return Kind.SMALL_TALK

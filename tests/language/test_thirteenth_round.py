@@ -152,6 +152,12 @@ GREETING_QUESTION_CONTROLS = [  # a greeting before a real question still asks
     "Coucou ! Tu sais à quelle heure ferme la pharmacie ?",
     "Oi! Que horas fecha a farmácia na segunda?",
     "Ciao! A che ora chiude la farmacia lunedì?",
+    "Hola, ¿todo bien con la reserva del hotel para el 12?",
+    "Servus! Alles klar mit dem Termin am Montag?",
+    "Ciao! Tutto a posto con il mutuo da 900 euro?",
+    "hey you, did you book the table for Friday?",
+    "Salut ! Ça roule pour le dîner de samedi ?",
+    "Oi! Tudo certo com a reserva de sexta?",
 ]
 
 # a remark on the weather, the heat, the cold or a crowd: a statement, never a fact

@@ -183,6 +183,10 @@ WEATHER_CROWD_CONTROLS = [  # a habit or a fact beside the same words is kept
     "Je prends le RER B tous les matins à 7 h 10",
     "O ar-condicionado do escritório foi instalado em 2021",
     "Il mio ufficio è in via Roma 12",
+    "We packed the car for the trip to Leeds on the 12th",
+    "The 7:12 to Leeds is always packed, I take the 6:40 instead",
+    "I keep frozen peas in the garage freezer",
+    "La mia Panda ha il parabrezza nuovo dal 2022",
 ]
 
 # an imperative that asks to look something up in the notes: a question, nothing kept

@@ -158,6 +158,9 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
         return Kind.SMALL_TALK
     if lex.small_talk is not None:
         hello = lex.small_talk.match(f)
+        longer = lex.question_start.match(lower(s)) if hello and lex.question_start is not None else None
+        if hello and longer is not None and longer.end() > hello.end():
+            hello = None  # "a ver si recuerdas cuánto …": a longer question opener reads whole
         if hello:
             rest, frest = s[hello.end():], f[hello.end():]
             cut = len(rest) - len(rest.lstrip(" ,;:.!-–—"))

@@ -212,6 +212,9 @@ LOOKUP_CONTROLS = [  # the same verbs telling a fact or asking to keep
     "Rappelle-toi que le syndic s'appelle Foncia",
     "Lembra que o prazo do IRS acaba em junho",
     "Ricordati che il bollo scade a marzo",
+    "A ver, mi hermana vive en Sevilla desde 2019",
+    "I pulled the old quote out of the drawer on Monday",
+    "J'ai sorti de mes notes le numéro du syndic hier",
 ]
 
 # a file change naming the file, with a verb the tables lacked

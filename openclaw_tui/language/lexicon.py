@@ -247,6 +247,9 @@ class Lexicon:
     cannot_answer: Phrases | None  # reply: "I couldn't find that"
     #: a file verb that may come last after a polite lead ("… einen Absatz anhängen?")
     file_verb_late: Phrases | None = None
+    #: verbs that change a file only where its name is written ("tack … onto todo.md", "In
+    #: budget.md bump …", "Apri spese.md e porta …"): too common to read with a file noun alone
+    file_verb_named: Phrases | None = None
     not_yet: Phrases | None = None  # reply: "not yet", "todavía no": a not-stored that promises nothing
 
     #: every word the table lists (function words and phrases): what identifies the language
@@ -384,6 +387,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         cannot_answer=pat("cannot_answer"),
         not_yet=pat("not_yet"),
         file_verb_late=pat("file_verbs_late"),
+        file_verb_named=pat("file_verbs_named"),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
                                and key not in _NOT_VOTING
                                for w in v),

@@ -328,6 +328,9 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
     pos = _polite_end(f, lex)
     lead = _LEAD.match(f, pos)
     pos = lead.end() if lead else pos
+    named = lex.file_verb_named is not None and lex.file_verb_named.match(f, pos) is not None
+    if named and common().file_name.search(piece.text):
+        return True  # "tack 'call the bank' onto todo.md": a verb read only beside a file's name
     if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
         return _file_named_first(piece, lex)
@@ -344,7 +347,7 @@ def _file_named_first(piece: Piece, lex: Lexicon) -> bool:
     f = piece.folded
     gap = _OPENER_GAP.match(f, named.end())
     at = gap.end() if gap else named.end()
-    if lex.file_verb.match(f, at):
+    if lex.file_verb.match(f, at) or (lex.file_verb_named is not None and lex.file_verb_named.match(f, at)):
         return True
     # put as a question, the verb right after the file ("En gastos.md, ¿me cambias …?", "In
     # notes.md, can you replace …?"); "In notes.md, what did I write?" asks
@@ -355,7 +358,7 @@ def _file_named_first(piece: Piece, lex: Lexicon) -> bool:
         lead = _LEAD.match(f, at)
         return bool(lex.file_verb.match(f, lead.end() if lead else at))
     last = f.rstrip(" .!…\"')»”")
-    for verbs in (lex.file_verb_late, lex.file_verb):
+    for verbs in (lex.file_verb_late, lex.file_verb, lex.file_verb_named):
         if verbs is None:
             continue
         for m in verbs.finditer(last[named.end():]):

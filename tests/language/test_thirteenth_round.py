@@ -240,6 +240,9 @@ FILE_VERB_CONTROLS = [  # naming a file in a question or a statement changes not
     "J'ai rangé budget.md dans le dossier perso",
     "O que eu escrevi em pendentes.md?",
     "Cosa c'è in spese.md?",
+    "Ho passato a Marco il file spese.md ieri",
+    "Sara bumped into me while I was reading todo.md",
+    "Ich habe urlaub-alt.md schon gestern umbenannt",
 ]
 
 LANGS = ("en", "es", "de", "fr", "pt", "it")
@@ -294,7 +297,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "greeting_question": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "weather_crowd": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "lookup": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
-    "file_verb": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
+    "file_verb": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 3},  # "In spesa.md alza …": no table's words
 }
 
 

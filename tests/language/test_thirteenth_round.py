@@ -274,6 +274,38 @@ JOINED_FACT_CONTROLS = [  # a relative clause or a known question word after "kn
     "No sé qué le pasa al coche desde el lunes",
 ]
 
+# (a keep request by an idiom: keep one thing, never forget, don't let me forget, for future
+# reference with a comma; the fact it keeps)
+REMEMBER_IDIOM: dict[str, list[tuple[str, str]]] = {
+    "en": [("Note one thing: Priya's flat is number 14B", "Priya's flat is number 14B"),
+           ("Never forget: our plumber is Dave Kerr from Leith", "our plumber is Dave Kerr from Leith"),
+           ("For future reference, the boiler code is in the blue folder under the stairs", "the boiler code is in the blue folder")],
+    "es": [("Apunta una cosa: mi cuñado se llama Iker y vive en Bilbao", "mi cuñado se llama Iker"),
+           ("Nunca olvides: nuestra fontanera es Marta Gil, de Getafe", "nuestra fontanera es Marta Gil"),
+           ("Ten bien presente que los martes cierro la tienda a las 14", "los martes cierro la tienda a las 14")],
+    "de": [("Merk dir eins: Jonas hat am 3. Juli Geburtstag", "Jonas hat am 3. Juli Geburtstag"),
+           ("Vergiss nie: unser Dachdecker ist Herr Brandl aus Passau", "unser Dachdecker ist Herr Brandl"),
+           ("Lass mich nicht den Termin beim TÜV am 14. März vergessen", "den Termin beim TÜV am 14. März")],
+    "fr": [("Note une chose : Inès habite au 12 rue des Lilas", "Inès habite au 12 rue des Lilas"),
+           ("N'oublie jamais : notre plombier, c'est M. Girard de Melun", "notre plombier, c'est M. Girard"),
+           ("Ne me laisse pas oublier le vaccin du chat en février", "le vaccin du chat en février")],
+    "pt": [("Anota uma coisa: o meu cunhado chama-se Rui e mora em Braga", "o meu cunhado chama-se Rui"),
+           ("Nunca te esqueças: a nossa canalizadora é a Dona Alice, de Gaia", "a nossa canalizadora é a Dona Alice"),
+           ("Não me deixes esquecer a revisão do carro em março", "a revisão do carro em março")],
+    "it": [("Segna una cosa: Marta compie gli anni il 4 maggio", "Marta compie gli anni il 4 maggio"),
+           ("Non dimenticare mai: il nostro idraulico è il signor Rossi di Monza", "il nostro idraulico è il signor Rossi"),
+           ("Non farmi dimenticare il tagliando della Panda a marzo", "il tagliando della Panda a marzo")],
+}
+
+REMEMBER_IDIOM_CONTROLS = [  # the same words telling, asking or about something else
+    "I'll never forget: that trip to Rome was the best",
+    "Note one thing you said yesterday?",
+    "Nunca olvides tu paraguas",
+    "Non farmi ridere",
+    "Don't let me forget?",
+    "For future reference, what's the wifi password?",
+]
+
 LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 
@@ -312,6 +344,11 @@ def joined_fact_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.QUESTION and r.asks and _kept(r, case[1]) and not _kept(r, tail)
 
 
+def remember_idiom_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.REMEMBER and _kept(r, case[1])
+
+
 def file_verb_right(text: str) -> bool:
     return read_message(text).intent is Intent.FILE_CHANGE
 
@@ -324,6 +361,7 @@ FAMILIES = {
     "lookup": (LOOKUP, lookup_right),
     "file_verb": (FILE_VERB, file_verb_right),
     "joined_fact": (JOINED_FACT, joined_fact_right),
+    "remember_idiom": (REMEMBER_IDIOM, remember_idiom_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -333,6 +371,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "greeting_question": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "weather_crowd": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "lookup": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
+    "remember_idiom": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # German verb last: not read
     "joined_fact": {"en": 2, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},
     "file_verb": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 3},  # "In spesa.md alza …": no table's words
 }
@@ -384,3 +423,8 @@ def test_a_file_named_in_a_question_or_statement_changes_nothing(text: str) -> N
 @pytest.mark.parametrize("text", JOINED_FACT_CONTROLS)
 def test_a_relative_clause_after_a_statement_asks_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.QUESTION
+
+
+@pytest.mark.parametrize("text", REMEMBER_IDIOM_CONTROLS)
+def test_a_keep_idiom_telling_or_asking_keeps_nothing(text: str) -> None:
+    assert read_message(text).intent is not Intent.REMEMBER

@@ -330,6 +330,10 @@ class Lexicon:
     #: one clause that takes leave, whole (``composed.leaving``: "gotta run", "talk later",
     #: "me tengo que ir", "ich muss los", "je file", "vou indo", "ci sentiamo dopo"); anchored
     leaving: Phrases | None = None
+    #: one clause that closes a conversation without taking leave, whole (``composed.closing``:
+    #: "deal then", "I owe you one", "trop chou", "mega lieb von dir", "te debo una birra",
+    #: "mi hai salvato la vita"); read clause by clause as ``leaving`` is; anchored
+    closing: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -418,6 +422,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         joined_asking=phrases(composed(built.get("joined_asking"), "joined_asking")),
         laughter=_laughter(raw.get("laughter")),
         leaving=phrases(composed(built.get("leaving"), "leaving"), anchored=True),
+        closing=phrases(composed(built.get("closing"), "closing"), anchored=True),
     )
 
 

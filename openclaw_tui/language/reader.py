@@ -206,9 +206,10 @@ _CLAUSES = re.compile(r"[^,;:]+")
 def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
     """Whether a sentence naming nothing is leave-taking clause by clause ("right, gotta run,
     catch you tomorrow", "bueno, me tengo que ir, hablamos mañana", "vado, ci sentiamo dopo"):
-    every clause between commas is a ``leaving`` clause whole, a greeting or an opener, and one
-    at least takes leave."""
-    if lex.leaving is None or F.SPECIFIC_RE.search(s) or "?" in s:
+    every clause between commas is a ``leaving`` or ``closing`` clause whole ("deal then", "te
+    debo una birra", "trop chou"), a greeting or an opener, and one at least takes leave or
+    closes."""
+    if (lex.leaving is None and lex.closing is None) or F.SPECIFIC_RE.search(s) or "?" in s:
         return False
     left = False
     for m in _CLAUSES.finditer(f):
@@ -216,8 +217,9 @@ def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
         if not any(ch.isalnum() for ch in clause):
             continue
         start = m.start() + m.group(0).find(clause)
-        gone = lex.leaving.match(clause)
-        if gone is not None and gone.end() == len(clause):
+        gone = lex.leaving.match(clause) if lex.leaving is not None else None
+        closes = lex.closing.match(clause) if lex.closing is not None else None
+        if (gone is not None and gone.end() == len(clause)) or (closes is not None and closes.end() == len(clause)):
             left = True
         elif not (greets(s[start:start + len(clause)], clause, lex) or opener_end(clause, lex) == len(clause)
                   or _whole(lex.small_talk.match(clause) if lex.small_talk is not None else None, clause)):

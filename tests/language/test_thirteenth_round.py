@@ -306,6 +306,26 @@ REMEMBER_IDIOM_CONTROLS = [  # the same words telling, asking or about something
     "For future reference, what's the wifi password?",
 ]
 
+# a closing remark clause by clause (agreement, praise of the listener, a debt, "you saved me",
+# tiredness) with thanks or a goodbye: small talk, nothing kept
+CLOSING: dict[str, list[str]] = {
+    "en": ["you saved my life, I owe you a pint", "so sweet of you, thanks a million", "deal then, talk tomorrow"],
+    "es": ["Me salvaste la vida, te debo un café", "Qué lindo de tu parte, mil gracias", "Trato hecho, hablamos mañana"],
+    "de": ["Du hast mich gerettet, ich schulde dir ein Bier", "Voll lieb von dir, danke dir", "Abgemacht, bis morgen dann"],
+    "fr": ["Tu m'as sauvé la vie, je te dois un verre", "C'est trop gentil, merci mille fois", "Marché conclu, à demain"],
+    "pt": ["Você me salvou, te devo uma cerveja", "Que fofo da tua parte, obrigadão", "Combinado, até amanhã"],
+    "it": ["Mi hai salvato la vita, ti devo un caffè", "Troppo carino da parte tua, grazie mille", "Affare fatto, ci sentiamo domani"],
+}
+
+CLOSING_CONTROLS = [  # the same words naming something
+    "Passt, der Termin ist am 12.",
+    "I owe you 50 quid for the tickets",
+    "Te debo una explicación sobre lo del martes",
+    "Deal with the landlord by Friday",
+    "J'adore le théâtre, surtout Molière",
+    "Adoro il sushi, soprattutto quello di Luca",
+]
+
 LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 
@@ -349,6 +369,11 @@ def remember_idiom_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.REMEMBER and _kept(r, case[1])
 
 
+def closing_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.SMALL_TALK and not r.facts
+
+
 def file_verb_right(text: str) -> bool:
     return read_message(text).intent is Intent.FILE_CHANGE
 
@@ -362,6 +387,7 @@ FAMILIES = {
     "file_verb": (FILE_VERB, file_verb_right),
     "joined_fact": (JOINED_FACT, joined_fact_right),
     "remember_idiom": (REMEMBER_IDIOM, remember_idiom_right),
+    "closing": (CLOSING, closing_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -371,6 +397,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "greeting_question": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "weather_crowd": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "lookup": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
+    "closing": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # "Abgemacht, bis morgen dann": not read
     "remember_idiom": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # German verb last: not read
     "joined_fact": {"en": 2, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},
     "file_verb": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 3},  # "In spesa.md alza …": no table's words
@@ -428,3 +455,8 @@ def test_a_relative_clause_after_a_statement_asks_nothing(text: str) -> None:
 @pytest.mark.parametrize("text", REMEMBER_IDIOM_CONTROLS)
 def test_a_keep_idiom_telling_or_asking_keeps_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.REMEMBER
+
+
+@pytest.mark.parametrize("text", CLOSING_CONTROLS)
+def test_a_closing_word_beside_a_fact_is_no_small_talk(text: str) -> None:
+    assert read_message(text).intent is not Intent.SMALL_TALK

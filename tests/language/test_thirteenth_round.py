@@ -326,6 +326,24 @@ CLOSING_CONTROLS = [  # the same words naming something
     "Adoro il sushi, soprattutto quello di Luca",
 ]
 
+# a fact by where a thing hangs, how often something is given, or a first-person diet: kept whole
+PLACE_HABIT: dict[str, list[str]] = {
+    "en": ["The shed key hangs on a nail behind the back door", "Our cat Miso gets half a pill twice a day", "I can't stand nuts, especially walnuts"],
+    "es": ["La llave del garaje cuelga de un clavo detrás de la puerta", "Nuestra perra Lola toma media pastilla dos veces al día", "Yo no tolero las nueces, sobre todo las pecanas"],
+    "de": ["Der Garagenschlüssel hängt am Nagel hinter der Tür", "Unsere Katze Mimi kriegt zweimal am Tag eine halbe Tablette", "Ich vertrag keine Milch, vor allem keinen Käse"],
+    "fr": ["La clé du garage est accrochée à un clou derrière la porte", "Notre chat Filou prend un demi-comprimé deux fois par jour", "Je supporte pas les noix, surtout les noix de pécan"],
+    "pt": ["A chave da garagem fica pendurada num prego atrás da porta", "A nossa gata Mia toma meio comprimido duas vezes por dia", "Eu não tolero nozes, sobretudo as pecãs"],
+    "it": ["La chiave del garage è appesa a un chiodo dietro la porta", "Il nostro gatto Fufi prende mezza pastiglia due volte al giorno", "Non sopporto le noci, soprattutto quelle pecan"],
+}
+
+PLACE_HABIT_CONTROLS = [  # the same words asked: a question, nothing kept
+    "Wo hängt der Kellerschlüssel?",
+    "¿Dónde cuelga la llave del garaje?",
+    "Où est accrochée la clé du garage ?",
+    "Onde fica pendurada a chave da garagem?",
+    "Wie oft am Tag soll die Katze die Tablette kriegen?",
+]
+
 LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 
@@ -374,6 +392,11 @@ def closing_right(text: str) -> bool:
     return r.intent is Intent.SMALL_TALK and not r.facts
 
 
+def place_habit_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.STATEMENT and _kept(r, text.split(",")[0])
+
+
 def file_verb_right(text: str) -> bool:
     return read_message(text).intent is Intent.FILE_CHANGE
 
@@ -388,6 +411,7 @@ FAMILIES = {
     "joined_fact": (JOINED_FACT, joined_fact_right),
     "remember_idiom": (REMEMBER_IDIOM, remember_idiom_right),
     "closing": (CLOSING, closing_right),
+    "place_habit": (PLACE_HABIT, place_habit_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -397,6 +421,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "greeting_question": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "weather_crowd": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "lookup": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
+    "place_habit": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "closing": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # "Abgemacht, bis morgen dann": not read
     "remember_idiom": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # German verb last: not read
     "joined_fact": {"en": 2, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},
@@ -460,3 +485,9 @@ def test_a_keep_idiom_telling_or_asking_keeps_nothing(text: str) -> None:
 @pytest.mark.parametrize("text", CLOSING_CONTROLS)
 def test_a_closing_word_beside_a_fact_is_no_small_talk(text: str) -> None:
     assert read_message(text).intent is not Intent.SMALL_TALK
+
+
+@pytest.mark.parametrize("text", PLACE_HABIT_CONTROLS)
+def test_where_a_thing_hangs_asked_keeps_nothing(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.QUESTION and not r.facts

@@ -334,6 +334,10 @@ class Lexicon:
     #: "deal then", "I owe you one", "trop chou", "mega lieb von dir", "te debo una birra",
     #: "mi hai salvato la vita"); read clause by clause as ``leaving`` is; anchored
     closing: Phrases | None = None
+    #: a confession of a mix-up ("I mixed her up with", "la confundí con", "verwechselt", "j'ai
+    #: confondu", "confundi com", "l'ho confusa con"; ``composed.mixup``): after a soft opener,
+    #: the statement it closes corrects
+    mixup: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -423,6 +427,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         laughter=_laughter(raw.get("laughter")),
         leaving=phrases(composed(built.get("leaving"), "leaving"), anchored=True),
         closing=phrases(composed(built.get("closing"), "closing"), anchored=True),
+        mixup=phrases(composed(built.get("mixup"), "mixup")),
     )
 
 

@@ -285,11 +285,15 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
         return None  # "Actually, remember that …" asks to keep
     if soft and F.is_specific(rest, frest, lex):
         return at
+    if soft and lex.mixup is not None and lex.mixup.search(frest):
+        return at  # "Ah non, Ousmane est infirmier, pas pharmacien, j'ai confondu avec son cousin"
     versus = lex.contrast.search(frest) if lex.contrast else None
     if versus is not None:
         tail = rest[versus.end(): versus.end() + CONTRAST_REACH]
         if F.names_by_number_or_date(tail, fold(tail), lex) or F.names_by_capital(tail, lex):
             return at
+        if lex.mixup is not None and lex.mixup.search(frest, versus.end()):
+            return at  # "Hannah is a nurse, not a midwife, I mixed her up with her sister"
     return None
 
 

@@ -344,6 +344,25 @@ PLACE_HABIT_CONTROLS = [  # the same words asked: a question, nothing kept
     "Wie oft am Tag soll die Katze die Tablette kriegen?",
 ]
 
+# (a correction by a confession: "I talked rubbish there,", a mix-up closing "X, not Y"; the new fact)
+CORRECTION_IDIOM: dict[str, list[tuple[str, str]]] = {
+    "en": [("Oops, Hannah is a nurse, not a midwife, I mixed her up with her sister", "Hannah is a nurse, not a midwife"), ("I talked rubbish there, the rent is 1,150 a month", "the rent is 1,150 a month")],
+    "es": [("Ay no, Lucía es enfermera, no médica, la confundí con su prima", "Lucía es enfermera, no médica"), ("Ahí dije una tontería, el alquiler es de 850 €", "el alquiler es de 850 €")],
+    "de": [("Da hab ich Mist erzählt, die Miete beträgt 980 Euro", "die Miete beträgt 980 Euro"), ("Ach nein, Jonas ist Pfleger, nicht Arzt, ich hab ihn mit seinem Bruder verwechselt", "Jonas ist Pfleger, nicht Arzt")],
+    "fr": [("Ah non, Léa est sage-femme, pas infirmière, j'ai confondu avec sa sœur", "Léa est sage-femme, pas infirmière"), ("Là j'ai dit une bêtise, le loyer est de 780 €", "le loyer est de 780 €")],
+    "pt": [("Ah não, a Rita é enfermeira, não médica, confundi com a prima dela", "a Rita é enfermeira, não médica"), ("Aí falei besteira, a renda é de 720 euros", "a renda é de 720 euros")],
+    "it": [("Ah no, Giulia fa l'infermiera, non la dottoressa, l'ho confusa con la cugina", "Giulia fa l'infermiera, non la dottoressa"), ("Lì ho detto una fesseria, l'affitto è di 690 euro", "l'affitto è di 690 euro")],
+}
+
+CORRECTION_IDIOM_CONTROLS = [  # a mix-up told, a "no" answering, "X, not Y" alone: no correction
+    "No, I never mixed them up, Hannah is a nurse",
+    "My sister is a nurse, not a doctor",
+    "No, tengo coche desde 2019",
+    "Non, j'habite à Lyon depuis 2019",
+    "I always get the twins mixed up, Tom is the taller one",
+    "Ich verwechsle immer die Zwillinge, nicht schlimm",
+]
+
 LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 
@@ -397,6 +416,11 @@ def place_habit_right(text: str) -> bool:
     return r.intent is Intent.STATEMENT and _kept(r, text.split(",")[0])
 
 
+def correction_idiom_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.CORRECTION and _kept(r, case[1])
+
+
 def file_verb_right(text: str) -> bool:
     return read_message(text).intent is Intent.FILE_CHANGE
 
@@ -412,6 +436,7 @@ FAMILIES = {
     "remember_idiom": (REMEMBER_IDIOM, remember_idiom_right),
     "closing": (CLOSING, closing_right),
     "place_habit": (PLACE_HABIT, place_habit_right),
+    "correction_idiom": (CORRECTION_IDIOM, correction_idiom_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -421,6 +446,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "greeting_question": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "weather_crowd": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "lookup": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
+    "correction_idiom": {"en": 2, "es": 2, "de": 2, "fr": 2, "pt": 2, "it": 2},
     "place_habit": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "closing": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # "Abgemacht, bis morgen dann": not read
     "remember_idiom": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # German verb last: not read
@@ -491,3 +517,8 @@ def test_a_closing_word_beside_a_fact_is_no_small_talk(text: str) -> None:
 def test_where_a_thing_hangs_asked_keeps_nothing(text: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.QUESTION and not r.facts
+
+
+@pytest.mark.parametrize("text", CORRECTION_IDIOM_CONTROLS)
+def test_a_mix_up_told_or_a_no_answering_corrects_nothing(text: str) -> None:
+    assert read_message(text).intent is not Intent.CORRECTION

@@ -201,6 +201,8 @@ def _greeting_word(word: str, lex: Lexicon) -> bool:
 
 
 _CLAUSES = re.compile(r"[^,;:]+")
+#: spaces, stops and symbols (emoji) at a clause's ends; a question mark is kept
+_SYMBOLS_AROUND = re.compile(r"^[^\w?¿]+|[^\w?]+$")
 
 
 def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
@@ -213,13 +215,14 @@ def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
         return False
     left = False
     for m in _CLAUSES.finditer(f):
-        clause = m.group(0).strip(" .!…")
+        clause = _SYMBOLS_AROUND.sub("", m.group(0))  # "j'adore 😍": an emoji closing a clause says nothing more
         if not any(ch.isalnum() for ch in clause):
             continue
         start = m.start() + m.group(0).find(clause)
-        gone = lex.leaving.match(clause) if lex.leaving is not None else None
-        closes = lex.closing.match(clause) if lex.closing is not None else None
-        if (gone is not None and gone.end() == len(clause)) or (closes is not None and closes.end() == len(clause)):
+        body = clause[opener_end(clause, lex):]  # "waouh génial": after an interjection
+        gone = lex.leaving.match(body) if lex.leaving is not None and body else None
+        closes = lex.closing.match(body) if lex.closing is not None and body else None
+        if (gone is not None and gone.end() == len(body)) or (closes is not None and closes.end() == len(body)):
             left = True
         elif not (greets(s[start:start + len(clause)], clause, lex) or opener_end(clause, lex) == len(clause)
                   or _whole(lex.small_talk.match(clause) if lex.small_talk is not None else None, clause)):
@@ -249,6 +252,8 @@ def greets(s: str, f: str, lex: Lexicon) -> bool:
     if not words or len(words) > GREETING_WORDS or F.SPECIFIC_RE.search(plain) or (rest and F.names_by_capital(rest[0], lex)):
         return False
     content = [w for w in words if w not in lex.vocabulary or _greeting_word(w, lex)]
+    while len(content) > 1 and content[0] in lex.small_talk_follow and not _greeting_word(content[0], lex):
+        content = content[1:]  # "massive thanks", "un énorme merci": an intensifier before the thanks
     if not content or not _greeting_word(content[0], lex) or (lex.keep is not None and lex.keep.search(f)):
         return False
     unknown = [w for w in content[1:] if not _greeting_word(w, lex) and w not in lex.small_talk_follow

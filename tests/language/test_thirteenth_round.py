@@ -363,6 +363,24 @@ CORRECTION_IDIOM_CONTROLS = [  # a mix-up told, a "no" answering, "X, not Y" alo
     "Ich verwechsle immer die Zwillinge, nicht schlimm",
 ]
 
+# praise after an interjection or thanks after an intensifier, an emoji closing it: small talk
+PRAISE: dict[str, list[str]] = {
+    "en": ["wow, so sweet of you 😍", "massive thanks, love it"],
+    "es": ["Guau, qué lindo de tu parte 😍", "Enormes gracias, me encanta"],
+    "de": ["Wow, voll lieb von dir 😍", "Riesiges Dankeschön, ich liebe es"],
+    "fr": ["Waouh, trop chou 😍", "Un énorme merci, j'adore"],
+    "pt": ["Uau, que fofo 😍", "Um enorme obrigado, adorei"],
+    "it": ["Wow, troppo carino 😍", "Un enorme grazie, adoro"],
+}
+
+PRAISE_CONTROLS = [  # the same openers before a fact
+    "Wow, my rent went up to 1,200 this month",
+    "Huge thanks to Maria, she fixed the boiler on Monday",
+    "Riesiges Haus, 200 Quadratmeter, Garten",
+    "Guau, mi hermana se casa en mayo 😍",
+    "Un énorme merci à Paul pour le déménagement du 12",
+]
+
 LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 
@@ -437,6 +455,7 @@ FAMILIES = {
     "closing": (CLOSING, closing_right),
     "place_habit": (PLACE_HABIT, place_habit_right),
     "correction_idiom": (CORRECTION_IDIOM, correction_idiom_right),
+    "praise": (PRAISE, closing_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -446,6 +465,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "greeting_question": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "weather_crowd": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
     "lookup": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
+    "praise": {"en": 2, "es": 2, "de": 2, "fr": 2, "pt": 2, "it": 2},
     "correction_idiom": {"en": 2, "es": 2, "de": 2, "fr": 2, "pt": 2, "it": 2},
     "place_habit": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "closing": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # "Abgemacht, bis morgen dann": not read
@@ -522,3 +542,9 @@ def test_where_a_thing_hangs_asked_keeps_nothing(text: str) -> None:
 @pytest.mark.parametrize("text", CORRECTION_IDIOM_CONTROLS)
 def test_a_mix_up_told_or_a_no_answering_corrects_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.CORRECTION
+
+
+@pytest.mark.parametrize("text", PRAISE_CONTROLS)
+def test_an_interjection_or_thanks_before_a_fact_keeps_it(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is not Intent.SMALL_TALK and r.facts

@@ -8,7 +8,11 @@ notes", "… mas disto nem uma linha nas notas"); a greeting with a question abo
 ("heya! surviving Tuesday?", "Fala, sumida!"); a remark on the weather or a crowd, which is no
 fact ("Boah, heut ist die U-Bahn wieder brechend voll"); an imperative that asks to look up
 ("ressors mes infos sur …", "puxa das notas …"); a file change naming the file with a verb the
-tables lacked ("tack … onto reminders.md").
+tables lacked ("tack … onto reminders.md"); a fact joined to an asking clause with no comma ("mi
+hija es alérgica al maní qué le mando …"); keep idioms ("Segnati una cosa:", "oublie jamais :");
+closing remarks and praise as small talk ("te debo una birra", "trop chou, un énorme merci");
+where a thing hangs and how often ("hängt am Haken", "zweimal am Tag"); corrections by
+confession ("Da hab ich Blödsinn erzählt,", "… pas pharmacien, j'ai confondu …").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Thirteenth round"); the controls are

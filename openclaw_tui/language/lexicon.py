@@ -247,6 +247,9 @@ class Lexicon:
     cannot_answer: Phrases | None  # reply: "I couldn't find that"
     #: a file verb that may come last after a polite lead ("… einen Absatz anhängen?")
     file_verb_late: Phrases | None = None
+    #: verbs that change a file only where its name is written ("tack … onto todo.md", "In
+    #: budget.md bump …", "Apri spese.md e porta …"): too common to read with a file noun alone
+    file_verb_named: Phrases | None = None
     not_yet: Phrases | None = None  # reply: "not yet", "todavía no": a not-stored that promises nothing
 
     #: every word the table lists (function words and phrases): what identifies the language
@@ -327,6 +330,14 @@ class Lexicon:
     #: one clause that takes leave, whole (``composed.leaving``: "gotta run", "talk later",
     #: "me tengo que ir", "ich muss los", "je file", "vou indo", "ci sentiamo dopo"); anchored
     leaving: Phrases | None = None
+    #: one clause that closes a conversation without taking leave, whole (``composed.closing``:
+    #: "deal then", "I owe you one", "trop chou", "mega lieb von dir", "te debo una birra",
+    #: "mi hai salvato la vita"); read clause by clause as ``leaving`` is; anchored
+    closing: Phrases | None = None
+    #: a confession of a mix-up ("I mixed her up with", "la confundí con", "verwechselt", "j'ai
+    #: confondu", "confundi com", "l'ho confusa con"; ``composed.mixup``): after a soft opener,
+    #: the statement it closes corrects
+    mixup: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -384,6 +395,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         cannot_answer=pat("cannot_answer"),
         not_yet=pat("not_yet"),
         file_verb_late=pat("file_verbs_late"),
+        file_verb_named=pat("file_verbs_named"),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
                                and key not in _NOT_VOTING
                                for w in v),
@@ -405,7 +417,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         refusal=phrases(composed((raw.get("composed") or {}).get("do_not_keep"), "do_not_keep")),
         small_talk_stems=tuple(sorted({fold(w) for w in raw.get("small_talk_stems") or ()}, key=len, reverse=True)),
         small_talk_follow=_words(raw.get("small_talk_follow")),
-        inversion=phrases(tuple(raw.get("question_inversions") or ()), anchored=True, folded=False),
+        inversion=phrases(tuple(raw.get("question_inversions") or ()) + composed(built.get("question_inversions"), "question_inversions"),
+                          anchored=True, folded=False),
         inversion_not_after=_words(raw.get("question_inversions_not_after")),
         yes_no_tail=phrases(tuple(raw.get("yes_no_tails") or ()), anchored=True, folded=False),
         yes_no_not_with=_words(raw.get("yes_no_not_with")),
@@ -413,6 +426,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         joined_asking=phrases(composed(built.get("joined_asking"), "joined_asking")),
         laughter=_laughter(raw.get("laughter")),
         leaving=phrases(composed(built.get("leaving"), "leaving"), anchored=True),
+        closing=phrases(composed(built.get("closing"), "closing"), anchored=True),
+        mixup=phrases(composed(built.get("mixup"), "mixup")),
     )
 
 

@@ -158,12 +158,17 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
         return Kind.SMALL_TALK
     if lex.small_talk is not None:
         hello = lex.small_talk.match(f)
+        longer = lex.question_start.match(lower(s)) if hello and lex.question_start is not None else None
+        if hello and longer is not None and longer.end() > hello.end():
+            hello = None  # "a ver si recuerdas cuánto …": a longer question opener reads whole
         if hello:
             rest, frest = s[hello.end():], f[hello.end():]
             cut = len(rest) - len(rest.lstrip(" ,;:.!-–—"))
             rest, frest = rest[cut:], frest[cut:]
             if not any(ch.isalnum() for ch in rest):
                 return Kind.SMALL_TALK
+            if lex.question_tag is not None and _only_a_tag(frest, lex.question_tag):
+                return Kind.SMALL_TALK  # "Cá estamos de novo, não é?": a tag on small talk asks nothing
             inner = kind_of(rest, frest, lex, nested=True)
             if inner in (Kind.STATEMENT, Kind.SMALL_TALK, Kind.CHIT_CHAT) and len(rest) < SMALL_TALK_REST and not F.is_specific(rest, frest, lex):
                 return Kind.SMALL_TALK
@@ -196,23 +201,28 @@ def _greeting_word(word: str, lex: Lexicon) -> bool:
 
 
 _CLAUSES = re.compile(r"[^,;:]+")
+#: spaces, stops and symbols (emoji) at a clause's ends; a question mark is kept
+_SYMBOLS_AROUND = re.compile(r"^[^\w?¿]+|[^\w?]+$")
 
 
 def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
     """Whether a sentence naming nothing is leave-taking clause by clause ("right, gotta run,
     catch you tomorrow", "bueno, me tengo que ir, hablamos mañana", "vado, ci sentiamo dopo"):
-    every clause between commas is a ``leaving`` clause whole, a greeting or an opener, and one
-    at least takes leave."""
-    if lex.leaving is None or F.SPECIFIC_RE.search(s) or "?" in s:
+    every clause between commas is a ``leaving`` or ``closing`` clause whole ("deal then", "te
+    debo una birra", "trop chou"), a greeting or an opener, and one at least takes leave or
+    closes."""
+    if (lex.leaving is None and lex.closing is None) or F.SPECIFIC_RE.search(s) or "?" in s:
         return False
     left = False
     for m in _CLAUSES.finditer(f):
-        clause = m.group(0).strip(" .!…")
+        clause = _SYMBOLS_AROUND.sub("", m.group(0))  # "j'adore 😍": an emoji closing a clause says nothing more
         if not any(ch.isalnum() for ch in clause):
             continue
         start = m.start() + m.group(0).find(clause)
-        gone = lex.leaving.match(clause)
-        if gone is not None and gone.end() == len(clause):
+        body = clause[opener_end(clause, lex):]  # "waouh génial": after an interjection
+        gone = lex.leaving.match(body) if lex.leaving is not None and body else None
+        closes = lex.closing.match(body) if lex.closing is not None and body else None
+        if (gone is not None and gone.end() == len(body)) or (closes is not None and closes.end() == len(body)):
             left = True
         elif not (greets(s[start:start + len(clause)], clause, lex) or opener_end(clause, lex) == len(clause)
                   or _whole(lex.small_talk.match(clause) if lex.small_talk is not None else None, clause)):
@@ -242,6 +252,8 @@ def greets(s: str, f: str, lex: Lexicon) -> bool:
     if not words or len(words) > GREETING_WORDS or F.SPECIFIC_RE.search(plain) or (rest and F.names_by_capital(rest[0], lex)):
         return False
     content = [w for w in words if w not in lex.vocabulary or _greeting_word(w, lex)]
+    while len(content) > 1 and content[0] in lex.small_talk_follow and not _greeting_word(content[0], lex):
+        content = content[1:]  # "massive thanks", "un énorme merci": an intensifier before the thanks
     if not content or not _greeting_word(content[0], lex) or (lex.keep is not None and lex.keep.search(f)):
         return False
     unknown = [w for w in content[1:] if not _greeting_word(w, lex) and w not in lex.small_talk_follow
@@ -278,11 +290,15 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
         return None  # "Actually, remember that …" asks to keep
     if soft and F.is_specific(rest, frest, lex):
         return at
+    if soft and lex.mixup is not None and lex.mixup.search(frest):
+        return at  # "Ah non, Ousmane est infirmier, pas pharmacien, j'ai confondu avec son cousin"
     versus = lex.contrast.search(frest) if lex.contrast else None
     if versus is not None:
         tail = rest[versus.end(): versus.end() + CONTRAST_REACH]
         if F.names_by_number_or_date(tail, fold(tail), lex) or F.names_by_capital(tail, lex):
             return at
+        if lex.mixup is not None and lex.mixup.search(frest, versus.end()):
+            return at  # "Hannah is a nurse, not a midwife, I mixed her up with her sister"
     return None
 
 
@@ -323,6 +339,9 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
     pos = _polite_end(f, lex)
     lead = _LEAD.match(f, pos)
     pos = lead.end() if lead else pos
+    named = lex.file_verb_named is not None and lex.file_verb_named.match(f, pos) is not None
+    if named and common().file_name.search(piece.text):
+        return True  # "tack 'call the bank' onto todo.md": a verb read only beside a file's name
     if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
         return _file_named_first(piece, lex)
@@ -339,7 +358,7 @@ def _file_named_first(piece: Piece, lex: Lexicon) -> bool:
     f = piece.folded
     gap = _OPENER_GAP.match(f, named.end())
     at = gap.end() if gap else named.end()
-    if lex.file_verb.match(f, at):
+    if lex.file_verb.match(f, at) or (lex.file_verb_named is not None and lex.file_verb_named.match(f, at)):
         return True
     # put as a question, the verb right after the file ("En gastos.md, ¿me cambias …?", "In
     # notes.md, can you replace …?"); "In notes.md, what did I write?" asks
@@ -350,7 +369,7 @@ def _file_named_first(piece: Piece, lex: Lexicon) -> bool:
         lead = _LEAD.match(f, at)
         return bool(lex.file_verb.match(f, lead.end() if lead else at))
     last = f.rstrip(" .!…\"')»”")
-    for verbs in (lex.file_verb_late, lex.file_verb):
+    for verbs in (lex.file_verb_late, lex.file_verb, lex.file_verb_named):
         if verbs is None:
             continue
         for m in verbs.finditer(last[named.end():]):

@@ -284,7 +284,7 @@ class Compactor:
         try:
             if in_place is not None:
                 text = answer(await self._complete(model, in_place.request(instructions), list(in_place.tools)))
-                if text:
+                if has_content(text):
                     return text
             text = await self._complete(model, compaction_request(rendered, instructions, plain=plain), None)
         except LLMError as exc:

@@ -442,3 +442,19 @@ def test_engine_notes_read_as_notes_in_the_timeline() -> None:
     for reason, text in (("new", "notes before /new"), ("quit", "notes before quitting"), ("compaction", "notes before compaction")):
         kind, line = timeline_text(ev.FlushStarted(session_id="s", tokens=0, threshold=176_000, reason=reason)) or ("", "")
         assert (kind, line) == ("flush", text)
+
+
+async def test_a_message_submitted_as_the_app_quits_does_not_crash_the_quit(workspace: Path) -> None:
+    # Enter, then Ctrl+Q before the submission is handled (seen in tmux under load): the chat is
+    # already unmounted when the message would be shown; the quit goes on, no MountError
+    app = OpenClawApp(make_settings(workspace), clock=FIXED_CLOCK)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await wait_ready(pilot)
+        screen = app.main_screen
+        chat = screen.chat
+        await chat.remove()
+        await screen.start_turn("Remember that the boiler was serviced by Kessler in May.")
+        await chat.add_user("a late line")
+        assert not screen.turn_running and not list(chat.query(UserMessage)) and not screen.chat_attached()
+        await app.action_quit()
+    assert app.return_code == 0

@@ -74,7 +74,10 @@ def test_the_quit_line_typed_into_a_new_shell_resumes_the_session(tmp_path: Path
         tmux.wait_for(lambda s: METER_RE.search(s) and "offline agent" in s, 60, "the app, started by its bare name")
         tmux.run("send-keys", "-t", tmux.session, "-l", "Remember that the boiler was serviced by Kessler in May.")
         tmux.run("send-keys", "-t", tmux.session, "Enter")
-        tmux.wait_for(lambda s: "Kessler" in s and re.search(r"(?i)noted|saved|kept", s), 30, "the statement answered")
+        # the reply names today's file (the welcome text says "saved"/"kept" too, and the prompt
+        # box shows "Kessler" before Enter is handled: quitting then raced the submission)
+        tmux.wait_for(lambda s: "Kessler" in s and re.search(r"(?i)(noted|saved|kept)[^\n]*memory/\d{4}-\d\d-\d\d", s), 30,
+                      "the statement answered")
         tmux.run("send-keys", "-t", tmux.session, "C-q")
         tmux.wait_for(lambda s: "resume this session:" in s, 20, "the resume line on quit")
         joined = tmux.run("capture-pane", "-p", "-J", "-t", tmux.session).stdout  # the line unwrapped

@@ -155,6 +155,11 @@ class MainScreen(Screen[None]):
     def chat(self) -> ChatView:
         return self.query_one(ChatView)
 
+    def chat_attached(self) -> bool:
+        """The chat is on screen (not while the app quits and its widgets go)."""
+        found = self.query(ChatView)
+        return bool(found) and found.first().is_attached
+
     @property
     def side(self) -> SidePanel:
         return self.query_one(SidePanel)
@@ -421,6 +426,8 @@ class MainScreen(Screen[None]):
     # ------------------------------------------------------------------ turns
 
     async def start_turn(self, text: str) -> None:
+        if not self.chat_attached():
+            return  # quitting: the message was submitted as the app closed (its engine is closed too)
         self.turn_running = True  # set before the worker starts: a prompt right behind it queues
         self.chat.begin_turn(await self.chat.add_user(text))
         self.run_turn(text)

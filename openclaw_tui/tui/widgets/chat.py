@@ -252,6 +252,8 @@ class ChatView(VerticalScroll):
             self._set_unseen(True)
 
     async def _add(self, widget: Widget, *, of_turn: bool = False) -> None:
+        if not self.is_attached:
+            return  # the app is quitting under a late message (Enter, then Ctrl+Q at once): nothing to show
         if not self.following:
             self._set_unseen(True)
         tail = self.turn_tail if of_turn and self.turn_tail is not None and self.turn_tail.parent is self else None

@@ -29,6 +29,7 @@ from openclaw_tui.language.engine_lines import engine_lines
 from openclaw_tui.language.stopwords import ALL as STOPWORDS
 from openclaw_tui.language.words import cue_words
 from openclaw_tui.session.cite_lines import identifying, settle
+from openclaw_tui.session.invented_marker import without_invented_markers
 
 # "Source: memory/x.md#L3-L5", "Sources: a.md#L1, b.md#L2-4", "(Source: …)", "**Source:** …"
 SOURCE_LINE_RE = re.compile(r"(?im)^[ \t>*_(\[]*sources?\**\s*:\**[^\n]*$")
@@ -351,6 +352,8 @@ def fix_statement_reply(text: str, *, system: str, user: str, saved_to: str | No
 def check_reply(text: str, ev: Evidence, *, access: str, memory_on: bool, lang: str = "en") -> Checked:
     """Citations verified and a save claim without a write noted (every profile)."""
     out, removed = verify_citations(text, ev)
+    out, invented = without_invented_markers(out, ev, lang)
+    removed += invented
     note = ""
     if ev.wrote == 0 and claims_save(out):
         note = not_stored_note(access, memory_on, lang)

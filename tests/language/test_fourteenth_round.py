@@ -40,6 +40,26 @@ FILE_ASKED: dict[str, list[str]] = {
            "Riesci a tirare su un file spese.md con le ricevute?"],
 }
 
+# praise of the work or of the help, with or without thanks: small talk
+PRAISE_HELP: dict[str, list[str]] = {
+    "en": ["brilliant stuff, cheers", "you've been a massive help, thanks a lot", "spot on as always, ta very much"],
+    "es": ["Eres un crack, mil gracias", "Me ayudaste un montón, gracias", "Impecable como siempre, gracias de nuevo"],
+    "de": ["Super gemacht, danke dir", "Du hast mir echt geholfen, vielen Dank", "Spitze wie immer, merci vielmals"],
+    "fr": ["Nickel, parfait comme toujours", "Tu m'as bien aidé, merci beaucoup", "Bravo, du beau travail, merci"],
+    "pt": ["Você me ajudou demais, valeu", "Perfeito como sempre, obrigadão", "Mandou bem demais, brigado"],
+    "it": ["Sei un tesoro, grazie mille", "Mi hai aiutato tantissimo, grazie", "Perfetto come sempre, grazie ancora"],
+}
+
+PRAISE_HELP_CONTROLS = [  # the same words about someone else or beside a fact: kept
+    "My brother helped me a lot with the move to Leeds in March",
+    "Spot on as always, the train to Bristol leaves at 7:40",
+    "Mi vecina me ayudó un montón con la mudanza a Sevilla",
+    "Meine Schwester hat mir echt geholfen, sie wohnt jetzt in Graz",
+    "Mon voisin Karim m'a bien aidé pour le déménagement à Lyon",
+    "A Renata me ajudou demais na mudança para Niterói",
+    "Mio cugino Piero mi ha aiutato tantissimo col trasloco a Bari",
+]
+
 FILE_ASKED_CONTROLS = [  # the same verbs or questions about a file that change nothing
     "Can you tell me what's in old-draft.txt?",
     "Could you get rid of the smell in the fridge?",
@@ -58,13 +78,19 @@ def file_asked_right(text: str) -> bool:
     return read_message(text).intent is Intent.FILE_CHANGE
 
 
+def praise_help_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
 FAMILIES = {
     "file_asked": (FILE_ASKED, file_asked_right),
+    "praise_help": (PRAISE_HELP, praise_help_right),
 }
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
     "file_asked": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "praise_help": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -84,3 +110,9 @@ def test_family_holds_its_measured_count(family: str, lang: str) -> None:
 @pytest.mark.parametrize("text", FILE_ASKED_CONTROLS)
 def test_a_file_verb_without_a_file_name_or_a_question_about_a_file_changes_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.FILE_CHANGE
+
+
+@pytest.mark.parametrize("text", PRAISE_HELP_CONTROLS)
+def test_help_or_praise_beside_a_fact_keeps_it(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is not Intent.SMALL_TALK and r.facts

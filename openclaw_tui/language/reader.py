@@ -38,6 +38,9 @@ _LEAD = re.compile(r"[\s¿¡\"'(«„“-]*")
 _MAIN_CLAUSE = re.compile(r"[,;:]\s|\s[-–—]\s")
 #: what may separate an interjection from the sentence after it
 _OPENER_GAP = re.compile(r"[\s,;:.!…–—-]*")
+#: marks and symbols (emoji) between a greeting and what follows it; a question mark, a quote
+#: or a bracket opening the rest is kept
+_AFTER_GREETING = re.compile(r"[^\w¿?\"'(«„“]*")
 #: an amount right after an opening verb ("debo 4.000 €")
 _AMOUNT = re.compile(r"\s*[$€£]?\s*\d")
 
@@ -163,7 +166,9 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
             hello = None  # "a ver si recuerdas cuánto …": a longer question opener reads whole
         if hello:
             rest, frest = s[hello.end():], f[hello.end():]
-            cut = len(rest) - len(rest.lstrip(" ,;:.!-–—"))
+            # "Bom diaaa ☀️ tudo certo?": marks and emoji after the greeting say nothing more
+            gap = _AFTER_GREETING.match(rest)
+            cut = gap.end() if gap else 0
             rest, frest = rest[cut:], frest[cut:]
             if not any(ch.isalnum() for ch in rest):
                 return Kind.SMALL_TALK

@@ -60,6 +60,25 @@ PRAISE_HELP_CONTROLS = [  # the same words about someone else or beside a fact: 
     "Mio cugino Piero mi ha aiutato tantissimo col trasloco a Bari",
 ]
 
+# a greeting, then a question about the listener's life or weekend: small talk
+GREETING_ASKS: dict[str, list[str]] = {
+    "en": ["morning! how's life treating you?", "hey you, how's everything treating you this week?", "evening all, had a good weekend?"],
+    "es": ["¡Buenas! ¿Qué tal te trata la vida?", "Hola, ¿pasaste un buen finde?", "Buen día, ¿todo bien por casa?"],
+    "de": ["Moin! Wie behandelt dich das Leben so?", "Na du, schönes Wochenende gehabt?", "Hallöchen, alles fit bei dir?"],
+    "fr": ["Salut ! T'as passé un bon week-end ?", "Bon matin, tout va bien de ton côté ?", "Coucou, la vie te traite bien ?"],
+    "pt": ["Bom diaaa 🌞 tudo certo por aí?", "Oi! Teve um bom fim de semana?", "Olá, a vida tem-te tratado bem?"],
+    "it": ["Uè bello, tutto a posto oggi?", "Ehi, passato un bel weekend?", "Buongiorno! Come ti tratta la vita?"],
+}
+
+GREETING_ASKS_CONTROLS = [  # a greeting before a question that asks something: a question
+    "morning! how's the repair on my car going, did the garage call?",
+    "Hola, ¿pasaste por la farmacia a por mi receta?",
+    "Moin! Wie behandelt man einen Sonnenbrand am besten?",
+    "Salut ! T'as passé le dossier de Karim au notaire ?",
+    "Oi! Teve notícia do encanador?",
+    "Ciao bella, a che ora apre la posta oggi?",
+]
+
 FILE_ASKED_CONTROLS = [  # the same verbs or questions about a file that change nothing
     "Can you tell me what's in old-draft.txt?",
     "Could you get rid of the smell in the fridge?",
@@ -82,15 +101,21 @@ def praise_help_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
 
+def greeting_asks_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
 FAMILIES = {
     "file_asked": (FILE_ASKED, file_asked_right),
     "praise_help": (PRAISE_HELP, praise_help_right),
+    "greeting_asks": (GREETING_ASKS, greeting_asks_right),
 }
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
     "file_asked": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "praise_help": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "greeting_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -116,3 +141,8 @@ def test_a_file_verb_without_a_file_name_or_a_question_about_a_file_changes_noth
 def test_help_or_praise_beside_a_fact_keeps_it(text: str) -> None:
     r = read_message(text)
     assert r.intent is not Intent.SMALL_TALK and r.facts
+
+
+@pytest.mark.parametrize("text", GREETING_ASKS_CONTROLS)
+def test_a_greeting_before_a_question_about_a_thing_asks(text: str) -> None:
+    assert read_message(text).intent is Intent.QUESTION

@@ -298,6 +298,8 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
     if soft and lex.mixup is not None and lex.mixup.search(frest):
         return at  # "Ah non, Ousmane est infirmier, pas pharmacien, j'ai confondu avec son cousin"
     versus = lex.contrast.search(frest) if lex.contrast else None
+    if soft and versus is not None:
+        return at  # "En fait, Moka a peur de l'aspirateur, pas de la sonnette": a soft opener and the frame
     if versus is not None:
         tail = rest[versus.end(): versus.end() + CONTRAST_REACH]
         if F.names_by_number_or_date(tail, fold(tail), lex) or F.names_by_capital(tail, lex):

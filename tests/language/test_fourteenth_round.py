@@ -79,6 +79,33 @@ GREETING_ASKS_CONTROLS = [  # a greeting before a question that asks something: 
     "Ciao bella, a che ora apre la posta oggi?",
 ]
 
+# corrections: an oops and "turned out to be", "Correct:" with a colon, "that's not right,"
+# before the new fact, a soft opener with the "X, not Y" frame and no name after "not"
+CORRECTION_CUE: dict[str, list[str]] = {
+    "en": ["Oops, the van turned out to be a 2015 model", "Correct: Leo's birthday is on 14 June, not the 4th",
+           "Actually, Pip is scared of the hoover, not the doorbell"],
+    "es": ["Uy, la Clio resultó ser del 2012", "Corrige: el cumple de Nico es el 21 de mayo, no el 12",
+           "En realidad, Lola le tiene miedo a la aspiradora, no al timbre"],
+    "de": ["Hoppla, der Golf war doch Baujahr 2014", "Korrigiere: Jonas hat am 23. Juli Geburtstag, nicht am 3.",
+           "Nee, das stimmt so nicht, unser Kater frisst nur Trockenfutter"],
+    "fr": ["Oups, la Clio s'est avérée être de 2016", "Corrige : l'anniversaire d'Inès c'est le 8 juin, pas le 18",
+           "En fait, Moka a peur de l'aspirateur, pas de la sonnette"],
+    "pt": ["Ops, o Fiat afinal era de 2013", "Corrige: o aniversário da Bia é dia 9 de abril, não dia 19",
+           "Na verdade, o Bolinha tem medo do aspirador, não da campainha"],
+    "it": ["Ops, la Panda alla fine era del 2011", "Correggi: il compleanno di Gaia è il 5 marzo, non il 15",
+           "In realtà, Briciola ha paura dell'aspirapolvere, non del campanello"],
+}
+
+CORRECTION_CUE_CONTROLS = [  # an oops before a mishap, a frame with no opener: no correction
+    "Oops, spilled my coffee again",
+    "Ups, se me cayó el café encima",
+    "Hoppla, fast vergessen",
+    "Oups, j'ai renversé mon café",
+    "Ops, deixei cair o celular",
+    "Ops, mi è caduto il telefono",
+    "Pip is scared of the hoover, not of people",
+]
+
 FILE_ASKED_CONTROLS = [  # the same verbs or questions about a file that change nothing
     "Can you tell me what's in old-draft.txt?",
     "Could you get rid of the smell in the fridge?",
@@ -105,10 +132,16 @@ def greeting_asks_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
 
+def correction_cue_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.CORRECTION and bool(r.facts)
+
+
 FAMILIES = {
     "file_asked": (FILE_ASKED, file_asked_right),
     "praise_help": (PRAISE_HELP, praise_help_right),
     "greeting_asks": (GREETING_ASKS, greeting_asks_right),
+    "correction_cue": (CORRECTION_CUE, correction_cue_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -116,6 +149,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "file_asked": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "praise_help": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "greeting_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "correction_cue": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -146,3 +180,8 @@ def test_help_or_praise_beside_a_fact_keeps_it(text: str) -> None:
 @pytest.mark.parametrize("text", GREETING_ASKS_CONTROLS)
 def test_a_greeting_before_a_question_about_a_thing_asks(text: str) -> None:
     assert read_message(text).intent is Intent.QUESTION
+
+
+@pytest.mark.parametrize("text", CORRECTION_CUE_CONTROLS)
+def test_an_oops_before_a_mishap_corrects_nothing(text: str) -> None:
+    assert read_message(text).intent is not Intent.CORRECTION

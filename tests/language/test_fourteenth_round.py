@@ -106,6 +106,37 @@ CORRECTION_CUE_CONTROLS = [  # an oops before a mishap, a frame with no opener: 
     "Pip is scared of the hoover, not of people",
 ]
 
+# keep requests by idiom: a verb of engraving into the head before a colon, a note "for later"
+KEEP_IDIOM: dict[str, list[tuple[str, str]]] = {
+    "en": [("heads up for the future, the bins go out on Tuesday nights", "the bins go out on Tuesday nights"),
+           ("Commit this to memory: my locker number is 212", "my locker number is 212"),
+           ("Burn this into your memory: Dad's flight lands at 6:40", "Dad's flight lands at 6:40")],
+    "es": [("Métete esto en la cabeza: el seguro del coche vence el 3 de marzo", "el seguro del coche vence el 3 de marzo"),
+           ("Grábatelo bien: Nacho es alérgico a la penicilina", "Nacho es alérgico a la penicilina"),
+           ("Ojo para después, la revisión del gas es el día 14", "la revisión del gas es el día 14")],
+    "de": [("Präg dir das ein: der Müll wird dienstags abgeholt", "der Müll wird dienstags abgeholt"),
+           ("Schreib dir das hinter die Ohren: Lenas Zug kommt um 8:15 an", "Lenas Zug kommt um 8:15 an"),
+           ("Kleine Info für später, der Zahnarzt ist am 9. Mai", "der Zahnarzt ist am 9. Mai")],
+    "fr": [("Grave-toi ça dans la tête : le contrôle technique est le 12 avril", "le contrôle technique est le 12 avril"),
+           ("Mets-toi bien ça en mémoire : Léon est allergique au kiwi", "Léon est allergique au kiwi"),
+           ("Info pour plus tard, les poubelles sortent le mardi soir", "les poubelles sortent le mardi soir")],
+    "pt": [("Grava isso na cabeça: o seguro do carro vence dia 3 de março", "o seguro do carro vence dia 3 de março"),
+           ("Mete bem na memória: o Caio é alérgico a amendoim", "o Caio é alérgico a amendoim"),
+           ("Fica a dica pra depois, a revisão do gás é dia 14", "a revisão do gás é dia 14")],
+    "it": [("Mettitelo bene in testa: la revisione della caldaia è il 12 aprile", "la revisione della caldaia è il 12 aprile"),
+           ("Stampatelo in mente: Nico è allergico al kiwi", "Nico è allergico al kiwi"),
+           ("Promemoria per dopo, il ritiro della carta è il martedì", "il ritiro della carta è il martedì")],
+}
+
+KEEP_IDIOM_CONTROLS = [  # the same words told about someone, or not opening the message
+    "My brother got this into his head that he can sing",
+    "Mi hermano se metió en la cabeza que quiere ser piloto",
+    "Er hat sich das hinter die Ohren geschrieben",
+    "Le prof s'est mis en tête de tout refaire",
+    "O Rui meteu na cabeça que vai emigrar",
+    "Giulia si è messa in testa di partire per Lisbona",
+]
+
 FILE_ASKED_CONTROLS = [  # the same verbs or questions about a file that change nothing
     "Can you tell me what's in old-draft.txt?",
     "Could you get rid of the smell in the fridge?",
@@ -137,11 +168,17 @@ def correction_cue_right(text: str) -> bool:
     return r.intent is Intent.CORRECTION and bool(r.facts)
 
 
+def keep_idiom_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+
+
 FAMILIES = {
     "file_asked": (FILE_ASKED, file_asked_right),
     "praise_help": (PRAISE_HELP, praise_help_right),
     "greeting_asks": (GREETING_ASKS, greeting_asks_right),
     "correction_cue": (CORRECTION_CUE, correction_cue_right),
+    "keep_idiom": (KEEP_IDIOM, keep_idiom_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -150,6 +187,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "praise_help": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "greeting_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "correction_cue": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "keep_idiom": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -185,3 +223,8 @@ def test_a_greeting_before_a_question_about_a_thing_asks(text: str) -> None:
 @pytest.mark.parametrize("text", CORRECTION_CUE_CONTROLS)
 def test_an_oops_before_a_mishap_corrects_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.CORRECTION
+
+
+@pytest.mark.parametrize("text", KEEP_IDIOM_CONTROLS)
+def test_an_idiom_told_about_someone_keeps_nothing_as_asked(text: str) -> None:
+    assert read_message(text).intent is not Intent.REMEMBER

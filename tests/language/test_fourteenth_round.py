@@ -137,6 +137,37 @@ KEEP_IDIOM_CONTROLS = [  # the same words told about someone, or not opening the
     "Giulia si è messa in testa di partire per Lisbona",
 ]
 
+# a refusal closing the message as a tag, on a plural, or "forbidden to store" before a colon
+REFUSAL_TAG: dict[str, list[str]] = {
+    "en": ["My bank PIN is 3391 — definitely not in your memory, yeah",
+           "the gate code is 7741 and the alarm is 2290 dont keep either of them",
+           "Forbidden to store this: the safe code is 1182"],
+    "es": ["La clave del portal es 4471 — nada de esto en tu memoria, ¿eh?",
+           "El PIN es 2281 y el de la alarma 9934, olvídalos ya",
+           "Prohibido guardar esto: la clave del wifi es Girasol2024"],
+    "de": ["Der Türcode ist 4471 — bloß nicht in dein Gedächtnis, gell?",
+           "Die PIN ist 2281 und der Alarmcode 9934, vergiss beide sofort",
+           "Verboten, das zu speichern: der Tresorcode ist 1182"],
+    "fr": ["Le code de l'immeuble c'est 4471 — surtout pas dans tes notes, hein",
+           "Le PIN c'est 2281 et l'alarme 9934, oublie-les tout de suite",
+           "Interdit de garder ça : le code du coffre est 1182"],
+    "pt": ["O código do portão é 4471, mas isso não fica anotado, tá bem?",
+           "O PIN é 2281 e o do alarme 9934; isto não fica em parte nenhuma, ok?",
+           "Proibido guardar isto: a senha do wifi é Girassol2024"],
+    "it": ["Il codice del portone è 4471 — niente di questo nella tua memoria, eh",
+           "Il PIN è 2281 e l'allarme 9934, scordateli subito",
+           "Vietato salvare questo: il codice della cassaforte è 1182"],
+}
+
+REFUSAL_TAG_CONTROLS = [  # forbidding something else, or telling what one forgets: no refusal
+    "It's forbidden to park here after 8",
+    "Está prohibido fumar en el portal del edificio",
+    "Parken verboten vor der Garage, steht auf dem Schild",
+    "Il est interdit de stationner devant le garage",
+    "É proibido estacionar na rua da escola",
+    "È vietato parcheggiare davanti al cancello",
+]
+
 FILE_ASKED_CONTROLS = [  # the same verbs or questions about a file that change nothing
     "Can you tell me what's in old-draft.txt?",
     "Could you get rid of the smell in the fridge?",
@@ -173,12 +204,18 @@ def keep_idiom_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
 
 
+def refusal_tag_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.DO_NOT_KEEP and not r.facts
+
+
 FAMILIES = {
     "file_asked": (FILE_ASKED, file_asked_right),
     "praise_help": (PRAISE_HELP, praise_help_right),
     "greeting_asks": (GREETING_ASKS, greeting_asks_right),
     "correction_cue": (CORRECTION_CUE, correction_cue_right),
     "keep_idiom": (KEEP_IDIOM, keep_idiom_right),
+    "refusal_tag": (REFUSAL_TAG, refusal_tag_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -188,6 +225,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "greeting_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "correction_cue": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "keep_idiom": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "refusal_tag": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -228,3 +266,8 @@ def test_an_oops_before_a_mishap_corrects_nothing(text: str) -> None:
 @pytest.mark.parametrize("text", KEEP_IDIOM_CONTROLS)
 def test_an_idiom_told_about_someone_keeps_nothing_as_asked(text: str) -> None:
     assert read_message(text).intent is not Intent.REMEMBER
+
+
+@pytest.mark.parametrize("text", REFUSAL_TAG_CONTROLS)
+def test_forbidding_something_else_withholds_nothing(text: str) -> None:
+    assert read_message(text).intent is not Intent.DO_NOT_KEEP

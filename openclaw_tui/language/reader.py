@@ -110,7 +110,7 @@ def opener_end(f: str, lex: Lexicon) -> int:
             break
         # "well done", "oops, I meant", "tá bom": a longer phrase of another list reads whole
         if any(other is not None and (o := other.match(f, pos)) is not None and o.end() > m.end()
-               for other in (lex.small_talk, lex.correction, lex.remember, lex.polite)):
+               for other in (lex.small_talk, lex.correction, lex.remember, lex.polite, lex.closing, lex.leaving)):
             break
         rest = _OPENER_GAP.match(f, m.end())
         pos = rest.end() if rest else m.end()
@@ -206,6 +206,8 @@ def _greeting_word(word: str, lex: Lexicon) -> bool:
 
 
 _CLAUSES = re.compile(r"[^,;:]+")
+#: the first word of a clause and the gap after it (laughter before a closing remark)
+_LAUGH_LEAD = re.compile(r"([^\W\d_]+)[\s!.…]*")
 #: spaces, stops and symbols (emoji) at a clause's ends; a question mark is kept
 _SYMBOLS_AROUND = re.compile(r"^[^\w?¿]+|[^\w?]+$")
 
@@ -225,6 +227,9 @@ def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
             continue
         start = m.start() + m.group(0).find(clause)
         body = clause[opener_end(clause, lex):]  # "waouh génial": after an interjection
+        laugh = _LAUGH_LEAD.match(body)
+        if laugh is not None and laughs(laugh.group(1), lex) and laugh.end() < len(body):
+            body = body[laugh.end():]  # "jajaj tremendo meme": a closing after laughter
         gone = lex.leaving.match(body) if lex.leaving is not None and body else None
         closes = lex.closing.match(body) if lex.closing is not None and body else None
         if (gone is not None and gone.end() == len(body)) or (closes is not None and closes.end() == len(body)):

@@ -168,6 +168,25 @@ REFUSAL_TAG_CONTROLS = [  # forbidding something else, or telling what one forge
     "È vietato parcheggiare davanti al cancello",
 ]
 
+# small talk by laughter, by leaving things as they are, by closing up for the day
+CLOSING_TALK: dict[str, list[str]] = {
+    "en": ["lmao I'm crying, stop it", "let's leave it at that, cheers", "calling it a night, catch you tomorrow"],
+    "es": ["jajaja me parto, qué buen meme", "Ya estuvo, así lo dejamos", "Cierro el chiringuito por hoy, hasta mañana"],
+    "de": ["Haha, ich lach mich tot 😂", "Passt scho, lass ma's so", "Ich mach Feierabend für heute, bis morgen"],
+    "fr": ["mdr je suis mort de rire", "Bon, on laisse comme ça", "Je ferme boutique pour ce soir, à demain"],
+    "pt": ["kkkk tô morrendo de rir", "Beleza, deixa assim mesmo", "Vou fechar a loja por hoje, até amanhã"],
+    "it": ["ahahah sto morendo dal ridere", "Va bene, lasciamo così", "Chiudo bottega per oggi, a domattina"],
+}
+
+CLOSING_TALK_CONTROLS = [  # the same words beside a fact: kept
+    "I'm crying, the vet said Rex has to stay until 3 May",
+    "Cierro el chiringuito el 15 de agosto y abro el 1 de septiembre",
+    "Ich mach Feierabend um 17:30, dann hole ich Mia ab",
+    "Je ferme boutique le 24 décembre à 16 h",
+    "Vou fechar a loja no dia 3 de janeiro para inventário",
+    "Chiudo bottega il 10 agosto e riapro il 25",
+]
+
 FILE_ASKED_CONTROLS = [  # the same verbs or questions about a file that change nothing
     "Can you tell me what's in old-draft.txt?",
     "Could you get rid of the smell in the fridge?",
@@ -209,6 +228,10 @@ def refusal_tag_right(text: str) -> bool:
     return r.intent is Intent.DO_NOT_KEEP and not r.facts
 
 
+def closing_talk_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
 FAMILIES = {
     "file_asked": (FILE_ASKED, file_asked_right),
     "praise_help": (PRAISE_HELP, praise_help_right),
@@ -216,6 +239,7 @@ FAMILIES = {
     "correction_cue": (CORRECTION_CUE, correction_cue_right),
     "keep_idiom": (KEEP_IDIOM, keep_idiom_right),
     "refusal_tag": (REFUSAL_TAG, refusal_tag_right),
+    "closing_talk": (CLOSING_TALK, closing_talk_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -226,6 +250,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "correction_cue": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "keep_idiom": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "refusal_tag": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "closing_talk": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -271,3 +296,9 @@ def test_an_idiom_told_about_someone_keeps_nothing_as_asked(text: str) -> None:
 @pytest.mark.parametrize("text", REFUSAL_TAG_CONTROLS)
 def test_forbidding_something_else_withholds_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.DO_NOT_KEEP
+
+
+@pytest.mark.parametrize("text", CLOSING_TALK_CONTROLS)
+def test_a_closing_phrase_beside_a_date_keeps_it(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is not Intent.SMALL_TALK and r.facts

@@ -187,6 +187,38 @@ CLOSING_TALK_CONTROLS = [  # the same words beside a fact: kept
     "Chiudo bottega il 10 agosto e riapro il 25",
 ]
 
+# a polite keep request with commas between its leads ("Poderia, por gentileza, registrar que
+# …?"), or with the clitic before the modal ("¿Te puedes acordar de que …?")
+POLITE_KEEP: dict[str, list[tuple[str, str]]] = {
+    "en": [("Could you, please, remember that the meeting is on the 12th?", "the meeting is on the 12th"),
+           ("Would you, kindly, note that my dentist is Dr. Patel?", "my dentist is Dr. Patel"),
+           ("Could you, if you don't mind, keep a note that the rent is due on the 1st?", "the rent is due on the 1st")],
+    "es": [("¿Podrías, por favor, apuntar que Marta llega el 4 de mayo?", "Marta llega el 4 de mayo"),
+           ("¿Te puedes acordar de que el gas se paga el día 20?", "el gas se paga el día 20"),
+           ("¿Usted podría, por favor, anotar que mi DNI caduca en 2027?", "mi DNI caduca en 2027")],
+    "de": [("Könntest du, bitte, notieren, dass Mia am 4. Mai kommt?", "Mia am 4. Mai kommt"),
+           ("Würden Sie, bitte, festhalten, dass mein Termin am 9. Juni ist?", "mein Termin am 9. Juni ist"),
+           ("Kannst du, bitte, dir merken, dass Jonas keine Laktose verträgt?", "Jonas keine Laktose verträgt")],
+    "fr": [("Pourrais-tu, s'il te plaît, noter que Léa arrive le 4 mai ?", "Léa arrive le 4 mai"),
+           ("Tu pourrais, stp, retenir que le loyer est dû le 5 ?", "le loyer est dû le 5"),
+           ("Pouvez-vous, s'il vous plaît, noter que mon vol part à 7 h ?", "mon vol part à 7 h")],
+    "pt": [("Poderia, por gentileza, anotar que meu CPF termina em 42?", "meu CPF termina em 42"),
+           ("Podes-te lembrar de que a Marta chega a 4 de maio?", "a Marta chega a 4 de maio"),
+           ("Você poderia, por favor, registrar que o aluguel vence dia 5?", "o aluguel vence dia 5")],
+    "it": [("Potresti, per favore, ricordare che Marta arriva il 4 maggio?", "Marta arriva il 4 maggio"),
+           ("Ti puoi ricordare che il gas si paga il 20?", "il gas si paga il 20"),
+           ("Potrebbe, per cortesia, annotare che il mio volo parte alle 7?", "il mio volo parte alle 7")],
+}
+
+POLITE_KEEP_CONTROLS = [  # the same leads before a question: they ask
+    "Could you, please, tell me what I said about Mia?",
+    "¿Te puedes acordar de qué te dije del fontanero?",
+    "Ti puoi ricordare cosa ti ho detto di Marta?",
+    "Poderia, por gentileza, me dizer o que anotei sobre a Marta?",
+    "Pourrais-tu, s'il te plaît, me dire ce que j'ai noté sur Léa ?",
+    "Könntest du, bitte, mir sagen, wann Mia kommt?",
+]
+
 FILE_ASKED_CONTROLS = [  # the same verbs or questions about a file that change nothing
     "Can you tell me what's in old-draft.txt?",
     "Could you get rid of the smell in the fridge?",
@@ -232,6 +264,11 @@ def closing_talk_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
 
+def polite_keep_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+
+
 FAMILIES = {
     "file_asked": (FILE_ASKED, file_asked_right),
     "praise_help": (PRAISE_HELP, praise_help_right),
@@ -240,6 +277,7 @@ FAMILIES = {
     "keep_idiom": (KEEP_IDIOM, keep_idiom_right),
     "refusal_tag": (REFUSAL_TAG, refusal_tag_right),
     "closing_talk": (CLOSING_TALK, closing_talk_right),
+    "polite_keep": (POLITE_KEEP, polite_keep_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -251,6 +289,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "keep_idiom": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "refusal_tag": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "closing_talk": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "polite_keep": {"en": 3, "es": 2, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "¿Usted podría, por favor, …": not read
 }
 
 
@@ -302,3 +341,8 @@ def test_forbidding_something_else_withholds_nothing(text: str) -> None:
 def test_a_closing_phrase_beside_a_date_keeps_it(text: str) -> None:
     r = read_message(text)
     assert r.intent is not Intent.SMALL_TALK and r.facts
+
+
+@pytest.mark.parametrize("text", POLITE_KEEP_CONTROLS)
+def test_stacked_polite_leads_before_a_question_ask(text: str) -> None:
+    assert read_message(text).intent is Intent.QUESTION

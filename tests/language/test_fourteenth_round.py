@@ -3,7 +3,15 @@
 mechanism was (none of them is in a split; same author as the mechanism, so weaker evidence than
 a blind split): a file change put as a question or with a verb of getting rid or setting up
 the tables lacked ("¿Me armas un archivo x.md …?", "Tu peux virer x.docx", "Pode sumir com o
-arquivo x.ods", "x.txt kann weg").
+arquivo x.ods", "x.txt kann weg"); praise and help as small talk ("hesch mir mega gholfe",
+"Chapeau bas"); a greeting with a question about the listener's life ("how's the world treating
+you", "Bom diaaa ☀️ tudo certo?"); corrections ("Ups, … resultó ser", "Korrigiere:", "En fait,
+…, pas de l'orage"); keep idioms ("Grábate bien esto:", "heads up for later,"); refusals as
+closing tags, plurals or "forbidden to store" ("— surtout pas dans ta mémoire, hein",
+"dimenticali subito", "Interdit de stocker ceci :"); laughter, leaving things as they are and
+closing up ("me tenté", "Ya estuvo, lo dejamos así", "Chiudo baracca per stasera"); polite keep
+requests with commas or a clitic before the modal ("Poderia, por gentileza, registrar que …?",
+"¿Te puedes acordar de que …?").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Fourteenth round"); the controls are

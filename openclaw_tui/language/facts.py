@@ -55,6 +55,15 @@ FRAME_WORDS = 7
 MIN_STATE_CHARS = 8
 
 
+_COMMA_GAP = re.compile(r"[\s,]*")
+
+
+def _past_commas(folded: str, pos: int) -> int:
+    """``pos`` past the spaces and commas between stacked polite leads."""
+    m = _COMMA_GAP.match(folded, pos)
+    return m.end() if m else pos
+
+
 def _skip(folded: str, pos: int) -> int:
     m = _SPACES.match(folded, pos)
     return m.end() if m else pos
@@ -72,12 +81,12 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     pos = 0
     polite = lex.polite.match(folded) if lex.polite else None
     if polite:
-        pos = _skip(folded, polite.end())
+        pos = _past_commas(folded, polite.end())
         for _ in range(STACKED_LEADS):  # "could you make sure to remember …", "por favor, ¿puedes …"
             more = lex.polite.match(folded[pos:]) if lex.polite else None  # anchored: on the rest
             if more is None or more.end() == 0:
                 break
-            pos = _skip(folded, pos + more.end())
+            pos = _past_commas(folded, pos + more.end())  # "Poderia, por gentileza, registrar que …"
     start = re.match(r"[\s¿¡\"'(«„“,-]*", folded[pos:])
     pos += start.end() if start else 0
     verb = lex.remember.match(folded, pos)

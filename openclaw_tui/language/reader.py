@@ -38,6 +38,9 @@ _LEAD = re.compile(r"[\s¿¡\"'(«„“-]*")
 _MAIN_CLAUSE = re.compile(r"[,;:]\s|\s[-–—]\s")
 #: what may separate an interjection from the sentence after it
 _OPENER_GAP = re.compile(r"[\s,;:.!…–—-]*")
+#: marks and symbols (emoji) between a greeting and what follows it; a question mark, a quote
+#: or a bracket opening the rest is kept
+_AFTER_GREETING = re.compile(r"[^\w¿?\"'(«„“]*")
 #: an amount right after an opening verb ("debo 4.000 €")
 _AMOUNT = re.compile(r"\s*[$€£]?\s*\d")
 
@@ -107,7 +110,7 @@ def opener_end(f: str, lex: Lexicon) -> int:
             break
         # "well done", "oops, I meant", "tá bom": a longer phrase of another list reads whole
         if any(other is not None and (o := other.match(f, pos)) is not None and o.end() > m.end()
-               for other in (lex.small_talk, lex.correction, lex.remember, lex.polite)):
+               for other in (lex.small_talk, lex.correction, lex.remember, lex.polite, lex.closing, lex.leaving)):
             break
         rest = _OPENER_GAP.match(f, m.end())
         pos = rest.end() if rest else m.end()
@@ -163,7 +166,9 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
             hello = None  # "a ver si recuerdas cuánto …": a longer question opener reads whole
         if hello:
             rest, frest = s[hello.end():], f[hello.end():]
-            cut = len(rest) - len(rest.lstrip(" ,;:.!-–—"))
+            # "Bom diaaa ☀️ tudo certo?": marks and emoji after the greeting say nothing more
+            gap = _AFTER_GREETING.match(rest)
+            cut = gap.end() if gap else 0
             rest, frest = rest[cut:], frest[cut:]
             if not any(ch.isalnum() for ch in rest):
                 return Kind.SMALL_TALK
@@ -201,6 +206,8 @@ def _greeting_word(word: str, lex: Lexicon) -> bool:
 
 
 _CLAUSES = re.compile(r"[^,;:]+")
+#: the first word of a clause and the gap after it (laughter before a closing remark)
+_LAUGH_LEAD = re.compile(r"([^\W\d_]+)[\s!.…]*")
 #: spaces, stops and symbols (emoji) at a clause's ends; a question mark is kept
 _SYMBOLS_AROUND = re.compile(r"^[^\w?¿]+|[^\w?]+$")
 
@@ -220,6 +227,9 @@ def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
             continue
         start = m.start() + m.group(0).find(clause)
         body = clause[opener_end(clause, lex):]  # "waouh génial": after an interjection
+        laugh = _LAUGH_LEAD.match(body)
+        if laugh is not None and laughs(laugh.group(1), lex) and laugh.end() < len(body):
+            body = body[laugh.end():]  # "jajaj tremendo meme": a closing after laughter
         gone = lex.leaving.match(body) if lex.leaving is not None and body else None
         closes = lex.closing.match(body) if lex.closing is not None and body else None
         if (gone is not None and gone.end() == len(body)) or (closes is not None and closes.end() == len(body)):
@@ -293,6 +303,8 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
     if soft and lex.mixup is not None and lex.mixup.search(frest):
         return at  # "Ah non, Ousmane est infirmier, pas pharmacien, j'ai confondu avec son cousin"
     versus = lex.contrast.search(frest) if lex.contrast else None
+    if soft and versus is not None:
+        return at  # "En fait, Moka a peur de l'aspirateur, pas de la sonnette": a soft opener and the frame
     if versus is not None:
         tail = rest[versus.end(): versus.end() + CONTRAST_REACH]
         if F.names_by_number_or_date(tail, fold(tail), lex) or F.names_by_capital(tail, lex):

@@ -220,6 +220,7 @@ class Lexicon:
     abbreviations: tuple[str, ...]  # folded, without the final dot ("dr", "z. b")
     ordinal_dot: bool  # "am 3. Mai": a number with a dot does not end a sentence
     capitalized_nouns: bool  # every noun is capitalised: a capital is no name
+    verb_second: bool  # the finite verb comes second: an opener with no mark belongs to its clause
     question_words: frozenset[str]  # what, cuándo, wann …
     question_start: Phrases | None  # a question's opening (question word, inversion), on lower()
     not_question_after: Phrases | None  # "When I travel …": a subject after the word, no question
@@ -367,6 +368,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         abbreviations=tuple(sorted({fold(a).rstrip(".") for a in raw.get("abbreviations") or ()}, key=len, reverse=True)),
         ordinal_dot=bool(raw.get("ordinal_dot", False)),
         capitalized_nouns=bool(raw.get("capitalized_nouns", False)),
+        verb_second=bool(raw.get("verb_second", False)),
         question_words=_words(raw.get("question_words")),
         question_start=phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ())
                                + composed(built.get("question_openers"), "question_openers"), anchored=True, folded=False),

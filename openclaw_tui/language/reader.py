@@ -283,6 +283,13 @@ def _kept_beside(f: str, moments: list[re.Match[str]], lex: Lexicon) -> bool:
 CONTRAST_REACH = 24
 
 
+def _in_clause(folded: str, end: int, lex: Lexicon) -> bool:
+    """An opener with no mark after it that its clause goes on from in a verb-second language
+    ("Eigentlich haben wir 74 Stühle bestellt": without it the note would read as a question)."""
+    rest = folded[end:].lstrip()
+    return lex.verb_second and rest[:1].isalnum() and folded[:end].rstrip()[-1:].isalnum()
+
+
 def correction_end(piece: Piece, lex: Lexicon) -> int | None:
     """Where the new fact of a correction starts in the sentence, or None when it corrects
     nothing: after a correction cue ("Correction:", "Me equivoqué:"); after a soft opener
@@ -556,6 +563,7 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     kinds: list[Kind] = []
     intent: Intent | None = None
     replaces: tuple[str, ...] = ()
+    subject = ""  # a correction's new fact without an opener kept in its clause: what it replaces
     folded_all = fold(text)
     loose: list[str] = []  # statements naming nothing specific, waiting for the fact they go with
     joins: int | None = None  # the fact a following statement joins (the last one a statement made)
@@ -572,9 +580,12 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
         fix = correction_end(p, lex) if intent is None else None
         if fix is not None:
             intent = Intent.CORRECTION
-            new = F.tidy(p.text[fix:])
+            whole_clause = _in_clause(p.folded, fix, lex)
+            new = F.tidy(p.text[0 if whole_clause else fix:])
             if len(new) >= F.MIN_CUE_FACT:
                 facts.append(new)
+                if whole_clause and not subject:
+                    subject = F.tidy(p.text[fix:])
             kinds.append(Kind.STATEMENT)
             continue
         cue = _remember_cue(p, lex)
@@ -606,7 +617,7 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
             if inner:
                 facts.append(inner)
     if intent is Intent.CORRECTION and facts:
-        replaces = F.subject_words(facts[0], lex)
+        replaces = F.subject_words(subject or facts[0], lex)
     asks = any(k in (Kind.QUESTION, Kind.REQUEST) for k in kinds)
     if intent is None:
         intent = _intent_of(kinds)

@@ -23,6 +23,7 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
+from tests.language.family_floor import floor_test
 
 LANGS = ("en", "es", "de", "fr", "pt", "it")
 
@@ -301,17 +302,7 @@ FLOOR: dict[str, dict[str, int]] = {
 }
 
 
-def score(family: str, lang: str) -> tuple[int, int]:
-    """(read right, written) of one family in one language."""
-    cases, right = FAMILIES[family]
-    return sum(bool(right(c)) for c in cases[lang]), len(cases[lang])
-
-
-@pytest.mark.parametrize("family", sorted(FLOOR))
-@pytest.mark.parametrize("lang", LANGS)
-def test_family_holds_its_measured_count(family: str, lang: str) -> None:
-    got, total = score(family, lang)
-    assert got >= FLOOR[family][lang], f"{family} {lang}: {got}/{total} read right, {FLOOR[family][lang]} measured"
+test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 
 
 @pytest.mark.parametrize("text", FILE_ASKED_CONTROLS)

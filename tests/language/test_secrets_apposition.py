@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from openclaw_tui.language.secrets import marker, redact_for_disk
+from tests.language.secret_cases import assert_kept, assert_withheld
 
 # (language, text, the secret value in it, its kind)
 SECRETS = [
@@ -41,15 +41,9 @@ CONTROLS = [
 
 @pytest.mark.parametrize("lang,text,value,kind", SECRETS, ids=[f"{s[0]}-{i}" for i, s in enumerate(SECRETS)])
 def test_a_value_after_its_names_qualifier_is_withheld(lang: str, text: str, value: str, kind: str) -> None:
-    disk = redact_for_disk(text)
-    assert value not in disk.text
-    assert marker(kind) in disk.text
-    assert kind in disk.kinds
-    # the words around it stay, and a second pass changes nothing
-    assert disk.text.replace(marker(kind), value) == text
-    assert redact_for_disk(disk.text).text == disk.text
+    assert_withheld(text, value, kind)
 
 
 @pytest.mark.parametrize("text", CONTROLS)
 def test_a_qualifier_with_no_value_keeps_its_words(text: str) -> None:
-    assert redact_for_disk(text).text == text
+    assert_kept(text)

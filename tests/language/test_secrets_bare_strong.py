@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from openclaw_tui.language.secrets import marker, redact_for_disk
+from tests.language.secret_cases import assert_kept, assert_withheld
 
 SECRETS = [
     ("de", "mein GitLab-Passwort Edelweiß#31 gehört nicht in deine Notizen", "Edelweiß#31", "password"),
@@ -33,12 +33,9 @@ CONTROLS = [
 
 @pytest.mark.parametrize("lang,text,value,kind", SECRETS, ids=[f"{s[0]}-{i}" for i, s in enumerate(SECRETS)])
 def test_the_value_is_withheld(lang: str, text: str, value: str, kind: str) -> None:
-    disk = redact_for_disk(text)
-    assert value not in disk.text and marker(kind) in disk.text
-    assert disk.text.replace(marker(kind), value) == text
-    assert redact_for_disk(disk.text).text == disk.text
+    assert_withheld(text, value, kind)
 
 
 @pytest.mark.parametrize("text", CONTROLS)
 def test_no_secret_keeps_its_words(text: str) -> None:
-    assert redact_for_disk(text).text == text
+    assert_kept(text)

@@ -24,6 +24,7 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent, MessageReading
+from tests.language.family_floor import floor_test
 
 # (a polite question asking to keep, the fact it keeps)
 POLITE_THAT: dict[str, list[tuple[str, str]]] = {
@@ -479,17 +480,7 @@ FLOOR: dict[str, dict[str, int]] = {
 }
 
 
-def score(family: str, lang: str) -> tuple[int, int]:
-    """(read right, written) of one family in one language."""
-    cases, right = FAMILIES[family]
-    return sum(bool(right(c)) for c in cases[lang]), len(cases[lang])
-
-
-@pytest.mark.parametrize("family", sorted(FLOOR))
-@pytest.mark.parametrize("lang", LANGS)
-def test_family_holds_its_measured_count(family: str, lang: str) -> None:
-    got, total = score(family, lang)
-    assert got >= FLOOR[family][lang], f"{family} {lang}: {got}/{total} read right, {FLOOR[family][lang]} measured"
+test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 
 
 @pytest.mark.parametrize("text", POLITE_THAT_CONTROLS)

@@ -22,6 +22,16 @@ def _engine(make_settings, server, recorder) -> SessionEngine:
     return SessionEngine(settings, sink=recorder, retry_policy=FAST_RETRY)
 
 
+async def _three_statements_compacted(make_settings, server, recorder) -> SessionEngine:
+    """A local session of three statements, then ``/compact`` (the summary is the next reply pushed)."""
+    eng = _engine(make_settings, server, recorder)
+    await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")
+    await eng.send("My dentist appointment moved to Tuesday.")
+    await eng.send("The car goes in for service on the 14th.")
+    await eng.compact()
+    return eng
+
+
 def _start(req: dict) -> str:
     """What a request starts with: its first message and its tools, as bytes."""
     return json.dumps([req["messages"][0], req.get("tools")], sort_keys=True)
@@ -68,11 +78,7 @@ async def test_a_local_compaction_asks_for_its_summary_after_the_cached_start(ma
     # finds the rest in its cache and reads only the instruction (issue 38)
     server.push({"text": "Noted."}, {"text": "Noted."}, {"text": "Noted."},
                 {"text": "- The user's VPN host is vpn-east-12.acme.net.\n- The dentist moved to Tuesday."})
-    eng = _engine(make_settings, server, recorder)
-    await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")
-    await eng.send("My dentist appointment moved to Tuesday.")
-    await eng.send("The car goes in for service on the 14th.")
-    await eng.compact()
+    eng = await _three_statements_compacted(make_settings, server, recorder)
     reqs = server.chat_requests()
     last_turn, summary = reqs[-2], reqs[-1]
     asked = summary["messages"][-1]
@@ -90,11 +96,7 @@ async def test_a_call_instead_of_the_summary_falls_back_to_the_prompt_of_its_own
     call = json.dumps({"name": "memory_search", "arguments": {"query": "VPN"}})
     server.push({"text": "Noted."}, {"text": "Noted."}, {"text": "Noted."}, {"text": call},
                 {"text": "- The VPN host is vpn-east-12.acme.net.\n- The dentist moved to Tuesday."})
-    eng = _engine(make_settings, server, recorder)
-    await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")
-    await eng.send("My dentist appointment moved to Tuesday.")
-    await eng.send("The car goes in for service on the 14th.")
-    await eng.compact()
+    eng = await _three_statements_compacted(make_settings, server, recorder)
     reqs = server.chat_requests()
     assert len(reqs) == 5, [r["messages"][-1]["content"][:60] for r in reqs]
     in_place, alone = reqs[3], reqs[4]
@@ -128,11 +130,7 @@ async def test_a_copied_call_line_is_left_out_of_the_summary_not_asked_again(mak
     call = json.dumps({"name": "memory_search", "arguments": {"query": "VPN"}})
     server.push({"text": "Noted."}, {"text": "Noted."}, {"text": "Noted."},
                 {"text": f"- The VPN host is vpn-east-12.acme.net.\n- Assistant: {call}\n- The dentist moved to Tuesday."})
-    eng = _engine(make_settings, server, recorder)
-    await eng.send("Our VPN hostname is now vpn-east-12.acme.net.")
-    await eng.send("My dentist appointment moved to Tuesday.")
-    await eng.send("The car goes in for service on the 14th.")
-    await eng.compact()
+    eng = await _three_statements_compacted(make_settings, server, recorder)
     reqs = server.chat_requests()
     assert len(reqs) == 4 and "Summarise the conversation above" in reqs[3]["messages"][-1]["content"]
     assert "vpn-east-12" in eng.summary and "Tuesday" in eng.summary

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import copy
 import json
 import os
 import re
@@ -63,6 +64,8 @@ class Row:
     stats: RequestStats
     new: int | None
     turn_first_s: float | None = None  # message sent → first text the user saw (first request of a turn)
+    kept: int | None = None  # tokens of the previous reply this request's history holds verbatim (reply_kept)
+    reply_tokens: int | None = None  # this request's reply text in the server's own tokens (/tokenize)
 
 
 @dataclass
@@ -86,6 +89,16 @@ def _post(address: str, key: str, path: str, body: dict[str, Any]) -> dict[str, 
         return dict(json.loads(resp.read()))
 
 
+def _tokens(address: str, key: str, text: str) -> int | None:
+    """``text`` in the model's own tokens (the server's ``/tokenize``, nothing read into the model)."""
+    if not text:
+        return 0
+    try:
+        return len(_post(address, key, "/tokenize", {"content": text, "add_special": False})["tokens"])
+    except (OSError, ValueError, KeyError):
+        return None
+
+
 def calibrate(address: str, key: str, speeds: Speeds, prompt_words: int = 50, gen: int = 32) -> None:
     """One request with a prompt the server has never seen (cache off): its read and write speeds."""
     words = " ".join(secrets.token_hex(3) for _ in range(prompt_words))
@@ -99,14 +112,78 @@ def calibrate(address: str, key: str, speeds: Speeds, prompt_words: int = 50, ge
               f"{t['predicted_n']} generated at {speeds.gen_tps[-1]:.1f}/s", flush=True)
 
 
-def new_tokens(cur: RequestStats, prev: RequestStats | None) -> int | None:
-    """What ``cur`` adds to the request before it and that request's reply (all of it when
-    it is the first of its server); None when ``cur`` is shorter than those (it does not
-    extend them: another prompt start, or a compaction cut the history)."""
+def _rendered(address: str, key: str, messages: list[dict[str, Any]], tools: Any) -> list[int]:
+    """``messages`` as the server renders them with the GGUF's chat template, in its tokens."""
+    body: dict[str, Any] = {"messages": messages}
+    if tools:
+        body["tools"] = tools
+    prompt = _post(address, key, "/apply-template", body)["prompt"]
+    return list(_post(address, key, "/tokenize", {"content": prompt, "add_special": True})["tokens"])
+
+
+def unseen_tokens(address: str, key: str, prev: Sent, prev_stats: RequestStats, cur: Sent) -> int | None:
+    """For a request that does not extend the one before it (a compaction, the turn after it):
+    its tokens past the longest common start with what the server read last, the previous
+    prompt and its reply but the last sampled token (the floor any cache can reach)."""
+    try:
+        now = _rendered(address, key, cur.messages, cur.tools)
+        seen = _rendered(address, key, [*prev.messages, prev.reply], prev.tools)
+    except (OSError, ValueError, KeyError):
+        return None
+    seen = seen[: prev_stats.prompt_tokens + max(prev_stats.generated - 1, 0)]
+    common = 0
+    for a, b in zip(now, seen):
+        if a != b:
+            break
+        common += 1
+    return len(now) - common
+
+
+def new_tokens(cur: RequestStats, prev: RequestStats | None, kept: int | None = None) -> int | None:
+    """What ``cur`` adds to the request before it and the part of that request's reply its
+    history keeps (all of it when ``cur`` is the first of its server); None when ``cur`` does
+    not extend them (another prompt start, or a compaction cut the history).
+
+    ``kept``: tokens of the previous reply the server has read and this request's history
+    holds verbatim (``reply_kept``). Without it (``None``) the reply is taken as kept whole,
+    the generated count included."""
     if prev is None:
         return cur.prompt_tokens
-    grown = cur.prompt_tokens - prev.prompt_tokens - prev.generated
+    grown = cur.prompt_tokens - prev.prompt_tokens - (prev.generated if kept is None else kept)
     return grown if grown > 0 else None
+
+
+@dataclass(frozen=True)
+class Sent:
+    """One request as the bench saw it leave: the messages, and the model's raw reply."""
+
+    messages: list[dict[str, Any]]
+    reply: dict[str, Any]
+    finish: str | None
+    tools: list[dict[str, Any]] | None = None
+
+
+def _same_reply(held: dict[str, Any], raw: dict[str, Any]) -> bool:
+    """The history's assistant message is the model's own reply, word for word and call for call."""
+    if held.get("role") != "assistant" or (held.get("content") or "") != (raw.get("content") or ""):
+        return False
+    calls = [(c.get("function", {}).get("name"), c.get("function", {}).get("arguments")) for c in held.get("tool_calls") or []]
+    return calls == [(c.get("function", {}).get("name"), c.get("function", {}).get("arguments")) for c in raw.get("tool_calls") or []]
+
+
+def reply_kept(prev: Sent, cur: Sent, generated: int) -> int | None:
+    """Tokens of ``prev``'s reply that ``cur`` reuses from the server's cache at best: the
+    generated count less the end-of-turn token the model sampled last (llama.cpp stops on it
+    without reading it in, so the template's copy of it is new to the server) when ``cur``'s
+    history holds the reply verbatim; 0 when the engine put other words in its place (a
+    false citation replaced by its acknowledgement: those words are new); None when ``cur``
+    does not start with ``prev``'s messages."""
+    n = len(prev.messages)
+    if cur.messages[:n] != prev.messages:
+        return None
+    if len(cur.messages) > n and _same_reply(cur.messages[n], prev.reply):
+        return max(generated - (1 if prev.finish in ("stop", "tool_calls") else 0), 0)
+    return 0
 
 
 def _settings(root: Path, model: str) -> Any:
@@ -141,8 +218,19 @@ async def run_session(root: Path, model: str, speeds: Speeds) -> list[Row]:
         if server is None or server.address is None:
             raise SystemExit(f"the local model did not start: {getattr(local, 'problem', '')}")
         calibrate(server.address, server.api_key, speeds)
-        seen = len(local.requests)
+        sent: list[Sent] = []
+        complete = local.complete
+
+        async def spy(messages: Any, tools: Any, *, on_delta: Any, purpose: str = "turn") -> Any:
+            snap = copy.deepcopy(list(messages))
+            out = await complete(messages, tools, on_delta=on_delta, purpose=purpose)
+            sent.append(Sent(snap, copy.deepcopy(dict(out.assistant_message())), out.finish_reason, copy.deepcopy(tools)))
+            return out
+
+        local.complete = spy  # the bench reads what each request sent and what came back
+        seen, seen_sent = len(local.requests), 0
         prev: RequestStats | None = None
+        prev_sent: Sent | None = None
         for n, (kind, text) in enumerate(SCENARIO, 1):
             first_text.clear()
             t0 = time.monotonic()
@@ -154,14 +242,22 @@ async def run_session(root: Path, model: str, speeds: Speeds) -> list[Row]:
                 await engine.send(text)
             made = local.requests[seen:]
             seen = len(local.requests)
-            for i, st in enumerate(made):
+            went = sent[seen_sent:] if len(sent) - seen_sent == len(made) else [None] * len(made)
+            seen_sent = len(sent)
+            for i, (st, now) in enumerate(zip(made, went)):
                 label = kind if i == 0 else "tool follow-up"
                 if kind == "compaction" and st.purpose != "compaction":
                     label = st.purpose
                 turn_first = (first_text[0] - t0) if (i == 0 and first_text) else None
-                rows.append(Row("session", n, label, st, new_tokens(st, prev), turn_first))
-                print(f"  turn {n} {label}: {st.to_dict()} new {rows[-1].new} turn-first {turn_first}", flush=True)
-                prev = st
+                kept = reply_kept(prev_sent, now, prev.generated) if (prev is not None and prev_sent and now) else None
+                new = new_tokens(st, prev, kept) if (prev is None or kept is not None) else None
+                if new is None and prev is not None and prev_sent and now:
+                    new = unseen_tokens(server.address, server.api_key, prev_sent, prev, now)
+                reply_tokens = _tokens(server.address, server.api_key, now.reply.get("content") or "") if now else None
+                rows.append(Row("session", n, label, st, new, turn_first, kept, reply_tokens))
+                print(f"  turn {n} {label}: {st.to_dict()} new {rows[-1].new} kept {kept} reply tokens {reply_tokens} "
+                      f"turn-first {turn_first}", flush=True)
+                prev, prev_sent = st, now
             if not made:
                 rows.append(Row("session", n, kind + " (no request)", RequestStats("-", 0, 0, 0, 0, 0, 0, None,
                                                                                      round(time.monotonic() - t0, 3)), 0))
@@ -221,8 +317,8 @@ def report(rows: list[Row], headless: list[dict[str, Any]], speeds: Speeds) -> s
     lines = [f"calibration: prompt {speeds.prompt:.1f} tok/s, generation {speeds.gen:.1f} tok/s "
              f"(runs: {', '.join(f'{p:.1f}/{g:.1f}' for p, g in zip(speeds.prompt_tps, speeds.gen_tps))})", ""]
     if rows:
-        lines += ["| # | kind | prompt | processed | reused | new | generated | first piece s | floor s | ratio | whole s | floor s | turn's first text s |",
-                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        lines += ["| # | kind | prompt | processed | reused | new | generated | reply text tok | prev reply kept | first piece s | floor s | ratio | whole s | floor s | turn's first text s |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in rows:
             s = r.stats
             fl_first = r.new / speeds.prompt if (speeds.prompt and r.new is not None) else None
@@ -230,9 +326,10 @@ def report(rows: list[Row], headless: list[dict[str, Any]], speeds: Speeds) -> s
             first = s.first_piece_s if s.first_piece_s is not None else (s.prompt_ms / 1000 if s.prompt_tokens else None)
             ratio = (first / fl_first) if (first is not None and fl_first) else None
             lines.append(f"| {r.turn} | {r.kind} | {s.prompt_tokens} | {s.processed} | {s.reused} | {_fmt(r.new, 0)} | {s.generated} | "
+                         f"{_fmt(r.reply_tokens, 0)} | {_fmt(r.kept, 0)} | "
                          f"{_fmt(first)} | {_fmt(fl_first)} | {_fmt(ratio, 2)} | {_fmt(s.total_s)} | {_fmt(fl_all)} | {_fmt(r.turn_first_s)} |")
         later = [r for r in rows[1:] if r.stats.prompt_tokens]
-        over = [r for r in later if r.new is None or r.stats.processed > r.new * 1.05 + 1]
+        over = [r for r in later if r.new is None or r.stats.processed > r.new * 1.05]
         lines += ["", f"session: {sum(r.stats.processed for r in rows)} prompt tokens processed, "
                       f"{sum(r.stats.reused for r in rows)} reused; requests after the first processing more than new + 5 %: "
                       f"{len(over)} of {len(later)}"]
@@ -275,7 +372,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.json_out:
         Path(args.json_out).write_text(json.dumps({
             "threads": machine_threads(), "speeds": {"prompt": speeds.prompt_tps, "gen": speeds.gen_tps},
-            "session": [{"turn": r.turn, "kind": r.kind, "new": r.new, "turn_first_s": r.turn_first_s, **r.stats.to_dict()} for r in rows],
+            "session": [{"turn": r.turn, "kind": r.kind, "new": r.new, "kept": r.kept, "reply_tokens": r.reply_tokens,
+                         "turn_first_s": r.turn_first_s, **r.stats.to_dict()} for r in rows],
             "headless": headless}, indent=1))
     return 0
 

@@ -76,6 +76,8 @@ class _Named:
     not_in_gap: frozenset[str] = frozenset()  # folded words that make it no secret when they stand
     #                                          between name and value ("the code for the login page")
     before: bool = True  # the value may also stand before the name ("4471 is de code van de kluis")
+    then: frozenset[str] = frozenset()  # folded words that may follow a value that ends its clause
+    #                                    (a verb's last part: "das Tor lässt sich mit 5582 öffnen")
 
 
 @dataclass(frozen=True)
@@ -155,11 +157,15 @@ def _rules(entry: Any, values: dict[str, re.Pattern[str]], kind: str,
 
 def _unlock_rule(entry: Any, values: dict[str, re.Pattern[str]], open_text: bool) -> tuple[list[str], _Named]:
     """A verb that opens or disarms something with a code ("the gate opens with 1357#", "sblocco
-    il telefono con 5817"): the verb is the name, its "with" words its own connectors."""
+    il telefono con 5817"), a device that takes or has one ("the keypad wants 7391", "die
+    Alarmanlage hat den Code 6120"), or what opens it ("pra abrir o cadeado é 3851"): the verb,
+    device or purpose is the name, its "with" words its own connectors, its "then" words the
+    last part of a verb that may follow the value ("das Tor lässt sich mit 5582 öffnen")."""
     rule = _Named(str(entry.get("kind", "code")), values[str(entry.get("value", "pin"))], bare=False, free=False,
                   ends_clause=True, connectors=_connector_regex((str(w) for w in entry["with"]), open_text),
                   max_gap=int(entry.get("max_gap", 3)),
-                  not_in_gap=frozenset(fold(str(w)) for w in entry.get("not_in_gap", ())), before=False)
+                  not_in_gap=frozenset(fold(str(w)) for w in entry.get("not_in_gap", ())), before=False,
+                  then=frozenset(fold(str(w)) for w in entry.get("then", ())))
     return [str(w) for w in entry.get("words", [])], rule
 
 
@@ -182,7 +188,8 @@ def _merge(old: _Named, new: _Named) -> _Named:
     if old.connectors is not None and new.connectors is not None:
         connectors = re.compile(f"(?:{old.connectors.pattern})|(?:{new.connectors.pattern})")
     return _Named(old.kind, old.value, old.bare, old.free, old.gap_starts | new.gap_starts, old.ends_clause, connectors,
-                  old.max_gap, old.bare_value, old.not_in_gap | new.not_in_gap, old.before and new.before)
+                  old.max_gap, old.bare_value, old.not_in_gap | new.not_in_gap, old.before and new.before,
+                  old.then | new.then)
 
 
 @lru_cache(maxsize=1)
@@ -392,14 +399,15 @@ def _value(low: str, pos: int, rule: _Named, t: _Table, shape: re.Pattern[str] |
 _CLAUSE_WORD = re.compile(r"[ \t]+([^\W\d_][\w'’]*)")
 
 
-def _ends_clause(low: str, end: int, t: _Table) -> bool:
+def _ends_clause(low: str, end: int, t: _Table, then: frozenset[str] = frozenset()) -> bool:
     """Nothing, a mark or a function word after a value ("… is 2741." / "… 2741 so come in"),
-    not a word of its own ("… is 300 lines")."""
+    or one of ``then`` (a verb's last part: "… mit 5582 öffnen"), not a word of its own ("… is
+    300 lines")."""
     rest = low[end:]
     if not rest.strip(" \t") or not rest.lstrip(" \t")[0].isalnum():
         return True
     m = _CLAUSE_WORD.match(low, end)
-    return m is not None and fold(m.group(1)).strip("'’") in t.clause_words
+    return m is not None and (fold(m.group(1)).strip("'’") in t.clause_words or fold(m.group(1)).strip("'’") in then)
 
 
 def _starts(word: str, starts: frozenset[str]) -> bool:
@@ -455,7 +463,7 @@ def _after(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | Non
         found, between = _apposition(low, name_end, rule, t, t.apposition)
     if found is not None and _names_a_thing(between, rule.not_in_gap):
         return None  # "the code for the login page is 2000": a page's code is source code
-    if found is not None and rule.ends_clause and not _ends_clause(low, found[1], t):
+    if found is not None and rule.ends_clause and not _ends_clause(low, found[1], t, rule.then):
         return None
     return found
 

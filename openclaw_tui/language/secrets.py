@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -104,6 +105,20 @@ class _Apposition:
 
 
 @dataclass(frozen=True)
+class _Beside:
+    """A value that is a secret only beside another one: a card's expiry date next to its number
+    or its security code ("Visa 4111 …, exp 09/28"), not a date elsewhere ("the lease expires
+    09/28")."""
+
+    kind: str
+    anchors: frozenset[str]  # the kinds it must stand beside
+    found: re.Pattern[str]  # a name and its value (group 1), on folded text
+    bare: re.Pattern[str]  # the value alone right after an anchor ("4111 … 09/28")
+    max_words: int  # function words that may stand between it and its anchor
+    max_chars: int
+
+
+@dataclass(frozen=True)
 class _Table:
     marker: str
     marked: re.Pattern[str]  # a marker already in the text (of a kind we write)
@@ -123,6 +138,7 @@ class _Table:
     before_words: int  # function words that may stand between a value before its name and the name
     before_free: re.Pattern[str]  # the shape of a password standing before its name ("Limoncello_7 è …")
     apposition: _Apposition | None
+    beside: tuple[_Beside, ...] = ()
 
 
 _GROUP = re.compile(r"\d+")
@@ -265,7 +281,17 @@ def table() -> _Table:
         before_words=int(raw.get("value_before_name", {}).get("max_words", 2)),
         before_free=values[str(raw.get("value_before_name", {}).get("password_value", "any"))],
         apposition=_apposition_rule(raw.get("apposition"), values),
+        beside=tuple(_beside_rule(b, raw["values"]) for b in raw.get("beside", ())),
     )
+
+
+def _beside_rule(raw: Any, values: dict[str, str]) -> _Beside:
+    words = [_name_regex(str(w)) for names in raw["names"].values() for w in names]
+    names = "|".join(sorted(set(words), key=len, reverse=True))
+    value = values[str(raw["value"])]
+    return _Beside(str(raw["kind"]), frozenset(str(k) for k in raw["anchors"]),
+                   re.compile(r"(?<!\w)(?:" + names + r")\.?[ \t]*:?[ \t]*(" + value + ")"),
+                   re.compile(r"[ \t]*(" + value + ")"), int(raw.get("max_words", 3)), int(raw.get("max_chars", 40)))
 
 
 def _apposition_rule(raw: Any, values: dict[str, re.Pattern[str]]) -> _Apposition | None:
@@ -413,6 +439,41 @@ def _ends_clause(low: str, end: int, t: _Table, then: frozenset[str] = frozenset
 def _starts(word: str, starts: frozenset[str]) -> bool:
     """``word`` is one of ``starts`` or begins with an elided one ("dell'allarme", "d'entrée")."""
     return word in starts or any(s.endswith("'") and word.startswith(s) for s in starts)
+
+
+_NEAR_WORD = re.compile(r"[^\W_][\w'’-]*")
+
+
+def _near(between: str, b: _Beside, t: _Table) -> bool:
+    """Only marks, line breaks and at most a few function words between a value and its anchor."""
+    if len(between) > b.max_chars or any(ch in between for ch in "!?[]"):
+        return False
+    words = _NEAR_WORD.findall(between)
+    return len(words) <= b.max_words and all(fold(w) in t.clause_words for w in words)
+
+
+def _beside(text: str, t: _Table, anchors: list[tuple[int, int, str]]) -> Iterable[_Span]:
+    """The values of ``t.beside`` that stand next to one of their anchors (found or already a
+    marker): after a name ("…, exp 09/28", "Prüfziffer 789, gültig bis 08/27") or, right after
+    the anchor, alone ("4111 1111 1111 1111 09/28")."""
+    folded = fold(text)
+    for b in t.beside:
+        near = sorted((s, e) for s, e, kind in anchors if kind in b.anchors)
+        if not near:
+            continue
+        starts, ends = [s for s, _e in near], sorted(e for _s, e in near)
+        for m in b.found.finditer(folded):
+            # only the anchors that end or start within max_chars of it: linear in the text
+            before = ends[bisect_left(ends, m.start() - b.max_chars) : bisect_right(ends, m.start())]
+            after = starts[bisect_left(starts, m.end(1)) : bisect_right(starts, m.end(1) + b.max_chars)]
+            if any(_near(folded[e : m.start()], b, t) for e in before) or any(
+                _near(folded[m.end(1) : s], b, t) for s in after
+            ):
+                yield m.start(1), m.end(1), b.kind, 2
+        for s, e in near:
+            m = b.bare.match(folded, e + 1 if folded[e : e + 1] in ",;:" else e)
+            if m is not None and m.start(1) > e:
+                yield m.start(1), m.end(1), b.kind, 2
 
 
 def _named(text: str, t: _Table, kept: list[tuple[int, int]]) -> Iterable[_Span]:
@@ -572,6 +633,10 @@ def find_secrets(text: str) -> tuple[SecretFound, ...]:
     for start, end, kind, rank in finds:
         if not any(a < end and start < b for a, b in kept):
             spans.append((start, end, kind, rank))
+    if t.beside:
+        markers = {marker(k): k for b in t.beside for k in b.anchors}
+        anchors = [(s, e, k) for s, e, k, _rank in spans] + [(a, b, markers[text[a:b]]) for a, b in kept if text[a:b] in markers]
+        spans += [span for span in _beside(text, t, anchors) if not any(a < span[1] and span[0] < b for a, b in kept)]
     spans.sort()
     merged: list[_Span] = []
     for span in spans:

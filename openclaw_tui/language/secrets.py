@@ -102,6 +102,9 @@ class _Apposition:
     marks: re.Pattern[str]  # a mark that sets the value off (",", ":", a dash)
     marked: re.Pattern[str]  # a password's shape after a mark (one with a digit)
     mixed: re.Pattern[str]  # the only shape with no mark: letters and digits in one word
+    digits_kinds: frozenset[str] = frozenset()  # kinds whose own shape may also follow with no
+    #                                              mark when it ends its clause ("PIN der Karte 7719")
+    numbered: frozenset[str] = frozenset()  # folded words a number after numbers ("room 1204")
 
 
 @dataclass(frozen=True)
@@ -300,7 +303,9 @@ def _apposition_rule(raw: Any, values: dict[str, re.Pattern[str]]) -> _Appositio
     starts = frozenset(lower(str(w)) for words in raw.get("starts", {}).values() for w in words)
     marks = re.compile(r"[ \t]*[" + re.escape(str(raw.get("marks", ",:"))) + r"]")
     return _Apposition(starts, int(raw.get("max_words", 4)), marks,
-                       values[str(raw.get("marked_value", "marked"))], values[str(raw.get("bare_value", "mixed"))])
+                       values[str(raw.get("marked_value", "marked"))], values[str(raw.get("bare_value", "mixed"))],
+                       frozenset(str(k) for k in raw.get("digits_kinds", ())),
+                       frozenset(fold(str(w)) for words in raw.get("numbered", {}).values() for w in words))
 
 
 def marker(kind: str) -> str:
@@ -549,11 +554,24 @@ def _apposition(low: str, pos: int, rule: _Named, t: _Table,
             found = _value(low, pos, rule, t, a.mixed)
             if found is not None and not (rule.free or rule.value.fullmatch(low, *found)):
                 found = None
+            if found is None and rule.connectors is None and rule.kind in a.digits_kinds and _qualifies_digits(between, a, t):
+                found = _value(low, pos, rule, t)  # "PIN der Bankomatkarte 7719"
+                rest = low[found[1]:].lstrip(" \t") if found is not None else ""
+                if rest and rest[0].isalnum():
+                    found = None  # "el PIN de la tarjeta 4821 euros": more words run on
         if found is not None and _ends_clause(low, found[1], t):
             return found, between
         if mark is not None:
             break
     return None, between
+
+
+def _qualifies_digits(between: list[str], a: _Apposition, t: _Table) -> bool:
+    """A qualifier digits may follow with no mark: none of its words has a digit, and its last
+    word is a word of its own ("PIN der Bankomatkarte 7719"), not a function word ("… es la 217")
+    nor a thing a number numbers ("the code for room 1204")."""
+    return (bool(between) and between[-1] not in a.numbered and between[-1] not in t.clause_words
+            and not any(ch.isdigit() for w in between for ch in w))
 
 
 def _names_a_thing(words: list[str], things: frozenset[str]) -> bool:

@@ -505,9 +505,9 @@ def _after(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | Non
     """The value after its name: right after it ("PIN 4821"), or after a connector up to the
     rule's gap of words ("the PIN for the card I use at the bank on Fridays is 4821")."""
     found = None
-    if rule.bare:
-        found = _value(low, pos, rule, t, rule.bare_value)
     connectors = rule.connectors or t.connectors
+    if rule.bare and connectors.match(low, pos) is None:  # "password=Hx7kq9": "=" joins, it is no part
+        found = _value(low, pos, rule, t, rule.bare_value)
     between: list[str] = []
     name_end = pos
     for i in range((t.max_gap if rule.max_gap is None else rule.max_gap) + 1):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -76,6 +77,8 @@ class _Named:
     not_in_gap: frozenset[str] = frozenset()  # folded words that make it no secret when they stand
     #                                          between name and value ("the code for the login page")
     before: bool = True  # the value may also stand before the name ("4471 is de code van de kluis")
+    then: frozenset[str] = frozenset()  # folded words that may follow a value that ends its clause
+    #                                    (a verb's last part: "das Tor lässt sich mit 5582 öffnen")
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,23 @@ class _Apposition:
     marks: re.Pattern[str]  # a mark that sets the value off (",", ":", a dash)
     marked: re.Pattern[str]  # a password's shape after a mark (one with a digit)
     mixed: re.Pattern[str]  # the only shape with no mark: letters and digits in one word
+    digits_kinds: frozenset[str] = frozenset()  # kinds whose own shape may also follow with no
+    #                                              mark when it ends its clause ("PIN der Karte 7719")
+    numbered: frozenset[str] = frozenset()  # folded words a number after numbers ("room 1204")
+
+
+@dataclass(frozen=True)
+class _Beside:
+    """A value that is a secret only beside another one: a card's expiry date next to its number
+    or its security code ("Visa 4111 …, exp 09/28"), not a date elsewhere ("the lease expires
+    09/28")."""
+
+    kind: str
+    anchors: frozenset[str]  # the kinds it must stand beside
+    found: re.Pattern[str]  # a name and its value (group 1), on folded text
+    bare: re.Pattern[str]  # the value alone right after an anchor ("4111 … 09/28")
+    max_words: int  # function words that may stand between it and its anchor
+    max_chars: int
 
 
 @dataclass(frozen=True)
@@ -121,6 +141,7 @@ class _Table:
     before_words: int  # function words that may stand between a value before its name and the name
     before_free: re.Pattern[str]  # the shape of a password standing before its name ("Limoncello_7 è …")
     apposition: _Apposition | None
+    beside: tuple[_Beside, ...] = ()
 
 
 _GROUP = re.compile(r"\d+")
@@ -155,11 +176,15 @@ def _rules(entry: Any, values: dict[str, re.Pattern[str]], kind: str,
 
 def _unlock_rule(entry: Any, values: dict[str, re.Pattern[str]], open_text: bool) -> tuple[list[str], _Named]:
     """A verb that opens or disarms something with a code ("the gate opens with 1357#", "sblocco
-    il telefono con 5817"): the verb is the name, its "with" words its own connectors."""
+    il telefono con 5817"), a device that takes or has one ("the keypad wants 7391", "die
+    Alarmanlage hat den Code 6120"), or what opens it ("pra abrir o cadeado é 3851"): the verb,
+    device or purpose is the name, its "with" words its own connectors, its "then" words the
+    last part of a verb that may follow the value ("das Tor lässt sich mit 5582 öffnen")."""
     rule = _Named(str(entry.get("kind", "code")), values[str(entry.get("value", "pin"))], bare=False, free=False,
                   ends_clause=True, connectors=_connector_regex((str(w) for w in entry["with"]), open_text),
                   max_gap=int(entry.get("max_gap", 3)),
-                  not_in_gap=frozenset(fold(str(w)) for w in entry.get("not_in_gap", ())), before=False)
+                  not_in_gap=frozenset(fold(str(w)) for w in entry.get("not_in_gap", ())), before=False,
+                  then=frozenset(fold(str(w)) for w in entry.get("then", ())))
     return [str(w) for w in entry.get("words", [])], rule
 
 
@@ -182,7 +207,8 @@ def _merge(old: _Named, new: _Named) -> _Named:
     if old.connectors is not None and new.connectors is not None:
         connectors = re.compile(f"(?:{old.connectors.pattern})|(?:{new.connectors.pattern})")
     return _Named(old.kind, old.value, old.bare, old.free, old.gap_starts | new.gap_starts, old.ends_clause, connectors,
-                  old.max_gap, old.bare_value, old.not_in_gap | new.not_in_gap, old.before and new.before)
+                  old.max_gap, old.bare_value, old.not_in_gap | new.not_in_gap, old.before and new.before,
+                  old.then | new.then)
 
 
 @lru_cache(maxsize=1)
@@ -258,7 +284,17 @@ def table() -> _Table:
         before_words=int(raw.get("value_before_name", {}).get("max_words", 2)),
         before_free=values[str(raw.get("value_before_name", {}).get("password_value", "any"))],
         apposition=_apposition_rule(raw.get("apposition"), values),
+        beside=tuple(_beside_rule(b, raw["values"]) for b in raw.get("beside", ())),
     )
+
+
+def _beside_rule(raw: Any, values: dict[str, str]) -> _Beside:
+    words = [_name_regex(str(w)) for names in raw["names"].values() for w in names]
+    names = "|".join(sorted(set(words), key=len, reverse=True))
+    value = values[str(raw["value"])]
+    return _Beside(str(raw["kind"]), frozenset(str(k) for k in raw["anchors"]),
+                   re.compile(r"(?<!\w)(?:" + names + r")\.?[ \t]*:?[ \t]*(" + value + ")"),
+                   re.compile(r"[ \t]*(" + value + ")"), int(raw.get("max_words", 3)), int(raw.get("max_chars", 40)))
 
 
 def _apposition_rule(raw: Any, values: dict[str, re.Pattern[str]]) -> _Apposition | None:
@@ -267,7 +303,9 @@ def _apposition_rule(raw: Any, values: dict[str, re.Pattern[str]]) -> _Appositio
     starts = frozenset(lower(str(w)) for words in raw.get("starts", {}).values() for w in words)
     marks = re.compile(r"[ \t]*[" + re.escape(str(raw.get("marks", ",:"))) + r"]")
     return _Apposition(starts, int(raw.get("max_words", 4)), marks,
-                       values[str(raw.get("marked_value", "marked"))], values[str(raw.get("bare_value", "mixed"))])
+                       values[str(raw.get("marked_value", "marked"))], values[str(raw.get("bare_value", "mixed"))],
+                       frozenset(str(k) for k in raw.get("digits_kinds", ())),
+                       frozenset(fold(str(w)) for words in raw.get("numbered", {}).values() for w in words))
 
 
 def marker(kind: str) -> str:
@@ -392,19 +430,55 @@ def _value(low: str, pos: int, rule: _Named, t: _Table, shape: re.Pattern[str] |
 _CLAUSE_WORD = re.compile(r"[ \t]+([^\W\d_][\w'’]*)")
 
 
-def _ends_clause(low: str, end: int, t: _Table) -> bool:
+def _ends_clause(low: str, end: int, t: _Table, then: frozenset[str] = frozenset()) -> bool:
     """Nothing, a mark or a function word after a value ("… is 2741." / "… 2741 so come in"),
-    not a word of its own ("… is 300 lines")."""
+    or one of ``then`` (a verb's last part: "… mit 5582 öffnen"), not a word of its own ("… is
+    300 lines")."""
     rest = low[end:]
     if not rest.strip(" \t") or not rest.lstrip(" \t")[0].isalnum():
         return True
     m = _CLAUSE_WORD.match(low, end)
-    return m is not None and fold(m.group(1)).strip("'’") in t.clause_words
+    return m is not None and (fold(m.group(1)).strip("'’") in t.clause_words or fold(m.group(1)).strip("'’") in then)
 
 
 def _starts(word: str, starts: frozenset[str]) -> bool:
     """``word`` is one of ``starts`` or begins with an elided one ("dell'allarme", "d'entrée")."""
     return word in starts or any(s.endswith("'") and word.startswith(s) for s in starts)
+
+
+_NEAR_WORD = re.compile(r"[^\W_][\w'’-]*")
+
+
+def _near(between: str, b: _Beside, t: _Table) -> bool:
+    """Only marks, line breaks and at most a few function words between a value and its anchor."""
+    if len(between) > b.max_chars or any(ch in between for ch in "!?[]"):
+        return False
+    words = _NEAR_WORD.findall(between)
+    return len(words) <= b.max_words and all(fold(w) in t.clause_words for w in words)
+
+
+def _beside(text: str, t: _Table, anchors: list[tuple[int, int, str]]) -> Iterable[_Span]:
+    """The values of ``t.beside`` that stand next to one of their anchors (found or already a
+    marker): after a name ("…, exp 09/28", "Prüfziffer 789, gültig bis 08/27") or, right after
+    the anchor, alone ("4111 1111 1111 1111 09/28")."""
+    folded = fold(text)
+    for b in t.beside:
+        near = sorted((s, e) for s, e, kind in anchors if kind in b.anchors)
+        if not near:
+            continue
+        starts, ends = [s for s, _e in near], sorted(e for _s, e in near)
+        for m in b.found.finditer(folded):
+            # only the anchors that end or start within max_chars of it: linear in the text
+            before = ends[bisect_left(ends, m.start() - b.max_chars) : bisect_right(ends, m.start())]
+            after = starts[bisect_left(starts, m.end(1)) : bisect_right(starts, m.end(1) + b.max_chars)]
+            if any(_near(folded[e : m.start()], b, t) for e in before) or any(
+                _near(folded[m.end(1) : s], b, t) for s in after
+            ):
+                yield m.start(1), m.end(1), b.kind, 2
+        for s, e in near:
+            m = b.bare.match(folded, e + 1 if folded[e : e + 1] in ",;:" else e)
+            if m is not None and m.start(1) > e:
+                yield m.start(1), m.end(1), b.kind, 2
 
 
 def _named(text: str, t: _Table, kept: list[tuple[int, int]]) -> Iterable[_Span]:
@@ -431,9 +505,9 @@ def _after(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | Non
     """The value after its name: right after it ("PIN 4821"), or after a connector up to the
     rule's gap of words ("the PIN for the card I use at the bank on Fridays is 4821")."""
     found = None
-    if rule.bare:
-        found = _value(low, pos, rule, t, rule.bare_value)
     connectors = rule.connectors or t.connectors
+    if rule.bare and connectors.match(low, pos) is None:  # "password=Hx7kq9": "=" joins, it is no part
+        found = _value(low, pos, rule, t, rule.bare_value)
     between: list[str] = []
     name_end = pos
     for i in range((t.max_gap if rule.max_gap is None else rule.max_gap) + 1):
@@ -455,7 +529,7 @@ def _after(low: str, pos: int, rule: _Named, t: _Table) -> tuple[int, int] | Non
         found, between = _apposition(low, name_end, rule, t, t.apposition)
     if found is not None and _names_a_thing(between, rule.not_in_gap):
         return None  # "the code for the login page is 2000": a page's code is source code
-    if found is not None and rule.ends_clause and not _ends_clause(low, found[1], t):
+    if found is not None and rule.ends_clause and not _ends_clause(low, found[1], t, rule.then):
         return None
     return found
 
@@ -480,11 +554,24 @@ def _apposition(low: str, pos: int, rule: _Named, t: _Table,
             found = _value(low, pos, rule, t, a.mixed)
             if found is not None and not (rule.free or rule.value.fullmatch(low, *found)):
                 found = None
+            if found is None and rule.connectors is None and rule.kind in a.digits_kinds and _qualifies_digits(between, a, t):
+                found = _value(low, pos, rule, t)  # "PIN der Bankomatkarte 7719"
+                rest = low[found[1]:].lstrip(" \t") if found is not None else ""
+                if rest and rest[0].isalnum():
+                    found = None  # "el PIN de la tarjeta 4821 euros": more words run on
         if found is not None and _ends_clause(low, found[1], t):
             return found, between
         if mark is not None:
             break
     return None, between
+
+
+def _qualifies_digits(between: list[str], a: _Apposition, t: _Table) -> bool:
+    """A qualifier digits may follow with no mark: none of its words has a digit, and its last
+    word is a word of its own ("PIN der Bankomatkarte 7719"), not a function word ("… es la 217")
+    nor a thing a number numbers ("the code for room 1204")."""
+    return (bool(between) and between[-1] not in a.numbered and between[-1] not in t.clause_words
+            and not any(ch.isdigit() for w in between for ch in w))
 
 
 def _names_a_thing(words: list[str], things: frozenset[str]) -> bool:
@@ -564,6 +651,10 @@ def find_secrets(text: str) -> tuple[SecretFound, ...]:
     for start, end, kind, rank in finds:
         if not any(a < end and start < b for a, b in kept):
             spans.append((start, end, kind, rank))
+    if t.beside:
+        markers = {marker(k): k for b in t.beside for k in b.anchors}
+        anchors = [(s, e, k) for s, e, k, _rank in spans] + [(a, b, markers[text[a:b]]) for a, b in kept if text[a:b] in markers]
+        spans += [span for span in _beside(text, t, anchors) if not any(a < span[1] and span[0] < b for a, b in kept)]
     spans.sort()
     merged: list[_Span] = []
     for span in spans:

@@ -66,7 +66,7 @@ SECRETS = [
     ("it", "Il codice PIN è 2580.", "2580", "PIN"),
     ("it", "Il codice del cancello è 1122", "1122", "access code"),
     # card numbers (Luhn, 13 to 19 digits, spaces or dashes)
-    ("en", "Card 4111 1111 1111 1111 expires 09/28.", "4111 1111 1111 1111", "card number"),
+    ("en", "Card 4111 1111 1111 1111 was declined.", "4111 1111 1111 1111", "card number"),  # its expiry: test_secrets_card_expiry
     ("es", "Mi tarjeta es 5555-5555-5555-4444.", "5555-5555-5555-4444", "card number"),
     ("de", "Kreditkarte 378282246310005 (Amex)", "378282246310005", "card number"),
     ("fr", "Carte 3782 822463 10005, merci", "3782 822463 10005", "card number"),

@@ -3,7 +3,9 @@
 mechanism was (none of them is in a split; same author as the mechanism, so weaker evidence than
 a blind split): a greeting with a pet name, or a question whether the listener is still up or how
 their week goes, as small talk ("Fala, meu querido, como vão as coisas?", "evening! you still
-awake in there?", "Ehilà, come ti va la settimana?").
+awake in there?", "Ehilà, come ti va la settimana?"); closings by tiredness, a debt, a promise
+or the listener's wit ("I'm shattered, catch you in the morning", "Órale, te la rifaste,
+gracias", "Bassd scho, merci dir", "Je te revaudrai ça, promis", "mdr t'es trop drôle 😂").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Fifteenth round"); the controls are
@@ -46,17 +48,47 @@ GREETING_DEAR_CONTROLS = [  # the same greeting before a question about a thing,
 ]
 
 
+# a closing by tiredness, debt, a promise, praise of the listener's wit, with thanks or a goodbye:
+# small talk
+CLOSING_MORE: dict[str, list[str]] = {
+    "en": ["I'm knackered, catch you in the morning", "you're hilarious, cheers for that", "I'll make it up to you, promise"],
+    "es": ["Estoy molido, hasta mañana", "Te la sacaste, gracias", "jajaja eres muy gracioso"],
+    "de": ["Ich bin fix und fertig, bis morgen früh", "Bassd scho, danke dir", "Du bist so witzig 😂"],
+    "fr": ["Je suis claqué, à demain matin", "Je te revaudrai ça, c'est promis", "mdr t'es trop marrant"],
+    "pt": ["Tô acabado, até amanhã cedo", "Fico te devendo essa, prometo", "kkkk você é muito engraçado"],
+    "it": ["Sono a pezzi, ci sentiamo domattina", "Ti devo un favore, promesso", "ahah sei troppo simpatico"],
+}
+
+CLOSING_MORE_CONTROLS = [  # the same words beside a fact, or about someone else: kept
+    "I'm knackered. The night shift at St Mary's ends at 7",
+    "My uncle Ted is hilarious at weddings",
+    "I'll make it up to you, I promise to call Mia on Friday",
+    "Estoy molido. El turno en el Carrefour acaba a las 22",
+    "Ich bin fix und fertig. Die Nachtschicht bei Bosch geht bis 6",
+    "Je suis claqué. Mon vol pour Montréal a duré 9 heures",
+    "Tô acabado. O plantão no hospital vai até as 7",
+    "Sono a pezzi. Il turno alla Esselunga finisce alle 22",
+    "Mio zio Gino è troppo simpatico alle feste",
+]
+
+
+def closing_more_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
 def greeting_dear_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
 
 FAMILIES = {
     "greeting_dear": (GREETING_DEAR, greeting_dear_right),
+    "closing_more": (CLOSING_MORE, closing_more_right),
 }
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
     "greeting_dear": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "closing_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -67,3 +99,8 @@ test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 def test_a_greeting_with_a_pet_name_before_a_question_about_a_thing_asks(text: str) -> None:
     assert read_message(text).intent is Intent.QUESTION
 
+
+@pytest.mark.parametrize("text", CLOSING_MORE_CONTROLS)
+def test_tiredness_or_wit_beside_a_fact_keeps_it(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is not Intent.SMALL_TALK and r.facts

@@ -212,11 +212,14 @@ def _framed_cue_end(folded: str, lex: Lexicon, pos: int, typed: str = "") -> int
 def states_a_clause(folded: str, pos: int, lex: Lexicon) -> int | None:
     """Where a clause stating something starts at ``pos`` (after a comma too), when a keep verb
     takes it with no "that" and no colon: a possessive or a first-person subject, then a verb of
-    being or having within :data:`VERB_WITHIN` words ("… remember my shoe size is 44", "…
+    being or having within :data:`VERB_WITHIN` words, or a word the table does not know (a name)
+    with such a verb right after it and more after that ("… remember my shoe size is 44", "…
     notieren, meine Schuhgröße ist 43", "… keep in mind I'm vegetarian"); "remember my locker
     number?" names a thing and asks, and is none."""
     at = _skip(folded, pos + 1) if folded[pos:pos + 1] == "," else pos
     words = tokens(folded[at:at + 120])
+    if len(words) >= 3 and words[0] not in lex.vocabulary and words[1] in lex.state_verbs:
+        return at  # "Would you please remember Oskar takes his coffee black?": a name, then its verb
     if len(words) < 2 or (words[0] not in lex.possessives and words[0] not in lex.subject_pronouns):
         return None
     return at if any(w in lex.state_verbs for w in words[1:2 + VERB_WITHIN]) else None

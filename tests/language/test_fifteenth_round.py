@@ -5,7 +5,8 @@ a blind split): a greeting with a pet name, or a question whether the listener i
 their week goes, as small talk ("Fala, meu querido, como vão as coisas?", "evening! you still
 awake in there?", "Ehilà, come ti va la settimana?"); closings by tiredness, a debt, a promise
 or the listener's wit ("I'm shattered, catch you in the morning", "Órale, te la rifaste,
-gracias", "Bassd scho, merci dir", "Je te revaudrai ça, promis", "mdr t'es trop drôle 😂").
+gracias", "Bassd scho, merci dir", "Je te revaudrai ça, promis", "mdr t'es trop drôle 😂"); keep idioms ("Lodge this in that brain of yours:", "Grábatelo bien,",
+"Fissatelo in testa:", "Nun te scurdà:", "Would you please remember Desmond takes …?").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Fifteenth round"); the controls are
@@ -76,6 +77,46 @@ def closing_more_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
 
+# keep idioms: a verb of fixing into the head before a comma too, a colloquial or dialect
+# "don't forget" before a colon, a polite "remember" with no "that" before a clause (en, de)
+KEEP_HEAD: dict[str, list[tuple[str, str]]] = {
+    "en": [("Lodge this in your brain, the boiler service is on 3 March", "the boiler service is on 3 March"),
+           ("Don't you go forgetting: Mia's train gets in at 6:10", "Mia's train gets in at 6:10"),
+           ("Would you please remember Oskar takes his coffee black?", "Oskar takes his coffee black")],
+    "es": [("Grábatelo bien, el seguro de la moto vence el 9 de junio", "el seguro de la moto vence el 9 de junio"),
+           ("No te me olvides: Lucía es alérgica a las nueces", "Lucía es alérgica a las nueces"),
+           ("Métetelo bien en el coco, el gimnasio cierra los domingos", "el gimnasio cierra los domingos")],
+    "de": [("Präg dir das gut ein, der Wertstoffhof hat samstags offen", "der Wertstoffhof hat samstags offen"),
+           ("Vergiss des ned: die Oma hat am 12. Mai Geburtstag", "die Oma hat am 12. Mai Geburtstag"),
+           ("Würdest du dir bitte merken, Paul trinkt keinen Kaffee?", "Paul trinkt keinen Kaffee")],
+    "fr": [("Mets-toi ça bien dans le crâne, le ramonage est le 14 octobre", "le ramonage est le 14 octobre"),
+           ("Oublie pas ça : Inès est allergique aux noix", "Inès est allergique aux noix"),
+           ("Imprime-toi bien ça dans la tête, la piscine ferme le lundi", "la piscine ferme le lundi")],
+    "pt": [("Grava bem isso, a revisão do carro é dia 12 de maio", "a revisão do carro é dia 12 de maio"),
+           ("Num esquece: a Bia é alérgica a nozes", "a Bia é alérgica a nozes"),
+           ("Mete isso bem na cachola, a academia fecha aos domingos", "a academia fecha aos domingos")],
+    "it": [("Fissatelo bene in testa, la revisione della moto è il 9 giugno", "la revisione della moto è il 9 giugno"),
+           ("Nun te scurdà: Gino beve solo caffè d'orzo", "Gino beve solo caffè d'orzo"),
+           ("Ficcatelo in zucca, la palestra chiude la domenica", "la palestra chiude la domenica")],
+}
+
+KEEP_HEAD_CONTROLS = [  # the same idioms told about someone, or before a question: nothing kept as asked
+    "My nan lodged this in her brain, she never lends money",
+    "Would you please remember what time Oskar's train gets in?",
+    "Mi hermano se lo grabó bien: nunca más presta dinero",
+    "Würdest du dir bitte merken, wann Paul kommt?",
+    "Mein Opa vergisst des ned: er hat am 3. Mai Hochzeitstag",
+    "Il s'est mis ça dans le crâne, il veut partir",
+    "O Rui meteu isso bem na cachola: vai emigrar",
+    "Luca se l'è fissato in testa: vuole andare a Lisbona",
+]
+
+
+def keep_head_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+
+
 def greeting_dear_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
@@ -83,12 +124,14 @@ def greeting_dear_right(text: str) -> bool:
 FAMILIES = {
     "greeting_dear": (GREETING_DEAR, greeting_dear_right),
     "closing_more": (CLOSING_MORE, closing_more_right),
+    "keep_head": (KEEP_HEAD, keep_head_right),
 }
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
     "greeting_dear": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "closing_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "keep_head": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -104,3 +147,9 @@ def test_a_greeting_with_a_pet_name_before_a_question_about_a_thing_asks(text: s
 def test_tiredness_or_wit_beside_a_fact_keeps_it(text: str) -> None:
     r = read_message(text)
     assert r.intent is not Intent.SMALL_TALK and r.facts
+
+
+@pytest.mark.parametrize("text", KEEP_HEAD_CONTROLS)
+def test_a_keep_idiom_told_about_someone_or_before_a_question_keeps_nothing_as_asked(text: str) -> None:
+    assert read_message(text).intent is not Intent.REMEMBER
+

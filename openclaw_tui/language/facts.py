@@ -36,8 +36,9 @@ HEAD_WORDS = 3
 _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
 #: a statement ending on a time or number, no mark after it ("… lands at 6", "… à 6 h", "… um 18
-#: Uhr", "… 2 100 $"): a unit of up to three letters or a currency sign may follow the number
-_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:[^\W\d_]{1,3}\.?|[$€£])?\s+$")
+#: Uhr", "… 2 100 $"): a unit or a currency sign may follow the number, or one word it counts
+#: ("… 600 Euro lohnt sich da …", "… tem 9 anos dá para …", "… pesa 22 chili quale …")
+_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:[^\W\d_]{1,14}\.?|[$€£])?\s+$")
 _COLON = (":", "-", "—", "–")  # what may open the fact after a remember verb ("file this away — …")
 _COLON_OR_DASH = (":", "—", "–")  # the same inside a frame, where "-" may join words
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")

@@ -8,7 +8,9 @@ or the listener's wit ("I'm shattered, catch you in the morning", "Órale, te la
 gracias", "Bassd scho, merci dir", "Je te revaudrai ça, promis", "mdr t'es trop drôle 😂"); keep idioms ("Lodge this in that brain of yours:", "Grábatelo bien,",
 "Fissatelo in testa:", "Nun te scurdà:", "Would you please remember Desmond takes …?"); an asking
 clause with no mark right after a number and the word it counts ("Unser Budget … liegt bei 600
-Euro lohnt sich da …", "O Davi tem 9 anos dá para ele …", "Tommaso pesa 22 chili quale …").
+Euro lohnt sich da …", "O Davi tem 9 anos dá para ele …", "Tommaso pesa 22 chili quale …"); a question with no mark
+whose question word comes after its topic ("o IPVA do Argo vence que mês", "la Panda quand'è che
+deve …", "unser Steuerberater, in welcher Kanzlei sitzt der").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Fifteenth round"); the controls are
@@ -157,6 +159,41 @@ def ask_after_count_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.QUESTION and any(f.lower().startswith(case[1].lower()) for f in r.facts)
 
 
+# a question with no mark whose question word comes after its topic: a verb then "which month"
+# at the end, a cleft question word ("quand'è che", "quando é que", "c'est quand que"), or a
+# preposition and a question word after a comma ("…, in welcher Kanzlei …", "…, en qué barrio …")
+TOPIC_ASKS: dict[str, list[str]] = {
+    "en": ["the car insurance renews which month", "the vet when does she open on Saturdays",
+           "our plumber, which part of town does he live in"],
+    "es": ["el seguro del coche vence qué mes", "la Clio cuándo es que tiene que pasar la ITV",
+           "nuestro fontanero, en qué barrio vive"],
+    "de": ["die Kfz-Steuer ist in welchem Monat fällig", "der Golf wann muss der zum TÜV",
+           "unsere Zahnärztin, in welcher Praxis arbeitet die"],
+    "fr": ["l'assurance de la Clio expire quel mois", "la Clio c'est quand qu'elle passe au contrôle technique",
+           "notre plombier, dans quel quartier il habite"],
+    "pt": ["o seguro do carro vence que mês", "o Fiat quando é que tem de ir à revisão",
+           "o nosso canalizador, em que bairro ele mora"],
+    "it": ["l'assicurazione della Punto scade che mese", "la Punto quand'è che deve fare il tagliando",
+           "il nostro idraulico, in che zona abita"],
+}
+
+TOPIC_ASKS_CONTROLS = [  # the same topics stated, or a relative clause after a preposition: kept
+    "the car insurance renews every March",
+    "el seguro del coche vence en marzo",
+    "die Kfz-Steuer ist im März fällig",
+    "Die Praxis, in der Dr. Roth arbeitet, ist in Gohlis",
+    "l'assurance de la Clio expire en mars",
+    "o seguro do carro vence em março",
+    "A rua em que a Bia mora é a Rua Augusta",
+    "l'assicurazione della Punto scade a marzo",
+    "La casa in cui abita Gino è in via Roma 4",
+]
+
+
+def topic_asks_right(text: str) -> bool:
+    return read_message(text).intent is Intent.QUESTION
+
+
 def greeting_dear_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
@@ -166,6 +203,7 @@ FAMILIES = {
     "closing_more": (CLOSING_MORE, closing_more_right),
     "keep_head": (KEEP_HEAD, keep_head_right),
     "ask_after_count": (ASK_AFTER_COUNT, ask_after_count_right),
+    "topic_asks": (TOPIC_ASKS, topic_asks_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -174,6 +212,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "closing_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "keep_head": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "ask_after_count": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 2},  # "Ho 900 euro": too short a fact to keep
+    "topic_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -198,5 +237,11 @@ def test_a_keep_idiom_told_about_someone_or_before_a_question_keeps_nothing_as_a
 
 @pytest.mark.parametrize("text", ASK_AFTER_COUNT_CONTROLS)
 def test_a_count_before_a_statement_that_goes_on_keeps_it(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and r.facts
+
+
+@pytest.mark.parametrize("text", TOPIC_ASKS_CONTROLS)
+def test_a_topic_stated_or_a_relative_clause_keeps_it(text: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.STATEMENT and r.facts

@@ -485,10 +485,11 @@ def _refuses(found: Phrases, folded: str, lex: Lexicon, fix: int = 0) -> bool:
     """Whether a refusal of ``found`` stands in the folded text, not inside a remember cue that
     negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses),
     nor inside the correction cue opening a message that then names the new fact ("Oublie ce
-    que j'ai dit, Kader arrive le 13" corrects)."""
+    que j'ai dit, Kader arrive le 13" corrects); a refusal reaching past that cue reads whole
+    ("Não é para anotar em lado nenhum:" is no "não é" correction)."""
     cues = list(lex.remember.finditer(folded)) if lex.remember is not None else []
     guarded = found is lex.refusal or found is lex.do_not_keep
-    return any(not any(c.start() < m.start() < c.end() for c in cues) and not (fix and m.start() < fix)
+    return any(not any(c.start() < m.start() < c.end() for c in cues) and not (fix and m.start() < fix and m.end() <= fix)
                and not (guarded and _said_by_me(folded, m.start(), lex)) for m in found.finditer(folded))
 
 
@@ -497,7 +498,11 @@ _CLAUSE_MARK = re.compile(r"[.,;:!?—–()]")
 
 def _said_by_me(folded: str, at: int, lex: Lexicon) -> bool:
     """Whether a first-person subject stands before ``at`` in its clause: "Ich kann mir Namen
-    nicht merken", "je ne peux pas le retenir" state; "nicht merken, bitte" refuses."""
+    nicht merken", "je ne peux pas le retenir" state; "nicht merken, bitte" refuses; a refusal
+    opening on a joining word ("… but this stays out of your notes", "… mais ça reste hors de
+    tes notes") is a clause of its own."""
+    if lex.interjection is not None and (join := lex.interjection.match(folded[at:])) is not None and join.end() > 0:
+        return False
     marks = [m.end() for m in _CLAUSE_MARK.finditer(folded, 0, at)]
     head = folded[marks[-1] if marks else 0: at]
     return bool(lex.subject_pronouns.intersection(tokens(head)))

@@ -10,7 +10,9 @@ gracias", "Bassd scho, merci dir", "Je te revaudrai ça, promis", "mdr t'es trop
 clause with no mark right after a number and the word it counts ("Unser Budget … liegt bei 600
 Euro lohnt sich da …", "O Davi tem 9 anos dá para ele …", "Tommaso pesa 22 chili quale …"); a question with no mark
 whose question word comes after its topic ("o IPVA do Argo vence que mês", "la Panda quand'è che
-deve …", "unser Steuerberater, in welcher Kanzlei sitzt der").
+deve …", "unser Steuerberater, in welcher Kanzlei sitzt der"); refusals after the content or
+before a colon ("…, neither of those gets stored ok", "Je te le dis mais ça reste hors de tes
+notes :", "Não é para escrever em lado nenhum:").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Fifteenth round"); the controls are
@@ -194,6 +196,44 @@ def topic_asks_right(text: str) -> bool:
     return read_message(text).intent is Intent.QUESTION
 
 
+# refusals after the content or before a colon: "neither of those gets stored", "this stays out
+# of your notes", "not to be written down anywhere"
+REFUSAL_AFTER: dict[str, list[str]] = {
+    "en": ["the alarm code is 4471 and the safe is 9920, neither of those gets saved ok",
+           "I'm telling you but this stays out of your notes: my sister is pregnant",
+           "It's not to be written down anywhere: Tom is leaving the firm"],
+    "es": ["El código de la alarma es 4471 y el de la caja 9920, ninguno de los dos se guarda, ¿vale?",
+           "Te lo cuento pero esto queda fuera de tus notas: mi hermana está embarazada",
+           "No es para apuntar en ningún sitio: Tomás deja la empresa"],
+    "de": ["Der Alarmcode ist 4471 und der Tresor 9920, keins von beiden wird gespeichert, ok",
+           "Ich sag's dir, aber das bleibt aus deinen Notizen raus: meine Schwester ist schwanger",
+           "Das ist nirgends aufzuschreiben: Tom verlässt die Firma"],
+    "fr": ["Le code de l'alarme c'est 4471 et le coffre 9920, aucun des deux n'est enregistré ok",
+           "Je te le dis mais ça reste hors de ta mémoire : ma sœur est enceinte",
+           "C'est pas à écrire nulle part : Tom quitte la boîte"],
+    "pt": ["O código do alarme é 4471 e o do cofre 9920, nenhum dos dois fica guardado, ok",
+           "Conto-te mas isto fica fora das tuas notas: a minha irmã está grávida",
+           "Não é para anotar em lado nenhum: o Tomás vai sair da empresa"],
+    "it": ["Il codice dell'allarme è 4471 e la cassaforte 9920, nessuno dei due va salvato ok",
+           "Te lo dico ma questo resta fuori dalle tue note: mia sorella è incinta",
+           "Non è da scrivere da nessuna parte: Tommaso lascia l'azienda"],
+}
+
+REFUSAL_AFTER_CONTROLS = [  # the same words about something else: nothing withheld
+    "Neither of my kids gets car sick on long trips",
+    "Mi gato se queda fuera de casa por la noche",
+    "Das Fahrrad bleibt im Sommer aus der Garage raus",
+    "Le vélo reste hors du garage l'été",
+    "Não é para amanhã, é para sexta",
+    "Nessuno dei due va a scuola il sabato",
+]
+
+
+def refusal_after_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.DO_NOT_KEEP and not r.facts
+
+
 def greeting_dear_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
@@ -204,6 +244,7 @@ FAMILIES = {
     "keep_head": (KEEP_HEAD, keep_head_right),
     "ask_after_count": (ASK_AFTER_COUNT, ask_after_count_right),
     "topic_asks": (TOPIC_ASKS, topic_asks_right),
+    "refusal_after": (REFUSAL_AFTER, refusal_after_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -213,6 +254,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "keep_head": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "ask_after_count": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 2},  # "Ho 900 euro": too short a fact to keep
     "topic_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "refusal_after": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -245,3 +287,8 @@ def test_a_count_before_a_statement_that_goes_on_keeps_it(text: str) -> None:
 def test_a_topic_stated_or_a_relative_clause_keeps_it(text: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.STATEMENT and r.facts
+
+
+@pytest.mark.parametrize("text", REFUSAL_AFTER_CONTROLS)
+def test_staying_out_or_neither_of_two_about_something_else_withholds_nothing(text: str) -> None:
+    assert read_message(text).intent is not Intent.DO_NOT_KEEP

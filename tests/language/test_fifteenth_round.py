@@ -12,7 +12,9 @@ Euro lohnt sich da …", "O Davi tem 9 anos dá para ele …", "Tommaso pesa 22 
 whose question word comes after its topic ("o IPVA do Argo vence que mês", "la Panda quand'è che
 deve …", "unser Steuerberater, in welcher Kanzlei sitzt der"); refusals after the content or
 before a colon ("…, neither of those gets stored ok", "Je te le dis mais ça reste hors de tes
-notes :", "Não é para escrever em lado nenhum:").
+notes :", "Não é para escrever em lado nenhum:"); file changes asked with a colloquial verb of
+making or adding ("Sumá '…' a la lista de pendientes.md", "Legst du mir bitte eine x.md an",
+"Consegue me fazer um x.md …?").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Fifteenth round"); the controls are
@@ -234,6 +236,37 @@ def refusal_after_right(text: str) -> bool:
     return r.intent is Intent.DO_NOT_KEEP and not r.facts
 
 
+# a file change asked with a colloquial verb of making or adding, the file named after it
+FILE_MAKE: dict[str, list[str]] = {
+    "en": ["Can you do me a packing-list.md for the trip?", "Could you make me a gifts-2026.md with the ideas?",
+           "Do me a quick shopping.md, would you?"],
+    "es": ["Sumá 'llamar al dentista' a pendientes.md", "Meté 'pagar la luz' en pendientes.md",
+           "Sumale 'comprar pilas' a compras.md"],
+    "de": ["Legst du mir eine packliste.md an?", "Baust du mir eine geschenke.md mit den Ideen?",
+           "Richtest du mir bitte eine budget-2027.md ein?"],
+    "fr": ["Tu me fais un fichier valise.md pour le voyage ?", "Tu peux me pondre un budget-2027.md avec les factures ?",
+           "Tu me prépares un cadeaux.md avec les idées ?"],
+    "pt": ["Consegue me fazer um mala.md para a viagem?", "Me faz um orcamento-2027.md com as contas?",
+           "Dá para me criar um presentes.md com as ideias?"],
+    "it": ["Mi fai un file valigia.md per il viaggio?", "Riesci a prepararmi un budget-2027.md con le bollette?",
+           "Mi prepari un regali.md con le idee?"],
+}
+
+FILE_MAKE_CONTROLS = [  # the same verbs with no file named, or a question about a file: no change
+    "Could you make me a cup of tea?",
+    "¿Me hacés un café?",
+    "Machst du mir einen Kaffee?",
+    "Tu me fais un câlin ?",
+    "Tu me dis ce qu'il y a dans valise.md ?",
+    "Me faz um café?",
+    "Mi fai un caffè?",
+]
+
+
+def file_make_right(text: str) -> bool:
+    return read_message(text).intent is Intent.FILE_CHANGE
+
+
 def greeting_dear_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
@@ -245,6 +278,7 @@ FAMILIES = {
     "ask_after_count": (ASK_AFTER_COUNT, ask_after_count_right),
     "topic_asks": (TOPIC_ASKS, topic_asks_right),
     "refusal_after": (REFUSAL_AFTER, refusal_after_right),
+    "file_make": (FILE_MAKE, file_make_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -255,6 +289,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "ask_after_count": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 2},  # "Ho 900 euro": too short a fact to keep
     "topic_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "refusal_after": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "file_make": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -292,3 +327,8 @@ def test_a_topic_stated_or_a_relative_clause_keeps_it(text: str) -> None:
 @pytest.mark.parametrize("text", REFUSAL_AFTER_CONTROLS)
 def test_staying_out_or_neither_of_two_about_something_else_withholds_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.DO_NOT_KEEP
+
+
+@pytest.mark.parametrize("text", FILE_MAKE_CONTROLS)
+def test_a_making_verb_with_no_file_or_a_question_about_a_file_changes_nothing(text: str) -> None:
+    assert read_message(text).intent is not Intent.FILE_CHANGE

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from openclaw_tui.language import facts as F
+from openclaw_tui.language.date_table import date_table
 from openclaw_tui.language.detect import detect, guess
 from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, laughs, lexicon, lower, tokens
 from openclaw_tui.language.neutral import neutral_reading
@@ -295,7 +296,7 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
     nothing: after a correction cue ("Correction:", "Me equivoqué:"); after a soft opener
     ("Actually,", "Perdón,", "En fait") when a statement naming something follows; at the start
     of a statement naming something in the "X, not Y" frame ("… is on Friday, not Thursday",
-    "… a Córdoba, no a Rosario")."""
+    "… a Córdoba, no a Rosario", "… has three cats, not two")."""
     f = piece.folded
     cue = lex.correction.match(f) if lex.correction else None
     if cue:
@@ -314,11 +315,19 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
         return at  # "En fait, Moka a peur de l'aspirateur, pas de la sonnette": a soft opener and the frame
     if versus is not None:
         tail = rest[versus.end(): versus.end() + CONTRAST_REACH]
-        if F.names_by_number_or_date(tail, fold(tail), lex) or F.names_by_capital(tail, lex):
+        if F.names_by_number_or_date(tail, fold(tail), lex) or F.names_by_capital(tail, lex) or _counts(tail, lex):
             return at
         if lex.mixup is not None and lex.mixup.search(frest, versus.end()):
             return at  # "Hannah is a nurse, not a midwife, I mixed her up with her sister"
     return None
+
+
+def _counts(tail: str, lex: Lexicon) -> bool:
+    """Whether ``tail`` opens on a number word above one of the language's date table ("…, not
+    two", "…, nicht sechs"); "one", "a", "un" are articles as often as numbers."""
+    table = date_table(lex.code)
+    words = tokens(fold(tail))
+    return bool(table is not None and words and table.numbers.get(words[0], 0) > 1)
 
 
 def _remember_cue(piece: Piece, lex: Lexicon) -> int | None:

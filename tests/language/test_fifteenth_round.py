@@ -14,7 +14,8 @@ deve …", "unser Steuerberater, in welcher Kanzlei sitzt der"); refusals after 
 before a colon ("…, neither of those gets stored ok", "Je te le dis mais ça reste hors de tes
 notes :", "Não é para escrever em lado nenhum:"); file changes asked with a colloquial verb of
 making or adding ("Sumá '…' a la lista de pendientes.md", "Legst du mir bitte eine x.md an",
-"Consegue me fazer um x.md …?").
+"Consegue me fazer um x.md …?"); corrections ("Oops, Desmond takes one sugar, not two", "I hob mi
+vertan, …").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Fifteenth round"); the controls are
@@ -267,6 +268,34 @@ def file_make_right(text: str) -> bool:
     return read_message(text).intent is Intent.FILE_CHANGE
 
 
+# corrections: an oops before the "X, not Y" frame where Y is a number word, a slang or dialect
+# "I got it wrong" before the new fact
+CORRECTION_MORE: dict[str, list[str]] = {
+    "en": ["Oops, Mia has three cats, not two", "I goofed, the plumber comes on Friday", "Whoops, we need four chairs, not six"],
+    "es": ["Uy, Lola tiene tres gatos, no dos", "Me hice bolas, la cena es el sábado", "Uy, necesitamos cuatro sillas, no seis"],
+    "de": ["Hoppla, Mia hat drei Katzen, nicht zwei", "I hob mi vertan, d'Oma kimmt erst am Sonntag",
+           "Hoppla, wir brauchen vier Stühle, nicht sechs"],
+    "fr": ["Oups, Léa a trois chats, pas deux", "Je me suis gouré, le plombier vient jeudi", "Oups, il faut quatre chaises, pas six"],
+    "pt": ["Ops, a Bia tem três gatos, não dois", "Vacilei, o encanador vem na sexta", "Ops, precisamos de quatro cadeiras, não seis"],
+    "it": ["Ops, Giulia ha tre gatti, non due", "Ho toppato, l'idraulico viene venerdì", "Ops, servono quattro sedie, non sei"],
+}
+
+CORRECTION_MORE_CONTROLS = [  # an oops before a mishap, "not a …", a mistake told of someone else: no correction
+    "Oops, dropped two eggs on the floor",
+    "Hannah is a nurse, not a doctor",
+    "Mi hermano se hizo bolas con los papeles del banco",
+    "Hoppla, zwei Teller sind runtergefallen",
+    "Il s'est gouré de route en allant à Lyon",
+    "Ops, caíram dois copos no chão",
+    "Ops, mi sono caduti due bicchieri",
+]
+
+
+def correction_more_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.CORRECTION and bool(r.facts)
+
+
 def greeting_dear_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
@@ -279,6 +308,7 @@ FAMILIES = {
     "topic_asks": (TOPIC_ASKS, topic_asks_right),
     "refusal_after": (REFUSAL_AFTER, refusal_after_right),
     "file_make": (FILE_MAKE, file_make_right),
+    "correction_more": (CORRECTION_MORE, correction_more_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -290,6 +320,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "topic_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "refusal_after": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "file_make": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "correction_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -332,3 +363,8 @@ def test_staying_out_or_neither_of_two_about_something_else_withholds_nothing(te
 @pytest.mark.parametrize("text", FILE_MAKE_CONTROLS)
 def test_a_making_verb_with_no_file_or_a_question_about_a_file_changes_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.FILE_CHANGE
+
+
+@pytest.mark.parametrize("text", CORRECTION_MORE_CONTROLS)
+def test_an_oops_before_a_mishap_or_a_mistake_of_someone_else_corrects_nothing(text: str) -> None:
+    assert read_message(text).intent is not Intent.CORRECTION

@@ -15,7 +15,7 @@ before a colon ("…, neither of those gets stored ok", "Je te le dis mais ça r
 notes :", "Não é para escrever em lado nenhum:"); file changes asked with a colloquial verb of
 making or adding ("Sumá '…' a la lista de pendientes.md", "Legst du mir bitte eine x.md an",
 "Consegue me fazer um x.md …?"); corrections ("Oops, Desmond takes one sugar, not two", "I hob mi
-vertan, …").
+vertan, …"); asking to recall by "try to remember" ("Versuch dich zu erinnern, wie …").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Fifteenth round"); the controls are
@@ -296,6 +296,33 @@ def correction_more_right(text: str) -> bool:
     return r.intent is Intent.CORRECTION and bool(r.facts)
 
 
+# asking to recall by "try to remember", with or without a comma before the question word
+RECALL_TRY: dict[str, list[str]] = {
+    "en": ["Try and recall, which garage did the MOT last year", "Have a think, what was the name of the painter",
+           "Try to remember, when did we last service the boiler"],
+    "es": ["Intenta recordar cómo se llamaba el pintor", "Haz memoria, dónde dejamos la llave de repuesto",
+           "Trata de acordarte, qué día vino el técnico"],
+    "de": ["Versuch mal dich zu erinnern, wo der Ersatzschlüssel liegt", "Versuch dich zu erinnern, wann der Techniker da war",
+           "Denk mal nach, wie hieß der Maler"],
+    "fr": ["Essaie de te rappeler, quel jour le technicien est venu", "Fais un effort de mémoire, où on a mis la clé de secours",
+           "Essaye de te souvenir, comment s'appelait le peintre"],
+    "pt": ["Tenta lembrar, que dia o técnico veio", "Puxa pela memória, onde deixámos a chave suplente",
+           "Tenta te lembrar, como se chamava o pintor"],
+    "it": ["Prova a ricordare, che giorno è passato il tecnico", "Sforzati di ricordare, dove abbiamo messo la chiave di scorta",
+           "Cerca di ricordarti, come si chiamava l'imbianchino"],
+}
+
+RECALL_TRY_CONTROLS = [  # trying to remember something told as a statement: no question
+    "Ich versuche mich zu erinnern, wo ich den Schlüssel hingelegt habe, aber es klappt nicht",
+    "Intento recordar los nombres de todos mis alumnos cada septiembre",
+    "Mi sforzo di ricordare i compleanni di tutti i nipoti",
+]
+
+
+def recall_try_right(text: str) -> bool:
+    return read_message(text).intent is Intent.QUESTION
+
+
 def greeting_dear_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
@@ -309,6 +336,7 @@ FAMILIES = {
     "refusal_after": (REFUSAL_AFTER, refusal_after_right),
     "file_make": (FILE_MAKE, file_make_right),
     "correction_more": (CORRECTION_MORE, correction_more_right),
+    "recall_try": (RECALL_TRY, recall_try_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -321,6 +349,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "refusal_after": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "file_make": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "correction_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "recall_try": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -368,3 +397,8 @@ def test_a_making_verb_with_no_file_or_a_question_about_a_file_changes_nothing(t
 @pytest.mark.parametrize("text", CORRECTION_MORE_CONTROLS)
 def test_an_oops_before_a_mishap_or_a_mistake_of_someone_else_corrects_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.CORRECTION
+
+
+@pytest.mark.parametrize("text", RECALL_TRY_CONTROLS)
+def test_trying_to_remember_told_as_a_statement_asks_nothing(text: str) -> None:
+    assert read_message(text).intent is not Intent.QUESTION

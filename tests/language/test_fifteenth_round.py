@@ -15,7 +15,8 @@ before a colon ("…, neither of those gets stored ok", "Je te le dis mais ça r
 notes :", "Não é para escrever em lado nenhum:"); file changes asked with a colloquial verb of
 making or adding ("Sumá '…' a la lista de pendientes.md", "Legst du mir bitte eine x.md an",
 "Consegue me fazer um x.md …?"); corrections ("Oops, Desmond takes one sugar, not two", "I hob mi
-vertan, …"); asking to recall by "try to remember" ("Versuch dich zu erinnern, wie …").
+vertan, …"); asking to recall by "try to remember" ("Versuch dich zu erinnern, wie …"); the listener's week asked with no verb after a greeting
+("Heille salut! Pis, ta semaine au chalet?").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Fifteenth round"); the controls are
@@ -323,6 +324,39 @@ def recall_try_right(text: str) -> bool:
     return read_message(text).intent is Intent.QUESTION
 
 
+# after a greeting, the listener's week, weekend or holidays asked with no verb: small talk
+YOUR_WEEK: dict[str, list[str]] = {
+    "en": ["Hey you! So, your weekend at the lake?", "Morning! And your trip to Cornwall?", "hiya, your week at the new job?"],
+    "es": ["¡Hola! ¿Y tu finde en la playa?", "Buenas, ¿y tus vacaciones en Asturias?", "¡Wena! ¿Y tu semana en la pega?"],
+    "de": ["Hallo! Und dein Wochenende am See?", "Servus! Und dein Urlaub in Kroatien?", "Na du, und deine Woche im neuen Job?"],
+    "fr": ["Salut ! Et ton week-end au lac ?", "Coucou! Pis, tes vacances en Bretagne?", "Allô! Ta semaine au nouveau boulot?"],
+    "pt": ["Oi! E o teu fim de semana na praia?", "Olá! E as tuas férias no Algarve?", "Fala! E a tua semana no trabalho novo?"],
+    "it": ["Ciao! E il tuo weekend al mare?", "Ehi! E le tue vacanze in Puglia?", "Ciao bella, e la tua settimana al lavoro nuovo?"],
+}
+
+YOUR_WEEK_QUESTIONS = [  # a thing asked with no verb: a question
+    "And your flight number for Friday?",
+    "¿Y la factura del fontanero?",
+    "Und die Rechnung vom Klempner?",
+    "Et la réunion de lundi ?",
+    "E o orçamento do canalizador?",
+    "E la fattura dell'idraulico?",
+]
+
+YOUR_WEEK_STATED = [  # the listener's trip stated: kept
+    "Your trip to Rome starts on Monday",
+    "Tu viaje a Roma empieza el lunes",
+    "Dein Urlaub in Kroatien beginnt am 3. Mai",
+    "Ton vol pour Rome part lundi",
+    "A tua viagem a Roma começa na segunda",
+    "Il tuo volo per Roma parte lunedì",
+]
+
+
+def your_week_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
 def greeting_dear_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
@@ -337,6 +371,7 @@ FAMILIES = {
     "file_make": (FILE_MAKE, file_make_right),
     "correction_more": (CORRECTION_MORE, correction_more_right),
     "recall_try": (RECALL_TRY, recall_try_right),
+    "your_week": (YOUR_WEEK, your_week_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -350,6 +385,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "file_make": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "correction_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "recall_try": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "your_week": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -402,3 +438,14 @@ def test_an_oops_before_a_mishap_or_a_mistake_of_someone_else_corrects_nothing(t
 @pytest.mark.parametrize("text", RECALL_TRY_CONTROLS)
 def test_trying_to_remember_told_as_a_statement_asks_nothing(text: str) -> None:
     assert read_message(text).intent is not Intent.QUESTION
+
+
+@pytest.mark.parametrize("text", YOUR_WEEK_QUESTIONS)
+def test_a_thing_asked_with_no_verb_asks(text: str) -> None:
+    assert read_message(text).intent is Intent.QUESTION
+
+
+@pytest.mark.parametrize("text", YOUR_WEEK_STATED)
+def test_the_listeners_trip_stated_is_kept(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and r.facts

@@ -36,8 +36,9 @@ HEAD_WORDS = 3
 _TRIM = " \t\n,;:-–—"
 _WORD_AT = re.compile(r"[^\W_]+")
 #: a statement ending on a time or number, no mark after it ("… lands at 6", "… à 6 h", "… um 18
-#: Uhr", "… 2 100 $"): a unit of up to three letters or a currency sign may follow the number
-_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:[^\W\d_]{1,3}\.?|[$€£])?\s+$")
+#: Uhr", "… 2 100 $"): a unit or a currency sign may follow the number, or one word it counts
+#: ("… 600 Euro lohnt sich da …", "… tem 9 anos dá para …", "… pesa 22 chili quale …")
+_AFTER_NUMBER = re.compile(r"\d(?:[:.h]\d+)?\s*(?:[^\W\d_]{1,14}\.?|[$€£])?\s+$")
 _COLON = (":", "-", "—", "–")  # what may open the fact after a remember verb ("file this away — …")
 _COLON_OR_DASH = (":", "—", "–")  # the same inside a frame, where "-" may join words
 #: a pronoun joined to the verb by a hyphen ("lembra-me", "recuerda-me")
@@ -212,11 +213,14 @@ def _framed_cue_end(folded: str, lex: Lexicon, pos: int, typed: str = "") -> int
 def states_a_clause(folded: str, pos: int, lex: Lexicon) -> int | None:
     """Where a clause stating something starts at ``pos`` (after a comma too), when a keep verb
     takes it with no "that" and no colon: a possessive or a first-person subject, then a verb of
-    being or having within :data:`VERB_WITHIN` words ("… remember my shoe size is 44", "…
+    being or having within :data:`VERB_WITHIN` words, or a word the table does not know (a name)
+    with such a verb right after it and more after that ("… remember my shoe size is 44", "…
     notieren, meine Schuhgröße ist 43", "… keep in mind I'm vegetarian"); "remember my locker
     number?" names a thing and asks, and is none."""
     at = _skip(folded, pos + 1) if folded[pos:pos + 1] == "," else pos
     words = tokens(folded[at:at + 120])
+    if len(words) >= 3 and words[0] not in lex.vocabulary and words[1] in lex.state_verbs:
+        return at  # "Would you please remember Oskar takes his coffee black?": a name, then its verb
     if len(words) < 2 or (words[0] not in lex.possessives and words[0] not in lex.subject_pronouns):
         return None
     return at if any(w in lex.state_verbs for w in words[1:2 + VERB_WITHIN]) else None

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from openclaw_tui.language import facts as F
+from openclaw_tui.language.date_table import date_table
 from openclaw_tui.language.detect import detect, guess
 from openclaw_tui.language.lexicon import TABLES, Lexicon, Phrases, common, fold, has_table, laughs, lexicon, lower, tokens
 from openclaw_tui.language.neutral import neutral_reading
@@ -295,7 +296,7 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
     nothing: after a correction cue ("Correction:", "Me equivoqué:"); after a soft opener
     ("Actually,", "Perdón,", "En fait") when a statement naming something follows; at the start
     of a statement naming something in the "X, not Y" frame ("… is on Friday, not Thursday",
-    "… a Córdoba, no a Rosario")."""
+    "… a Córdoba, no a Rosario", "… has three cats, not two")."""
     f = piece.folded
     cue = lex.correction.match(f) if lex.correction else None
     if cue:
@@ -314,11 +315,19 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
         return at  # "En fait, Moka a peur de l'aspirateur, pas de la sonnette": a soft opener and the frame
     if versus is not None:
         tail = rest[versus.end(): versus.end() + CONTRAST_REACH]
-        if F.names_by_number_or_date(tail, fold(tail), lex) or F.names_by_capital(tail, lex):
+        if F.names_by_number_or_date(tail, fold(tail), lex) or F.names_by_capital(tail, lex) or _counts(tail, lex):
             return at
         if lex.mixup is not None and lex.mixup.search(frest, versus.end()):
             return at  # "Hannah is a nurse, not a midwife, I mixed her up with her sister"
     return None
+
+
+def _counts(tail: str, lex: Lexicon) -> bool:
+    """Whether ``tail`` opens on a number word above one of the language's date table ("…, not
+    two", "…, nicht sechs"); "one", "a", "un" are articles as often as numbers."""
+    table = date_table(lex.code)
+    words = tokens(fold(tail))
+    return bool(table is not None and words and table.numbers.get(words[0], 0) > 1)
 
 
 def _remember_cue(piece: Piece, lex: Lexicon) -> int | None:
@@ -485,10 +494,11 @@ def _refuses(found: Phrases, folded: str, lex: Lexicon, fix: int = 0) -> bool:
     """Whether a refusal of ``found`` stands in the folded text, not inside a remember cue that
     negates it ("don't forget what I told you" asks to keep; "forget what I told you" refuses),
     nor inside the correction cue opening a message that then names the new fact ("Oublie ce
-    que j'ai dit, Kader arrive le 13" corrects)."""
+    que j'ai dit, Kader arrive le 13" corrects); a refusal reaching past that cue reads whole
+    ("Não é para anotar em lado nenhum:" is no "não é" correction)."""
     cues = list(lex.remember.finditer(folded)) if lex.remember is not None else []
     guarded = found is lex.refusal or found is lex.do_not_keep
-    return any(not any(c.start() < m.start() < c.end() for c in cues) and not (fix and m.start() < fix)
+    return any(not any(c.start() < m.start() < c.end() for c in cues) and not (fix and m.start() < fix and m.end() <= fix)
                and not (guarded and _said_by_me(folded, m.start(), lex)) for m in found.finditer(folded))
 
 
@@ -497,7 +507,11 @@ _CLAUSE_MARK = re.compile(r"[.,;:!?—–()]")
 
 def _said_by_me(folded: str, at: int, lex: Lexicon) -> bool:
     """Whether a first-person subject stands before ``at`` in its clause: "Ich kann mir Namen
-    nicht merken", "je ne peux pas le retenir" state; "nicht merken, bitte" refuses."""
+    nicht merken", "je ne peux pas le retenir" state; "nicht merken, bitte" refuses; a refusal
+    opening on a joining word ("… but this stays out of your notes", "… mais ça reste hors de
+    tes notes") is a clause of its own."""
+    if lex.interjection is not None and (join := lex.interjection.match(folded[at:])) is not None and join.end() > 0:
+        return False
     marks = [m.end() for m in _CLAUSE_MARK.finditer(folded, 0, at)]
     head = folded[marks[-1] if marks else 0: at]
     return bool(lex.subject_pronouns.intersection(tokens(head)))

@@ -408,7 +408,8 @@ def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:
     can I make it?" the same; a comma inside a number ("$2,150") ends no clause, and a lead with no
     clause after it is a question word ("Cómo está el tráfico …", "Since when …?")."""
     if lex.fact_lead is not None:
-        lead = lex.fact_lead.match(folded, _skip(folded, len(folded) - len(folded.lstrip(" ¿¡"))))
+        start = _skip(folded, len(folded) - len(folded.lstrip(" ¿¡")))
+        lead = lex.fact_lead.match(folded, start) or _named_lead(sentence, folded, start, lex)
         breaks = [m for m in _CLAUSE_BREAK.finditer(sentence, lead.end()) if m.start() > lead.end()] if lead else []
         if lead and breaks:  # with no clause after it, "Como tá o trânsito" asks how, not since
             end = next((m for m in breaks if _asks_from(sentence[m.end():], lex)), breaks[0])
@@ -436,15 +437,27 @@ def _kept_after_lead(clause: str, lex: Lexicon) -> str | None:
     return tidy(body)
 
 
+def _named_lead(sentence: str, folded: str, start: int, lex: Lexicon) -> re.Match[str] | None:
+    """A lead of ``fact_leads_named`` opening the sentence with a name right after it ("With
+    Kowalski on call …", "Wo Kowalski diese Woche … hat, …"); None before anything else ("With
+    the budget …", "Wo ist …")."""
+    lead = lex.named_lead.match(folded, start) if lex.named_lead is not None else None
+    return lead if lead is not None and _name_first(sentence[lead.end():], lex) else None
+
+
+def _name_first(clause: str, lex: Lexicon) -> bool:
+    """Whether the clause opens on a capitalised word that is no function word nor possessive."""
+    words = clause.split(None, 1)
+    first = words[0].strip(".,;:!?¿¡\"'()«»“”") if words else ""
+    return len(first) > 1 and first[:1].isupper() and fold(first) not in lex.function_words \
+        and fold(first) not in lex.possessives
+
+
 def _names_someone(clause: str, lex: Lexicon) -> bool:
     """Whether a clause after a fact lead names someone by a capital: any word of it, the first
     too; where every noun is capitalised, its first word bare (no article or possessive before
     it: "Da Kowalski …", not "Da das Wetter …")."""
-    if not lex.capitalized_nouns:
-        return names_by_capital(clause, lex)
-    first = clause.split(None, 1)[0].strip(".,;:!?¿¡\"'()«»“”") if clause.split() else ""
-    return len(first) > 1 and first[:1].isupper() and fold(first) not in lex.function_words \
-        and fold(first) not in lex.possessives
+    return names_by_capital(clause, lex) if not lex.capitalized_nouns else _name_first(clause, lex)
 
 
 def _asks_from(tail: str, lex: Lexicon) -> bool:

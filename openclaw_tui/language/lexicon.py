@@ -343,6 +343,9 @@ class Lexicon:
     #: semaine", "este mês", "questa settimana"): with someone named, a clause after a fact
     #: lead states a fact ("Since Kowalski is on call this week, who …?")
     time_span: Phrases | None = None
+    #: a fact lead only before a name ("with", "con", "avec", "com o", German causal "wo"):
+    #: "With Kowalski on call this week, who …?" states; "With the budget …" and "Wo ist …" do not
+    named_lead: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -353,7 +356,8 @@ class Lexicon:
 #: lists whose words do not vote for the language (forms of address before a name; the
 #: ninth round's question forms, so that detection stays as it was measured)
 _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
-                         "yes_no_not_with", "time_spans"})
+                         "yes_no_not_with", "time_spans",
+                         "fact_leads_named"})
 
 
 def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
@@ -435,6 +439,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         closing=phrases(composed(built.get("closing"), "closing"), anchored=True),
         mixup=phrases(composed(built.get("mixup"), "mixup")),
         time_span=pat("time_spans"),
+        named_lead=pat("fact_leads_named"),
     )
 
 

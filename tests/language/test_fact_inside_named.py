@@ -65,3 +65,41 @@ def test_a_supposition_or_a_clause_naming_no_one_for_no_time_is_not_kept(lang: s
     assert r.language == lang and r.asks
     assert not any("Kowalski" in f or "tiempo" in f or "Wetter" in f or "temps" in f or "tempo" in f or "weather" in f
                    for f in r.facts), r.facts
+
+
+NAMED_LEADS = [
+    ("en", "With Kowalski on call this week, who should I page at night?"),
+    ("es", "Con Kowalski de guardia esta semana, ¿a quién llamo por la noche?"),
+    ("de", "Wo Felix Kowalski diese Woche Rufbereitschaft hat, wen rufe ich nachts an?"),
+    ("de", "Wo Kowalski diese Woche Rufbereitschaft hat, wen rufe ich nachts an?"),
+    ("fr", "Avec Kowalski d'astreinte cette semaine, qui dois-je appeler la nuit ?"),
+    ("pt", "Com o Kowalski de plantão esta semana, a quem ligo à noite?"),
+    ("it", "Con Kowalski di reperibilità questa settimana, chi chiamo di notte?"),
+]
+
+
+@pytest.mark.parametrize("lang,text", NAMED_LEADS)
+def test_a_lead_that_states_only_before_a_name_keeps_the_named_clause(lang: str, text: str) -> None:
+    """"With Kowalski on call …", German causal "Wo Kowalski … hat, …": a lead that is a
+    preposition or a question word elsewhere states a fact when a name follows it."""
+    r = read_message(text)
+    assert r.language == lang and r.asks
+    assert any("Kowalski" in f for f in r.facts), r.facts
+
+
+NAMED_LEAD_CONTROLS = [
+    ("en", "With the budget this week, what can we still do?"),
+    ("es", "Con el presupuesto de esta semana, ¿qué podemos hacer?"),
+    ("de", "Wo ist Kowalski diese Woche, weißt du das?"),
+    ("de", "Wo finde ich diese Woche den Bericht, den Kowalski geschrieben hat?"),
+    ("fr", "Avec le budget de cette semaine, qu'est-ce qu'on peut faire ?"),
+    ("pt", "Com o orçamento desta semana, o que dá para fazer?"),
+    ("it", "Con il budget di questa settimana, cosa possiamo fare?"),
+]
+
+
+@pytest.mark.parametrize("lang,text", NAMED_LEAD_CONTROLS)
+def test_the_same_lead_before_no_name_states_nothing(lang: str, text: str) -> None:
+    r = read_message(text)
+    assert r.language == lang and r.asks
+    assert r.facts == (), r.facts

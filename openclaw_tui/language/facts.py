@@ -412,15 +412,56 @@ def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:
     can I make it?" the same; a comma inside a number ("$2,150") ends no clause, and a lead with no
     clause after it is a question word ("Cómo está el tráfico …", "Since when …?")."""
     if lex.fact_lead is not None:
-        lead = lex.fact_lead.match(folded, _skip(folded, len(folded) - len(folded.lstrip(" ¿¡"))))
+        start = _skip(folded, len(folded) - len(folded.lstrip(" ¿¡")))
+        lead = lex.fact_lead.match(folded, start) or _named_lead(sentence, folded, start, lex)
         breaks = [m for m in _CLAUSE_BREAK.finditer(sentence, lead.end()) if m.start() > lead.end()] if lead else []
         if lead and breaks:  # with no clause after it, "Como tá o trânsito" asks how, not since
             end = next((m for m in breaks if _asks_from(sentence[m.end():], lex)), breaks[0])
-            return _kept(sentence[lead.end(): end.start()], lex)
+            return _kept_after_lead(sentence[lead.end(): end.start()], lex)
         for m in lex.fact_lead.finditer(folded):
             if folded[:m.start()].rstrip().endswith(","):
-                return _kept(sentence[m.end():], lex)
+                return _kept_after_lead(sentence[m.end():], lex)
     return _stated_before_asking(sentence, lex)
+
+
+def _kept_after_lead(clause: str, lex: Lexicon) -> str | None:
+    """The clause a fact lead opens, as a note: kept as any statement is, or when it names
+    someone for a span of time with no digit ("Since Kowalski is on call this week" → "Kowalski
+    is on call this week"): after the lead, a capital opening the clause is no sentence's
+    first letter but a name (where nouns are capitalised, a bare one: no article before it)."""
+    kept = _kept(clause, lex)
+    if kept is not None:
+        return kept
+    body = clause.strip(_TRIM + "¿¡")
+    folded = fold(body)
+    when = (lex.time_span is not None and lex.time_span.search(folded)) or (
+        lex.date_words is not None and lex.date_words.search(folded))
+    if not when or len(body) < MIN_CHARS or not _names_someone(body, lex):
+        return None
+    return tidy(body)
+
+
+def _named_lead(sentence: str, folded: str, start: int, lex: Lexicon) -> re.Match[str] | None:
+    """A lead of ``fact_leads_named`` opening the sentence with a name right after it ("With
+    Kowalski on call …", "Wo Kowalski diese Woche … hat, …"); None before anything else ("With
+    the budget …", "Wo ist …")."""
+    lead = lex.named_lead.match(folded, start) if lex.named_lead is not None else None
+    return lead if lead is not None and _name_first(sentence[lead.end():], lex) else None
+
+
+def _name_first(clause: str, lex: Lexicon) -> bool:
+    """Whether the clause opens on a capitalised word that is no function word nor possessive."""
+    words = clause.split(None, 1)
+    first = words[0].strip(".,;:!?¿¡\"'()«»“”") if words else ""
+    return len(first) > 1 and first[:1].isupper() and fold(first) not in lex.function_words \
+        and fold(first) not in lex.possessives
+
+
+def _names_someone(clause: str, lex: Lexicon) -> bool:
+    """Whether a clause after a fact lead names someone by a capital: any word of it, the first
+    too; where every noun is capitalised, its first word bare (no article or possessive before
+    it: "Da Kowalski …", not "Da das Wetter …")."""
+    return names_by_capital(clause, lex) if not lex.capitalized_nouns else _name_first(clause, lex)
 
 
 def _asks_from(tail: str, lex: Lexicon) -> bool:
@@ -497,11 +538,12 @@ def content_words(text: str, lex: Lexicon) -> list[str]:
 
 def subject_words(fact: str, lex: Lexicon) -> tuple[str, ...]:
     """The words naming what a correction is about: its content words before the verb
-    ("the offsite moved to Friday" → ("offsite",)), all of them when there is no verb."""
+    ("the offsite moved to Friday" → ("offsite",)), all of them when there is no verb or
+    only a pronoun stands before it ("we have 74 chairs …", "wir haben 74 Stühle …")."""
     folded = fold(fact)
     verb = lex.subject_end.search(folded) if lex.subject_end else None
     head = fact[: verb.start()] if verb and verb.start() > 0 else fact
-    words = content_words(head, lex)
+    words = content_words(head, lex) or content_words(fact, lex)
     if lex.correction:
         words = [w for w in words if not lex.correction.match(w)]
     return tuple(dict.fromkeys(w for w in words if not w.isdigit()))

@@ -339,6 +339,13 @@ class Lexicon:
     #: confondu", "confundi com", "l'ho confusa con"; ``composed.mixup``): after a soft opener,
     #: the statement it closes corrects
     mixup: Phrases | None = None
+    #: a span of time around now with no digit ("this week", "esta semana", "diese Woche", "cette
+    #: semaine", "este mês", "questa settimana"): with someone named, a clause after a fact
+    #: lead states a fact ("Since Kowalski is on call this week, who …?")
+    time_span: Phrases | None = None
+    #: a fact lead only before a name ("with", "con", "avec", "com o", German causal "wo"):
+    #: "With Kowalski on call this week, who …?" states; "With the budget …" and "Wo ist …" do not
+    named_lead: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -349,7 +356,8 @@ class Lexicon:
 #: lists whose words do not vote for the language (forms of address before a name; the
 #: ninth round's question forms, so that detection stays as it was measured)
 _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
-                         "yes_no_not_with"})
+                         "yes_no_not_with", "time_spans",
+                         "fact_leads_named"})
 
 
 def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
@@ -430,6 +438,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         leaving=phrases(composed(built.get("leaving"), "leaving"), anchored=True),
         closing=phrases(composed(built.get("closing"), "closing"), anchored=True),
         mixup=phrases(composed(built.get("mixup"), "mixup")),
+        time_span=pat("time_spans"),
+        named_lead=pat("fact_leads_named"),
     )
 
 

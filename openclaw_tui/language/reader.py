@@ -109,9 +109,10 @@ def opener_end(f: str, lex: Lexicon) -> int:
         m = lex.interjection.match(f, pos)
         if m is None or m.end() == pos:
             break
-        # "well done", "oops, I meant", "tá bom": a longer phrase of another list reads whole
+        # "well done", "oops, I meant", "tá bom", "ya que": a longer phrase of another list reads whole
         if any(other is not None and (o := other.match(f, pos)) is not None and o.end() > m.end()
-               for other in (lex.small_talk, lex.correction, lex.remember, lex.polite, lex.closing, lex.leaving)):
+               for other in (lex.small_talk, lex.correction, lex.remember, lex.polite, lex.closing, lex.leaving,
+                             lex.fact_lead)):
             break
         rest = _OPENER_GAP.match(f, m.end())
         pos = rest.end() if rest else m.end()

@@ -15,10 +15,13 @@ from typing import Any
 
 from openclaw_tui.memory.citations import cite, line_numbers, parse_ranges
 from openclaw_tui.session.cite_lines import runs as cite_runs
+from openclaw_tui.workspace.supersede import hidden_lines
 
 
 def best_lines(text: str, query: str, start_line: int | str | None, limit: int = 2) -> list[tuple[str, Any]]:
-    """Up to ``limit`` lines sharing the most words with the query (file order), with line numbers."""
+    """Up to ``limit`` lines sharing the most words with the query (file order), with line numbers;
+    a superseded note (``workspace/supersede.py``) is never one: what a correction replaced is
+    not an answer."""
     footer = re.search(r"\n\nSource: \S+#(L[\dL,-]+)\s*$", text)
     text = re.sub(r"\n\nSource: \S+\s*$", "", text)
     terms = {w for w in re.findall(r"[\w'-]+", query.lower()) if len(w) > 1}
@@ -30,9 +33,10 @@ def best_lines(text: str, query: str, start_line: int | str | None, limit: int =
     # a snippet of several runs ("…" between them) is numbered by its citation's ranges
     ranges = parse_ranges(footer.group(1)) if footer else None
     numbers = (line_numbers(lines, ranges) if ranges else None) or [first + i for i in range(len(lines))]
+    hidden = hidden_lines(lines)
     scored = []
     for i, line in enumerate(lines):
-        if not line.strip() or numbers[i] is None:
+        if not line.strip() or numbers[i] is None or i in hidden:
             continue
         words = set(re.findall(r"[\w'-]+", line.lower()))
         score = sum(1 for t in terms if t in words or (len(t) >= 5 and any(w.startswith(t[:5]) for w in words)))

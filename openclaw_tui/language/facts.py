@@ -110,6 +110,8 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if folded.rstrip(" \"')”»").endswith(("?", "？")) and states_a_clause(folded, pos, lex) is None:
         # "Tu peux noter ça ?", "Podes anotar isto?": the verb's object is "this", nothing after
         # it; what to keep comes in the next sentence
+        if _owned_value(folded[pos:], lex):
+            return pos  # "Le dispiacerebbe prendere nota del mio codice cliente, cioè 3301987?"
         return len(folded) if _this_last(folded[verb.start():verb.end()], folded[pos:], lex) else None
     clause = states_a_clause(folded, pos, lex)
     if clause is not None:
@@ -147,6 +149,18 @@ def _past_place(folded: str, lex: Lexicon, pos: int) -> int:
             last = word.group(0) in lex.function_words
             return pos if last or _opens_a_question(folded, lex, word.start(), that.end()) else at
     return pos
+
+
+def _owned_value(rest: str, lex: Lexicon) -> bool:
+    """Whether a remember verb's object, put as a question, is a thing of mine with its value:
+    it opens on a possessive of the table (after one article or preposition at most) and holds a
+    digit after a comma or colon, the value after its name ("Could you make a note of my customer
+    number, 3301987?", "… prendere nota del mio codice cliente, cioè 3301987?"); "Can you note my
+    number?", "Can you remember my 3 passwords?" name no value and ask."""
+    words = tokens(rest)[:2]
+    if not words or not re.search(r"[,:][^?]*\d", rest):
+        return False
+    return words[0] in lex.possessives or (len(words) > 1 and words[0] in lex.function_words and words[1] in lex.possessives)
 
 
 def _this_last(verb: str, rest: str, lex: Lexicon) -> bool:

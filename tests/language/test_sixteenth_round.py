@@ -1,0 +1,79 @@
+"""Sixteenth-round families of the lexicon reader (issue 35), written from holdout11's misses
+(holdout11 is development data now) and measured on sentences written for this file before the
+mechanism was (none of them is in a split; same author as the mechanism, so weaker evidence than
+a blind split): a remember request put as a favour or a condition ("Would you be a star and
+remember that …?", "I'd appreciate it if you remembered that …", "Le agradecería que tomara nota
+de que …", "Fazes-me um favor e lembras-te que …?", "Le dispiacerebbe prendere nota del …?").
+
+Each family's test counts the sentences read right per language and holds the count measured
+when the mechanism was committed (docs/language.md, "Sixteenth round"); the controls are
+sentences that must keep their reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from openclaw_tui.language import read_message
+from openclaw_tui.language.reading import Intent
+from tests.language.family_floor import floor_test
+
+LANGS = ("en", "es", "de", "fr", "pt", "it")
+
+# a remember request put as a favour or a condition ("be a star and", "I'd appreciate it if you
+# remembered", "Le agradecería que anotara", "Agradecia que tomasse nota"): kept
+POLITE_KEEP: dict[str, list[tuple[str, str]]] = {
+    "en": [("Would you be an angel and remember that the recycling goes out on Thursdays?", "the recycling goes out on Thursdays"),
+           ("I'd appreciate it if you noted that Priya is allergic to sesame", "Priya is allergic to sesame"),
+           ("Could you be a love and remember that my locker number is 212?", "my locker number is 212")],
+    "es": [("Le agradecería que anotara que la cita del dentista es el 4 de marzo", "la cita del dentista es el 4 de marzo"),
+           ("Le pediría que tomara nota de que mi número de cliente es el 88213", "mi número de cliente es el 88213"),
+           ("Te agradecería que guardaras que Marta no come cerdo", "Marta no come cerdo")],
+    "de": [("Wärst du ein Schatz und merkst dir, dass der Müll jetzt dienstags abgeholt wird?", "der Müll jetzt dienstags abgeholt wird"),
+           ("Ich wäre dir dankbar, wenn du dir merken würdest, dass Jonas keine Nüsse verträgt", "Jonas keine Nüsse verträgt"),
+           ("Sei ein Engel und notier dir, dass mein Spind die Nummer 212 hat", "mein Spind die Nummer 212 hat")],
+    "fr": [("Sois un ange et retiens que la poubelle jaune sort le mardi", "la poubelle jaune sort le mardi"),
+           ("Je te serais reconnaissant si tu notais que Chloé est allergique au sésame", "Chloé est allergique au sésame"),
+           ("Tu serais un amour de retenir que mon casier est le 212", "mon casier est le 212")],
+    "pt": [("Fazes-me um favor e anotas que a consulta é dia 4 de março?", "a consulta é dia 4 de março"),
+           ("Agradecia que tomasse nota de que o meu número de sócio é 40218", "o meu número de sócio é 40218"),
+           ("Fazias-me um jeito e lembravas-te que a Rita não come carne?", "a Rita não come carne")],
+    "it": [("Le dispiacerebbe prendere nota della mia targa, cioè GH 482 KL?", "mia targa, cioè GH 482 KL"),
+           ("Ti dispiacerebbe segnarti che la palestra chiude alle 22?", "la palestra chiude alle 22"),
+           ("Mi faresti un favore e ti ricordi che Bianca non mangia carne?", "Bianca non mangia carne")],
+}
+POLITE_KEEP_CONTROLS = [  # remembering told of oneself, or a favour asking something else: no keep request
+    "I remembered that my passport is in the drawer",
+    "Would you be a star and tell me when the bins go out?",
+    "Le agradecería que me dijera a qué hora abre la farmacia",
+    "Ich habe mir gemerkt, dass Jonas keine Nüsse mag",
+    "Je me souviens que Chloé habitait à Lyon",
+    "Lembras-te que a Rita mudou de casa?",
+    "Mi ricordo che Bianca abitava a Roma",
+    "Mi faresti un favore e mi dici a che ora apre la farmacia?",
+    "Can you remember my shoe size?",
+    "Can you remember my 3 passwords?",
+    "Potresti ricordare il mio numero di scarpe?",
+]
+
+
+def polite_keep_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+
+
+FAMILIES = {
+    "polite_keep": (POLITE_KEEP, polite_keep_right),
+}
+
+#: sentences read right per language when each mechanism was committed
+FLOOR: dict[str, dict[str, int]] = {
+    "polite_keep": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+}
+
+
+test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
+
+
+@pytest.mark.parametrize("text", POLITE_KEEP_CONTROLS)
+def test_a_remembering_told_or_a_favour_asking_something_else_keeps_nothing_as_asked(text: str) -> None:
+    assert read_message(text).intent is not Intent.REMEMBER

@@ -61,13 +61,45 @@ def polite_keep_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
 
 
+# a greeting before a colloquial or dialect "all good?", "slept well?" (an "or not yet" tail too), "had a
+# nice Sunday?": small talk that asks nothing
+GREETING_WELL: dict[str, list[str]] = {
+    "en": ["Oi oi, all good in the hood?", "Morning all! Sleep alright?", "Alright mate, all sound?"],
+    "es": ["¡Buenas, chavales! ¿Todo en orden por ahí?", "¡Hola! ¿Dormiste bien o todavía no?", "¡Qué onda, güey! ¿Todo chido?"],
+    "de": ["Servus beinand, alles im Lot bei euch?", "Moin! Gut gepennt?", "Hoi zäme, hend er es schöns Wucheänd gha?"],
+    "fr": ["Salut la compagnie ! Bien dormi ou pas encore réveillé ?", "Wesh, ça roule ?", "Coucou ! Tout roule de ton côté ?"],
+    "pt": ["Bom diaaa! Dormiu bem por aí?", "E aí, mano! De boa por aí?", "Olá, malta! Tudo em ordem por aí?"],
+    "it": ["Uè, tutto a posto?", "Buongiorno! Dormito bene?", "Ciao ragazzi, tutto ok da voi?"],
+}
+GREETING_WELL_CONTROLS = [  # the same greeting before a question about a thing, or someone else's sleep: a question
+    "Morning all! Is the pharmacy open today?",
+    "Did Mia sleep alright after the jab?",
+    "¡Buenas! ¿Sabes a qué hora abre la farmacia?",
+    "¿Durmió bien Lucía después de la vacuna?",
+    "Servus beinand, wann macht die Werkstatt auf?",
+    "Hat Jonas gut geschlafen nach der Impfung?",
+    "Coucou ! Tu sais si la poste ouvre samedi ?",
+    "Léa a bien dormi après le vaccin ?",
+    "E aí, mano! Sabes a que horas abre o ginásio?",
+    "A Bia dormiu bem depois da vacina?",
+    "Ciao ragazzi, a che ora chiude la piscina?",
+    "Giulia ha dormito bene dopo il vaccino?",
+]
+
+
+def greeting_well_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
 FAMILIES = {
     "polite_keep": (POLITE_KEEP, polite_keep_right),
+    "greeting_well": (GREETING_WELL, greeting_well_right),
 }
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
     "polite_keep": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "greeting_well": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Oi oi, …": the language is not told
 }
 
 
@@ -77,3 +109,8 @@ test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 @pytest.mark.parametrize("text", POLITE_KEEP_CONTROLS)
 def test_a_remembering_told_or_a_favour_asking_something_else_keeps_nothing_as_asked(text: str) -> None:
     assert read_message(text).intent is not Intent.REMEMBER
+
+
+@pytest.mark.parametrize("text", GREETING_WELL_CONTROLS)
+def test_a_greeting_before_a_question_about_a_thing_or_someone_else_asks(text: str) -> None:
+    assert read_message(text).intent is Intent.QUESTION

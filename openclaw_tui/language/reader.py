@@ -207,7 +207,8 @@ def _greeting_word(word: str, lex: Lexicon) -> bool:
     return any(word == stem or (len(stem) >= 4 and word.startswith(stem)) for stem in lex.small_talk_stems) or laughs(word, lex)
 
 
-_CLAUSES = re.compile(r"[^,;:]+")
+#: clauses between commas, or between emoji standing for one ("notte ragazzi 😴 domani si riparte")
+_CLAUSES = re.compile(r"[^,;:\U0001F300-\U0001FAFF\u2600-\u27BF]+")
 #: the first word of a clause and the gap after it (laughter before a closing remark)
 _LAUGH_LEAD = re.compile(r"([^\W\d_]+)[\s!.…]*")
 #: spaces, stops and symbols (emoji) at a clause's ends; a question mark is kept

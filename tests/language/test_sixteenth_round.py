@@ -91,15 +91,44 @@ def greeting_well_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
 
+# a closing by going to bed, an early start, tiredness, a goodnight to all, thanks after "pronto" or
+# "ha", clauses between commas or emoji: small talk
+CLOSING_SLEEP: dict[str, list[str]] = {
+    "en": ["Cheers, you absolute legend, sorted", "Right, off to bed, early start tomorrow, night all", "Hope your gears are well oiled"],
+    "es": ["Listo, graciñas", "Me voy a dormir que mañana madrugo, chao", "Me caigo de sueño, buenas noches a todos"],
+    "de": ["Passt, dankeschön, du Held", "Ich hau mich aufs Ohr, morgen geht's früh los, gute Nacht", "Ich fall gleich um vor Müdigkeit, Nacht zusammen"],
+    "fr": ["Bon, merci bien, t'es un chef", "Je vais me coucher, demain je me lève tôt, bonne nuit", "Je tombe de sommeil, bonne nuit tout le monde"],
+    "pt": ["Pronto, valeu mesmo", "Vou deitar que amanhã acordo cedo, tchau", "Tô morrendo de sono, boa noite pessoal"],
+    "it": ["Ok, grazie mille, sei un mito", "Vado a letto che domani mi alzo presto, notte", "Casco dal sonno, buonanotte a tutti"],
+}
+CLOSING_SLEEP_CONTROLS = [  # going to bed because of a named appointment, an interjection before a fact: kept
+    "I'm off to bed early because my shift at Tesco starts at 5 tomorrow",
+    "Me voy a dormir temprano porque mañana tengo el examen de conducir a las 8",
+    "Ich geh früh schlafen, morgen um 7 hab ich den Termin beim Zahnarzt",
+    "Je vais me coucher tôt, demain j'ai mon oral à 8 h à la Sorbonne",
+    "Vou deitar cedo porque amanhã tenho a entrevista na Embraer às 9",
+    "Vado a letto presto perché domani ho il colloquio alle 9 da Luxottica",
+    "Ha, the bin men come on Mondays now",
+    "Pronto, o Rui chega às 5 da tarde",
+    "Buonanotte a tutti, domani alle 9 c'è il colloquio da Luxottica",
+]
+
+
+def closing_sleep_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
 FAMILIES = {
     "polite_keep": (POLITE_KEEP, polite_keep_right),
     "greeting_well": (GREETING_WELL, greeting_well_right),
+    "closing_sleep": (CLOSING_SLEEP, closing_sleep_right),
 }
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
     "polite_keep": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "greeting_well": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Oi oi, …": the language is not told
+    "closing_sleep": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Hope your gears are well oiled": no table row
 }
 
 
@@ -114,3 +143,9 @@ def test_a_remembering_told_or_a_favour_asking_something_else_keeps_nothing_as_a
 @pytest.mark.parametrize("text", GREETING_WELL_CONTROLS)
 def test_a_greeting_before_a_question_about_a_thing_or_someone_else_asks(text: str) -> None:
     assert read_message(text).intent is Intent.QUESTION
+
+
+@pytest.mark.parametrize("text", CLOSING_SLEEP_CONTROLS)
+def test_bedtime_for_a_named_appointment_or_an_interjection_before_a_fact_keeps_it(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is not Intent.SMALL_TALK and r.facts

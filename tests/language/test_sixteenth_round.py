@@ -118,10 +118,37 @@ def closing_sleep_right(text: str) -> bool:
     return read_message(text).intent is Intent.SMALL_TALK
 
 
+# durable with no digit or name: where a thing is kept ("are behind the …", "you'll find … under the",
+# "li trovi dietro i …") and what I can't stand ("I can't stomach", "jsupporte pas", "não curto"): kept
+KEPT_WHERE: dict[str, list[str]] = {
+    "en": ["The spare fuses are behind the paint tins in the garage", "I can't stomach coriander, it tastes like soap", "You'll find the stopcock under the kitchen sink behind the bleach"],
+    "es": ["La llave de repuesto del buzón la encuentras en el cajón de la entrada", "No soporto el cilantro, me sabe a jabón", "Los fusibles de recambio están detrás de los botes de pintura en el garaje"],
+    "de": ["Die Ersatzsicherungen findest du hinter den Farbeimern in der Garage", "Koriander kann ich echt nicht ausstehen", "Der Hauptwasserhahn ist unter der Spüle hinter dem Putzmittel"],
+    "fr": ["Tu trouveras les fusibles de rechange derrière les pots de peinture dans le garage", "jsupporte pas la coriandre, ça a un goût de savon", "Le robinet d'arrêt est sous l'évier derrière la javel"],
+    "pt": ["Os fusíveis de reserva estão atrás das latas de tinta na garagem", "Eu não curto nada de beterraba", "A chave do cadeado tu encontras na gaveta da entrada"],
+    "it": ["I fusibili di ricambio li trovi dietro i barattoli di vernice in garage", "Non sopporto proprio il coriandolo, sa di sapone", "Il rubinetto generale è sotto il lavello dietro la candeggina"],
+}
+KEPT_WHERE_CONTROLS = [  # chit-chat of the moment: nothing kept
+    "Just got off the train, totally wiped",
+    "Acabo de salir del metro, estoy reventado",
+    "Bin grad aus dem Bus raus, völlig platt",
+    "Je sors à peine du RER, complètement lessivé",
+    "Acabei de sair do metrô, tô só o pó",
+    "Appena sceso dal treno, sono distrutto",
+    "Mia is under the weather today",
+]
+
+
+def kept_where_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.STATEMENT and bool(r.facts)
+
+
 FAMILIES = {
     "polite_keep": (POLITE_KEEP, polite_keep_right),
     "greeting_well": (GREETING_WELL, greeting_well_right),
     "closing_sleep": (CLOSING_SLEEP, closing_sleep_right),
+    "kept_where": (KEPT_WHERE, kept_where_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -129,6 +156,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "polite_keep": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "greeting_well": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Oi oi, …": the language is not told
     "closing_sleep": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Hope your gears are well oiled": no table row
+    "kept_where": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -149,3 +177,8 @@ def test_a_greeting_before_a_question_about_a_thing_or_someone_else_asks(text: s
 def test_bedtime_for_a_named_appointment_or_an_interjection_before_a_fact_keeps_it(text: str) -> None:
     r = read_message(text)
     assert r.intent is not Intent.SMALL_TALK and r.facts
+
+
+@pytest.mark.parametrize("text", KEPT_WHERE_CONTROLS)
+def test_chit_chat_of_the_moment_keeps_nothing(text: str) -> None:
+    assert not read_message(text).facts

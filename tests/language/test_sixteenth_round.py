@@ -181,12 +181,38 @@ def keep_colon_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
 
 
+# a file named, then a clause that deletes it ("Die Datei alt.pdf kann weg, lösch sie", "Il vecchio.pdf
+# buttalo via, cancellalo"): a file change, no refusal
+FILE_DROP: dict[str, list[str]] = {
+    "en": ["The file old_budget.xlsx can go, bin it", "notes_2019.txt is no longer needed, delete it", "draft_v2.docx is out of date, wipe it"],
+    "es": ["El archivo presupuesto_viejo.pdf sobra, bórralo", "notas_2019.txt ya no hace falta, elimínalo", "borrador_v2.docx ya no sirve, bórralo"],
+    "de": ["Die Datei budget_alt.xlsx kann weg, lösch sie", "notizen_2019.txt brauch ich nicht mehr, lösch die", "entwurf_v2.docx ist veraltet, weg damit"],
+    "fr": ["Le fichier budget_vieux.xlsx peut partir, supprime-le", "notes_2019.txt ne sert plus, efface-le", "brouillon_v2.docx est périmé, vire-le"],
+    "pt": ["O arquivo orcamento_velho.xlsx pode ir, apaga ele", "notas_2019.txt já não faz falta, apaga-o", "rascunho_v2.docx está desatualizado, deleta"],
+    "it": ["Il file budget_vecchio.xlsx buttalo via, cancellalo", "note_2019.txt non serve più, eliminalo", "La bozza_v2.docx è vecchia, cestinala"],
+}
+FILE_DROP_CONTROLS = [  # "delete it" after what I said, no file named: a refusal
+    "Forget what I said about Hugo, delete it",
+    "Olvida lo que te dije de Hugo, bórralo",
+    "Vergiss, was ich über Hugo gesagt hab, lösch das",
+    "Oublie ce que je t'ai dit sur Hugo, efface-le",
+    "Esquece o que eu disse do Hugo, apaga isso",
+    "Dimentica quello che ti ho detto su Hugo, cancellalo",
+    "About report.pdf, never mind, don't save any of this",
+]
+
+
+def file_drop_right(text: str) -> bool:
+    return read_message(text).intent is Intent.FILE_CHANGE
+
+
 FAMILIES = {
     "polite_keep": (POLITE_KEEP, polite_keep_right),
     "greeting_well": (GREETING_WELL, greeting_well_right),
     "closing_sleep": (CLOSING_SLEEP, closing_sleep_right),
     "kept_where": (KEPT_WHERE, kept_where_right),
     "keep_colon": (KEEP_COLON, keep_colon_right),
+    "file_drop": (FILE_DROP, file_drop_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -196,6 +222,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "closing_sleep": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Hope your gears are well oiled": no table row
     "kept_where": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "keep_colon": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "file_drop": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -226,3 +253,8 @@ def test_chit_chat_of_the_moment_keeps_nothing(text: str) -> None:
 @pytest.mark.parametrize("text", KEEP_COLON_CONTROLS)
 def test_a_thing_that_slipped_my_mind_keeps_nothing_as_asked(text: str) -> None:
     assert read_message(text).intent is not Intent.REMEMBER
+
+
+@pytest.mark.parametrize("text", FILE_DROP_CONTROLS)
+def test_delete_it_with_no_file_named_or_put_as_a_question_changes_no_file(text: str) -> None:
+    assert read_message(text).intent is not Intent.FILE_CHANGE

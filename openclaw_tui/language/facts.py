@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from openclaw_tui.language.date_table import date_table
 from openclaw_tui.language.lexicon import Lexicon, fold, lower, tokens
 
 #: a sentence shorter than this states nothing worth a note ("Ok.", "Sure thing.")
@@ -413,11 +414,24 @@ def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
         if before and before[-1].strip(".,;:") in lex.inversion_not_after:
             continue  # "Mi tío no sabe cuánto cuesta …": a question word after "knows" is no question
         after = _WORD_AT.search(folded, m.end())
-        if _AFTER_NUMBER.search(low[max(0, at - 40):at]) or (
+        if _AFTER_NUMBER.search(low[max(0, at - 40):at]) or _after_a_day(before, lex) or (
                 fold(m.group(0)) in lex.question_words and after is not None
                 and after.group(0) not in lex.function_words and not after.group(0).isdigit()):
             out.append((at, at))
     return out
+
+
+def _after_a_day(before: list[str], lex: Lexicon) -> bool:
+    """Whether the words before a clause end on a day of the language's date table, a weekday
+    or a relative day ("… a school trip on Thursday what does he need", "… sortie scolaire
+    jeudi il lui faut quoi", "… la gita venerdì cosa deve …"): a time closes the statement as a
+    number does."""
+    table = date_table(lex.code)
+    if table is None or not before:
+        return False
+    words = [w.strip(".,;:") for w in before[-2:]]
+    days = {d for d, _ in table.weekdays} | {d for d, n in table.relative_days if n is not None}
+    return (words[-1],) in days or tuple(words) in days
 
 
 def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:

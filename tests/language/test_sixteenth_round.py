@@ -206,6 +206,48 @@ def file_drop_right(text: str) -> bool:
     return read_message(text).intent is Intent.FILE_CHANGE
 
 
+# a fact closed by a day, then an asking clause with no mark ("… sortie scolaire jeudi il lui faut quoi",
+# "… la gita venerdì cosa deve portarsi"): asks, the fact kept; the third of each language (a
+# question word closing the message: "… passeport de Léa quand") is not read
+FACT_THEN_ASK: dict[str, list[tuple[str, str]]] = {
+    "en": [("Noah has a school trip on Thursday what does he need to pack", "Noah has a school trip on Thursday"),
+           ("Mia's got swimming on Saturday what should she bring", "Mia's got swimming on Saturday"),
+           ("the boiler service is due this month when should I book it", "the boiler service is due this month")],
+    "es": [("Lucía tiene excursión el jueves qué tiene que llevar en la mochila", "Lucía tiene excursión el jueves"),
+           ("Pablo empieza natación el lunes qué le hace falta", "Pablo empieza natación el lunes"),
+           ("hay que renovar el pasaporte de Inés cuándo", "hay que renovar el pasaporte de Inés")],
+    "de": [("Paul hat am Donnerstag Wandertag was muss er einpacken", "Paul hat am Donnerstag Wandertag"),
+           ("Lena fängt am Montag mit Schwimmen an was braucht sie da", "Lena fängt am Montag mit Schwimmen an"),
+           ("der Pass von Ida muss erneuert werden bis wann", "der Pass von Ida muss erneuert werden")],
+    "fr": [("Chloé a une sortie au musée vendredi il lui faut quoi", "Chloé a une sortie au musée vendredi"),
+           ("Hugo commence la natation lundi il doit apporter quoi", "Hugo commence la natation lundi"),
+           ("il faut renouveler le passeport de Léa quand", "il faut renouveler le passeport de Léa")],
+    "pt": [("O Tiago tem visita de estudo na quinta o que ele tem de levar", "O Tiago tem visita de estudo na quinta"),
+           ("A Rita começa a natação na segunda do que ela precisa", "A Rita começa a natação na segunda"),
+           ("tenho de renovar o passaporte da Inês quando", "tenho de renovar o passaporte da Inês")],
+    "it": [("Giulia ha la gita giovedì cosa deve mettere nello zaino", "Giulia ha la gita giovedì"),
+           ("Marco comincia nuoto lunedì cosa gli serve", "Marco comincia nuoto lunedì"),
+           ("bisogna rinnovare il passaporto di Ines quando", "bisogna rinnovare il passaporto di Ines")],
+}
+FACT_THEN_ASK_CONTROLS = [  # the statement goes on after the day, or a relative clause follows it: no question
+    "Noah has a school trip on Thursday and he needs a packed lunch",
+    "Lucía tiene excursión el jueves y tiene que llevar almuerzo",
+    "Paul hat am Donnerstag Wandertag und muss Brotzeit einpacken",
+    "Chloé a une sortie au musée vendredi et il lui faut un goûter",
+    "O Tiago tem visita de estudo na quinta e tem de levar lanche",
+    "Giulia ha la gita giovedì e deve portare il pranzo al sacco",
+    "Noah has a school trip on Thursday which he's been looking forward to",
+    "Lucía tiene una excursión el jueves que tiene que organizar su tutora",
+    "Giulia ha la gita giovedì che deve organizzare la maestra",
+    "Tiago tem uma visita na quinta o que ele adora",
+]
+
+
+def fact_then_ask_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.QUESTION and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+
+
 FAMILIES = {
     "polite_keep": (POLITE_KEEP, polite_keep_right),
     "greeting_well": (GREETING_WELL, greeting_well_right),
@@ -213,6 +255,7 @@ FAMILIES = {
     "kept_where": (KEPT_WHERE, kept_where_right),
     "keep_colon": (KEEP_COLON, keep_colon_right),
     "file_drop": (FILE_DROP, file_drop_right),
+    "fact_then_ask": (FACT_THEN_ASK, fact_then_ask_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -223,6 +266,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "kept_where": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "keep_colon": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "file_drop": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "fact_then_ask": {"en": 2, "es": 2, "de": 2, "fr": 2, "pt": 2, "it": 2},  # the closing question word: not read
 }
 
 
@@ -258,3 +302,9 @@ def test_a_thing_that_slipped_my_mind_keeps_nothing_as_asked(text: str) -> None:
 @pytest.mark.parametrize("text", FILE_DROP_CONTROLS)
 def test_delete_it_with_no_file_named_or_put_as_a_question_changes_no_file(text: str) -> None:
     assert read_message(text).intent is not Intent.FILE_CHANGE
+
+
+@pytest.mark.parametrize("text", FACT_THEN_ASK_CONTROLS)
+def test_a_day_before_a_statement_that_goes_on_or_a_relative_clause_asks_nothing(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and r.facts

@@ -408,13 +408,14 @@ def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
         at = m.start()
         if at == 0 or not low[at - 1].isspace() or bisect_left(starts, at) < HEAD_WORDS:
             continue
-        if not lex.question_clause.match(low[at:]):
+        asked = lex.question_clause.match(low[at:])
+        if not asked:
             continue
         before = fold(low[max(0, at - 40):at]).split()  # the word before (a bounded look back: linear in the text)
         if before and before[-1].strip(".,;:") in lex.inversion_not_after:
             continue  # "Mi tío no sabe cuánto cuesta …": a question word after "knows" is no question
         after = _WORD_AT.search(folded, m.end())
-        if _AFTER_NUMBER.search(low[max(0, at - 40):at]) or _after_a_day(before, lex) or (
+        if _AFTER_NUMBER.search(low[max(0, at - 40):at]) or (_after_a_day(before, lex) and bool(lex.question_words.intersection(tokens(fold(asked.group(0)))))) or (
                 fold(m.group(0)) in lex.question_words and after is not None
                 and after.group(0) not in lex.function_words and not after.group(0).isdigit()):
             out.append((at, at))
@@ -425,7 +426,7 @@ def _after_a_day(before: list[str], lex: Lexicon) -> bool:
     """Whether the words before a clause end on a day of the language's date table, a weekday
     or a relative day ("… a school trip on Thursday what does he need", "… sortie scolaire
     jeudi il lui faut quoi", "… la gita venerdì cosa deve …"): a time closes the statement as a
-    number does."""
+    number does, when the clause holds a question word ("Credo che domani posso venire" states)."""
     table = date_table(lex.code)
     if table is None or not before:
         return False

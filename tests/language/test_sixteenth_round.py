@@ -248,6 +248,43 @@ def fact_then_ask_right(case: tuple[str, str]) -> bool:
     return r.intent is Intent.QUESTION and any(f.lower().startswith(case[1].lower()) for f in r.facts)
 
 
+# a fact with no digit or name led by "since" and negated, someone who does not drive or has no licence
+# ("Ya que mi suegro no maneja, …?", "Da Hildegard keinen Führerschein hat, …?"): the question keeps it
+NO_LICENCE: dict[str, list[tuple[str, str]]] = {
+    "en": [("Since my nan doesn't drive, how does she get to Whitby from York?", "my nan doesn't drive"),
+           ("As Tom has no driving licence, what's the best way for him to reach Leeds?", "Tom has no driving licence"),
+           ("Because Priya doesn't drive, which taxi firm is best in Bath?", "Priya doesn't drive")],
+    "es": [("Como mi abuela no conduce, ¿qué tren la deja más cerca de Toledo?", "mi abuela no conduce"),
+           ("Ya que Tomás no tiene carnet, ¿cómo llega mejor a Segovia?", "Tomás no tiene carnet"),
+           ("Dado que mi tío no maneja, ¿qué bus lo lleva al aeropuerto?", "mi tío no maneja")],
+    "de": [("Da meine Oma nicht Auto fährt, wie kommt sie am besten nach Lindau?", "meine Oma nicht Auto fährt"),
+           ("Weil Tom keinen Führerschein hat, welcher Bus fährt zum Flughafen?", "Tom keinen Führerschein hat"),
+           ("Da mein Onkel keinen Führerschein mehr hat, wie kommt er zum Arzt?", "mein Onkel keinen Führerschein mehr hat")],
+    "fr": [("Comme ma grand-mère ne conduit pas, quel train la dépose près d'Annecy ?", "ma grand-mère ne conduit pas"),
+           ("Vu que Tom n'a pas le permis, comment il peut aller à Lyon ?", "Tom n'a pas le permis"),
+           ("Puisque mon oncle ne conduit plus, quel bus va à l'aéroport ?", "mon oncle ne conduit plus")],
+    "pt": [("Como a minha avó não conduz, que comboio a deixa perto de Braga?", "a minha avó não conduz"),
+           ("Já que o Tomás não tem carta, como chega ele a Coimbra?", "o Tomás não tem carta"),
+           ("Visto que o meu tio não dirige, que ônibus vai ao aeroporto?", "o meu tio não dirige")],
+    "it": [("Siccome mia nonna non guida, quale treno la lascia vicino a Como?", "mia nonna non guida"),
+           ("Visto che Tommaso non ha la patente, come arriva a Bergamo?", "Tommaso non ha la patente"),
+           ("Dato che mio zio non guida più, quale bus va all'aeroporto?", "mio zio non guida più")],
+}
+NO_LICENCE_CONTROLS = [  # whether someone has a licence, asked: nothing kept
+    "Does Tom have a driving licence?",
+    "¿Tomás tiene carnet de conducir?",
+    "Hat Tom einen Führerschein?",
+    "Est-ce que Tom a le permis ?",
+    "O Tomás tem carta de condução?",
+    "Tommaso ha la patente?",
+]
+
+
+def no_licence_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.QUESTION and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+
+
 FAMILIES = {
     "polite_keep": (POLITE_KEEP, polite_keep_right),
     "greeting_well": (GREETING_WELL, greeting_well_right),
@@ -256,6 +293,7 @@ FAMILIES = {
     "keep_colon": (KEEP_COLON, keep_colon_right),
     "file_drop": (FILE_DROP, file_drop_right),
     "fact_then_ask": (FACT_THEN_ASK, fact_then_ask_right),
+    "no_licence": (NO_LICENCE, no_licence_right),
 }
 
 #: sentences read right per language when each mechanism was committed
@@ -267,6 +305,7 @@ FLOOR: dict[str, dict[str, int]] = {
     "keep_colon": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "file_drop": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
     "fact_then_ask": {"en": 2, "es": 2, "de": 2, "fr": 2, "pt": 2, "it": 2},  # the closing question word: not read
+    "no_licence": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
 }
 
 
@@ -308,3 +347,9 @@ def test_delete_it_with_no_file_named_or_put_as_a_question_changes_no_file(text:
 def test_a_day_before_a_statement_that_goes_on_or_a_relative_clause_asks_nothing(text: str) -> None:
     r = read_message(text)
     assert r.intent is Intent.STATEMENT and r.facts
+
+
+@pytest.mark.parametrize("text", NO_LICENCE_CONTROLS)
+def test_whether_someone_has_a_licence_asked_keeps_nothing(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.QUESTION and not r.facts

@@ -3,7 +3,17 @@
 mechanism was (none of them is in a split; same author as the mechanism, so weaker evidence than
 a blind split): a remember request put as a favour or a condition ("Would you be a star and
 remember that …?", "I'd appreciate it if you remembered that …", "Le agradecería que tomara nota
-de que …", "Fazes-me um favor e lembras-te que …?", "Le dispiacerebbe prendere nota del …?").
+de que …", "Le dispiacerebbe prendere nota del …?"); a greeting before a colloquial or dialect
+"all good?", "slept well?" ("Griaß Gott beinand, no ois im Lot?", "Bom diaaa! Dormiste bem por
+aí?", "Uè uagliò, tutt'apposto?"); closings by going to bed, tiredness, a goodnight to all ("Vou
+dormir que amanhã é cedo, fui 😴", "Crollo dal sonno, notte ragazzi 😴 domani si riparte");
+durable statements with no digit or name, where a thing is kept or what I can't stand ("The
+boiler's reset switch is behind the ironing board …", "Den Zweitschlüssel … findest du am Haken
+…", "Eu não curto nada de coentro"); keep idioms before a colon ("Que no se te pase, porfa:",
+"Grave-toi ça quelque part :"); a file named, then a clause deleting it ("Die Datei x.pdf kann
+weg, lösch sie"); a fact closed by a day, then an asking clause with no mark ("… sortie scolaire
+jeudi il lui faut quoi …"); someone who does not drive or has no licence, led by "since" ("Ya que
+mi suegro no maneja, …?", "Da Hildegard keinen Führerschein hat, …?").
 
 Each family's test counts the sentences read right per language and holds the count measured
 when the mechanism was committed (docs/language.md, "Sixteenth round"); the controls are

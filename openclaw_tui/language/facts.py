@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 
+from openclaw_tui.language.date_table import date_table
 from openclaw_tui.language.lexicon import Lexicon, fold, lower, tokens
 
 #: a sentence shorter than this states nothing worth a note ("Ok.", "Sure thing.")
@@ -110,6 +111,8 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if folded.rstrip(" \"')”»").endswith(("?", "？")) and states_a_clause(folded, pos, lex) is None:
         # "Tu peux noter ça ?", "Podes anotar isto?": the verb's object is "this", nothing after
         # it; what to keep comes in the next sentence
+        if _owned_value(folded[pos:], lex):
+            return pos  # "Le dispiacerebbe prendere nota del mio codice cliente, cioè 3301987?"
         return len(folded) if _this_last(folded[verb.start():verb.end()], folded[pos:], lex) else None
     clause = states_a_clause(folded, pos, lex)
     if clause is not None:
@@ -147,6 +150,18 @@ def _past_place(folded: str, lex: Lexicon, pos: int) -> int:
             last = word.group(0) in lex.function_words
             return pos if last or _opens_a_question(folded, lex, word.start(), that.end()) else at
     return pos
+
+
+def _owned_value(rest: str, lex: Lexicon) -> bool:
+    """Whether a remember verb's object, put as a question, is a thing of mine with its value:
+    it opens on a possessive of the table (after one article or preposition at most) and holds a
+    digit after a comma or colon, the value after its name ("Could you make a note of my customer
+    number, 3301987?", "… prendere nota del mio codice cliente, cioè 3301987?"); "Can you note my
+    number?", "Can you remember my 3 passwords?" name no value and ask."""
+    words = tokens(rest)[:2]
+    if not words or not re.search(r"[,:][^?]*\d", rest):
+        return False
+    return words[0] in lex.possessives or (len(words) > 1 and words[0] in lex.function_words and words[1] in lex.possessives)
 
 
 def _this_last(verb: str, rest: str, lex: Lexicon) -> bool:
@@ -393,17 +408,31 @@ def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
         at = m.start()
         if at == 0 or not low[at - 1].isspace() or bisect_left(starts, at) < HEAD_WORDS:
             continue
-        if not lex.question_clause.match(low[at:]):
+        asked = lex.question_clause.match(low[at:])
+        if not asked:
             continue
         before = fold(low[max(0, at - 40):at]).split()  # the word before (a bounded look back: linear in the text)
         if before and before[-1].strip(".,;:") in lex.inversion_not_after:
             continue  # "Mi tío no sabe cuánto cuesta …": a question word after "knows" is no question
         after = _WORD_AT.search(folded, m.end())
-        if _AFTER_NUMBER.search(low[max(0, at - 40):at]) or (
+        if _AFTER_NUMBER.search(low[max(0, at - 40):at]) or (_after_a_day(before, lex) and bool(lex.question_words.intersection(tokens(fold(asked.group(0)))))) or (
                 fold(m.group(0)) in lex.question_words and after is not None
                 and after.group(0) not in lex.function_words and not after.group(0).isdigit()):
             out.append((at, at))
     return out
+
+
+def _after_a_day(before: list[str], lex: Lexicon) -> bool:
+    """Whether the words before a clause end on a day of the language's date table, a weekday
+    or a relative day ("… a school trip on Thursday what does he need", "… sortie scolaire
+    jeudi il lui faut quoi", "… la gita venerdì cosa deve …"): a time closes the statement as a
+    number does, when the clause holds a question word ("Credo che domani posso venire" states)."""
+    table = date_table(lex.code)
+    if table is None or not before:
+        return False
+    words = [w.strip(".,;:") for w in before[-2:]]
+    days = {d for d, _ in table.weekdays} | {d for d, n in table.relative_days if n is not None}
+    return (words[-1],) in days or tuple(words) in days
 
 
 def fact_in_question(sentence: str, folded: str, lex: Lexicon) -> str | None:

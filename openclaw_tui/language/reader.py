@@ -207,7 +207,8 @@ def _greeting_word(word: str, lex: Lexicon) -> bool:
     return any(word == stem or (len(stem) >= 4 and word.startswith(stem)) for stem in lex.small_talk_stems) or laughs(word, lex)
 
 
-_CLAUSES = re.compile(r"[^,;:]+")
+#: clauses between commas, or between emoji standing for one ("notte ragazzi 😴 domani si riparte")
+_CLAUSES = re.compile(r"[^,;:\U0001F300-\U0001FAFF\u2600-\u27BF]+")
 #: the first word of a clause and the gap after it (laughter before a closing remark)
 _LAUGH_LEAD = re.compile(r"([^\W\d_]+)[\s!.…]*")
 #: spaces, stops and symbols (emoji) at a clause's ends; a question mark is kept
@@ -478,6 +479,9 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     """The reading of ``text`` with the table ``lex``."""
     folded = fold(text)
     pieces = [Piece(text[a:b], folded[a:b]) for a, b in spans(text, lex)]
+    if _drops_a_named_file(folded, text, lex):
+        return MessageReading(text=text, language=lex.code, intent=Intent.FILE_CHANGE,
+                              private=bool(lex.private and lex.private.search(folded)))
     refusal = refusal_in(folded, text, lex)
     if refusal is not None:
         asks = any(kind_of(p.text, p.folded, lex) is Kind.QUESTION for p in pieces
@@ -530,6 +534,23 @@ def _correction_lead(folded: str, text: str, lex: Lexicon) -> int:
     stop = min((i for i in (folded.find(mark, cue.end()) for mark in ".!?\n") if i >= 0), default=len(folded))
     clause, fclause = text[cue.end():stop], folded[cue.end():stop]
     return cue.end() if clause.strip(" ,:;-") and F.is_specific(clause, fclause, lex) else 0
+
+
+_CLAUSE_CUT = re.compile(r"[,;:—–]\s*")
+
+
+def _drops_a_named_file(folded: str, text: str, lex: Lexicon) -> bool:
+    """Whether the message names a file and a later clause of it opens on a file verb of the
+    table ("Die Datei alt.pdf kann weg, lösch sie", "Il vecchio.pdf buttalo via, cancellalo"):
+    the "delete it" deletes that file, it withholds nothing; put as a question it asks."""
+    named = common().file_name.search(text)
+    if named is None or lex.file_verb is None or "?" in text:
+        return False
+    for cut in _CLAUSE_CUT.finditer(folded, named.end()):
+        at = cut.end() + _polite_end(folded[cut.end():], lex)
+        if lex.file_verb.match(folded, at) or (lex.file_verb_named is not None and lex.file_verb_named.match(folded, at)):
+            return True
+    return False
 
 
 def refusal_in(folded: str, text: str, lex: Lexicon) -> Phrases | None:

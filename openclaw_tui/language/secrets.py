@@ -476,9 +476,9 @@ def _beside(text: str, t: _Table, anchors: list[tuple[int, int, str]]) -> Iterab
             ):
                 yield m.start(1), m.end(1), b.kind, 2
         for s, e in near:
-            m = b.bare.match(folded, e + 1 if folded[e : e + 1] in ",;:" else e)
-            if m is not None and m.start(1) > e:
-                yield m.start(1), m.end(1), b.kind, 2
+            after_anchor = b.bare.match(folded, e + 1 if folded[e : e + 1] in ",;:" else e)
+            if after_anchor is not None and after_anchor.start(1) > e:
+                yield after_anchor.start(1), after_anchor.end(1), b.kind, 2
 
 
 def _named(text: str, t: _Table, kept: list[tuple[int, int]]) -> Iterable[_Span]:

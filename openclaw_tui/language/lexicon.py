@@ -360,6 +360,43 @@ _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "que
                          "fact_leads_named"})
 
 
+# Lexicon fields read as phrase lists: field -> (the table's key, anchored at a clause start)
+_PHRASE_FIELDS: dict[str, tuple[str, bool]] = {
+    "not_question_after": ("not_question_after", True),
+    "question_tag": ("question_tags", False),
+    "request": ("request_verbs", True),
+    "polite": ("polite_leads", True),
+    "remember": ("remember_verbs", False),
+    "that": ("that_words", False),
+    "recall": ("recall_verbs", True),
+    "search_prefix": ("search_prefixes", True),
+    "file_verb": ("file_verbs", False),
+    "file_noun": ("file_nouns", False),
+    "do_not_keep": ("do_not_keep", False),
+    "private": ("private", False),
+    "correction": ("correction", True),
+    "small_talk": ("small_talk", True),
+    "chit_chat": ("chit_chat", False),
+    "keep": ("keep", False),
+    "date_words": ("date_words", False),
+    "fact_lead": ("fact_leads", False),
+    "hypothetical_lead": ("hypothetical_leads", True),
+    "subject_end": ("subject_end", False),
+    "claims_save": ("claims_save", False),
+    "not_store": ("not_store", False),
+    "cannot_answer": ("cannot_answer", False),
+    "not_yet": ("not_yet", False),
+    "file_verb_late": ("file_verbs_late", False),
+    "file_verb_named": ("file_verbs_named", False),
+    "interjection": ("interjections", True),
+    "exclamation": ("exclamations", True),
+    "soft_correction": ("soft_correction", True),
+    "contrast": ("contrast", False),
+    "time_span": ("time_spans", False),
+    "named_lead": ("fact_leads_named", False),
+}
+
+
 def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
     built = raw.get("composed") or {}
 
@@ -370,6 +407,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
 
     return Lexicon(
         code=code,
+        **{name: pat(key, anchored) for name, (key, anchored) in _PHRASE_FIELDS.items()},
         function_words=_words(raw.get("function_words")),
         letters=str(raw.get("letters", "")),
         titles=tuple(str(t) for t in raw.get("titles") or ()),
@@ -380,32 +418,6 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         question_words=_words(raw.get("question_words")),
         question_start=phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ())
                                + composed(built.get("question_openers"), "question_openers"), anchored=True, folded=False),
-        not_question_after=pat("not_question_after", anchored=True),
-        question_tag=pat("question_tags"),
-        request=pat("request_verbs", anchored=True),
-        polite=pat("polite_leads", anchored=True),
-        remember=pat("remember_verbs"),
-        that=pat("that_words"),
-        recall=pat("recall_verbs", anchored=True),
-        search_prefix=pat("search_prefixes", anchored=True),
-        file_verb=pat("file_verbs"),
-        file_noun=pat("file_nouns"),
-        do_not_keep=pat("do_not_keep"),
-        private=pat("private"),
-        correction=pat("correction", anchored=True),
-        small_talk=pat("small_talk", anchored=True),
-        chit_chat=pat("chit_chat"),
-        keep=pat("keep"),
-        date_words=pat("date_words"),
-        fact_lead=pat("fact_leads"),
-        hypothetical_lead=pat("hypothetical_leads", anchored=True),
-        subject_end=pat("subject_end"),
-        claims_save=pat("claims_save"),
-        not_store=pat("not_store"),
-        cannot_answer=pat("cannot_answer"),
-        not_yet=pat("not_yet"),
-        file_verb_late=pat("file_verbs_late"),
-        file_verb_named=pat("file_verbs_named"),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
                                and key not in _NOT_VOTING
                                for w in v),
@@ -413,13 +425,9 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         date_abbreviations=frozenset(fold(a).rstrip(".") for a in raw.get("abbreviations_of_dates") or ()),
         possessives=_words(raw.get("possessives")),
         state_verbs=_words(raw.get("state_verbs")),
-        interjection=pat("interjections", anchored=True),
         subordinators=_words(raw.get("subordinators")),
         frame_words=_words(raw.get("frame_words")),
         keep_places=_words(raw.get("keep_places")),
-        exclamation=pat("exclamations", anchored=True),
-        soft_correction=pat("soft_correction", anchored=True),
-        contrast=pat("contrast"),
         question_clause=phrases(tuple(raw.get("question_clauses") or ()), anchored=True, folded=False),
         question_inside=phrases(tuple(raw.get("question_inside") or ()), folded=False),
         question_join=phrases(tuple(raw.get("question_joins") or ()), folded=False),
@@ -438,8 +446,6 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         leaving=phrases(composed(built.get("leaving"), "leaving"), anchored=True),
         closing=phrases(composed(built.get("closing"), "closing"), anchored=True),
         mixup=phrases(composed(built.get("mixup"), "mixup")),
-        time_span=pat("time_spans"),
-        named_lead=pat("fact_leads_named"),
     )
 
 

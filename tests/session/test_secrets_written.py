@@ -40,13 +40,15 @@ def test_model_append_keeps_the_note_without_the_secrets(workspace: Path, tmp_pa
     tools, told = _tools(workspace, history)
     day = daily_rel()
     res = tools.append({"path": day, "content": f"- OpenAI key {API_KEY}; card {CARD}, expires 09/28"})
-    assert res["ok"] and res["withheld"] == ["api key", "card number"]
-    assert "without the api key and the card number" in res["note"]
+    # the expiry beside the card is withheld with it (a card's date is part of the card)
+    assert res["ok"] and res["withheld"] == ["api key", "card number", "expiry date"]
+    assert "the api key" in res["note"] and "the card number" in res["note"] and "the expiry date" in res["note"]
     text = (workspace / day).read_text()
-    assert text == "- OpenAI key [secret withheld: api key]; card [secret withheld: card number], expires 09/28\n"
+    assert text == ("- OpenAI key [secret withheld: api key]; card [secret withheld: card number], "
+                    "expires [secret withheld: expiry date]\n")
     assert _mode(workspace / day) == 0o600  # owner-only, like the index
-    assert tools.writes[-1].withheld == ("api key", "card number") and API_KEY not in tools.writes[-1].text
-    assert told == [("append", day, ("api key", "card number"))]
+    assert tools.writes[-1].withheld == ("api key", "card number", "expiry date") and API_KEY not in tools.writes[-1].text
+    assert told == [("append", day, ("api key", "card number", "expiry date"))]
     (entry,) = history.entries()
     assert CARD not in (history.content(entry.after) or b"").decode()  # the kept version is the redacted one
     assert text.encode() == history.content(entry.after)

@@ -65,6 +65,9 @@ def add_parser(sub: Any) -> None:
     sv.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sv.add_argument("--partial", type=Path, metavar="FILE",
                     help="after each conversation, write the totals so far (per language) to FILE as JSON, so a long run cut off early still reports")
+    sv.add_argument("--resume", type=Path, metavar="FILE",
+                    help="continue the run whose --partial FILE this is (same options; --conversations may grow): "
+                         "its conversations are not run again, and FILE keeps the totals unless --partial names another")
     qs = esub.add_parser("questions", help="30 general questions: citations found, no unflagged save claims, no stray writes")
     qs.add_argument("--limit", type=int, default=30, help="ask only the first N questions")
     qs.add_argument("--json", action="store_true", help="the whole report as JSON on stdout")
@@ -135,7 +138,21 @@ def _partial_writer(path: Path) -> Callable[[dict[str, Any]], None]:
     return write
 
 
+def _resume_from(path: Path) -> dict[str, Any] | None:
+    """The partial file to continue from, or None after saying on stderr why it cannot be read."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        print(f"openclaw-tui: cannot resume from {path}: {exc}", file=sys.stderr)
+        return None
+    if not isinstance(data, dict):
+        print(f"openclaw-tui: cannot resume from {path}: not a partial file", file=sys.stderr)
+        return None
+    return data
+
+
 def _run_survival(args: argparse.Namespace) -> int:
+    from openclaw_tui.evals.resume import ResumeError
     from openclaw_tui.evals.survival import SurvivalOptions
     from openclaw_tui.evals.survival_run import run_survival
 
@@ -144,8 +161,16 @@ def _run_survival(args: argparse.Namespace) -> int:
         kinds=args.kinds, flush=not args.no_flush, flush_mode=args.flush_mode, context_tokens=args.context_tokens,
         same_session=not args.new_session_only, api_base=args.api_base, api_key=args.api_key,
     )
-    partial = _partial_writer(args.partial) if args.partial is not None else None
-    report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar, partial=partial))
+    resume = _resume_from(args.resume) if args.resume is not None else None
+    if resume is None and args.resume is not None:
+        return 2
+    target = args.partial if args.partial is not None else args.resume
+    partial = _partial_writer(target) if target is not None else None
+    try:
+        report = asyncio.run(run_survival(opts, progress=None if args.quiet else _bar, partial=partial, resume=resume))
+    except ResumeError as exc:
+        print(f"openclaw-tui: cannot resume from {args.resume}: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print_json(report)
         return 0

@@ -18,6 +18,9 @@ from typing import Any, Callable, Iterator
 from openclaw_tui import events
 from openclaw_tui.evals.conversations import Conversation, Fact, conversations
 from openclaw_tui.evals.disk import Snapshot, memory_lines
+from openclaw_tui.evals.resume import ResumePoint
+from openclaw_tui.evals.resume import load as load_resume
+from openclaw_tui.evals.resume import state as resume_state
 from openclaw_tui.evals.survival import (
     DIRECT_KEY,
     GROUP_KEY,
@@ -239,14 +242,19 @@ def _label(model: Any) -> str:
 
 
 async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
-                       partial: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+                       partial: Callable[[dict[str, Any]], None] | None = None,
+                       resume: dict[str, Any] | None = None) -> dict[str, Any]:
     """Run ``opts.conversations`` conversations per language; the report: the totals
-    (``Tally.summary``), ``languages`` (one summary per language), the options and examples."""
+    (``Tally.summary``), ``languages`` (one summary per language), the options and examples.
+    ``resume``: a partial file an earlier run with the same options wrote; its conversations
+    are not run again and their tallies are added (:mod:`openclaw_tui.evals.resume`)."""
     convs = conversations(opts.seed, opts.conversations, languages=opts.languages, facts=opts.facts, kinds=opts.kinds)
     # conversation-major: a run cut off early has the same number of conversations in every language
     convs.sort(key=lambda c: (c.index, opts.languages.index(c.language)))
+    start = load_resume(resume, opts, len(convs)) if resume is not None else ResumePoint(
+        per_language={lang: Tally() for lang in opts.languages})
     asks = 2 if opts.same_session else 1
-    total = sum(len(c.turns) + asks * len(c.facts) + len(c.private) for c in convs)
+    total = sum(len(c.turns) + asks * len(c.facts) + len(c.private) for c in convs[start.done:])
     done = 0
 
     def tick(label: str) -> None:
@@ -255,14 +263,13 @@ async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
         if progress is not None:
             progress(done, total, label)
 
-    tally = Tally()
-    per_language = {lang: Tally() for lang in opts.languages}
+    tally, per_language = start.tally, start.per_language
     with tempfile.TemporaryDirectory(prefix="openclaw-survival-") as tmp:
         root = Path(tmp)
         with state_dir(root / "model-state"):
             model = shared_model(opts, root / "scratch")
         try:
-            for n, conv in enumerate(convs):
+            for n, conv in enumerate(convs[start.done:], start=start.done):
                 part = root / f"conv-{conv.language}-{conv.index:03d}"
                 part.mkdir()
                 one = await ConversationRun(conv, opts, model, part, tick).run()
@@ -271,7 +278,8 @@ async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
                 if partial is not None:  # the running totals after each conversation (a long run can be read early)
                     partial({"conversationsDone": n + 1, "conversationsPlanned": len(convs), "language": conv.language,
                              **tally.summary(), "seed": opts.seed,
-                             "languages": {lang: t.summary() for lang, t in per_language.items() if t.conversations}})
+                             "languages": {lang: t.summary() for lang, t in per_language.items() if t.conversations},
+                             "resume": resume_state(opts, n + 1, tally, per_language, start.resumed_at)})
         finally:
             label = _label(model)  # after the run: a local model's label says it loaded
             close = getattr(model, "close", None)
@@ -281,5 +289,6 @@ async def run_survival(opts: SurvivalOptions, progress: Progress | None = None,
     report.update({"model": label, "seed": opts.seed, "conversationsPerLanguage": opts.conversations,
                    "languages": {lang: t.summary() for lang, t in per_language.items()},
                    "kinds": list(opts.kinds), "flush": opts.flush, "flushMode": opts.flush_mode,
-                   "contextTokens": opts.context_tokens, "examples": tally.examples[:24]})
+                   "contextTokens": opts.context_tokens, "examples": tally.examples[:24],
+                   "resumedAt": list(start.resumed_at)})
     return report

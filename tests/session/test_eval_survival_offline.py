@@ -102,3 +102,54 @@ def test_partial_file_holds_the_totals_so_far_per_language(tmp_path) -> None:
     written = json.loads(partial.read_text(encoding="utf-8"))
     assert written["conversationsDone"] == 2 and set(written["languages"]) == {"de", "it"}
     assert not partial.with_name("partial.json.tmp").exists()
+
+
+def _comparable(report: dict) -> dict:
+    timing = {"secondsPerTurn", "secondsPerFlush", "examples", "resumedAt"}
+    out = {k: v for k, v in report.items() if k not in timing}
+    out["languages"] = {lang: {k: v for k, v in s.items() if k not in timing} for lang, s in report["languages"].items()}
+    return out
+
+
+def test_a_run_resumed_from_its_partial_file_reports_what_one_whole_run_does(tmp_path) -> None:
+    # a real-model run of every language takes hours: a later run continues from the partial
+    # file (same options, more conversations) and ends with the totals of one uninterrupted run
+    base = dict(model="offline", languages=("en", "pt"), seed=6, facts=1, kinds=("facts", "secrets"), same_session=False)
+    seen: list[dict] = []
+    asyncio.run(run_survival(SurvivalOptions(conversations=1, **base), partial=seen.append))
+    assert seen[-1]["resume"]["done"] == 2
+    totals: dict[int, list[int]] = {1: [], 2: [], 3: []}
+    asyncio.run(run_survival(SurvivalOptions(conversations=1, **base), progress=lambda d, t, _: totals[1].append(t)))
+    resumed = asyncio.run(run_survival(SurvivalOptions(conversations=2, **base), resume=json.loads(json.dumps(seen[-1])),
+                                       progress=lambda d, t, _: totals[2].append(t)))
+    whole = asyncio.run(run_survival(SurvivalOptions(conversations=2, **base), progress=lambda d, t, _: totals[3].append(t)))
+    assert resumed["resumedAt"] == [2] and whole["resumedAt"] == []
+    assert _comparable(resumed) == _comparable(whole)
+    assert resumed["conversations"] == 4 and resumed["languages"]["pt"]["conversations"] == 2
+    assert totals[1][0] + totals[2][0] == totals[3][0]  # the progress counts only the conversations still to run
+
+
+def test_resume_refuses_other_options_and_files_without_state(tmp_path) -> None:
+    partial = tmp_path / "p.json"
+    done = run_cli("--model", "offline", "eval", "survival", "--conversations", "1", "--languages", "it", "--facts", "1",
+                   "--kinds", "facts", "--new-session-only", "--quiet", "--partial", str(partial))
+    assert done.returncode == 0, done.stderr
+    before = partial.read_text(encoding="utf-8")
+    other = run_cli("--model", "offline", "eval", "survival", "--conversations", "2", "--languages", "it", "--facts", "2",
+                    "--kinds", "facts", "--new-session-only", "--quiet", "--resume", str(partial))
+    assert other.returncode == 2 and "facts" in other.stderr and "same" in other.stderr, other.stderr
+    fewer = run_cli("--model", "offline", "eval", "survival", "--conversations", "0", "--languages", "it", "--facts", "1",
+                    "--kinds", "facts", "--new-session-only", "--quiet", "--resume", str(partial))
+    assert fewer.returncode == 2 and "ask for more" in fewer.stderr, fewer.stderr
+    assert partial.read_text(encoding="utf-8") == before  # a refused resume loses nothing
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps({"conversationsDone": 1}), encoding="utf-8")
+    stale = run_cli("--model", "offline", "eval", "survival", "--conversations", "1", "--languages", "it",
+                    "--quiet", "--resume", str(old))
+    assert stale.returncode == 2 and "no resume state" in stale.stderr, stale.stderr
+    ok = run_cli("--model", "offline", "eval", "survival", "--conversations", "2", "--languages", "it", "--facts", "1",
+                 "--kinds", "facts", "--new-session-only", "--quiet", "--json", "--resume", str(partial))
+    assert ok.returncode == 0, ok.stderr
+    report = json.loads(ok.stdout)
+    assert report["conversations"] == 2 and report["resumedAt"] == [1]
+    assert json.loads(partial.read_text(encoding="utf-8"))["conversationsDone"] == 2

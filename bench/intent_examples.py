@@ -11,9 +11,9 @@ by ``bench.language_reader --misses`` on the reader that had never seen the spli
 /work/h9_blind_before.txt, h10, h11, or ``--blind SPLIT=PATH``), the confusion between the two:
 on rows the lexicon read wrong, how often the classifier is right and how confident; on rows the
 lexicon read right, how often a classifier at confidence ≥ t disagrees (the cost of letting it
-override), and the net of the hybrid rule "the lexicon's statement/question (its weak
-decisions) yield to the classifier at confidence ≥ t, towards statement/question/remember/
-small_talk" for t in a fixed grid.
+override), and the net of two hybrid rules (``RULES``: the lexicon's statement/question, its
+weak decisions, yield to the classifier at confidence ≥ t towards the intents listed) for t in
+a fixed grid.
 
     PYTHONPATH=$PWD .venv/bin/python -m bench.intent_examples [--json] [--blind holdout11=/work/h11_blind_before.txt]
 """
@@ -41,8 +41,20 @@ LEXICON_BLIND = {"holdout2": 89.2, "holdout3": 90.9, "holdout4": 93.3, "holdout5
                  "wide": 85.4}
 BLIND_LISTS = {"holdout9": Path("/work/h9_blind_before.txt"), "holdout10": Path("/work/h10_blind_before.txt"),
                "holdout11": Path("/work/h11_blind_before.txt")}
-WEAK = ("statement", "question")  # the lexicon's decisions that may yield
-TOWARDS = ("statement", "question", "remember", "small_talk")  # what the classifier may say instead
+# rule A: the lexicon's statement or question yields to statement/question/remember/small_talk;
+# rule B: a question only to remember or small talk (a question mark or an asking word stays
+# asked), a statement to question, remember or small talk;
+# rule C (shipped, openclaw_tui/language/examples.py YIELDS): never towards a question (the
+# earlier rounds' controls broke), a statement to remember only when a colon ends the request
+RULES = {"A": {"statement": ("question", "remember", "small_talk"), "question": ("statement", "remember", "small_talk")},
+         "B": {"statement": ("question", "remember", "small_talk"), "question": ("remember", "small_talk")},
+         "C": {"statement": ("remember", "small_talk"), "question": ("remember", "small_talk")}}
+
+
+def _rule_allows(name: str, lexicon: str, got: str, text: str) -> bool:
+    if got not in RULES[name].get(lexicon, ()):
+        return False
+    return not (name == "C" and lexicon == "statement" and got == "remember" and ":" not in text)
 GRID = (0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9)
 _MISS = re.compile(r"^\s*\[([^\]]+)\] .*?: intent (\w+) != (\w+)")
 
@@ -109,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     results["loso_pooled"] = round(100 * tot_ok / tot_n, 1)
 
     print("\nagainst the lexicon's blind first reading (tabled rows; leave-one-split-out classifier)")
-    pooled: dict[float, list[int]] = defaultdict(lambda: [0, 0, 0])
+    pooled: dict[tuple[str, float], list[int]] = defaultdict(lambda: [0, 0, 0])
     for held, path in blind.items():
         if held not in predictions or not path.exists():
             continue
@@ -134,27 +146,32 @@ def main(argv: list[str] | None = None) -> int:
         for t in GRID:
             disagree = sum(predictions[held][r["id"]][0] != r["intent"] and predictions[held][r["id"]][1] >= t
                            for r in right)
-            fixed = broken = 0
-            for r in rows:
-                got, conf = predictions[held][r["id"]]
-                use = lex[r["id"]] in WEAK and got in TOWARDS and conf >= t
-                hybrid = got if use else lex[r["id"]]
-                fixed += lex[r["id"]] != r["intent"] and hybrid == r["intent"]
-                broken += lex[r["id"]] == r["intent"] and hybrid != r["intent"]
-            h["grid"][t] = {"confident_disagreement_where_lexicon_right": disagree, "rule_fixes": fixed,
-                            "rule_breaks": broken, "hybrid_percent": round(100 * (lex_ok + fixed - broken) / len(rows), 1)}
-            pooled[t][0] += fixed
-            pooled[t][1] += broken
-            pooled[t][2] += disagree
-            print(f"   t={t:.2f}: classifier disagrees at ≥ t on {disagree} of {len(right)} rows the lexicon reads"
-                  f" right; rule fixes {fixed}, breaks {broken} -> {h['grid'][t]['hybrid_percent']:.1f} %")
+            h["grid"][t] = {"confident_disagreement_where_lexicon_right": disagree}
+            line = f"   t={t:.2f}: disagrees at ≥ t on {disagree:>2} of {len(right)} rows the lexicon reads right"
+            for name in RULES:
+                fixed = broken = 0
+                for r in rows:
+                    got, conf = predictions[held][r["id"]]
+                    use = _rule_allows(name, lex[r["id"]], got, r["text"]) and conf >= t
+                    hybrid = got if use else lex[r["id"]]
+                    fixed += lex[r["id"]] != r["intent"] and hybrid == r["intent"]
+                    broken += lex[r["id"]] == r["intent"] and hybrid != r["intent"]
+                pct = round(100 * (lex_ok + fixed - broken) / len(rows), 1)
+                h["grid"][t][name] = {"fixes": fixed, "breaks": broken, "hybrid_percent": pct}
+                pooled[(name, t)][0] += fixed
+                pooled[(name, t)][1] += broken
+                pooled[(name, t)][2] += disagree
+                line += f"; rule {name} fixes {fixed:>2}, breaks {broken} -> {pct:.1f} %"
+            print(line)
         results["hybrid"][held] = h
     if pooled:
-        print("pooled over the blind lists: t  fixes  breaks  net  (any confident disagreement where lexicon right)")
-        for t in GRID:
-            f, b, d = pooled[t]
-            print(f"   {t:.2f}  {f:>5}  {b:>6}  {f - b:>+4}  ({d})")
-        results["hybrid_pooled"] = {t: {"fixes": v[0], "breaks": v[1], "disagree": v[2]} for t, v in pooled.items()}
+        print("pooled over the blind lists: rule  t  fixes  breaks  net  (any confident disagreement where lexicon right)")
+        for name in RULES:
+            for t in GRID:
+                f, b, d = pooled[(name, t)]
+                print(f"   {name}  {t:.2f}  {f:>5}  {b:>6}  {f - b:>+4}  ({d})")
+        results["hybrid_pooled"] = {f"{k[0]} {k[1]}": {"fixes": v[0], "breaks": v[1], "disagree": v[2]}
+                                    for k, v in pooled.items()}
     if args.json:
         print(json.dumps(results, indent=2, ensure_ascii=False))
     return 0

@@ -46,7 +46,7 @@ BLIND_LISTS = {"holdout9": Path("/work/h9_blind_before.txt"), "holdout10": Path(
 # asked), a statement to question, remember or small talk;
 # rule C (shipped, openclaw_tui/language/examples.py YIELDS): never towards a question (the
 # earlier rounds' controls broke), a statement to remember only when a colon ends the request
-RULES = {"A": {"statement": ("question", "remember", "small_talk"), "question": ("statement", "remember", "small_talk")},
+RULES: dict[str, dict[str, tuple[str, ...]]] = {"A": {"statement": ("question", "remember", "small_talk"), "question": ("statement", "remember", "small_talk")},
          "B": {"statement": ("question", "remember", "small_talk"), "question": ("remember", "small_talk")},
          "C": {"statement": ("remember", "small_talk"), "question": ("remember", "small_talk")}}
 
@@ -110,13 +110,13 @@ def main(argv: list[str] | None = None) -> int:
         tot_ok += ok
         tot_n += len(rows)
         predictions[held] = preds
-        row = {lang: round(100 * per[lang][0] / per[lang][1], 1) if per[lang][1] else None for lang in TABLED}
+        row: dict[str, Any] = {lang: round(100 * per[lang][0] / per[lang][1], 1) if per[lang][1] else None for lang in TABLED}
         row.update(all=round(100 * ok / len(rows), 1), n=len(rows), train_s=round(train_s, 2), ms=round(ms, 3),
                    lexicon_blind_all_rows=LEXICON_BLIND.get(held))
         results["loso"][held] = row
-        lex = LEXICON_BLIND.get(held)
+        blind_all = LEXICON_BLIND.get(held)
         print(f"{held:10} " + " ".join(f"{row[lang]:>5.1f}" for lang in TABLED) + f" {row['all']:>6.1f}"
-              f" {('-' if lex is None else f'{lex:.1f}'):>13} {train_s:>7.2f} {ms:>6.3f}")
+              f" {('-' if blind_all is None else f'{blind_all:.1f}'):>13} {train_s:>7.2f} {ms:>6.3f}")
     print(f"{'pooled':10} {'':>35} {100 * tot_ok / tot_n:>6.1f}")
     results["loso_pooled"] = round(100 * tot_ok / tot_n, 1)
 

@@ -688,7 +688,7 @@ def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
     small talk with confidence ≥ ``examples.THRESHOLD``, the reading of that intent: a request to
     keep keeps the clause after the request (the tables' remember verbs and "that" words in a
     question, a colon) and is not taken when there is none; small talk keeps nothing and asks
-    nothing, and is not taken over a message that names something (a date, a number, a name)."""
+    nothing, and is not taken over a message that names a time or a number ("… am Montag?")."""
     allowed = EX.YIELDS.get(reading.basis, ())
     if not allowed:
         return reading
@@ -697,7 +697,7 @@ def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
         return reading
     text = reading.text
     if got == Intent.SMALL_TALK.value:
-        if F.is_specific(text, fold(text), lex):  # "Servus! Alles klar mit dem Termin am Montag?" asks
+        if _names_a_time_or_number(text, lex):  # "Servus! Alles klar mit dem Termin am Montag?" asks
             return reading
         return MessageReading(text=text, language=lex.code, intent=Intent.SMALL_TALK, private=reading.private,
                               basis="examples")
@@ -708,6 +708,11 @@ def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
         return MessageReading(text=text, language=lex.code, intent=Intent.REMEMBER, facts=kept,
                               private=reading.private, basis="examples")
     return reading
+
+
+def _names_a_time_or_number(text: str, lex: Lexicon) -> bool:
+    """A specific token (a digit, an e-mail, a file …) or one of the table's date words."""
+    return bool(F.SPECIFIC_RE.search(text) or (lex.date_words and lex.date_words.search(fold(text))))
 
 
 def _kept_by_request(lex: Lexicon, text: str, *, by_verb: bool) -> tuple[str, ...]:

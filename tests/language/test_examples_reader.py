@@ -234,3 +234,12 @@ def test_the_reader_imports_and_reads_without_textual() -> None:
                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() in {i.value for i in Intent}
+
+
+def test_training_is_deterministic() -> None:
+    from openclaw_tui.language.examples import fit_rows, load_examples
+
+    rows = load_examples()[::15]
+    a, b = fit_rows(rows), fit_rows(rows)
+    assert a.labels == b.labels and (a.cols == b.cols).all() and (a.W == b.W).all() and (a.b == b.b).all()
+    assert a.predict("Hiya! Sleep alright last night?") == b.predict("Hiya! Sleep alright last night?")

@@ -10,7 +10,7 @@ reply-reading accuracy (all three flags right) and milliseconds per message. A l
 without a table (nl, sv, pl, tr, ja …) is scored on the neutral reading: intent ``unknown``
 and nothing kept.
 
-    .venv/bin/python -m bench.language_reader [--split dev|test|holdout|both|all] [--json] [--misses N]
+    .venv/bin/python -m bench.language_reader [--split dev|test|holdout|both|all] [--json] [--misses N] [--tables-only]
                                               [--messages PATH] [--replies PATH]
 """
 
@@ -25,7 +25,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from openclaw_tui.language import MessageReading, read_message, read_reply
+from openclaw_tui.language import MessageReading, ReaderSettings, read_message, read_reply
+from openclaw_tui.language.examples import shipped
 
 DATA = Path(__file__).resolve().parent / "data"
 TABLED = ("en", "es", "de", "fr", "pt", "it")
@@ -88,12 +89,15 @@ def score_message(row: dict[str, Any], reading: MessageReading) -> tuple[bool, i
     return ok, found, len(row.get("facts") or []), len(leaks), wrong
 
 
+SETTINGS: ReaderSettings | None = None  # --tables-only: ReaderSettings(examples=False)
+
+
 def run_messages(rows: list[dict[str, Any]], tallies: dict[str, Tally], misses: list[str]) -> None:
     for row in rows:
         lang = row["lang"] if row["lang"] in TABLED else "other"
         t = tallies[lang]
         start = time.perf_counter()
-        reading = read_message(row["text"], previous=row.get("previous"))
+        reading = read_message(row["text"], previous=row.get("previous"), settings=SETTINGS)
         t.ms.append((time.perf_counter() - start) * 1000)
         ok, found, expected, leaks, wrong = score_message(row, reading)
         t.n += 1
@@ -126,6 +130,8 @@ def report(split: str, messages: Path, replies: Path | None) -> tuple[dict[str, 
     tallies: dict[str, Tally] = defaultdict(Tally)
     misses: list[str] = []
     read_message("warm up the tables")  # the tables load once; not part of a message's time
+    if SETTINGS is None or SETTINGS.examples:
+        shipped()  # nor does the example classifier's training (once per process, on first need)
     run_messages(load(messages), tallies, misses)
     if replies is not None and replies.exists():
         run_replies(load(replies), tallies, misses)
@@ -161,7 +167,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--misses", type=int, default=0, help="print up to N misclassified rows")
     ap.add_argument("--messages", type=Path, help="a messages file instead of the split's")
     ap.add_argument("--replies", type=Path, default=DATA / "language_replies.jsonl")
+    ap.add_argument("--tables-only", action="store_true",
+                    help="the tables alone, without the example classifier on weak decisions")
     args = ap.parse_args(argv)
+    global SETTINGS
+    SETTINGS = ReaderSettings(examples=False) if args.tables_only else None
     splits = {"both": ["dev", "test"], "all": ["dev", "test", "holdout"]}.get(args.split, [args.split])
     results = []
     for split in splits:

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from openclaw_tui.language import examples as EX
 from openclaw_tui.language import facts as F
 from openclaw_tui.language.date_table import date_table
 from openclaw_tui.language.detect import detect, guess
@@ -429,7 +430,9 @@ class LexiconReader:
         lang = self.language_of(stripped, previous)
         if lang not in self.languages:
             return neutral_reading(text, lang)
-        return read_in(lexicon(lang), text, previous)
+        lex = lexicon(lang)
+        reading = read_in(lex, text, previous)
+        return with_examples(lex, reading) if self.settings.examples else reading
 
     def read_reply(self, text: str) -> ReplyReading:
         return read_reply_in(text, self.languages)
@@ -481,13 +484,13 @@ def read_in(lex: Lexicon, text: str, previous: str | None) -> MessageReading:
     pieces = [Piece(text[a:b], folded[a:b]) for a, b in spans(text, lex)]
     if _drops_a_named_file(folded, text, lex):
         return MessageReading(text=text, language=lex.code, intent=Intent.FILE_CHANGE,
-                              private=bool(lex.private and lex.private.search(folded)))
+                              private=bool(lex.private and lex.private.search(folded)), basis="cue")
     refusal = refusal_in(folded, text, lex)
     if refusal is not None:
         asks = any(kind_of(p.text, p.folded, lex) is Kind.QUESTION for p in pieces
                    if not _refuses(refusal, p.folded, lex))
         return MessageReading(text=text, language=lex.code, intent=Intent.DO_NOT_KEEP,
-                              withheld=tuple(p.text for p in pieces), asks=asks)
+                              withheld=tuple(p.text for p in pieces), asks=asks, basis="cue")
     private = bool(lex.private and lex.private.search(folded))
     if private and lex.private is not None:
         pieces = [_without(p, lex.private, lex.question_tag) for p in pieces]
@@ -603,6 +606,7 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     folded_all = fold(text)
     loose: list[str] = []  # statements naming nothing specific, waiting for the fact they go with
     joins: int | None = None  # the fact a following statement joins (the last one a statement made)
+    asked_by_words = False  # a sentence asks by a word, a clause or a request, not by its mark alone
     for i, whole in enumerate(pieces):
         if laughing(whole, lex):  # "jajajaja me muero 😂": the laugh is not an opener before a remark
             kinds.append(Kind.SMALL_TALK)
@@ -612,7 +616,8 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
             kinds.append(Kind.SMALL_TALK)
             continue
         if intent is None and i == 0 and _is_file_change(p, folded_all, text, lex):
-            return MessageReading(text=text, language=lex.code, intent=Intent.FILE_CHANGE, private=private)
+            return MessageReading(text=text, language=lex.code, intent=Intent.FILE_CHANGE, private=private,
+                                  basis="cue")
         fix = correction_end(p, lex) if intent is None else None
         if fix is not None:
             intent = Intent.CORRECTION
@@ -634,6 +639,8 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
             continue
         kind = kind_of(p.text, p.folded, lex)
         kinds.append(kind)
+        if kind is Kind.REQUEST or kind is Kind.QUESTION and _asks_by_words(p.text, lex):
+            asked_by_words = True
         if kind is Kind.STATEMENT:
             told = intent in (Intent.CORRECTION, Intent.REMEMBER) or private
             if told and len(p.text.strip()) >= F.MIN_CUE_FACT or len(whole.text) >= F.MIN_CHARS and F.is_specific(
@@ -655,15 +662,79 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     if intent is Intent.CORRECTION and facts:
         replaces = F.subject_words(subject or facts[0], lex)
     asks = any(k in (Kind.QUESTION, Kind.REQUEST) for k in kinds)
+    basis = "cue"
     if intent is None:
         intent = _intent_of(kinds)
+        basis = {Intent.QUESTION: "asked" if asked_by_words else "mark", Intent.STATEMENT: "default",
+                 Intent.UNKNOWN: ""}.get(intent, "cue")
     # "Read USER.md for me": a request about a named file is answered by reading it, not by a lookup
     looks_up = any(k is Kind.QUESTION or (k is Kind.REQUEST and not common().file_name.search(p.text))
                    for k, p in zip(kinds, pieces))
     query = _query(lex, text, previous) if looks_up else ""
     follow_up = looks_up and not F.content_words(_strip_search(lex, text), lex)
     return MessageReading(text=text, language=lex.code, intent=intent, facts=_unique(facts), query=query,
-                          follow_up=follow_up, asks=asks, private=private, replaces=replaces)
+                          follow_up=follow_up, asks=asks, private=private, replaces=replaces, basis=basis)
+
+
+def _asks_by_words(s: str, lex: Lexicon) -> bool:
+    """Whether a sentence read as a question still asks without its question marks."""
+    bare = s.strip().rstrip(" \"'”»)?？").lstrip(" ¿")
+    return bool(bare) and _asks(bare, fold(bare), lex)
+
+
+def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
+    """The reading, or where the tables' decision is weak (``examples.YIELDS``: a statement by
+    default, a question) and the classifier trained on the labelled examples says remember or
+    small talk with confidence ≥ ``examples.THRESHOLD``, the reading of that intent: a request to
+    keep keeps the clause after the request (the tables' remember verbs and "that" words in a
+    question, a colon) and is not taken when there is none; small talk keeps nothing and asks
+    nothing, and is not taken over a message that names a time or a number ("… am Montag?")."""
+    allowed = EX.YIELDS.get(reading.basis, ())
+    if not allowed:
+        return reading
+    got, confidence = EX.shipped().predict(reading.text)
+    if got == reading.intent.value or got not in allowed or confidence < EX.THRESHOLD:
+        return reading
+    text = reading.text
+    if got == Intent.SMALL_TALK.value:
+        if _names_a_time_or_number(text, lex):  # "Servus! Alles klar mit dem Termin am Montag?" asks
+            return reading
+        return MessageReading(text=text, language=lex.code, intent=Intent.SMALL_TALK, private=reading.private,
+                              basis="examples")
+    if got == Intent.REMEMBER.value:
+        kept = _kept_by_request(lex, text, by_verb=reading.basis != "default")
+        if not kept:  # nothing the tables can tell apart from the request: "Busca en mis notas lo que …"
+            return reading
+        return MessageReading(text=text, language=lex.code, intent=Intent.REMEMBER, facts=kept,
+                              private=reading.private, basis="examples")
+    return reading
+
+
+def _names_a_time_or_number(text: str, lex: Lexicon) -> bool:
+    """A specific token (a digit, an e-mail, a file …) or one of the table's date words."""
+    return bool(F.SPECIFIC_RE.search(text) or (lex.date_words and lex.date_words.search(fold(text))))
+
+
+def _kept_by_request(lex: Lexicon, text: str, *, by_verb: bool) -> tuple[str, ...]:
+    """What a request to keep that the tables did not read as one asks to keep: in a question
+    (``by_verb``), the clause after a remember verb and its "that" ("Would you be a star and
+    remember that …?"); else, and in a statement only, after a colon ("Grave-toi ça quelque
+    part : …") — a statement naming a remember verb with no colon tells of remembering ("I
+    remembered that …", "J'oublie pas que …"); nothing when neither is there (the request words
+    are never kept)."""
+    folded = fold(text)
+    for m in lex.remember.finditer(folded) if lex.remember is not None and by_verb else ():
+        end = F.remember_cue_end(folded[m.start():], lex, text[m.start():])
+        if end is not None:
+            fact = F.tidy(text[m.start() + end:])
+            if len(fact) >= F.MIN_CUE_FACT:
+                return (fact,)
+    colon = text.find(":")
+    if colon > 0:
+        fact = F.tidy(text[colon + 1:])
+        if len(fact) >= F.MIN_CUE_FACT:
+            return (fact,)
+    return ()
 
 
 def _intent_of(kinds: list[Kind]) -> Intent:

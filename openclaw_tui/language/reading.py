@@ -51,6 +51,11 @@ class MessageReading:
     replaces: tuple[str, ...] = ()
     #: False for the neutral reading of a language without a table
     known: bool = True
+    #: how the intent was decided (internal): "cue" (a table row: keep, refusal, correction, file
+    #: change, greeting or goodbye), "asked" (an asking word, clause or request), "mark" (only a
+    #: question mark asks), "default" (nothing fired: a statement), "examples" (a weak basis the
+    #: labelled examples overrode, ``language/examples.py``), "" (neutral or empty)
+    basis: str = ""
 
     @property
     def keeps(self) -> bool:
@@ -71,6 +76,9 @@ class ReaderSettings:
     #: pin one language ("es") instead of detecting it per message; "" = detect
     language: str = ""
     languages: tuple[str, ...] = field(default=("en", "es", "de", "fr", "pt", "it"))
+    #: let the classifier trained on the labelled examples (``language/examples.py``) decide
+    #: where the tables' decision is weak (basis "mark" or "default"); False = the tables alone
+    examples: bool = True
 
 
 class Reader(Protocol):

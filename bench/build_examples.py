@@ -1,6 +1,7 @@
 """Writes the reader's labelled examples (``openclaw_tui/language/data/examples.jsonl``) from the
 labelled splits: every tabled-language row's ``{lang, text, intent}``, split by split in the
-order of ``SPLITS``. The example classifier (``openclaw_tui/language/examples.py``) trains on
+order of ``SPLITS``, each secret's value replaced by its marker as on disk. The example
+classifier (``openclaw_tui/language/examples.py``) trains on
 it; ``tests/language/test_examples_reader.py`` fails when the file is out of step with the
 splits. A blind split joins ``SPLITS`` only after it has been measured.
 
@@ -15,11 +16,12 @@ import sys
 from pathlib import Path
 
 from openclaw_tui.language.examples import EXAMPLES
+from openclaw_tui.language.secrets import redact_for_disk
 
 DATA = Path(__file__).resolve().parent / "data"
 TABLED = ("en", "es", "de", "fr", "pt", "it")
 SPLITS = ("dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
-          "holdout8", "holdout9", "holdout10", "holdout11", "wide")
+          "holdout8", "holdout9", "holdout10", "holdout11", "wide", "holdout12")
 
 
 def lines() -> str:
@@ -31,7 +33,8 @@ def lines() -> str:
                 continue
             row = json.loads(line)
             if row["lang"] in TABLED and row["intent"] != "unknown":
-                out.append(json.dumps({"lang": row["lang"], "text": row["text"], "intent": row["intent"]},
+                text = redact_for_disk(row["text"]).text  # the package ships no card, key or password
+                out.append(json.dumps({"lang": row["lang"], "text": text, "intent": row["intent"]},
                                       ensure_ascii=False))
     return "\n".join(out) + "\n"
 

@@ -165,15 +165,23 @@ _lock = threading.Lock()
 _shipped: ExampleClassifier | None = None
 
 
+def rows_of(data: bytes) -> list[dict]:
+    """The labelled rows of an examples file's bytes (JSON lines)."""
+    return [json.loads(line) for line in data.decode("utf-8").splitlines() if line.strip()]
+
+
 def load_examples(path: Path = EXAMPLES) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    return rows_of(path.read_bytes())
 
 
 def shipped() -> ExampleClassifier:
-    """The classifier trained on the shipped examples, once per process."""
+    """The classifier of the shipped examples, once per process: from the user's cache when a
+    process before fitted the same examples, else fitted here (``examples_cache``)."""
     global _shipped
     if _shipped is None:
         with _lock:
             if _shipped is None:
-                _shipped = fit_rows(load_examples())
+                from openclaw_tui.language.examples_cache import fitted
+
+                _shipped = fitted(EXAMPLES)
     return _shipped

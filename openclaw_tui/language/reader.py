@@ -177,6 +177,8 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
             if lex.question_tag is not None and _only_a_tag(frest, lex.question_tag):
                 return Kind.SMALL_TALK  # "Cá estamos de novo, não é?": a tag on small talk asks nothing
             inner = kind_of(rest, frest, lex, nested=True)
+            if inner is Kind.QUESTION and asks_after_listener(Piece(rest, frest), lex):
+                return Kind.SMALL_TALK  # "Servus du, alles im grünen Bereich bei dir?"
             if inner in (Kind.STATEMENT, Kind.SMALL_TALK, Kind.CHIT_CHAT) and len(rest) < SMALL_TALK_REST and not F.is_specific(rest, frest, lex):
                 return Kind.SMALL_TALK
             return inner
@@ -189,6 +191,33 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     if moments and not _kept_beside(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
+
+
+#: a question after a greeting asking how the listener is has at most this many words; one
+#: opening on "how" and speaking to no one, at most HOW_ALONE_WORDS ("Comu semu oggi?")
+LISTENER_WORDS = 8
+HOW_ALONE_WORDS = 3
+
+
+def asks_after_listener(piece: Piece, lex: Lexicon) -> bool:
+    """Whether a question after a greeting asks how the listener is, naming nothing: short, no
+    digit or name, no first-person word, no opener asking for something (a question word but
+    "how", a polite lead, "do you know"), and a word for the listener in it ("…bei dir?", "Ça
+    roule de ton bord?") or "how" opening three words at most ("Comu semu oggi?")."""
+    s, f = piece.text, piece.folded
+    words = tokens(f)
+    if not words or len(words) > LISTENER_WORDS or F.SPECIFIC_RE.search(s) or not lex.listener_words:
+        return False
+    first = s.split(None, 1)
+    if (len(first) > 1 and F.names_by_capital(first[1], lex)) or (lex.possessives | lex.first_person) & set(words):
+        return False
+    if _polite_end(f, lex) or (lex.question_clause is not None and lex.question_clause.match(lower(s).lstrip(" ¿¡"))):
+        return False
+    opener = lex.question_start.match(lower(s)) if lex.question_start is not None else None
+    how = words[0] in lex.how_words
+    if opener is not None and not how:
+        return False
+    return bool(lex.listener_words & set(words)) or (how and len(words) <= HOW_ALONE_WORDS)
 
 
 def _kept_past(f: str, end: int, lex: Lexicon) -> bool:
@@ -375,7 +404,27 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
     if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
         return _file_named_first(piece, lex)
-    return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text))
+    return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text)
+                or names_a_folder(f, lex))
+
+
+#: a name-like token: word characters joined by "_", "-" or "." or holding a digit ("fotos_tmp",
+#: "tmp-exports", "screenshot_2019")
+_NAME_LIKE = re.compile(r"\s*[\"'«“`]?(?:\w+[_.-]\w[\w.-]*|[^\W\d_]*\d\w*)")
+
+
+def names_a_folder(f: str, lex: Lexicon) -> bool:
+    """Whether a folder's noun with a name-like token right after it stands in the folded
+    sentence ("la carpeta fotos_tmp", "le dossier captures_ecran_2021")."""
+    return lex.folder_noun is not None and any(
+        _NAME_LIKE.match(f, m.end()) for m in lex.folder_noun.finditer(f))
+
+
+def without_courtesy(fact: str, lex: Lexicon) -> str:
+    """A kept clause without the courtesy clause closing it ("…, I'd appreciate it", "…, te lo
+    agradecería", "…, wär das super")."""
+    m = lex.courtesy_tail.search(fold(fact)) if lex.courtesy_tail is not None else None
+    return fact[:m.start()] if m and m.start() > 0 else fact
 
 
 def _file_named_first(piece: Piece, lex: Lexicon) -> bool:
@@ -627,12 +676,14 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
         cue = _remember_cue(p, lex)
         if cue is not None and intent in (None, Intent.REMEMBER):
             intent = Intent.REMEMBER
-            fact = F.tidy(p.text[cue:])
+            fact = F.tidy(without_courtesy(p.text[cue:], lex))
             if len(fact) >= F.MIN_CUE_FACT:
                 facts.append(fact)
             kinds.append(Kind.STATEMENT)
             continue
         kind = kind_of(p.text, p.folded, lex)
+        if kind is Kind.QUESTION and kinds and all(k is Kind.SMALL_TALK for k in kinds) and asks_after_listener(p, lex):
+            kind = Kind.SMALL_TALK  # "hiya! hows life treating you on your end?"
         kinds.append(kind)
         if kind is Kind.STATEMENT:
             told = intent in (Intent.CORRECTION, Intent.REMEMBER) or private

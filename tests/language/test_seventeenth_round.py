@@ -1,0 +1,170 @@
+"""Seventeenth-round families of the lexicon reader (issue 35), written from holdout12's misses
+(holdout12 is development data now) and measured on sentences written for this file before the
+mechanism was (none of them is in a split; same author as the mechanism, so weaker evidence than
+a blind split): a remember request put as a condition with a courtesy clause after it ("If you
+could remember that …, I'd appreciate it", "Si pudieras apuntar que …, te lo agradecería", "Wenn
+du dir notieren könntest, dass …, wär das klasse"): the fact without the courtesy; deleting or
+creating a folder or file with a name-like token ("borra la carpeta facturas_2020", "efface le
+répertoire vieux-exports", "Mi creeresti un file x.md …?").
+
+Each family's test counts the sentences read right per language and holds the count measured
+when the mechanism was committed (docs/language.md, "Seventeenth round"); the controls are
+sentences that must keep their reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from openclaw_tui.language import read_message
+from openclaw_tui.language.reading import Intent
+from tests.language.family_floor import floor_test
+
+LANGS = ("en", "es", "de", "fr", "pt", "it")
+
+# a remember request put as a condition, a courtesy clause closing it: kept without the courtesy
+IF_YOU_COULD: dict[str, list[tuple[str, str]]] = {
+    "en": [("If you could remember that the boiler service is on 12 May, I'd appreciate it", "the boiler service is on 12 May"),
+           ("If you could note that Tomasz is allergic to kiwi, that'd be great", "Tomasz is allergic to kiwi")],
+    "es": [("Si pudieras apuntar que el fontanero viene el 9 de abril, te lo agradecería", "el fontanero viene el 9 de abril"),
+           ("Si pudieras guardar que mi plaza de garaje es la 31, sería genial", "mi plaza de garaje es la 31")],
+    "de": [("Wenn du dir notieren könntest, dass die Müllabfuhr am 6. Mai kommt, wär das klasse", "die Müllabfuhr am 6. Mai kommt"),
+           ("Falls du dir merken würdest, dass Jana keine Erdnüsse verträgt, wäre das lieb", "Jana keine Erdnüsse verträgt")],
+    "fr": [("Si tu pouvais retenir que le ramonage est le 14 avril, ce serait top", "le ramonage est le 14 avril"),
+           ("Si vous pouviez noter que mon badge porte le numéro 4471, je vous serais reconnaissant", "mon badge porte le numéro 4471")],
+    "pt": [("Se pudesses anotar que a revisão do carro é a 11 de maio, agradecia", "a revisão do carro é a 11 de maio"),
+           ("Se você puder guardar que a Joana não come camarão, seria ótimo", "a Joana não come camarão")],
+    "it": [("Se potessi segnarti che il tecnico della caldaia passa il 15 aprile, mi faresti un favore", "il tecnico della caldaia passa il 15 aprile"),
+           ("Se riuscissi a ricordarti che Matteo è allergico alle noci, sarebbe perfetto", "Matteo è allergico alle noci")],
+}
+IF_YOU_COULD_CONTROLS = [  # a conditional favour that keeps nothing: no remember request
+    "If you could pop by on Saturday, I'd appreciate it",
+    "Si pudieras venir el sábado, te lo agradecería",
+    "Wenn du morgen vorbeikommen könntest, wär das super",
+    "Si tu pouvais passer demain, ce serait top",
+    "Se pudesses passar cá amanhã, agradecia",
+    "Se potessi passare domani, mi faresti un favore",
+]
+
+
+def if_you_could_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.REMEMBER and any(f.rstrip(" .").lower() == case[1].lower() for f in r.facts)
+
+
+@pytest.mark.parametrize("text", IF_YOU_COULD_CONTROLS)
+def test_a_conditional_favour_keeping_nothing_is_no_remember_request(text: str) -> None:
+    assert read_message(text).intent is not Intent.REMEMBER
+
+
+# a folder or file with a name-like token after a delete or create verb (a conditional one too): a file change
+FOLDER_CHANGE: dict[str, list[str]] = {
+    "en": ["delete the folder old_invoices_2019 and everything inside", "Remove the directory tmp-exports, it's all junk",
+           "Would you make me a file packing-list.md with the usual stuff?"],
+    "es": ["borra la carpeta facturas_2020 con todo lo de dentro", "elimina el directorio copias-viejas, ya no sirve",
+           "¿Me crearías un archivo lista-maleta.md con lo de siempre?"],
+    "de": ["lösch den Ordner rechnungen_2019 samt Inhalt", "Entferne das Verzeichnis tmp-export, das braucht keiner",
+           "Würdest du mir eine Datei packliste.md anlegen?"],
+    "fr": ["supprime le dossier factures_2018, il ne sert plus", "efface le répertoire vieux-exports en entier",
+           "Tu me créerais un fichier liste-valise.md avec le nécessaire ?"],
+    "pt": ["apaga a pasta faturas_2020 toda, já não preciso", "deleta o diretório backup-antigo inteiro",
+           "Você me criaria um arquivo lista-mala.md com o básico?"],
+    "it": ["cancella la cartella fatture_2017, non serve più", "elimina la directory export-vecchi con tutto dentro",
+           "Mi creeresti un file lista-valigia.md con le solite cose?"],
+}
+FOLDER_CHANGE_CONTROLS = {  # a folder named in a question or a statement: no file change
+    "Where did I put the folder old_invoices_2019?": Intent.QUESTION,
+    "¿Dónde está la carpeta facturas_2020?": Intent.QUESTION,
+    "Der Ordner rechnungen_2019 liegt auf dem Stick": Intent.STATEMENT,
+    "Le dossier factures_2018 est sur la clé USB": Intent.STATEMENT,
+    "A pasta faturas_2020 está no pendrive": Intent.STATEMENT,
+    "Dov'è finita la cartella fatture_2017?": Intent.QUESTION,
+}
+
+
+def folder_change_right(text: str) -> bool:
+    return read_message(text).intent is Intent.FILE_CHANGE
+
+
+@pytest.mark.parametrize("text", sorted(FOLDER_CHANGE_CONTROLS))
+def test_a_folder_named_outside_a_change_request_keeps_its_reading(text: str) -> None:
+    assert read_message(text).intent is FOLDER_CHANGE_CONTROLS[text]
+
+
+# a greeting, then a short question after how the listener is, naming nothing: small talk
+GREETING_LISTENER: dict[str, list[str]] = {
+    "en": ["heya! hows the world treating ya these days?", "Morning you! Keeping your head above water?"],
+    "es": ["¡Buenas! ¿Cómo te trata la vida por allá?", "Hola tú, ¿todo viento en popa contigo?"],
+    "de": ["Moin du! Läuft's rund bei dir?", "Grüß dich! Wie steht's denn so bei euch?"],
+    "fr": ["Coucou toi ! Tu tiens le coup ces temps-ci ?", "Salut ! Comment ça se passe de ton côté ?"],
+    "pt": ["Olá! Como vão as coisas por aí?", "Oi, sumido! Tá tudo nos conformes contigo?"],
+    "it": ["Ciao bella! Come ti tratta la vita?", "Ehilà! Come butta da te?"],
+}
+GREETING_LISTENER_CONTROLS = [  # a greeting before a question asking something: a question
+    "Hi! What time is my dentist appointment?",
+    "Hey! How do I reset the router?",
+    "Hola, ¿cuál es el código del portal?",
+    "¡Buenas! ¿Cómo se llama la farmacia de la esquina?",
+    "Moin! Wann kommt der Paketbote?",
+    "Hallo! Hast du meinen Schlüssel gesehen?",
+    "Salut ! C'est quand le rendez-vous chez Lefèvre ?",
+    "Coucou ! Tu peux me rappeler l'adresse du garage ?",
+    "Olá! Onde fica a farmácia mais perto?",
+    "Oi! Você viu a mensagem da Carla?",
+    "Ciao! Come si chiama il dentista di Marco?",
+    "Ehilà! A che ora apre la posta?",
+]
+
+
+def greeting_listener_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
+@pytest.mark.parametrize("text", GREETING_LISTENER_CONTROLS)
+def test_a_greeting_before_a_question_asking_something_stays_a_question(text: str) -> None:
+    assert read_message(text).intent is Intent.QUESTION
+
+
+# praise of the listener ("you were flawless", "foste impecável"), a period saved ("me salvaste la
+# tarde"), a check-in alone ("Aquí reportándome", "Me revoilà"), after an exclamation: small talk
+PRAISE_CLOSING: dict[str, list[str]] = {
+    "en": ["crikey, you were flawless, thanks a million", "Hello! Reporting in", "you saved my evening, cheers mate"],
+    "es": ["jo, estuviste genial, gracias tío", "¡Hola! Aquí presente", "me salvaste la noche, gracias crack"],
+    "de": ["Mensch, du warst spitze, danke vielmals", "Hallo! Da bin ich wieder", "du hast mir den Abend gerettet, danke"],
+    "fr": ["punaise, t'as été parfaite, merci mille fois", "Salut ! Me revoilà", "tu m'as sauvé la soirée, merci"],
+    "pt": ["poxa, você foi incrível, valeu", "Oi! Cá estou", "me salvou a noite, obrigado"],
+    "it": ["accidenti, sei stata eccezionale, grazie", "Ciao! Rieccomi", "mi hai salvato la serata, grazie mille"],
+}
+PRAISE_CLOSING_CONTROLS = {  # back from somewhere on a day, praise with a fact beside it: kept
+    "I'm back from Lisbon on the 14th": "Lisbon",
+    "Ya volví de Sevilla, el vuelo llegó a las 23:40": "Sevilla",
+    "Bin wieder da, ab Montag arbeite ich in Passau": "Passau",
+    "Me revoilà à Lyon depuis le 3 mars": "Lyon",
+    "Voltei de Braga no dia 9": "Braga",
+    "Sono tornata da Bari il 2 maggio": "Bari",
+}
+
+
+def praise_closing_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
+@pytest.mark.parametrize("text", sorted(PRAISE_CLOSING_CONTROLS))
+def test_a_return_with_a_place_and_a_day_is_still_kept(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is not Intent.SMALL_TALK and any(PRAISE_CLOSING_CONTROLS[text] in f for f in r.facts)
+
+
+FAMILIES = {
+    "if_you_could": (IF_YOU_COULD, if_you_could_right),
+    "folder_change": (FOLDER_CHANGE, folder_change_right),
+    "greeting_listener": (GREETING_LISTENER, greeting_listener_right),
+    "praise_closing": (PRAISE_CLOSING, praise_closing_right),
+}
+FLOOR = {
+    "if_you_could": {lang: len(IF_YOU_COULD[lang]) for lang in LANGS},
+    "folder_change": {lang: len(FOLDER_CHANGE[lang]) for lang in LANGS},
+    "greeting_listener": {"en": 2, "es": 2, "de": 2, "fr": 1, "pt": 2, "it": 2},  # "ces temps-ci" reads as a name-like token
+    "praise_closing": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 2},  # "Ciao! Rieccomi" is detected as no table's
+}
+
+test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -360,6 +360,9 @@ class Lexicon:
     how_words: frozenset[str] = frozenset()
     #: "I", "me", "we" ("ich", "je", "eu", "io"), folded: such a question asks about me, not the listener
     first_person: frozenset[str] = frozenset()
+    #: kinship and people nouns ("Nichte", "uncle", "sobrina"), folded: a capitalised word right
+    #: after one is a name, in German too ("Meine Nichte Vroni macht …")
+    kin_nouns: frozenset[str] = frozenset()
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -372,7 +375,7 @@ class Lexicon:
 _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
                          "yes_no_not_with", "time_spans",
                          "fact_leads_named", "listener_words", "how_words",
-                         "first_person_words"})
+                         "first_person_words", "kin_nouns"})
 
 
 # Lexicon fields read as phrase lists: field -> (the table's key, anchored at a clause start)
@@ -466,6 +469,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         listener_words=_words(raw.get("listener_words")),
         how_words=_words(raw.get("how_words")),
         first_person=_words(raw.get("first_person_words")),
+        kin_nouns=frozenset(fold(str(w)) for w in raw.get("kin_nouns") or ()),
     )
 
 

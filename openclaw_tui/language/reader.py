@@ -563,11 +563,11 @@ def _said_by_me(folded: str, at: int, lex: Lexicon) -> bool:
     """Whether a first-person subject stands before ``at`` in its clause: "Ich kann mir Namen
     nicht merken", "je ne peux pas le retenir" state; "nicht merken, bitte" refuses; a refusal
     opening on a joining word ("… but this stays out of your notes", "… mais ça reste hors de
-    tes notes") is a clause of its own."""
+    tes notes") is a clause of its own, and so is one opening on a dash ("… — deixa isso de fora")."""
     if lex.interjection is not None and (join := lex.interjection.match(folded[at:])) is not None and join.end() > 0:
         return False
-    marks = [m.end() for m in _CLAUSE_MARK.finditer(folded, 0, at)]
-    head = folded[marks[-1] if marks else 0: at]
+    marks = [m.end() for m in _CLAUSE_MARK.finditer(folded, 0, at + 1)]
+    head = folded[marks[-1] if marks else 0: at] if not marks or marks[-1] <= at else ""
     return bool(lex.subject_pronouns.intersection(tokens(head)))
 
 

@@ -154,17 +154,95 @@ def test_a_return_with_a_place_and_a_day_is_still_kept(text: str) -> None:
     assert r.intent is not Intent.SMALL_TALK and any(PRAISE_CLOSING_CONTROLS[text] in f for f in r.facts)
 
 
+# a secret, then after a dash a refusal: leave it out, or it fronted with "you don't write it
+# anywhere" ("— ça, tu ne le consignes nulle part", "— deixa isso de fora"): nothing kept
+DASH_REFUSAL: dict[str, list[str]] = {
+    "en": ["My bike lock combo is 3-9-1-7 — keep that out of your notes", "Wi-Fi at the cabin is Moose!2231 – this, you never write down"],
+    "es": ["La clave del trastero es 88K20 — déjalo fuera, ¿vale?", "Mi PIN del banco es 5521 — esto no me lo guardas en ningún sitio"],
+    "de": ["Der Code vom Fahrradschloss ist 3917 — lass das bitte weg", "Mein Bank-PIN ist 5521 — des merkst du dir nicht"],
+    "fr": ["Le cadenas du vélo, c'est 3917 — laisse ça en dehors", "Mon code de carte est 5521 — ceci, tu ne le notes jamais"],
+    "pt": ["A senha do cofre é 88K20 — deixa isto fora das notas", "O PIN do banco é 5521 — isso você não guarda em lugar nenhum"],
+    "it": ["Il lucchetto della bici fa 3917 — lascia fuori questo", "Il PIN della banca è 5521 — questa cosa non la segni da nessuna parte"],
+}
+DASH_REFUSAL_CONTROLS = {  # leaving a thing out of a dish or a plan, or not writing it myself: kept
+    "Leave the onions out of Ana's salad on Friday, she hates them": "onions",
+    "Esto no lo apunto en ningún lado, me sé de memoria que Ana vive en Calle Mayor 12": "Calle Mayor 12",
+    "Lass die Zwiebeln für Anas Salat am Freitag weg": "Zwiebeln",
+    "Laisse les oignons de côté pour la salade d'Ana vendredi": "oignons",
+    "Deixa a cebola de fora da salada da Ana na sexta": "cebola",
+    "Lascia fuori la cipolla dall'insalata di Anna venerdì": "cipolla",
+}
+
+
+def dash_refusal_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.DO_NOT_KEEP and not r.facts
+
+
+@pytest.mark.parametrize("text", sorted(DASH_REFUSAL_CONTROLS))
+def test_leaving_a_thing_out_of_a_dish_keeps_it(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is not Intent.DO_NOT_KEEP and any(DASH_REFUSAL_CONTROLS[text] in f for f in r.facts)
+
+
+# durable with no keep word: food that makes me ill or I never liked ("Dairy wrecks my stomach",
+# "tengo prohibidos …", "Von … wird mir schlecht", "très peu pour moi", "non lo reggo"), someone
+# named after a kinship noun (German capitals mark no name, but one after "Nichte" does), shifts
+# and dialect weekdays: kept
+DURABLE_PLAIN: dict[str, list[tuple[str, str]]] = {
+    "en": [("Garlic upsets my stomach, even a little in the sauce", "Garlic upsets my stomach"),
+           ("I've never been a fan of mushrooms, cooked or raw", "I've never been a fan of mushrooms"),
+           ("I work shifts at the depot, early one week and late the next", "I work shifts at the depot")],
+    "es": [("Me sientan fatal los pimientos, hasta asados", "Me sientan fatal los pimientos"),
+           ("Nunca me han gustado las aceitunas, ni negras ni verdes", "Nunca me han gustado las aceitunas"),
+           ("Trabajo a turnos en el hospital, una semana de mañanas y otra de tardes", "Trabajo a turnos en el hospital")],
+    "de": [("Von Knoblauch wird mir übel, schon von ein bisschen", "Von Knoblauch wird mir übel"),
+           ("Mein Schwager Korbinian führt eine Metzgerei in Landshut", "Mein Schwager Korbinian führt eine Metzgerei in Landshut"),
+           ("I schaff am Ziischtig und Friitig im Lade", "I schaff am Ziischtig und Friitig im Lade")],
+    "fr": [("Les champignons, très peu pour moi, même cuits", "Les champignons, très peu pour moi"),
+           ("Je n'ai jamais aimé les olives, vertes ou noires", "Je n'ai jamais aimé les olives"),
+           ("Je fais les trois-huit à l'usine, une semaine de nuit sur trois", "Je fais les trois-huit à l'usine")],
+    "pt": [("O alho faz-me mal, mesmo pouco", "O alho faz-me mal"),
+           ("Nunca gostei de azeitonas, nem pretas nem verdes", "Nunca gostei de azeitonas"),
+           ("Faço turnos no hospital, uma semana de manhã e outra à tarde", "Faço turnos no hospital")],
+    "it": [("I peperoni non li reggo proprio, anche cotti", "I peperoni non li reggo proprio"),
+           ("Non mi sono mai piaciute le olive, né verdi né nere", "Non mi sono mai piaciute le olive"),
+           ("Faccio i turni in ospedale, una settimana di mattina e una di pomeriggio", "Faccio i turni in ospedale")],
+}
+DURABLE_PLAIN_CONTROLS = [  # a remark of the moment with no durable thing: nothing kept
+    "The traffic is making me sick of this city",
+    "Hoy la tarde se me hizo eterna",
+    "Uff, das Wetter macht mich fertig",
+    "Très peu de monde ce matin au marché",
+    "Que preguiça hoje, nem saio da cama",
+    "Non reggo più questo caldo",
+]
+
+
+def durable_plain_right(case: tuple[str, str]) -> bool:
+    return any(case[1].lower() in f.lower() for f in read_message(case[0]).facts)
+
+
+@pytest.mark.parametrize("text", DURABLE_PLAIN_CONTROLS)
+def test_a_remark_of_the_moment_keeps_nothing(text: str) -> None:
+    assert not read_message(text).facts
+
+
 FAMILIES = {
     "if_you_could": (IF_YOU_COULD, if_you_could_right),
     "folder_change": (FOLDER_CHANGE, folder_change_right),
     "greeting_listener": (GREETING_LISTENER, greeting_listener_right),
     "praise_closing": (PRAISE_CLOSING, praise_closing_right),
+    "dash_refusal": (DASH_REFUSAL, dash_refusal_right),
+    "durable_plain": (DURABLE_PLAIN, durable_plain_right),
 }
 FLOOR = {
     "if_you_could": {lang: len(IF_YOU_COULD[lang]) for lang in LANGS},
     "folder_change": {lang: len(FOLDER_CHANGE[lang]) for lang in LANGS},
     "greeting_listener": {"en": 2, "es": 2, "de": 2, "fr": 1, "pt": 2, "it": 2},  # "ces temps-ci" reads as a name-like token
     "praise_closing": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 2},  # "Ciao! Rieccomi" is detected as no table's
+    "dash_refusal": {lang: len(DASH_REFUSAL[lang]) for lang in LANGS},
+    "durable_plain": {lang: len(DURABLE_PLAIN[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -363,6 +363,9 @@ class Lexicon:
     #: kinship and people nouns ("Nichte", "uncle", "sobrina"), folded: a capitalised word right
     #: after one is a name, in German too ("Meine Nichte Vroni macht …")
     kin_nouns: frozenset[str] = frozenset()
+    #: words that open a topic before a comma ("and", "y", "und", "et", "e", "ma"), folded: a
+    #: clause after the comma opening on a question word asks ("E a infiltração, o que …")
+    topic_leads: frozenset[str] = frozenset()
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -375,7 +378,7 @@ class Lexicon:
 _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
                          "yes_no_not_with", "time_spans",
                          "fact_leads_named", "listener_words", "how_words",
-                         "first_person_words", "kin_nouns"})
+                         "first_person_words", "kin_nouns", "topic_leads"})
 
 
 # Lexicon fields read as phrase lists: field -> (the table's key, anchored at a clause start)
@@ -470,6 +473,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         how_words=_words(raw.get("how_words")),
         first_person=_words(raw.get("first_person_words")),
         kin_nouns=frozenset(fold(str(w)) for w in raw.get("kin_nouns") or ()),
+        topic_leads=_words(raw.get("topic_leads")),
     )
 
 

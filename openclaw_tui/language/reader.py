@@ -81,7 +81,7 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
     joined = joins and bool(_MAIN_CLAUSE.search(f, m.end() if m else 0))
     if m and (multiword or not (joined and lex.not_question_after and lex.not_question_after.match(f[m.end():]))):
         return True
-    if F.question_clause_at(s, lex) is not None:  # "The rent is $2,150, is that over 30%"
+    if F.question_clause_at(s, lex) is not None or _asks_after_lead(s, f, lex):  # "The rent is $2,150, is that over 30%"
         return True
     if lex.question_inside is not None and lex.question_inside.search(lower(s)):
         return True  # "l'amministratore come fa di cognome"
@@ -90,6 +90,29 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         word = re.match(r"\s*([^\W_]+)", f[recall.end():])
         return bool(word and word.group(1) in lex.question_words)
     return False
+
+
+#: a lead before a colon, or a topic after "and" before a comma, has at most this many words
+#: when the clause after it asks ("Denk mal nach: welchen Wein …", "E a infiltração, o que …")
+LEAD_WORDS = 5
+_LEAD_BREAK = re.compile(r"\s?[:,]\s")
+
+
+def _asks_after_lead(s: str, f: str, lex: Lexicon) -> bool:
+    """A short lead, then a clause to the end opening on a question word, with no mark: after a
+    colon any lead ("Sforzati un po': che regalo …", "Think back: which …"), after a comma a
+    topic opening on "and" ("E a infiltração, o que ficou combinado …", "Und das Dach, was …")."""
+    brk = _LEAD_BREAK.search(s)
+    if brk is None or lex.question_start is None or len(tokens(f[:brk.start()])) > LEAD_WORDS:
+        return False
+    lead = tokens(f[:brk.start()])
+    if ":" not in brk.group(0) and not (lead and lead[0] in lex.topic_leads):
+        return False
+    rest, frest = s[brk.end():], f[brk.end():]
+    q = lex.question_start.match(lower(rest))
+    if q is None or not set(tokens(_opener(q))[:1]) & lex.question_words or _MAIN_CLAUSE.search(frest):
+        return False
+    return _asks(rest, frest, lex)
 
 
 def _opener(m: re.Match[str]) -> str:
@@ -684,6 +707,8 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
         kind = kind_of(p.text, p.folded, lex)
         if kind is Kind.QUESTION and kinds and all(k is Kind.SMALL_TALK for k in kinds) and asks_after_listener(p, lex):
             kind = Kind.SMALL_TALK  # "hiya! hows life treating you on your end?"
+        elif kind is Kind.STATEMENT and p is not whole and _asks_after_lead(whole.text, whole.folded, lex):
+            kind = Kind.QUESTION  # "Y lo de la gotera, qué quedamos …": the "and" cut opens the topic
         kinds.append(kind)
         if kind is Kind.STATEMENT:
             told = intent in (Intent.CORRECTION, Intent.REMEMBER) or private

@@ -228,6 +228,44 @@ def test_a_remark_of_the_moment_keeps_nothing(text: str) -> None:
     assert not read_message(text).facts
 
 
+# a question with no mark: a short lead and a colon, or a topic after "and" and a comma, then a
+# question word ("Denk mal nach: welchen Wein …", "E a infiltração, o que ficou combinado …"); a
+# question word before "again" closing it ("… combien chaque mois déjà"); "in what area" inside
+QUESTION_NO_MARK: dict[str, list[str]] = {
+    "en": ["Think back: which hotel did we stay at in Porto", "And the leak, what did we agree with Mrs Hale",
+           "The gym takes how much a month again", "and Raj lives in what area now"],
+    "es": ["Haz memoria: qué vino nos regaló Tere en la boda", "Y lo de la gotera, qué quedamos con la señora Pili",
+           "El seguro del coche cuesta cuánto al año era", "y Ramiro en qué barrio vive ahora"],
+    "de": ["Überleg mal: welches Hotel hatten wir in Porto", "Und das Dach, was haben wir mit Frau Huber ausgemacht",
+           "Der Zahnarzt hat am Samstag wann nochmal offen", "und der Sepp in welchem Viertel wohnt der jetzt"],
+    "fr": ["Creuse-toi la tête : quel vin Mathis nous a offert au mariage", "Et la fuite, qu'est-ce qu'on a convenu avec Mme Roux",
+           "La mutuelle me rembourse combien par séance déjà", "et Karim dans quel quartier il habite maintenant"],
+    "pt": ["Puxa pela memória: que vinho a Rita nos deu no casamento", "E o telhado, o que foi combinado com o Sr. Abílio",
+           "O condomínio vence quando mesmo", "e o Tonho em que bairro mora agora"],
+    "it": ["Pensaci bene: che vino ci ha regalato Piero al matrimonio", "E la perdita, cosa abbiamo deciso con la signora Pina",
+           "La palestra costava quanto al mese già", "ma Salvo in che quartiere abita adesso"],
+}
+QUESTION_NO_MARK_CONTROLS = [  # a relative clause between commas, not knowing when: statements
+    "Mio fratello, che vive a Lione, arriva il 3 maggio",
+    "Y el piso, que compramos en 2019, tiene goteras",
+    "E o carro, que comprei em 2020, já deu problema",
+    "Und das Auto, das wir 2019 gekauft haben, macht Ärger",
+    "Et la voiture, qu'on a achetée en 2019, fait des siennes",
+    "I don't know when I'll see Priya again",
+    "Não sei quando vou ver a Bia de novo",
+]
+
+
+def question_no_mark_right(text: str) -> bool:
+    return read_message(text).intent is Intent.QUESTION
+
+
+@pytest.mark.parametrize("text", QUESTION_NO_MARK_CONTROLS)
+def test_a_relative_clause_or_not_knowing_stays_a_statement(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is Intent.STATEMENT and r.facts
+
+
 FAMILIES = {
     "if_you_could": (IF_YOU_COULD, if_you_could_right),
     "folder_change": (FOLDER_CHANGE, folder_change_right),
@@ -235,6 +273,7 @@ FAMILIES = {
     "praise_closing": (PRAISE_CLOSING, praise_closing_right),
     "dash_refusal": (DASH_REFUSAL, dash_refusal_right),
     "durable_plain": (DURABLE_PLAIN, durable_plain_right),
+    "question_no_mark": (QUESTION_NO_MARK, question_no_mark_right),
 }
 FLOOR = {
     "if_you_could": {lang: len(IF_YOU_COULD[lang]) for lang in LANGS},
@@ -243,6 +282,7 @@ FLOOR = {
     "praise_closing": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 2},  # "Ciao! Rieccomi" is detected as no table's
     "dash_refusal": {lang: len(DASH_REFUSAL[lang]) for lang in LANGS},
     "durable_plain": {lang: len(DURABLE_PLAIN[lang]) for lang in LANGS},
+    "question_no_mark": {lang: len(QUESTION_NO_MARK[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -135,7 +135,7 @@ def opener_end(f: str, lex: Lexicon) -> int:
         # "well done", "oops, I meant", "tá bom", "ya que": a longer phrase of another list reads whole
         if any(other is not None and (o := other.match(f, pos)) is not None and o.end() > m.end()
                for other in (lex.small_talk, lex.correction, lex.remember, lex.polite, lex.closing, lex.leaving,
-                             lex.fact_lead)):
+                             lex.fact_lead, lex.exclamation)):
             break
         rest = _OPENER_GAP.match(f, m.end())
         pos = rest.end() if rest else m.end()

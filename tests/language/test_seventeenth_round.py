@@ -266,6 +266,71 @@ def test_a_relative_clause_or_not_knowing_stays_a_statement(text: str) -> None:
     assert r.intent is Intent.STATEMENT and r.facts
 
 
+# a fact led by "since" or "with" inside a question, someone named and a span with no digit ("a fin
+# de mes", "le week-end prochain"): kept
+NAMED_SPAN: dict[str, list[tuple[str, str]]] = {
+    "en": [("Since Marisol is coming to stay next weekend, what should we cook?", "Marisol is coming to stay next weekend")],
+    "es": [("Ya que Anselmo viene a casa a fin de mes, ¿qué le preparamos?", "Anselmo viene a casa a fin de mes")],
+    "de": [("Da Theresa nächstes Wochenende zu Besuch kommt, was kochen wir?", "Theresa nächstes Wochenende zu Besuch kommt")],
+    "fr": [("Comme Solène vient dormir le week-end prochain, on lui prépare quoi ?", "Solène vient dormir le week-end prochain")],
+    "pt": [("Como a Filipa vem cá no fim do mês, o que lhe fazemos?", "Filipa vem cá no fim do mês")],
+    "it": [("Con Rosalba che arriva il prossimo weekend, cosa le cuciniamo?", "Rosalba che arriva il prossimo weekend")],
+}
+
+
+def named_span_right(case: tuple[str, str]) -> bool:
+    return any(case[1].lower() in f.lower() for f in read_message(case[0]).facts)
+
+
+# a remark of the moment: an exclamation on the weather ("Que nevoeiro …"), a road jammed now
+# ("la 40 est bouchée ce soir"): a statement, nothing kept
+MOMENT_REMARK: dict[str, list[str]] = {
+    "en": ["What a fog on the ring road this morning, mate", "man the M25 is totally jammed tonight"],
+    "es": ["Qué niebla más cerrada hay hoy en la autovía, tío", "jolín la M-30 está atascada esta noche"],
+    "de": ["Was für ein Nebel heute auf der Umgehung, Mann", "boah die A9 ist heute Abend total verstopft"],
+    "fr": ["Quel brouillard ce matin sur le périph, mon vieux", "punaise le périph est bouché ce soir"],
+    "pt": ["Que neblina está hoje na ponte, pá", "nossa a marginal está engarrafada hoje à noite"],
+    "it": ["Che nebbia stamattina in tangenziale, ragazzi", "mamma mia la tangenziale è intasata stasera"],
+}
+MOMENT_REMARK_CONTROLS = {  # a question on the weather with its mark, a thing blocked since a date: kept as they were
+    "¿Qué tiempo hará el sábado en Cádiz?": Intent.QUESTION,
+    "Quel temps fera-t-il samedi à Lyon ?": Intent.QUESTION,
+    "Que chuva está prevista para amanhã em Braga?": Intent.QUESTION,
+    "Che tempo fa domani a Bari?": Intent.QUESTION,
+    "Le lavabo de la salle de bain est bouché depuis le 3 mars": Intent.STATEMENT,
+}
+
+
+def moment_remark_right(text: str) -> bool:
+    r = read_message(text)
+    return r.intent is Intent.STATEMENT and not r.facts
+
+
+@pytest.mark.parametrize("text", sorted(MOMENT_REMARK_CONTROLS))
+def test_a_weather_question_or_a_dated_blockage_keeps_its_reading(text: str) -> None:
+    assert read_message(text).intent is MOMENT_REMARK_CONTROLS[text]
+
+
+# "no no, sorry," before a statement naming something: a correction, the opener not in the fact
+NO_NO_SORRY: dict[str, list[tuple[str, str]]] = {
+    "en": [("no no, sorry, Dr. Patel sees patients at 14 Elm Road", "Dr. Patel sees patients at 14 Elm Road")],
+    "es": [("no no, perdona, la Dra. Quiroga pasa consulta en Rivadavia 220", "la Dra. Quiroga pasa consulta en Rivadavia 220")],
+    "de": [("nein nein, sorry, Dr. Huber hat seine Praxis in der Lindenstraße 8", "Dr. Huber hat seine Praxis in der Lindenstraße 8")],
+    "fr": [("non non, pardon, le Dr Morel consulte au 12 rue Victor Hugo", "le Dr Morel consulte au 12 rue Victor Hugo")],
+    "pt": [("não não, desculpa, a Dra. Pires atende na Rua Augusta 90", "a Dra. Pires atende na Rua Augusta 90")],
+    "it": [("no no, scusa, il dottor Greco riceve in via Roma 14", "il dottor Greco riceve in via Roma 14")],
+}
+
+
+def no_no_sorry_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.CORRECTION and any(f.rstrip(".").lower() == case[1].lower() for f in r.facts)
+
+
+def test_no_no_sorry_before_naming_nothing_corrects_nothing() -> None:
+    assert read_message("No no, sorry, I'm running late").intent is not Intent.CORRECTION
+
+
 FAMILIES = {
     "if_you_could": (IF_YOU_COULD, if_you_could_right),
     "folder_change": (FOLDER_CHANGE, folder_change_right),
@@ -274,6 +339,9 @@ FAMILIES = {
     "dash_refusal": (DASH_REFUSAL, dash_refusal_right),
     "durable_plain": (DURABLE_PLAIN, durable_plain_right),
     "question_no_mark": (QUESTION_NO_MARK, question_no_mark_right),
+    "named_span": (NAMED_SPAN, named_span_right),
+    "moment_remark": (MOMENT_REMARK, moment_remark_right),
+    "no_no_sorry": (NO_NO_SORRY, no_no_sorry_right),
 }
 FLOOR = {
     "if_you_could": {lang: len(IF_YOU_COULD[lang]) for lang in LANGS},
@@ -283,6 +351,9 @@ FLOOR = {
     "dash_refusal": {lang: len(DASH_REFUSAL[lang]) for lang in LANGS},
     "durable_plain": {lang: len(DURABLE_PLAIN[lang]) for lang in LANGS},
     "question_no_mark": {lang: len(QUESTION_NO_MARK[lang]) for lang in LANGS},
+    "named_span": {lang: len(NAMED_SPAN[lang]) for lang in LANGS},
+    "moment_remark": {lang: len(MOMENT_REMARK[lang]) for lang in LANGS},
+    "no_no_sorry": {lang: len(NO_NO_SORRY[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

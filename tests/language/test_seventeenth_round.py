@@ -198,7 +198,8 @@ DURABLE_PLAIN: dict[str, list[tuple[str, str]]] = {
            ("Trabajo a turnos en el hospital, una semana de mañanas y otra de tardes", "Trabajo a turnos en el hospital")],
     "de": [("Von Knoblauch wird mir übel, schon von ein bisschen", "Von Knoblauch wird mir übel"),
            ("Mein Schwager Korbinian führt eine Metzgerei in Landshut", "Mein Schwager Korbinian führt eine Metzgerei in Landshut"),
-           ("I schaff am Ziischtig und Friitig im Lade", "I schaff am Ziischtig und Friitig im Lade")],
+           ("I schaff am Ziischtig und Friitig im Lade", "I schaff am Ziischtig und Friitig im Lade"),
+           ("mei Moped steht seit Pfingsten in der Werkstatt in Haidhausen", "mei Moped steht seit Pfingsten in der Werkstatt in Haidhausen")],
     "fr": [("Les champignons, très peu pour moi, même cuits", "Les champignons, très peu pour moi"),
            ("Je n'ai jamais aimé les olives, vertes ou noires", "Je n'ai jamais aimé les olives"),
            ("Je fais les trois-huit à l'usine, une semaine de nuit sur trois", "Je fais les trois-huit à l'usine")],
@@ -241,7 +242,8 @@ QUESTION_NO_MARK: dict[str, list[str]] = {
     "fr": ["Creuse-toi la tête : quel vin Mathis nous a offert au mariage", "Et la fuite, qu'est-ce qu'on a convenu avec Mme Roux",
            "La mutuelle me rembourse combien par séance déjà", "et Karim dans quel quartier il habite maintenant"],
     "pt": ["Puxa pela memória: que vinho a Rita nos deu no casamento", "E o telhado, o que foi combinado com o Sr. Abílio",
-           "O condomínio vence quando mesmo", "e o Tonho em que bairro mora agora"],
+           "O condomínio vence quando mesmo", "e o Tonho em que bairro mora agora",
+           "vc lembra a rua onde a gente morava antes de Recife"],
     "it": ["Pensaci bene: che vino ci ha regalato Piero al matrimonio", "E la perdita, cosa abbiamo deciso con la signora Pina",
            "La palestra costava quanto al mese già", "ma Salvo in che quartiere abita adesso"],
 }
@@ -331,6 +333,36 @@ def test_no_no_sorry_before_naming_nothing_corrects_nothing() -> None:
     assert read_message("No no, sorry, I'm running late").intent is not Intent.CORRECTION
 
 
+# a fact, then with no comma an asking clause closed by a choice ("… on réserve le resto avant ou
+# après", "… buchen wir … vorher oder nachher") or German "reicht da ein …": the fact kept, the
+# asking clause not
+CHOICE_TAIL: dict[str, list[tuple[str, str, str]]] = {
+    "en": [("Priya's recital is on 14 June we book the restaurant before or after", "Priya's recital is on 14 June", "before or after")],
+    "es": [("El recital de Lucía es el 14 de junio reservamos el restaurante antes o después", "El recital de Lucía es el 14 de junio", "antes o después")],
+    "de": [("Der Auftritt von Lena ist am 14. Juni buchen wir das Restaurant vorher oder nachher", "Der Auftritt von Lena ist am 14. Juni", "vorher"),
+           ("Mein Neffe Paul wird am 3. Mai 12 reicht da ein Buch für 20 Euro", "Mein Neffe Paul wird am 3. Mai 12", "reicht")],
+    "fr": [("Le gala de Maëlle est le 14 juin on réserve le resto avant ou après", "Le gala de Maëlle est le 14 juin", "avant ou après")],
+    "pt": [("O recital da Bia é dia 14 de junho a gente reserva o restaurante antes ou depois", "O recital da Bia é dia 14 de junho", "antes ou depois")],
+    "it": [("Il saggio di Giulia è il 14 giugno prenotiamo il ristorante prima o dopo", "Il saggio di Giulia è il 14 giugno", "prima o dopo")],
+}
+CHOICE_TAIL_CONTROLS = [  # not knowing whether, money that does not reach: statements
+    "We haven't decided whether we eat before or after",
+    "Für die Miete im Mai reicht das Geld nicht",
+    "On ne sait pas encore si on mange avant ou après",
+]
+
+
+def choice_tail_right(case: tuple[str, str, str]) -> bool:
+    r = read_message(case[0])
+    return (r.intent is Intent.QUESTION and any(f.rstrip(".") == case[1] for f in r.facts)
+            and not any(case[2] in f for f in r.facts))
+
+
+@pytest.mark.parametrize("text", CHOICE_TAIL_CONTROLS)
+def test_not_knowing_which_is_no_question(text: str) -> None:
+    assert read_message(text).intent is Intent.STATEMENT
+
+
 FAMILIES = {
     "if_you_could": (IF_YOU_COULD, if_you_could_right),
     "folder_change": (FOLDER_CHANGE, folder_change_right),
@@ -342,6 +374,7 @@ FAMILIES = {
     "named_span": (NAMED_SPAN, named_span_right),
     "moment_remark": (MOMENT_REMARK, moment_remark_right),
     "no_no_sorry": (NO_NO_SORRY, no_no_sorry_right),
+    "choice_tail": (CHOICE_TAIL, choice_tail_right),
 }
 FLOOR = {
     "if_you_could": {lang: len(IF_YOU_COULD[lang]) for lang in LANGS},
@@ -354,6 +387,7 @@ FLOOR = {
     "named_span": {lang: len(NAMED_SPAN[lang]) for lang in LANGS},
     "moment_remark": {lang: len(MOMENT_REMARK[lang]) for lang in LANGS},
     "no_no_sorry": {lang: len(NO_NO_SORRY[lang]) for lang in LANGS},
+    "choice_tail": {lang: len(CHOICE_TAIL[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

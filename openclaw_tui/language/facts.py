@@ -270,6 +270,8 @@ def is_specific(sentence: str, folded: str, lex: Lexicon) -> bool:
         return True
     if (lex.keep and lex.keep.search(folded)) or (lex.date_words and lex.date_words.search(folded)):
         return True
+    if kin_named(sentence, lex):
+        return True
     if lex.capitalized_nouns:
         return about_someone(folded, lex)
     words = sentence.split()
@@ -291,6 +293,19 @@ def about_someone(folded: str, lex: Lexicon) -> bool:
         if w in lex.possessives:
             return any(v in lex.state_verbs for v in words[i + 2: i + 2 + VERB_WITHIN])
     return False
+
+
+_WORD = re.compile(r"[^\W\d_][\w'-]*")
+
+
+def kin_named(sentence: str, lex: Lexicon) -> bool:
+    """Whether a capitalised word stands right after a kinship noun ("Mein Patenonkel Reinhold
+    …", "my niece Vroni"): a name, where every noun is capitalised too."""
+    if not lex.kin_nouns:
+        return False
+    words = _WORD.findall(sentence)
+    return any(fold(a) in lex.kin_nouns and b[:1].isupper() and b[1:2].islower() and fold(b) not in lex.function_words
+               and fold(b) not in lex.kin_nouns for a, b in zip(words, words[1:]))
 
 
 def question_clause_at(sentence: str, lex: Lexicon) -> int | None:

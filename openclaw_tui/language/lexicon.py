@@ -346,6 +346,26 @@ class Lexicon:
     #: a fact lead only before a name ("with", "con", "avec", "com o", German causal "wo"):
     #: "With Kowalski on call this week, who …?" states; "With the budget …" and "Wo ist …" do not
     named_lead: Phrases | None = None
+    #: a courtesy clause closing a request ("…, I'd appreciate it", "…, te lo agradecería", "…, wär
+    #: das super", "…, ce serait top", "…, agradecia", "…, mi faresti un favore";
+    #: ``composed.courtesy_tails``): cut from the fact a remember request keeps
+    courtesy_tail: Phrases | None = None
+    #: a folder's noun ("folder", "carpeta", "Ordner", "dossier", "pasta", "cartella";
+    #: ``composed.folder_nouns``): with a name-like token after it, names a file to change
+    folder_noun: Phrases | None = None
+    #: words for the listener ("you", "dir", "toi", "aí", "ti"), folded: a short question after a
+    #: greeting holding one, naming nothing, asks how the listener is (small talk)
+    listener_words: frozenset[str] = frozenset()
+    #: "how" ("wie", "comment", "como", "come"): the one question word such a question may open on
+    how_words: frozenset[str] = frozenset()
+    #: "I", "me", "we" ("ich", "je", "eu", "io"), folded: such a question asks about me, not the listener
+    first_person: frozenset[str] = frozenset()
+    #: kinship and people nouns ("Nichte", "uncle", "sobrina"), folded: a capitalised word right
+    #: after one is a name, in German too ("Meine Nichte Vroni macht …")
+    kin_nouns: frozenset[str] = frozenset()
+    #: words that open a topic before a comma ("and", "y", "und", "et", "e", "ma"), folded: a
+    #: clause after the comma opening on a question word asks ("E a infiltração, o que …")
+    topic_leads: frozenset[str] = frozenset()
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -357,7 +377,8 @@ class Lexicon:
 #: ninth round's question forms, so that detection stays as it was measured)
 _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
                          "yes_no_not_with", "time_spans",
-                         "fact_leads_named"})
+                         "fact_leads_named", "listener_words", "how_words",
+                         "first_person_words", "kin_nouns", "topic_leads"})
 
 
 # Lexicon fields read as phrase lists: field -> (the table's key, anchored at a clause start)
@@ -446,6 +467,13 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         leaving=phrases(composed(built.get("leaving"), "leaving"), anchored=True),
         closing=phrases(composed(built.get("closing"), "closing"), anchored=True),
         mixup=phrases(composed(built.get("mixup"), "mixup")),
+        courtesy_tail=phrases(composed(built.get("courtesy_tails"), "courtesy_tails")),
+        folder_noun=phrases(composed(built.get("folder_nouns"), "folder_nouns")),
+        listener_words=_words(raw.get("listener_words")),
+        how_words=_words(raw.get("how_words")),
+        first_person=_words(raw.get("first_person_words")),
+        kin_nouns=frozenset(fold(str(w)) for w in raw.get("kin_nouns") or ()),
+        topic_leads=_words(raw.get("topic_leads")),
     )
 
 

@@ -82,7 +82,7 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
     joined = joins and bool(_MAIN_CLAUSE.search(f, m.end() if m else 0))
     if m and (multiword or not (joined and lex.not_question_after and lex.not_question_after.match(f[m.end():]))):
         return True
-    if F.question_clause_at(s, lex) is not None:  # "The rent is $2,150, is that over 30%"
+    if F.question_clause_at(s, lex) is not None or _asks_after_lead(s, f, lex):  # "The rent is $2,150, is that over 30%"
         return True
     if lex.question_inside is not None and lex.question_inside.search(lower(s)):
         return True  # "l'amministratore come fa di cognome"
@@ -91,6 +91,29 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         word = re.match(r"\s*([^\W_]+)", f[recall.end():])
         return bool(word and word.group(1) in lex.question_words)
     return False
+
+
+#: a lead before a colon, or a topic after "and" before a comma, has at most this many words
+#: when the clause after it asks ("Denk mal nach: welchen Wein …", "E a infiltração, o que …")
+LEAD_WORDS = 5
+_LEAD_BREAK = re.compile(r"\s?[:,]\s")
+
+
+def _asks_after_lead(s: str, f: str, lex: Lexicon) -> bool:
+    """A short lead, then a clause to the end opening on a question word, with no mark: after a
+    colon any lead ("Sforzati un po': che regalo …", "Think back: which …"), after a comma a
+    topic opening on "and" ("E a infiltração, o que ficou combinado …", "Und das Dach, was …")."""
+    brk = _LEAD_BREAK.search(s)
+    if brk is None or lex.question_start is None or len(tokens(f[:brk.start()])) > LEAD_WORDS:
+        return False
+    lead = tokens(f[:brk.start()])
+    if ":" not in brk.group(0) and not (lead and lead[0] in lex.topic_leads):
+        return False
+    rest, frest = s[brk.end():], f[brk.end():]
+    q = lex.question_start.match(lower(rest))
+    if q is None or not set(tokens(_opener(q))[:1]) & lex.question_words or _MAIN_CLAUSE.search(frest):
+        return False
+    return _asks(rest, frest, lex)
 
 
 def _opener(m: re.Match[str]) -> str:
@@ -113,7 +136,7 @@ def opener_end(f: str, lex: Lexicon) -> int:
         # "well done", "oops, I meant", "tá bom", "ya que": a longer phrase of another list reads whole
         if any(other is not None and (o := other.match(f, pos)) is not None and o.end() > m.end()
                for other in (lex.small_talk, lex.correction, lex.remember, lex.polite, lex.closing, lex.leaving,
-                             lex.fact_lead)):
+                             lex.fact_lead, lex.exclamation)):
             break
         rest = _OPENER_GAP.match(f, m.end())
         pos = rest.end() if rest else m.end()
@@ -178,6 +201,8 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
             if lex.question_tag is not None and _only_a_tag(frest, lex.question_tag):
                 return Kind.SMALL_TALK  # "Cá estamos de novo, não é?": a tag on small talk asks nothing
             inner = kind_of(rest, frest, lex, nested=True)
+            if inner is Kind.QUESTION and asks_after_listener(Piece(rest, frest), lex):
+                return Kind.SMALL_TALK  # "Servus du, alles im grünen Bereich bei dir?"
             if inner in (Kind.STATEMENT, Kind.SMALL_TALK, Kind.CHIT_CHAT) and len(rest) < SMALL_TALK_REST and not F.is_specific(rest, frest, lex):
                 return Kind.SMALL_TALK
             return inner
@@ -190,6 +215,33 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     if moments and not _kept_beside(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
+
+
+#: a question after a greeting asking how the listener is has at most this many words; one
+#: opening on "how" and speaking to no one, at most HOW_ALONE_WORDS ("Comu semu oggi?")
+LISTENER_WORDS = 8
+HOW_ALONE_WORDS = 3
+
+
+def asks_after_listener(piece: Piece, lex: Lexicon) -> bool:
+    """Whether a question after a greeting asks how the listener is, naming nothing: short, no
+    digit or name, no first-person word, no opener asking for something (a question word but
+    "how", a polite lead, "do you know"), and a word for the listener in it ("…bei dir?", "Ça
+    roule de ton bord?") or "how" opening three words at most ("Comu semu oggi?")."""
+    s, f = piece.text, piece.folded
+    words = tokens(f)
+    if not words or len(words) > LISTENER_WORDS or F.SPECIFIC_RE.search(s) or not lex.listener_words:
+        return False
+    first = s.split(None, 1)
+    if (len(first) > 1 and F.names_by_capital(first[1], lex)) or (lex.possessives | lex.first_person) & set(words):
+        return False
+    if _polite_end(f, lex) or (lex.question_clause is not None and lex.question_clause.match(lower(s).lstrip(" ¿¡"))):
+        return False
+    opener = lex.question_start.match(lower(s)) if lex.question_start is not None else None
+    how = words[0] in lex.how_words
+    if opener is not None and not how:
+        return False
+    return bool(lex.listener_words & set(words)) or (how and len(words) <= HOW_ALONE_WORDS)
 
 
 def _kept_past(f: str, end: int, lex: Lexicon) -> bool:
@@ -376,7 +428,27 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
     if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
         return _file_named_first(piece, lex)
-    return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text))
+    return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text)
+                or names_a_folder(f, lex))
+
+
+#: a name-like token: word characters joined by "_", "-" or "." or holding a digit ("fotos_tmp",
+#: "tmp-exports", "screenshot_2019")
+_NAME_LIKE = re.compile(r"\s*[\"'«“`]?(?:\w+[_.-]\w[\w.-]*|[^\W\d_]*\d\w*)")
+
+
+def names_a_folder(f: str, lex: Lexicon) -> bool:
+    """Whether a folder's noun with a name-like token right after it stands in the folded
+    sentence ("la carpeta fotos_tmp", "le dossier captures_ecran_2021")."""
+    return lex.folder_noun is not None and any(
+        _NAME_LIKE.match(f, m.end()) for m in lex.folder_noun.finditer(f))
+
+
+def without_courtesy(fact: str, lex: Lexicon) -> str:
+    """A kept clause without the courtesy clause closing it ("…, I'd appreciate it", "…, te lo
+    agradecería", "…, wär das super")."""
+    m = lex.courtesy_tail.search(fold(fact)) if lex.courtesy_tail is not None else None
+    return fact[:m.start()] if m and m.start() > 0 else fact
 
 
 def _file_named_first(piece: Piece, lex: Lexicon) -> bool:
@@ -517,11 +589,11 @@ def _said_by_me(folded: str, at: int, lex: Lexicon) -> bool:
     """Whether a first-person subject stands before ``at`` in its clause: "Ich kann mir Namen
     nicht merken", "je ne peux pas le retenir" state; "nicht merken, bitte" refuses; a refusal
     opening on a joining word ("… but this stays out of your notes", "… mais ça reste hors de
-    tes notes") is a clause of its own."""
+    tes notes") is a clause of its own, and so is one opening on a dash ("… — deixa isso de fora")."""
     if lex.interjection is not None and (join := lex.interjection.match(folded[at:])) is not None and join.end() > 0:
         return False
-    marks = [m.end() for m in _CLAUSE_MARK.finditer(folded, 0, at)]
-    head = folded[marks[-1] if marks else 0: at]
+    marks = [m.end() for m in _CLAUSE_MARK.finditer(folded, 0, at + 1)]
+    head = folded[marks[-1] if marks else 0: at] if not marks or marks[-1] <= at else ""
     return bool(lex.subject_pronouns.intersection(tokens(head)))
 
 
@@ -632,12 +704,16 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
         cue = _remember_cue(p, lex)
         if cue is not None and intent in (None, Intent.REMEMBER):
             intent = Intent.REMEMBER
-            fact = F.tidy(p.text[cue:])
+            fact = F.tidy(without_courtesy(p.text[cue:], lex))
             if len(fact) >= F.MIN_CUE_FACT:
                 facts.append(fact)
             kinds.append(Kind.STATEMENT)
             continue
         kind = kind_of(p.text, p.folded, lex)
+        if kind is Kind.QUESTION and kinds and all(k is Kind.SMALL_TALK for k in kinds) and asks_after_listener(p, lex):
+            kind = Kind.SMALL_TALK  # "hiya! hows life treating you on your end?"
+        elif kind is Kind.STATEMENT and p is not whole and _asks_after_lead(whole.text, whole.folded, lex):
+            kind = Kind.QUESTION  # "Y lo de la gotera, qué quedamos …": the "and" cut opens the topic
         kinds.append(kind)
         if kind is Kind.REQUEST or kind is Kind.QUESTION and _asks_by_words(p.text, lex):
             asked_by_words = True

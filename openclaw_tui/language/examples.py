@@ -44,7 +44,9 @@ EXAMPLES = Path(__file__).resolve().parent / "data" / "examples.jsonl"
 YIELDS: dict[str, tuple[str, ...]] = {
     "default": ("remember", "small_talk"),  # a statement because nothing fired (a keep request only before a colon)
     "mark": ("remember", "small_talk"),  # a question by its mark alone ("Dormiste bem por aí?")
-    "asked": ("remember", "small_talk"),  # "Would you be a star and remember that …?"
+    # "Would you be a star and remember that …?"; never small talk after a question word, which
+    # asks ("¡Buenas! ¿Cómo se llama la farmacia de la esquina?" was made small talk at 0.44)
+    "asked": ("remember",),
 }
 THRESHOLD = 0.4
 L2 = 1e-4

@@ -252,6 +252,8 @@ class Lexicon:
     #: budget.md bump …", "Apri spese.md e porta …"): too common to read with a file noun alone
     file_verb_named: Phrases | None = None
     not_yet: Phrases | None = None  # reply: "not yet", "todavía no": a not-stored that promises nothing
+    #: a how-are-you opener of more than one word ("qué tal", "what's up"): asks how, like ``how_words``
+    how_opener: Phrases | None = None
 
     #: every word the table lists (function words and phrases): what identifies the language
     detection_words: frozenset[str] = frozenset()
@@ -415,6 +417,7 @@ _PHRASE_FIELDS: dict[str, tuple[str, bool]] = {
     "contrast": ("contrast", False),
     "time_span": ("time_spans", False),
     "named_lead": ("fact_leads_named", False),
+    "how_opener": ("how_openers", True),
 }
 
 

@@ -235,10 +235,11 @@ def asks_after_listener(piece: Piece, lex: Lexicon) -> bool:
     first = s.split(None, 1)
     if (len(first) > 1 and F.names_by_capital(first[1], lex)) or (lex.possessives | lex.first_person) & set(words):
         return False
-    if _polite_end(f, lex) or (lex.question_clause is not None and lex.question_clause.match(lower(s).lstrip(" ¿¡"))):
+    how = words[0] in lex.how_words or (lex.how_opener is not None and lex.how_opener.match(f.lstrip(" ¿¡")) is not None)
+    clause = lex.question_clause is not None and lex.question_clause.match(lower(s).lstrip(" ¿¡"))
+    if _polite_end(f, lex) or (clause and not how):
         return False
     opener = lex.question_start.match(lower(s)) if lex.question_start is not None else None
-    how = words[0] in lex.how_words
     if opener is not None and not how:
         return False
     return bool(lex.listener_words & set(words)) or (how and len(words) <= HOW_ALONE_WORDS)
@@ -709,11 +710,7 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
                 facts.append(fact)
             kinds.append(Kind.STATEMENT)
             continue
-        kind = kind_of(p.text, p.folded, lex)
-        if kind is Kind.QUESTION and kinds and all(k is Kind.SMALL_TALK for k in kinds) and asks_after_listener(p, lex):
-            kind = Kind.SMALL_TALK  # "hiya! hows life treating you on your end?"
-        elif kind is Kind.STATEMENT and p is not whole and _asks_after_lead(whole.text, whole.folded, lex):
-            kind = Kind.QUESTION  # "Y lo de la gotera, qué quedamos …": the "and" cut opens the topic
+        kind = _piece_kind(p, whole, kinds, lex)
         kinds.append(kind)
         if kind is Kind.REQUEST or kind is Kind.QUESTION and _asks_by_words(p.text, lex):
             asked_by_words = True
@@ -750,6 +747,16 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
     follow_up = looks_up and not F.content_words(_strip_search(lex, text), lex)
     return MessageReading(text=text, language=lex.code, intent=intent, facts=_unique(facts), query=query,
                           follow_up=follow_up, asks=asks, private=private, replaces=replaces, basis=basis)
+
+
+def _piece_kind(p: Piece, whole: Piece, kinds: list[Kind], lex: Lexicon) -> Kind:
+    """What a sentence (``p``, after its opener; ``whole``, with it) is, after the sentences before it."""
+    kind = kind_of(p.text, p.folded, lex)
+    if kind is Kind.QUESTION and kinds and all(k is Kind.SMALL_TALK for k in kinds) and asks_after_listener(p, lex):
+        return Kind.SMALL_TALK  # "hiya! hows life treating you on your end?"
+    if kind is Kind.STATEMENT and p is not whole and _asks_after_lead(whole.text, whole.folded, lex):
+        return Kind.QUESTION  # "Y lo de la gotera, qué quedamos …": the "and" cut opens the topic
+    return kind
 
 
 def _asks_by_words(s: str, lex: Lexicon) -> bool:

@@ -433,9 +433,10 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
                 or names_a_folder(f, lex))
 
 
-#: a name-like token: word characters joined by "_", "-" or "." or holding a digit ("fotos_tmp",
-#: "tmp-exports", "screenshot_2019")
-_NAME_LIKE = re.compile(r"\s*[\"'«“`]?(?:\w+[_.-]\w[\w.-]*|[^\W\d_]*\d\w*)")
+#: a name-like token: word characters joined by "_", "-", "." or "/" (a path), or holding a digit
+#: ("fotos_tmp", "tmp-exports", "screenshot_2019", "fotos/lixo"); a comma may stand before it
+#: after "new" ("una carpeta nueva, facturas-luz")
+_NAME_LIKE = re.compile(r"[\s,]*[\"'«“`]?(?:\w+[_./-]\w[\w./-]*|[^\W\d_]*\d\w*)")
 
 
 def names_a_folder(f: str, lex: Lexicon) -> bool:

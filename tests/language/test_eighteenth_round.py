@@ -112,15 +112,88 @@ def test_the_idiom_verbs_about_something_else_ask_nothing_kept(text: str) -> Non
     assert read_message(text).intent is not Intent.REMEMBER
 
 
+# a refusal: "Not for saving: …", "Off the books: …" before a colon, or "…, try not to remember
+# it" after a comma: nothing kept, the secret never in the facts
+REFUSAL: dict[str, list[tuple[str, str]]] = {
+    "en": [("Not for saving: my gym locker code is 5512", "5512"), ("Off the books: the safe combination is 19-44-02", "19-44-02"),
+           ("Tigerlily#88 is the router password, try not to remember it", "Tigerlily#88")],
+    "es": [("No es para la libreta: mi PIN del banco es 6631", "6631"), ("Fuera de la libreta: la clave del portal es 7720", "7720"),
+           ("Gato$Azul44 es la clave del wifi, evita guardarla", "Gato$Azul44")],
+    "de": [("Nicht fürs Notizbuch: der Tresorcode ist 194402", "194402"), ("Außerhalb der Notizen: meine Spind-PIN ist 5512", "5512"),
+           ("Tiger!Lilie88 ist das WLAN-Passwort, vermeide es zu speichern", "Tiger!Lilie88")],
+    "fr": [("Pas pour le carnet : le code du casier est 5512", "5512"), ("Hors notes : mon code de coffre est 194402", "194402"),
+           ("Tigre!Lys88, c'est le mot de passe du routeur, évite de le noter", "Tigre!Lys88")],
+    "pt": [("Não é pro caderno: o PIN do cartão é 6631", "6631"), ("Fora do caderno: a senha do cofre é 194402", "194402"),
+           ("Gato$Azul44 é a senha do wifi, evita guardar isso", "Gato$Azul44")],
+    "it": [("Non da salvare: il PIN della carta è 6631", "6631"), ("Fuori verbale: il codice della cassaforte è 194402", "194402"),
+           ("Gatto$Blu44 è la password del wifi, nun t'a segnà", "Gatto$Blu44")],
+}
+REFUSAL_CONTROLS = {  # a confidence kept private, or "avoid" about something else: kept
+    "Just between us: I'm applying for a job in Leeds": "Leeds",
+    "Entre nosotros: estoy buscando piso en Cádiz": "Cádiz",
+    "Unter uns: ich bewerbe mich in Graz": "Graz",
+    "Entre nous : je cherche un appart à Annecy": "Annecy",
+    "Cá entre nós: ando a ver casas em Tavira": "Tavira",
+    "Tra noi: sto cercando casa a Lecce": "Lecce",
+}
+
+
+def refusal_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.DO_NOT_KEEP and not any(case[1] in f for f in r.facts)
+
+
+@pytest.mark.parametrize("text", sorted(REFUSAL_CONTROLS))
+def test_a_confidence_between_us_is_still_kept(text: str) -> None:
+    r = read_message(text)
+    assert r.intent is not Intent.DO_NOT_KEEP and any(REFUSAL_CONTROLS[text] in f for f in r.facts)
+
+
+# the redactor: a value put first and named after it ("Baobab!Thies7, c'est le code wifi chez
+# nous"), a wifi password or code: withheld; a word with no digit there is kept
+from openclaw_tui.language.secrets import redact_for_disk  # noqa: E402
+
+VALUE_FIRST = [
+    ("Kiwi#Moon42, that's the wifi code at ours", "Kiwi#Moon42"),
+    ("Kiwi#Moon42 is the wifi password at home", "Kiwi#Moon42"),
+    ("Kiwi#Moon42, esa es la clave del wifi de casa", "Kiwi#Moon42"),
+    ("Kiwi#Moon42, das ist der WLAN-Code bei uns", "Kiwi#Moon42"),
+    ("Kiwi#Moon42 ist das WLAN-Passwort im Büro", "Kiwi#Moon42"),
+    ("Kiwi#Moon42, c'est le code wifi du chalet", "Kiwi#Moon42"),
+    ("Kiwi#Moon42, essa é a senha do wifi da casa", "Kiwi#Moon42"),
+    ("Kiwi#Moon42, questa è la password del wifi di casa", "Kiwi#Moon42"),
+]
+VALUE_FIRST_CONTROLS = [
+    "Sunday, that's the wifi password day",
+    "Domingo, esa es la clave del asunto",
+    "Sonntag, das ist der WLAN-Tag",
+    "Dimanche, c'est le code wifi qui change",
+    "Domingo, essa é a senha do dia",
+    "Domenica, questa è la password del giorno",
+]
+
+
+@pytest.mark.parametrize("case", VALUE_FIRST)
+def test_a_value_put_first_and_named_after_is_withheld(case: tuple[str, str]) -> None:
+    assert case[1] not in redact_for_disk(case[0]).text
+
+
+@pytest.mark.parametrize("text", VALUE_FIRST_CONTROLS)
+def test_a_word_with_no_digit_before_a_name_is_kept(text: str) -> None:
+    assert redact_for_disk(text).text == text
+
+
 FAMILIES = {
     "folder_path": (FOLDER_PATH, folder_path_right),
     "praise_answer": (PRAISE_ANSWER, praise_answer_right),
     "remember_idiom": (REMEMBER_IDIOM, remember_idiom_right),
+    "refusal": (REFUSAL, refusal_right),
 }
 FLOOR = {
     "folder_path": {lang: len(FOLDER_PATH[lang]) for lang in LANGS},
     "praise_answer": {"en": 2, "es": 1, "de": 2, "fr": 2, "pt": 2, "it": 2},  # "tremenda respuesta, de diez": no language is told
     "remember_idiom": {lang: len(REMEMBER_IDIOM[lang]) for lang in LANGS},
+    "refusal": {lang: len(REFUSAL[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -233,9 +233,14 @@ def asks_after_listener(piece: Piece, lex: Lexicon) -> bool:
     if not words or len(words) > LISTENER_WORDS or F.SPECIFIC_RE.search(s) or not lex.listener_words:
         return False
     first = s.split(None, 1)
-    if (len(first) > 1 and F.names_by_capital(first[1], lex)) or (lex.possessives | lex.first_person) & set(words):
+    if (len(first) > 1 and F.names_by_capital(first[1], lex)) or lex.first_person & set(words):
         return False
-    how = words[0] in lex.how_words or (lex.how_opener is not None and lex.how_opener.match(f.lstrip(" ¿¡")) is not None)
+    opened = lex.how_opener.search(f) if lex.how_opener is not None else None
+    if opened is not None and not _polite_end(f, lex) and _only_light(f[:opened.start()] + " " + f[opened.end():], lex):
+        return True  # "Bom dia! Como é que vai isso?", "po, ¿cómo ha estado la semana?", "…, mon robot ?"
+    if lex.possessives & set(words):
+        return False
+    how = words[0] in lex.how_words or (opened is not None and opened.start() == len(f) - len(f.lstrip(" ¿¡")))
     clause = lex.question_clause is not None and lex.question_clause.match(lower(s).lstrip(" ¿¡"))
     if _polite_end(f, lex) or (clause and not how):
         return False
@@ -243,6 +248,12 @@ def asks_after_listener(piece: Piece, lex: Lexicon) -> bool:
     if opener is not None and not how:
         return False
     return bool(lex.listener_words & set(words)) or (how and len(words) <= HOW_ALONE_WORDS)
+
+
+def _only_light(rest: str, lex: Lexicon) -> bool:
+    """Whether the words after a how-opener are function words or ``how_topics`` only (a period,
+    life, things, a name for the listener): "… la semana", "… de bello stamattina", "…, mon robot"."""
+    return all(w in lex.function_words or w in lex.how_topics or w in lex.listener_words for w in tokens(rest))
 
 
 def _kept_past(f: str, end: int, lex: Lexicon) -> bool:

@@ -183,17 +183,48 @@ def test_a_word_with_no_digit_before_a_name_is_kept(text: str) -> None:
     assert redact_for_disk(text).text == text
 
 
+# a greeting, then a how-opener of more than one word and only light words after it (a period of
+# the day or week, "that", a name for the listener): small talk
+GREETING_HOW: dict[str, list[str]] = {
+    "en": ["Hiya! How was the weekend, buddy?", "Morning! How's the week been so far?"],
+    "es": ["¡Buenas! ¿Cómo ha ido el finde, amigo?", "Hola, ¿cómo fue el día?"],
+    "de": ["Servus! Wie war das Wochenende, Kumpel?", "Hallo! Wie läuft's heute so?"],
+    "fr": ["Salut ! T'es en forme ce matin ?", "Coucou ! Comment s'est passée la semaine, mon pote ?"],
+    "pt": ["Olá! Como foi o fim de semana?", "Oi! Como é que vai a vida?"],
+    "it": ["Ciao! Che si dice di bello oggi?", "Ehi! Com'è andata la settimana?"],
+}
+GREETING_HOW_CONTROLS = [  # a how-opener before a thing asked about: a question
+    "Hiya! How was the meeting with the landlord?",
+    "¡Buenas! ¿Cómo ha ido la reparación del coche?",
+    "Servus! Wie war der Termin beim Zahnarzt?",
+    "Salut ! Comment s'est passée la réunion chez le notaire ?",
+    "Olá! Como foi a consulta no dentista?",
+    "Ciao! Com'è andata la visita dal dentista?",
+]
+
+
+def greeting_how_right(text: str) -> bool:
+    return read_message(text).intent is Intent.SMALL_TALK
+
+
+@pytest.mark.parametrize("text", GREETING_HOW_CONTROLS)
+def test_a_how_opener_before_a_thing_asked_about_stays_a_question(text: str) -> None:
+    assert read_message(text).intent is Intent.QUESTION
+
+
 FAMILIES = {
     "folder_path": (FOLDER_PATH, folder_path_right),
     "praise_answer": (PRAISE_ANSWER, praise_answer_right),
     "remember_idiom": (REMEMBER_IDIOM, remember_idiom_right),
     "refusal": (REFUSAL, refusal_right),
+    "greeting_how": (GREETING_HOW, greeting_how_right),
 }
 FLOOR = {
     "folder_path": {lang: len(FOLDER_PATH[lang]) for lang in LANGS},
     "praise_answer": {"en": 2, "es": 1, "de": 2, "fr": 2, "pt": 2, "it": 2},  # "tremenda respuesta, de diez": no language is told
     "remember_idiom": {lang: len(REMEMBER_IDIOM[lang]) for lang in LANGS},
     "refusal": {lang: len(REFUSAL[lang]) for lang in LANGS},
+    "greeting_how": {lang: len(GREETING_HOW[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -230,17 +230,18 @@ def asks_after_listener(piece: Piece, lex: Lexicon) -> bool:
     roule de ton bord?") or "how" opening three words at most ("Comu semu oggi?")."""
     s, f = piece.text, piece.folded
     words = tokens(f)
-    if not words or len(words) > LISTENER_WORDS or F.SPECIFIC_RE.search(s) or not lex.listener_words:
+    opened = _how_opened(f, lex)
+    around = s if opened is None else s[:opened[0]] + " " + s[opened[1]:]  # "t'es-tu d'attaque" is no name-like token
+    if not words or F.SPECIFIC_RE.search(around) or not lex.listener_words:
         return False
     first = s.split(None, 1)
     if (len(first) > 1 and F.names_by_capital(first[1], lex)) or lex.first_person & set(words):
         return False
-    opened = lex.how_opener.search(f) if lex.how_opener is not None else None
-    if opened is not None and not _polite_end(f, lex) and _only_light(f[:opened.start()] + " " + f[opened.end():], lex):
+    if opened is not None and not _polite_end(f, lex) and _only_light(f[:opened[0]] + " " + f[opened[1]:], lex):
         return True  # "Bom dia! Como é que vai isso?", "po, ¿cómo ha estado la semana?", "…, mon robot ?"
-    if lex.possessives & set(words):
+    if len(words) > LISTENER_WORDS or F.SPECIFIC_RE.search(s) or lex.possessives & set(words):
         return False
-    how = words[0] in lex.how_words or (opened is not None and opened.start() == len(f) - len(f.lstrip(" ¿¡")))
+    how = words[0] in lex.how_words or (opened is not None and opened[0] == len(f) - len(f.lstrip(" ¿¡")))
     clause = lex.question_clause is not None and lex.question_clause.match(lower(s).lstrip(" ¿¡"))
     if _polite_end(f, lex) or (clause and not how):
         return False
@@ -248,6 +249,24 @@ def asks_after_listener(piece: Piece, lex: Lexicon) -> bool:
     if opener is not None and not how:
         return False
     return bool(lex.listener_words & set(words)) or (how and len(words) <= HOW_ALONE_WORDS)
+
+
+_WORD_AT = re.compile(r"[\s,;:!¿¡.…-]*[^\W\d_]+")
+
+
+def _how_opened(f: str, lex: Lexicon) -> tuple[int, int] | None:
+    """Where a how-opener stands when it opens ``f`` or follows light words only ("po, ¿cómo ha
+    estado …"): its start and end."""
+    at = 0
+    while lex.how_opener is not None:
+        m = lex.how_opener.any.match(f[at:])
+        if m is not None:
+            return at + len(m.group(0)) - len(m.group(0).lstrip(" \t¿¡\"'(«„“-")), at + m.end()
+        word = _WORD_AT.match(f, at)
+        if word is None or not _only_light(word.group(0), lex):
+            return None
+        at = word.end() + len(f[word.end():]) - len(f[word.end():].lstrip(" ,;:!.…"))
+    return None
 
 
 def _only_light(rest: str, lex: Lexicon) -> bool:

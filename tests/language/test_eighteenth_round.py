@@ -212,12 +212,44 @@ def test_a_how_opener_before_a_thing_asked_about_stays_a_question(text: str) -> 
     assert read_message(text).intent is Intent.QUESTION
 
 
+# where I hid or put something, with no keep word ("I stashed the passports under …", "Le chiavi
+# … le ho messe nel cassetto …"): durable, the sentence kept
+HID_PLACE: dict[str, list[str]] = {
+    "en": ["I hid the spare shed key inside the blue watering can by the back door",
+           "I stashed the passports under the drawer liner in the hall cabinet"],
+    "es": ["Escondí el mando del garaje debajo del felpudo de la entrada", "Metí los pasaportes dentro de la caja azul del altillo"],
+    "de": ["Den Kellerschlüssel hab ich in die Schublade unter der Spüle gelegt",
+           "Ich habe die Pässe hinter die Bücher im Regal gesteckt"],
+    "fr": ["J'ai caché la clé du garage dans la boîte à chaussures du placard", "J'ai rangé les passeports sous le tiroir du bureau"],
+    "pt": ["Escondi a chave do portão dentro da bota velha na garagem", "Guardei os passaportes debaixo da gaveta da cómoda"],
+    "it": ["Ho nascosto la chiave della cantina sotto il vaso di basilico", "Le chiavi del garage le ho messe nel cassetto della credenza"],
+}
+HID_PLACE_CONTROLS = [  # hiding oneself, lying down: a moment, nothing kept
+    "I hid from the rain under a bridge this morning",
+    "Me escondí del sol debajo de un árbol esta tarde",
+    "Ich habe mich vorhin kurz ins Bett gelegt",
+    "Je me suis caché sous la couette ce matin",
+    "Mi sono nascosto sotto le coperte stamattina",
+]
+
+
+def hid_place_right(text: str) -> bool:
+    r = read_message(text)
+    return any(f.rstrip(" .") == text for f in r.facts)
+
+
+@pytest.mark.parametrize("text", HID_PLACE_CONTROLS)
+def test_hiding_oneself_for_a_moment_keeps_nothing(text: str) -> None:
+    assert not read_message(text).facts
+
+
 FAMILIES = {
     "folder_path": (FOLDER_PATH, folder_path_right),
     "praise_answer": (PRAISE_ANSWER, praise_answer_right),
     "remember_idiom": (REMEMBER_IDIOM, remember_idiom_right),
     "refusal": (REFUSAL, refusal_right),
     "greeting_how": (GREETING_HOW, greeting_how_right),
+    "hid_place": (HID_PLACE, hid_place_right),
 }
 FLOOR = {
     "folder_path": {lang: len(FOLDER_PATH[lang]) for lang in LANGS},
@@ -225,6 +257,7 @@ FLOOR = {
     "remember_idiom": {lang: len(REMEMBER_IDIOM[lang]) for lang in LANGS},
     "refusal": {lang: len(REFUSAL[lang]) for lang in LANGS},
     "greeting_how": {lang: len(GREETING_HOW[lang]) for lang in LANGS},
+    "hid_place": {lang: len(HID_PLACE[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

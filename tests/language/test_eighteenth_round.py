@@ -243,6 +243,22 @@ def test_hiding_oneself_for_a_moment_keeps_nothing(text: str) -> None:
     assert not read_message(text).facts
 
 
+# "for the attention of" written short ("z. Hd.", "attn.", "att.", "à l'att.", "a/c", "c.a."):
+# the sentence is not cut after it; the name after it is kept with the rest
+ATTENTION_OF: dict[str, list[str]] = {
+    "en": ["The lease renewal goes to Parkside Lettings, attn. Mrs Okafor"],
+    "es": ["El presupuesto se manda a Reformas Gil, att. Sra. Molina"],
+    "de": ["Die Kündigung schicke ich an die Firma Lenz AG, z. Hd. Herrn Brandt"],
+    "fr": ["La lettre part chez Dumas SARL, à l'att. de Mme Roux"],
+    "pt": ["A fatura vai para a Construtora Lima, a/c Sr. Paiva"],
+    "it": ["La disdetta va spedita alla Edil Rossi, alla c.a. del sig. Bruni"],
+}
+
+
+def attention_of_right(text: str) -> bool:
+    return any(f.rstrip(" .") == text for f in read_message(text).facts)
+
+
 FAMILIES = {
     "folder_path": (FOLDER_PATH, folder_path_right),
     "praise_answer": (PRAISE_ANSWER, praise_answer_right),
@@ -250,6 +266,7 @@ FAMILIES = {
     "refusal": (REFUSAL, refusal_right),
     "greeting_how": (GREETING_HOW, greeting_how_right),
     "hid_place": (HID_PLACE, hid_place_right),
+    "attention_of": (ATTENTION_OF, attention_of_right),
 }
 FLOOR = {
     "folder_path": {lang: len(FOLDER_PATH[lang]) for lang in LANGS},
@@ -258,6 +275,7 @@ FLOOR = {
     "refusal": {lang: len(REFUSAL[lang]) for lang in LANGS},
     "greeting_how": {lang: len(GREETING_HOW[lang]) for lang in LANGS},
     "hid_place": {lang: len(HID_PLACE[lang]) for lang in LANGS},
+    "attention_of": {lang: len(ATTENTION_OF[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -364,6 +364,9 @@ class Lexicon:
     #: things, a name for the listener ("week", "finde", "Wochenende", "matin", "isso", "bello"),
     #: folded ("Hola po, ¿cómo ha estado la semana?", "Aò! Che se dice de bello stamattina?")
     how_topics: frozenset[str] = frozenset()
+    #: "is", "es", "ist", "est", "é", "è" (and "seems"), folded: a clause about someone named
+    #: with one is a judgement ("Since Kowalski is so reliable"), not a lasting fact to keep
+    copulas: frozenset[str] = frozenset()
     #: "I", "me", "we" ("ich", "je", "eu", "io"), folded: such a question asks about me, not the listener
     first_person: frozenset[str] = frozenset()
     #: kinship and people nouns ("Nichte", "uncle", "sobrina"), folded: a capitalised word right
@@ -383,7 +386,7 @@ class Lexicon:
 #: ninth round's question forms, so that detection stays as it was measured)
 _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
                          "yes_no_not_with", "time_spans",
-                         "fact_leads_named", "listener_words", "how_words", "how_topics",
+                         "fact_leads_named", "listener_words", "how_words", "how_topics", "copulas",
                          "first_person_words", "kin_nouns", "topic_leads"})
 
 
@@ -479,6 +482,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         listener_words=_words(raw.get("listener_words")),
         how_words=_words(raw.get("how_words")),
         how_topics=_words(raw.get("how_topics")),
+        copulas=_words(raw.get("copulas")),
         first_person=_words(raw.get("first_person_words")),
         kin_nouns=frozenset(fold(str(w)) for w in raw.get("kin_nouns") or ()),
         topic_leads=_words(raw.get("topic_leads")),

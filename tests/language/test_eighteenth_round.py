@@ -259,6 +259,35 @@ def attention_of_right(text: str) -> bool:
     return any(f.rstrip(" .") == text for f in read_message(text).facts)
 
 
+# a fact lead ("since", "como", "da", "vu que", "já que", "visto che") before a clause about
+# someone named, no digit and no span of time, then a question: the clause kept
+NAMED_STATE: dict[str, list[tuple[str, str]]] = {
+    "en": [("Since Biscuit refuses dry food, what else could I try?", "Biscuit refuses dry food")],
+    "es": [("Como Inés no soporta el ruido, ¿qué zona me recomiendas?", "Inés no soporta el ruido")],
+    "de": [("Da Bruno keine Treppen mehr schafft, welches Hotel passt?", "Bruno keine Treppen mehr schafft")],
+    "fr": [("Vu que Caramel déteste la voiture, je fais comment pour le vétérinaire ?", "Caramel déteste la voiture")],
+    "pt": [("Já que o Tobias não come glúten, que bolo eu faço?", "o Tobias não come glúten")],
+    "it": [("Visto che Pepe odia il trasportino, come lo porto dal veterinario?", "Pepe odia il trasportino")],
+}
+NAMED_STATE_CONTROLS = [  # someone named who only asked: nothing kept
+    "Since Anna asked, what's the capital of Peru?",
+    "Como dijo Marta, ¿qué hora es?",
+    "Da Jonas fragt, wie spät ist es?",
+    "Comme Léa demande, quelle heure est-il ?",
+    "Visto che Sara chiede, che ore sono?",
+]
+
+
+def named_state_right(case: tuple[str, str]) -> bool:
+    r = read_message(case[0])
+    return r.intent is Intent.QUESTION and any(f.rstrip(" .").lower() == case[1].lower() for f in r.facts)
+
+
+@pytest.mark.parametrize("text", NAMED_STATE_CONTROLS)
+def test_someone_who_only_asked_is_not_kept(text: str) -> None:
+    assert not read_message(text).facts
+
+
 FAMILIES = {
     "folder_path": (FOLDER_PATH, folder_path_right),
     "praise_answer": (PRAISE_ANSWER, praise_answer_right),
@@ -267,6 +296,7 @@ FAMILIES = {
     "greeting_how": (GREETING_HOW, greeting_how_right),
     "hid_place": (HID_PLACE, hid_place_right),
     "attention_of": (ATTENTION_OF, attention_of_right),
+    "named_state": (NAMED_STATE, named_state_right),
 }
 FLOOR = {
     "folder_path": {lang: len(FOLDER_PATH[lang]) for lang in LANGS},
@@ -276,6 +306,7 @@ FLOOR = {
     "greeting_how": {lang: len(GREETING_HOW[lang]) for lang in LANGS},
     "hid_place": {lang: len(HID_PLACE[lang]) for lang in LANGS},
     "attention_of": {lang: len(ATTENTION_OF[lang]) for lang in LANGS},
+    "named_state": {lang: len(NAMED_STATE[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

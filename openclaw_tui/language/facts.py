@@ -480,9 +480,17 @@ def _kept_after_lead(clause: str, lex: Lexicon) -> str | None:
     folded = fold(body)
     when = (lex.time_span is not None and lex.time_span.search(folded)) or (
         lex.date_words is not None and lex.date_words.search(folded))
-    if not when or len(body) < MIN_CHARS or not _names_someone(body, lex):
+    # with no span of time, a longer clause about someone named with no copula ("Seeing as Pickle
+    # hates the carrier", "Étant donné que Praline ne supporte plus les escaliers") states a lasting fact
+    words = tokens(folded)
+    lasting = len(words) >= NAMED_STATE_WORDS and not lex.copulas & set(words)  # "… is so reliable" judges
+    if not (when or lasting) or len(body) < MIN_CHARS or not _names_someone(body, lex):
         return None
     return tidy(body)
+
+
+#: words a clause after a fact lead naming someone holds to be kept with no span of time
+NAMED_STATE_WORDS = 4
 
 
 def _named_lead(sentence: str, folded: str, start: int, lex: Lexicon) -> re.Match[str] | None:

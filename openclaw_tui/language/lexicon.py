@@ -360,6 +360,13 @@ class Lexicon:
     listener_words: frozenset[str] = frozenset()
     #: "how" ("wie", "comment", "como", "come"): the one question word such a question may open on
     how_words: frozenset[str] = frozenset()
+    #: light words that may follow a how-opener in small talk: periods of the day or week, life,
+    #: things, a name for the listener ("week", "finde", "Wochenende", "matin", "isso", "bello"),
+    #: folded ("Hola po, ¿cómo ha estado la semana?", "Aò! Che se dice de bello stamattina?")
+    how_topics: frozenset[str] = frozenset()
+    #: "is", "es", "ist", "est", "é", "è" (and "seems"), folded: a clause about someone named
+    #: with one is a judgement ("Since Kowalski is so reliable"), not a lasting fact to keep
+    copulas: frozenset[str] = frozenset()
     #: "I", "me", "we" ("ich", "je", "eu", "io"), folded: such a question asks about me, not the listener
     first_person: frozenset[str] = frozenset()
     #: kinship and people nouns ("Nichte", "uncle", "sobrina"), folded: a capitalised word right
@@ -379,7 +386,7 @@ class Lexicon:
 #: ninth round's question forms, so that detection stays as it was measured)
 _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
                          "yes_no_not_with", "time_spans",
-                         "fact_leads_named", "listener_words", "how_words",
+                         "fact_leads_named", "listener_words", "how_words", "how_topics", "copulas",
                          "first_person_words", "kin_nouns", "topic_leads"})
 
 
@@ -474,6 +481,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         folder_noun=phrases(composed(built.get("folder_nouns"), "folder_nouns")),
         listener_words=_words(raw.get("listener_words")),
         how_words=_words(raw.get("how_words")),
+        how_topics=_words(raw.get("how_topics")),
+        copulas=_words(raw.get("copulas")),
         first_person=_words(raw.get("first_person_words")),
         kin_nouns=frozenset(fold(str(w)) for w in raw.get("kin_nouns") or ()),
         topic_leads=_words(raw.get("topic_leads")),

@@ -230,12 +230,18 @@ def asks_after_listener(piece: Piece, lex: Lexicon) -> bool:
     roule de ton bord?") or "how" opening three words at most ("Comu semu oggi?")."""
     s, f = piece.text, piece.folded
     words = tokens(f)
-    if not words or len(words) > LISTENER_WORDS or F.SPECIFIC_RE.search(s) or not lex.listener_words:
+    opened = _how_opened(f, lex)
+    around = s if opened is None else s[:opened[0]] + " " + s[opened[1]:]  # "t'es-tu d'attaque" is no name-like token
+    if not words or F.SPECIFIC_RE.search(around) or not lex.listener_words:
         return False
     first = s.split(None, 1)
-    if (len(first) > 1 and F.names_by_capital(first[1], lex)) or (lex.possessives | lex.first_person) & set(words):
+    if (len(first) > 1 and F.names_by_capital(first[1], lex)) or lex.first_person & set(words):
         return False
-    how = words[0] in lex.how_words or (lex.how_opener is not None and lex.how_opener.match(f.lstrip(" ¿¡")) is not None)
+    if opened is not None and not _polite_end(f, lex) and _only_light(f[:opened[0]] + " " + f[opened[1]:], lex):
+        return True  # "Bom dia! Como é que vai isso?", "po, ¿cómo ha estado la semana?", "…, mon robot ?"
+    if len(words) > LISTENER_WORDS or F.SPECIFIC_RE.search(s) or lex.possessives & set(words):
+        return False
+    how = words[0] in lex.how_words or (opened is not None and opened[0] == len(f) - len(f.lstrip(" ¿¡")))
     clause = lex.question_clause is not None and lex.question_clause.match(lower(s).lstrip(" ¿¡"))
     if _polite_end(f, lex) or (clause and not how):
         return False
@@ -243,6 +249,30 @@ def asks_after_listener(piece: Piece, lex: Lexicon) -> bool:
     if opener is not None and not how:
         return False
     return bool(lex.listener_words & set(words)) or (how and len(words) <= HOW_ALONE_WORDS)
+
+
+_WORD_AT = re.compile(r"[\s,;:!¿¡.…-]*[^\W\d_]+")
+
+
+def _how_opened(f: str, lex: Lexicon) -> tuple[int, int] | None:
+    """Where a how-opener stands when it opens ``f`` or follows light words only ("po, ¿cómo ha
+    estado …"): its start and end."""
+    at = 0
+    while lex.how_opener is not None:
+        m = lex.how_opener.any.match(f[at:])
+        if m is not None:
+            return at + len(m.group(0)) - len(m.group(0).lstrip(" \t¿¡\"'(«„“-")), at + m.end()
+        word = _WORD_AT.match(f, at)
+        if word is None or not _only_light(word.group(0), lex):
+            return None
+        at = word.end() + len(f[word.end():]) - len(f[word.end():].lstrip(" ,;:!.…"))
+    return None
+
+
+def _only_light(rest: str, lex: Lexicon) -> bool:
+    """Whether the words after a how-opener are function words or ``how_topics`` only (a period,
+    life, things, a name for the listener): "… la semana", "… de bello stamattina", "…, mon robot"."""
+    return all(w in lex.function_words or w in lex.how_topics or w in lex.listener_words for w in tokens(rest))
 
 
 def _kept_past(f: str, end: int, lex: Lexicon) -> bool:
@@ -433,9 +463,10 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
                 or names_a_folder(f, lex))
 
 
-#: a name-like token: word characters joined by "_", "-" or "." or holding a digit ("fotos_tmp",
-#: "tmp-exports", "screenshot_2019")
-_NAME_LIKE = re.compile(r"\s*[\"'«“`]?(?:\w+[_.-]\w[\w.-]*|[^\W\d_]*\d\w*)")
+#: a name-like token: word characters joined by "_", "-", "." or "/" (a path), or holding a digit
+#: ("fotos_tmp", "tmp-exports", "screenshot_2019", "fotos/lixo"); a comma may stand before it
+#: after "new" ("una carpeta nueva, facturas-luz")
+_NAME_LIKE = re.compile(r"[\s,]*[\"'«“`]?(?:\w+[_./-]\w[\w./-]*|[^\W\d_]*\d\w*)")
 
 
 def names_a_folder(f: str, lex: Lexicon) -> bool:

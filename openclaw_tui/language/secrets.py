@@ -148,6 +148,7 @@ _GROUP = re.compile(r"\d+")
 _IBAN_START = re.compile(r"(?<![A-Za-z0-9])([A-Za-z]{2})(\d{2})")
 _QUOTES = {'"': '"', "'": "'", "“": "”", "„": "“", "«": "»", "‘": "’", "`": "`"}
 _TRAILING = ".,;:!?)]}»\"'”’"
+_TWO_WORDS = re.compile(r"\w[\s-]\w")
 
 
 def _name_regex(name: str) -> str:
@@ -242,8 +243,9 @@ def table() -> _Table:
                     head = r"(?<![a-z0-9])" if fold(word)[:1].isascii() else ""
                     tail = r"(?![a-z0-9])" if fold(word)[-1:].isascii() else ""
                     open_names.append(head + pattern + tail)
-                else:
-                    (compound if lang.get("compound") and len(fold(word)) >= 5 else plain).append(pattern)
+                else:  # a name of two words ("WLAN-Passwort") stands whole, before a word of it ("WLAN")
+                    whole = compound if lang.get("compound") and len(fold(word)) >= 5 and not _TWO_WORDS.search(word) else plain
+                    whole.append(pattern)
         if own is None:
             connectors += [str(c) for c in lang["connectors"]]
         not_values |= {fold(w) for w in lang.get("not_values", ())}

@@ -26,6 +26,7 @@ from typing import Any, Iterable, Mapping
 
 from openclaw_tui.language import read_reply
 from openclaw_tui.language.engine_lines import engine_lines
+from openclaw_tui.language.lexicon import TABLES
 from openclaw_tui.language.stopwords import ALL as STOPWORDS
 from openclaw_tui.language.words import cue_words
 from openclaw_tui.session.cite_lines import identifying, settle
@@ -346,7 +347,30 @@ def fix_statement_reply(text: str, *, system: str, user: str, saved_to: str | No
     said = SOURCE_LINE_RE.sub("", stripped).strip()  # a reply that is only a Source: line says nothing
     if invented or not said or read_reply(stripped).cannot_answer or echoes_prompt(stripped, system, user):
         return acknowledgement(saved_to=saved_to, access=access, cue=cue, lang=lang)
+    if _acknowledges_in_another_language(stripped, lang):
+        # "Anotado — guardado en …" to a Portuguese statement: the 1.5B copying the acknowledgement
+        # of an earlier Spanish turn; the engine's own line in the user's language instead
+        return acknowledgement(saved_to=saved_to, access=access, cue=cue, lang=lang)
     return text
+
+
+_ACK_KEYS = ("noted", "noted_saved", "noted_here")
+
+
+def _ack_pattern(template: str) -> re.Pattern[str]:
+    parts = [re.escape(p) for p in template.split("{path}")]
+    return re.compile(r"\S+".join(parts) + r"\Z")
+
+
+def _acknowledges_in_another_language(text: str, lang: str) -> bool:
+    """``text`` is one of the engine's acknowledgements of another table and none of ``lang``'s."""
+    def matches(code: str) -> bool:
+        lines = engine_lines(code)
+        return any(_ack_pattern(lines.say(key)).match(text) for key in _ACK_KEYS)
+
+    if matches(lang):
+        return False
+    return any(matches(code) for code in TABLES if code != lang)
 
 
 def check_reply(text: str, ev: Evidence, *, access: str, memory_on: bool, lang: str = "en") -> Checked:

@@ -87,6 +87,18 @@ class TenseCues:
 
 
 @dataclass(frozen=True)
+class Negation:
+    """What makes a day word the day the user says it is not ("not tomorrow", "não é amanhã"):
+    a negation at most ``max_words`` words before it in its clause, with no word between that
+    lifts it ("not until tomorrow", "nicht vor morgen" name the day)."""
+
+    words: re.Pattern[str]  # the negations, on lower-cased text (``lower``)
+    cuts: re.Pattern[str]  # where a clause starts: a mark or a clause break ("but", "sino")
+    max_words: int
+    lifted_by: frozenset[str]  # folded
+
+
+@dataclass(frozen=True)
 class DateTable:
     language: str
     weekdays: tuple[tuple[tuple[str, ...], int], ...]  # (words, weekday), longest first
@@ -111,6 +123,7 @@ class DateTable:
     absolute_after: re.Pattern[str]
     absolute_before: re.Pattern[str]
     tense: TenseCues
+    negation: Negation | None = None
 
 
 def _strs(raw: object) -> tuple[str, ...]:
@@ -205,7 +218,29 @@ def _build(data: dict[str, object]) -> DateTable:
         absolute_after=re.compile(r"[\s,;:(\[]*" + glue + absolute),
         absolute_before=re.compile(absolute + r"\)?[\s,;:(\[]*" + glue + r"$"),
         tense=_cues(cast(dict[str, object], data["tense"])),
+        negation=_negation(cast(dict[str, object], data.get("negation") or {}),
+                           _strs(cast(dict[str, object], data["tense"]).get("clause_breaks"))),
     )
+
+
+def _lower_alternation(words: tuple[str, ...]) -> str:
+    return "|".join(re.escape(_lower(w)) for w in sorted(set(words), key=len, reverse=True) if w)
+
+
+def lower(text: str) -> str:
+    """``text`` lower-cased, same length (what :class:`Negation` patterns are matched on)."""
+    return _lower(text)
+
+
+def _negation(raw: dict[str, object], clause_breaks: tuple[str, ...]) -> Negation | None:
+    # on lower-cased text, accents kept: Portuguese "é" (is) is no "e" (and), Italian "né" no "ne"
+    words = _lower_alternation(_strs(raw.get("words")))
+    if not words:
+        return None
+    breaks = _lower_alternation(clause_breaks + _strs(raw.get("breaks")))
+    return Negation(re.compile(rf"(?<!\w)(?:{words})(?!\w)"),
+                    re.compile(r"[,;:.!?¿¡()\[\]\n—–]" + (rf"|(?<!\w)(?:{breaks})(?!\w)" if breaks else "")),
+                    int(cast(int, raw.get("max_words", 3))), _folded(raw.get("lifted_by")))
 
 
 def date_table(lang: str) -> DateTable | None:

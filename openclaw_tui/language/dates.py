@@ -33,7 +33,16 @@ from datetime import date, timedelta
 from enum import Enum
 from typing import TypeVar
 
-from openclaw_tui.language.date_table import ISO_DATE, DateTable, Tense, date_table, fold, sentence_tense, tokens
+from openclaw_tui.language.date_table import (
+    ISO_DATE,
+    DateTable,
+    Tense,
+    date_table,
+    fold,
+    lower,
+    sentence_tense,
+    tokens,
+)
 
 V = TypeVar("V")
 
@@ -85,6 +94,7 @@ class _Scanner:
     def __init__(self, text: str, table: DateTable, said_on: date) -> None:
         self.text, self.table, self.said_on = text, table, said_on
         self.folded = fold(text)
+        self.lower = lower(text)
         self.tokens = tokens(text)
         self._tenses: dict[int, Tense] = {}
 
@@ -134,6 +144,23 @@ class _Scanner:
             clause = [t for t in self.tokens if clause_start <= t.start < clause_end]
             self._tenses[clause_start] = sentence_tense(clause, self.table.tense)
         return self._tenses[clause_start]
+
+    def negated(self, start: int) -> bool:
+        """The words at ``start`` are the day the user says it is not ("não é para amanhã"): a
+        negation stands a few words before them in their clause, and nothing between lifts it
+        ("not until tomorrow")."""
+        neg = self.table.negation
+        if neg is None:
+            return False
+        head = max(0, start - 160)
+        clause = max((m.end() for m in neg.cuts.finditer(self.lower, head, start)), default=head)
+        last = None
+        for last in neg.words.finditer(self.lower, clause, start):
+            pass
+        if last is None:
+            return False
+        between = [t.folded for t in self.tokens if last.end() <= t.start and t.end <= start]
+        return len(between) <= neg.max_words and not any(w in neg.lifted_by for w in between)
 
     def beside_absolute(self, start: int, end: int) -> bool:
         after = self.folded[end:end + 80]
@@ -264,8 +291,8 @@ class _Scanner:
     def mention(self, i: int, end: int, kind: Kind, when: date | None, weekday: int | None = None,
                 char_end: int | None = None) -> DateMention:
         start, stop = self.tokens[i].start, char_end if char_end is not None else self.tokens[end - 1].end
-        if when is not None and self.beside_absolute(start, stop):
-            when = None
+        if when is not None and (self.beside_absolute(start, stop) or self.negated(start)):
+            when = None  # already dated, or the day it is not ("não é amanhã")
         return DateMention(start, stop, self.text[start:stop], kind, when, weekday)
 
     def scan(self) -> list[DateMention]:

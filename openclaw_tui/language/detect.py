@@ -91,14 +91,19 @@ def _stems(langs: tuple[str, ...]) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 def _scores(text: str, langs: tuple[str, ...]) -> dict[str, float]:
     """The votes of each language for ``text`` (file names, addresses and the forms of address
-    before a name do not vote)."""
+    before a name do not vote). A word written with a letter only languages without a table
+    write votes for them alone ("står" is no English "star")."""
     scores: dict[str, float] = defaultdict(float)
     weights = _weights(langs)
     words = _titles().sub(" ", common().without_not_words(text))
-    for word in tokens(fold(words)):
+    theirs = common().other_letters
+    for raw in _WORD.findall(words):
+        word = fold(raw)
+        foreign = any(ch in theirs for ch in raw.lower())
         for lang, w in weights.get(word, {}).items():
-            scores[lang] += w
-        if word not in weights:  # "obrigadinha", "grazissime": one table's greeting stem
+            if not (foreign and lang in langs):
+                scores[lang] += w
+        if word not in weights and not foreign:  # "obrigadinha", "grazissime": one table's greeting stem
             greeted = {lang for stem, langs_ in _stems(langs) if len(stem) >= STEM_VOTE for lang in langs_
                        if word.startswith(stem)}
             for lang in greeted:
@@ -107,6 +112,9 @@ def _scores(text: str, langs: tuple[str, ...]) -> dict[str, float]:
         if letter in words or letter.upper() in words:
             for lang in owners:
                 scores[lang] += LETTER_VOTE / len(owners)
+            for lang in common().shared_letters.get(letter, ()):
+                if lang not in langs:  # "ä" is Swedish too: the vote German has, not a share of it
+                    scores[lang] += LETTER_VOTE / len(owners)
     return scores
 
 

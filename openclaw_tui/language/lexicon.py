@@ -540,6 +540,9 @@ class Common:
     others: dict[str, frozenset[str]]
     #: letter → the languages without a table that write it ("ğ" Turkish, "ł" Polish)
     other_letters: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    #: letter → the languages without a table that write it too though a table marks it as its
+    #: own ("ä": Swedish and Finnish besides German): a vote for them, the table's undiminished
+    shared_letters: dict[str, tuple[str, ...]] = field(default_factory=dict)
     #: what is no word of any language: file names, addresses, hosts (they do not vote)
     not_words: re.Pattern[str] = re.compile(r"(?!)")
     #: refusals to keep in languages without a table ("nikam si ho neukládej"): a message that
@@ -579,8 +582,13 @@ def common() -> Common:
     for lang, letters in (raw.get("other_letters") or {}).items():
         for letter in dict.fromkeys(str(letters)):
             owners.setdefault(letter, []).append(str(lang))
+    shared: dict[str, list[str]] = {}
+    for lang, letters in (raw.get("shared_letters") or {}).items():
+        for letter in dict.fromkeys(str(letters)):
+            shared.setdefault(letter, []).append(str(lang))
     return Common(
         file_name=re.compile(file_name_linear, re.IGNORECASE),
+        shared_letters={k: tuple(v) for k, v in shared.items()},
         others={str(k): _words(v) for k, v in (raw.get("other_languages") or {}).items()},
         other_letters={k: tuple(v) for k, v in owners.items()},
         not_words=re.compile(rf"{file_name}|https?://\S+|\S+@\S+|\b[\w-]+(?:\.[^\W\d_][\w-]+)+\b", re.IGNORECASE),

@@ -108,6 +108,18 @@ class _Apposition:
 
 
 @dataclass(frozen=True)
+class _Asked:
+    """A secret's name after a verb that asks for it, its value right after the name with no
+    connector ("o banco pede a senha 739104 ao entrar", "die App verlangt das Passwort 739104")."""
+
+    verb: re.Pattern[str]  # a verb and up to max_words words, ending where the name starts (folded)
+    value: re.Pattern[str]  # the value's shape right after the name (digits)
+    reach: int  # the characters before the name the verb is looked for in
+    then: frozenset[str] = frozenset()  # folded words besides the function words that may follow
+    #                                    the value ("… 582913 when I log in", "… all'accesso")
+
+
+@dataclass(frozen=True)
 class _Beside:
     """A value that is a secret only beside another one: a card's expiry date next to its number
     or its security code ("Visa 4111 …, exp 09/28"), not a date elsewhere ("the lease expires
@@ -142,6 +154,7 @@ class _Table:
     before_free: re.Pattern[str]  # the shape of a password standing before its name ("Limoncello_7 è …")
     apposition: _Apposition | None
     beside: tuple[_Beside, ...] = ()
+    asked: _Asked | None = None
 
 
 _GROUP = re.compile(r"\d+")
@@ -287,6 +300,7 @@ def table() -> _Table:
         before_free=values[str(raw.get("value_before_name", {}).get("password_value", "any"))],
         apposition=_apposition_rule(raw.get("apposition"), values),
         beside=tuple(_beside_rule(b, raw["values"]) for b in raw.get("beside", ())),
+        asked=_asked_rule(raw.get("asked_by"), values),
     )
 
 
@@ -308,6 +322,33 @@ def _apposition_rule(raw: Any, values: dict[str, re.Pattern[str]]) -> _Appositio
                        values[str(raw.get("marked_value", "marked"))], values[str(raw.get("bare_value", "mixed"))],
                        frozenset(str(k) for k in raw.get("digits_kinds", ())),
                        frozenset(fold(str(w)) for words in raw.get("numbered", {}).values() for w in words))
+
+
+def _asked_rule(raw: Any, values: dict[str, re.Pattern[str]]) -> _Asked | None:
+    if not raw:
+        return None
+    verbs = sorted({_name_regex(str(v)) for vs in raw.get("verbs", {}).values() for v in vs}, key=len, reverse=True)
+    words = int(raw.get("max_words", 4))
+    verb = re.compile(r"(?<!\w)(?:" + "|".join(verbs) + r")((?:[ \t]+[^\W\d_][\w'’-]*){0," + str(words) + r"})[ \t]+\Z")
+    then = frozenset(fold(str(w)) for ws in raw.get("then", {}).values() for w in ws)
+    return _Asked(verb, values[str(raw.get("value", "pin"))], 40 * (words + 3), then)
+
+
+def _asked_for(folded: str, low: str, start: int, end: int, t: _Table) -> tuple[int, int] | None:
+    """The value right after a name a verb asks for ("the app asks for the password 739104"):
+    the asked-for shape (digits), ending its clause ("… 739104 ao entrar")."""
+    a = t.asked
+    if a is None or a.verb.search(folded, max(0, start - a.reach), start) is None:
+        return None
+    found = _value(low, end, _ASKED_RULE, t, a.value)
+    if found is None:
+        return None
+    word = _CLAUSE_WORD.match(low, found[1])
+    elided = fold(word.group(1)).split("'")[0] + "'" if word is not None and "'" in fold(word.group(1)) else ""
+    return found if _ends_clause(low, found[1], t, a.then) or elided in a.then else None
+
+
+_ASKED_RULE = _Named("", re.compile(r"(?!)"), bare=True, free=False)
 
 
 def marker(kind: str) -> str:
@@ -497,6 +538,8 @@ def _named(text: str, t: _Table, kept: list[tuple[int, int]]) -> Iterable[_Span]
         if rule is None:
             continue
         found = _after(low, m.end(), rule, t)
+        if found is None:  # "o banco pede a senha 739104": asked for, no connector
+            found = _asked_for(folded, low, m.start(), m.end(), t)
         if found is None and rule.before and not _withheld_after(low, m.end(), rule, t):
             found = _before(low, m.start(), m.end(), rule, t)
         if found is not None:

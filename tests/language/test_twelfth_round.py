@@ -18,7 +18,10 @@ from __future__ import annotations
 import pytest
 
 from openclaw_tui.language import read_message
-from openclaw_tui.language.reading import Intent, MessageReading
+from openclaw_tui.language.reading import Intent
+from tests.language.family_floor import floor_test
+from tests.language.family_checks import (control_test, drops, keeps, keeps_clause, reads_as, reads_other_than,
+                                          small_talk, tail, withholds)
 
 # (statement kept, asking clause not kept)
 JOINED_ASKING: dict[str, list[str]] = {
@@ -415,51 +418,40 @@ POLITE_KEEP_CONTROLS = [  # a keep verb before a noun, or a favour that is no ke
 LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 
-def _kept(r: MessageReading, text: str) -> bool:
-    return any(text.lower() in f.lower() for f in r.facts)
+joined_asking_right = reads_as(Intent.QUESTION, asks=True) & drops(tail(3))  # the clause after the joining word not kept
 
 
-def joined_asking_right(text: str) -> bool:
-    """Asks, and the clause after the joining word is not kept."""
-    r = read_message(text)
-    tail = text.split()[-3:]
-    return r.intent is Intent.QUESTION and r.asks and not _kept(r, " ".join(tail))
+knowing_right = reads_as(Intent.QUESTION, asks=True)
 
 
-def knowing_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.QUESTION and r.asks
+laughter_right = small_talk(facts=False)
 
 
-def laughter_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.SMALL_TALK and not r.facts
+polite_keep_right = keeps_clause(Intent.REMEMBER, asks=False)
 
 
-def polite_keep_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and not r.asks and _kept(r, case[1])
+greeting_asks_right = small_talk(asks=False)
 
 
-def greeting_asks_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.SMALL_TALK and not r.asks
+leaving_right = small_talk(facts=False)
 
 
-def leaving_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.SMALL_TALK and not r.facts
+short_form_right = keeps(1)
 
 
-def short_form_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return _kept(r, case[1])
+refusal_after_right = withholds(Intent.DO_NOT_KEEP)
 
 
-def refusal_after_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.DO_NOT_KEEP and not _kept(r, case[1])
-
+FAMILIES = {
+    "joined_asking": (JOINED_ASKING, joined_asking_right),
+    "knowing": (KNOWING, knowing_right),
+    "laughter": (LAUGHTER, laughter_right),
+    "polite_keep": (POLITE_KEEP, polite_keep_right),
+    "greeting_asks": (GREETING_ASKS, greeting_asks_right),
+    "leaving": (LEAVING, leaving_right),
+    "short_form": (SHORT_FORM, short_form_right),
+    "refusal_after": (REFUSAL_AFTER, refusal_after_right),
+}
 
 #: sentences read right per language when each mechanism was committed (of 10, or of 6)
 FLOOR: dict[str, dict[str, int]] = {
@@ -474,48 +466,22 @@ FLOOR: dict[str, dict[str, int]] = {
 }
 
 
-def score(family: str, lang: str) -> tuple[int, int]:
-    """(read right, written) of one family in one language."""
-    cases: list = {"joined_asking": JOINED_ASKING, "knowing": KNOWING, "laughter": LAUGHTER,
-                   "polite_keep": POLITE_KEEP, "refusal_after": REFUSAL_AFTER, "short_form": SHORT_FORM,
-                   "leaving": LEAVING, "greeting_asks": GREETING_ASKS}[family][lang]
-    right = {"joined_asking": joined_asking_right, "knowing": knowing_right, "laughter": laughter_right,
-             "polite_keep": polite_keep_right, "refusal_after": refusal_after_right,
-             "short_form": short_form_right, "leaving": leaving_right,
-             "greeting_asks": greeting_asks_right}[family]
-    return sum(bool(right(c)) for c in cases), len(cases)
+test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 
 
-@pytest.mark.parametrize("family", sorted(FLOOR))
-@pytest.mark.parametrize("lang", LANGS)
-def test_family_holds_its_measured_count(family: str, lang: str) -> None:
-    got, total = score(family, lang)
-    assert got >= FLOOR[family][lang], f"{family} {lang}: {got}/{total} read right, {FLOOR[family][lang]} measured"
+test_a_joined_statement_still_states = control_test(JOINED_CONTROLS, reads_other_than(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", JOINED_CONTROLS)
-def test_a_joined_statement_still_states(text: str) -> None:
-    assert read_message(text).intent is not Intent.QUESTION
+test_a_knowing_filler_asks_nothing = control_test(KNOWING_CONTROLS, reads_other_than(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", KNOWING_CONTROLS)
-def test_a_knowing_filler_asks_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.QUESTION
+test_leaving_with_a_fact_is_no_small_talk = control_test(LEAVING_CONTROLS, reads_other_than(Intent.SMALL_TALK))
 
 
-@pytest.mark.parametrize("text", LEAVING_CONTROLS)
-def test_leaving_with_a_fact_is_no_small_talk(text: str) -> None:
-    assert read_message(text).intent is not Intent.SMALL_TALK
+test_a_note_noun_in_a_statement_refuses_nothing = control_test(REFUSAL_CONTROLS, reads_other_than(Intent.DO_NOT_KEEP))
 
 
-@pytest.mark.parametrize("text", REFUSAL_CONTROLS)
-def test_a_note_noun_in_a_statement_refuses_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.DO_NOT_KEEP
-
-
-@pytest.mark.parametrize("text", POLITE_KEEP_CONTROLS)
-def test_a_keep_verb_before_a_noun_still_asks(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+test_a_keep_verb_before_a_noun_still_asks = control_test(POLITE_KEEP_CONTROLS, reads_other_than(Intent.REMEMBER))
 
 
 @pytest.mark.parametrize("text,intent", LAUGHTER_CONTROLS)

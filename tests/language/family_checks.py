@@ -21,12 +21,13 @@ from typing import Any, Callable, Literal, Mapping, Sequence
 import pytest
 
 from openclaw_tui.language import read_message
-from openclaw_tui.language.reading import Intent, MessageReading
+from openclaw_tui.language.reading import Intent, MessageReading, ReaderSettings
 
 #: a family's case: a text, or (text, clause, …)
 Case = Any
-#: how a clause stands in a fact: inside it, at its start, or the whole fact
-How = Literal["in", "starts", "is"]
+#: how a clause stands in a fact: inside it, at its start, the whole fact, or inside the facts
+#: joined by " | " with white space folded ("flat")
+How = Literal["in", "starts", "is", "flat"]
 #: which clause of the case a check looks for: an index into the case tuple, or a function of it
 Clause = int | Callable[[Case], str]
 
@@ -38,8 +39,12 @@ def text_of(case: Case) -> str:
 
 def kept(facts: Sequence[str], clause: str, *, how: How = "in", strip: str = "", fold: bool = True) -> bool:
     """Whether a fact holds the clause: inside it, as its start, or as all of it (after the
-    fact's end is stripped of ``strip``; both folded to lower case unless ``fold`` is off)."""
+    fact's end is stripped of ``strip``; both folded to lower case unless ``fold`` is off); or,
+    ``how="flat"``, inside the facts joined by " | ", white space folded."""
     want = clause.lower() if fold else clause
+    if how == "flat":
+        joined = " | ".join(facts)
+        return " ".join(want.split()) in " ".join((joined.lower() if fold else joined).split())
     for fact in facts:
         have = fact.rstrip(strip) if strip else fact
         have = have.lower() if fold else have
@@ -76,6 +81,17 @@ def lead(sep: str) -> Callable[[Case], str]:
     return before
 
 
+def before(which: int = 1, strip: str = " ,:¿?") -> Callable[[Case], str]:
+    """The message before the case's clause ``which`` (the request before the clause to keep)."""
+
+    def up_to(case: Case) -> str:
+        text = text_of(case)
+        return text[: text.index(case[which])].strip(strip)
+
+    up_to.__name__ = f"before({which})"
+    return up_to
+
+
 def _clause(case: Case, which: Clause) -> str:
     return which(case) if callable(which) else case[which]
 
@@ -95,6 +111,22 @@ class Check:
     def __and__(self, other: Check) -> Check:
         return _All((self, other))
 
+    def read_with(self, settings: ReaderSettings) -> Check:
+        """The same check of the reading under other reader settings (the tables alone)."""
+        return _Under(self, settings)
+
+
+@dataclass(frozen=True)
+class _Under(Check):
+    check: Check
+    settings: ReaderSettings
+
+    def judge(self, case: Case, r: MessageReading) -> bool:
+        return self.check.judge(case, r)
+
+    def __call__(self, case: Case) -> bool:
+        return self.judge(case, read_message(text_of(case), settings=self.settings))
+
 
 @dataclass(frozen=True)
 class _All(Check):
@@ -109,27 +141,32 @@ class _All(Check):
 
 @dataclass(frozen=True)
 class _Reads(Check):
-    intent: Intent | None
-    other_than: Intent | None
-    facts: bool | None
-    asks: bool | None
+    intent: Intent | tuple[Intent, ...] | None
+    other_than: Intent | None = None
+    facts: bool | None = None
+    asks: bool | None = None
+    private: bool | None = None
 
     def judge(self, case: Case, r: MessageReading) -> bool:
-        return ((self.intent is None or r.intent is self.intent)
+        return ((self.intent is None or r.intent is self.intent
+                 or (isinstance(self.intent, tuple) and r.intent in self.intent))
                 and (self.other_than is None or r.intent is not self.other_than)
                 and (self.facts is None or bool(r.facts) is self.facts)
-                and (self.asks is None or bool(r.asks) is self.asks))
+                and (self.asks is None or bool(r.asks) is self.asks)
+                and (self.private is None or bool(r.private) is self.private))
 
 
-def reads_as(intent: Intent | None = None, *, facts: bool | None = None, asks: bool | None = None) -> Check:
-    """Read as ``intent`` (any intent when None); with facts (True), with none (False); asking
-    (True), not asking (False); None leaves that open."""
-    return _Reads(intent, None, facts, asks)
+def reads_as(intent: Intent | tuple[Intent, ...] | None = None, *, facts: bool | None = None,
+             asks: bool | None = None, private: bool | None = None) -> Check:
+    """Read as ``intent`` (one of them, for a tuple; any intent when None); with facts (True),
+    with none (False); asking (True), not asking (False); marked private or not; None leaves
+    that open."""
+    return _Reads(intent, None, facts, asks, private)
 
 
 def reads_other_than(intent: Intent, *, facts: bool | None = None) -> Check:
     """Read as any intent but ``intent`` (with facts, with none, or either)."""
-    return _Reads(None, intent, facts, None)
+    return _Reads(None, intent, facts)
 
 
 def small_talk(*, facts: bool | None = None, asks: bool | None = None) -> Check:
@@ -138,9 +175,9 @@ def small_talk(*, facts: bool | None = None, asks: bool | None = None) -> Check:
 
 
 #: nothing kept, whatever the intent
-keeps_nothing: Check = _Reads(None, None, False, None)
+keeps_nothing: Check = _Reads(None, facts=False)
 #: something kept, whatever the intent
-keeps_something: Check = _Reads(None, None, True, None)
+keeps_something: Check = _Reads(None, facts=True)
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,9 @@ from __future__ import annotations
 import pytest
 
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
+from tests.language.family_floor import LANGS, all_read, every, floor_test
 from tests.language.family_checks import (control_test, fact_table_test, intent_table_test, keeps, keeps_clause,
                                           keeps_nothing, reads_as, reads_other_than, small_talk, whole, withholds)
-
-LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 # a folder named by a path or after "called", in a change request (a polite question too): a file change
 FOLDER_PATH: dict[str, list[str]] = {
@@ -271,14 +269,14 @@ FAMILIES = {
     "named_state": (NAMED_STATE, named_state_right),
 }
 FLOOR = {
-    "folder_path": {lang: len(FOLDER_PATH[lang]) for lang in LANGS},
-    "praise_answer": {"en": 2, "es": 1, "de": 2, "fr": 2, "pt": 2, "it": 2},  # "tremenda respuesta, de diez": no language is told
-    "remember_idiom": {lang: len(REMEMBER_IDIOM[lang]) for lang in LANGS},
-    "refusal": {lang: len(REFUSAL[lang]) for lang in LANGS},
-    "greeting_how": {lang: len(GREETING_HOW[lang]) for lang in LANGS},
-    "hid_place": {lang: len(HID_PLACE[lang]) for lang in LANGS},
-    "attention_of": {lang: len(ATTENTION_OF[lang]) for lang in LANGS},
-    "named_state": {lang: len(NAMED_STATE[lang]) for lang in LANGS},
+    "folder_path": all_read(FOLDER_PATH),
+    "praise_answer": every(2, es=1),  # "tremenda respuesta, de diez": no language is told
+    "remember_idiom": all_read(REMEMBER_IDIOM),
+    "refusal": all_read(REFUSAL),
+    "greeting_how": all_read(GREETING_HOW),
+    "hid_place": all_read(HID_PLACE),
+    "attention_of": all_read(ATTENTION_OF),
+    "named_state": all_read(NAMED_STATE),
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -22,7 +22,7 @@ import pytest
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent, ReaderSettings
 from tests.language.family_checks import before, drops, keeps, reads_as, small_talk
-from tests.language.family_floor import floor_test, score
+from tests.language.family_floor import every, floor_test, score
 
 LANGS = ["en", "es", "de", "fr", "pt", "it"]
 TABLES_ALONE = ReaderSettings(examples=False)
@@ -120,10 +120,10 @@ TABLES_ALONE_FAMILIES = {name: (cases, check.read_with(TABLES_ALONE)) for name, 
 
 # measured when the rule was committed (docs/language.md, "The example classifier")
 FLOOR = {
-    "polite_keep": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "greeting_asked": {"en": 1, "es": 3, "de": 3, "fr": 3, "pt": 2, "it": 3},
-    "closing": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},
-    "run_on": {"en": 3, "es": 2, "de": 2, "fr": 1, "pt": 0, "it": 1},
+    "polite_keep": every(3),
+    "greeting_asked": every(3, en=1, pt=2),
+    "closing": every(3, de=2),
+    "run_on": every(2, en=3, fr=1, pt=0, it=1),
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)

@@ -26,10 +26,8 @@ from __future__ import annotations
 
 
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
+from tests.language.family_floor import LANGS, every, floor_test
 from tests.language.family_checks import control_test, keeps_clause, reads_as, reads_other_than, small_talk
-
-LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 # a greeting with a pet name, a question whether the listener is still up, or how their week
 # or day goes: small talk
@@ -361,16 +359,16 @@ FAMILIES = {
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
-    "greeting_dear": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "closing_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "keep_head": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "ask_after_count": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 2},  # "Ho 900 euro": too short a fact to keep
-    "topic_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "refusal_after": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "file_make": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "correction_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "recall_try": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "your_week": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "greeting_dear": every(3),
+    "closing_more": every(3),
+    "keep_head": every(3),
+    "ask_after_count": every(3, it=2),  # "Ho 900 euro": too short a fact to keep
+    "topic_asks": every(3),
+    "refusal_after": every(3),
+    "file_make": every(3),
+    "correction_more": every(3),
+    "recall_try": every(3),
+    "your_week": every(3),
 }
 
 

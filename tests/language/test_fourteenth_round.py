@@ -21,10 +21,8 @@ from __future__ import annotations
 
 
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
+from tests.language.family_floor import LANGS, every, floor_test
 from tests.language.family_checks import control_test, keeps_clause, reads_as, reads_other_than, small_talk
-
-LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 # a file change asked as a question, or with a verb of getting rid of a file or setting one up
 FILE_ASKED: dict[str, list[str]] = {
@@ -278,14 +276,14 @@ FAMILIES = {
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
-    "file_asked": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "praise_help": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "greeting_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "correction_cue": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "keep_idiom": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "refusal_tag": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "closing_talk": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "polite_keep": {"en": 3, "es": 2, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "¿Usted podría, por favor, …": not read
+    "file_asked": every(3),
+    "praise_help": every(3),
+    "greeting_asks": every(3),
+    "correction_cue": every(3),
+    "keep_idiom": every(3),
+    "refusal_tag": every(3),
+    "closing_talk": every(3),
+    "polite_keep": every(3, es=2),  # "¿Usted podría, por favor, …": not read
 }
 
 

@@ -23,11 +23,9 @@ from __future__ import annotations
 
 
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
+from tests.language.family_floor import LANGS, every, floor_test
 from tests.language.family_checks import (control_test, keeps_clause, keeps_nothing, reads_as, reads_other_than,
                                           small_talk)
-
-LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 # a remember request put as a favour or a condition ("be a star and", "I'd appreciate it if you
 # remembered", "Le agradecería que anotara", "Agradecia que tomasse nota"): kept
@@ -295,14 +293,14 @@ FAMILIES = {
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
-    "polite_keep": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "greeting_well": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Oi oi, …": the language is not told
-    "closing_sleep": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Hope your gears are well oiled": no table row
-    "kept_where": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "keep_colon": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "file_drop": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "fact_then_ask": {"en": 2, "es": 2, "de": 2, "fr": 2, "pt": 2, "it": 2},  # the closing question word: not read
-    "no_licence": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "polite_keep": every(3),
+    "greeting_well": every(3, en=2),  # "Oi oi, …": the language is not told
+    "closing_sleep": every(3, en=2),  # "Hope your gears are well oiled": no table row
+    "kept_where": every(3),
+    "keep_colon": every(3),
+    "file_drop": every(3),
+    "fact_then_ask": every(2),  # the closing question word: not read
+    "no_licence": every(3),
 }
 
 

@@ -19,7 +19,7 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
+from tests.language.family_floor import LANGS, every, floor_test
 from tests.language.family_checks import (control_test, drops, keeps, keeps_clause, reads_as, reads_other_than,
                                           small_talk, tail, withholds)
 
@@ -415,8 +415,6 @@ POLITE_KEEP_CONTROLS = [  # a keep verb before a noun, or a favour that is no ke
     "tu te souviens de mon adresse ?",
 ]
 
-LANGS = ("en", "es", "de", "fr", "pt", "it")
-
 
 joined_asking_right = reads_as(Intent.QUESTION, asks=True) & drops(tail(3))  # the clause after the joining word not kept
 
@@ -455,14 +453,14 @@ FAMILIES = {
 
 #: sentences read right per language when each mechanism was committed (of 10, or of 6)
 FLOOR: dict[str, dict[str, int]] = {
-    "joined_asking": {"en": 10, "es": 10, "de": 3, "fr": 10, "pt": 10, "it": 10},
-    "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
-    "laughter": {"en": 10, "es": 8, "de": 9, "fr": 9, "pt": 10, "it": 8},
-    "polite_keep": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
-    "greeting_asks": {"en": 6, "es": 6, "de": 5, "fr": 6, "pt": 6, "it": 6},
-    "leaving": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
-    "short_form": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
-    "refusal_after": {"en": 5, "es": 4, "de": 6, "fr": 6, "pt": 6, "it": 6},
+    "joined_asking": every(10, de=3),
+    "knowing": every(10, en=9),
+    "laughter": every(10, es=8, de=9, fr=9, it=8),
+    "polite_keep": every(6),
+    "greeting_asks": every(6, de=5),
+    "leaving": every(6),
+    "short_form": every(4),
+    "refusal_after": every(6, en=5, es=4),
 }
 
 

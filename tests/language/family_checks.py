@@ -25,9 +25,9 @@ from openclaw_tui.language.reading import Intent, MessageReading, ReaderSettings
 
 #: a family's case: a text, or (text, clause, …)
 Case = Any
-#: how a clause stands in a fact: inside it, at its start, the whole fact, or inside the facts
-#: joined by " | " with white space folded ("flat")
-How = Literal["in", "starts", "is", "flat"]
+#: how a clause stands in a fact: inside it, at its start, the whole fact; or inside the facts
+#: joined by " " ("joined"), or by " | " with white space folded ("flat")
+How = Literal["in", "starts", "is", "joined", "flat"]
 #: which clause of the case a check looks for: an index into the case tuple, or a function of it
 Clause = int | Callable[[Case], str]
 
@@ -40,8 +40,12 @@ def text_of(case: Case) -> str:
 def kept(facts: Sequence[str], clause: str, *, how: How = "in", strip: str = "", fold: bool = True) -> bool:
     """Whether a fact holds the clause: inside it, as its start, or as all of it (after the
     fact's end is stripped of ``strip``; both folded to lower case unless ``fold`` is off); or,
-    ``how="flat"``, inside the facts joined by " | ", white space folded."""
+    ``how="joined"``, inside the facts joined by " "; ``how="flat"``, inside the facts joined by
+    " | ", white space folded."""
     want = clause.lower() if fold else clause
+    if how == "joined":
+        joined = " ".join(facts)
+        return want in (joined.lower() if fold else joined)
     if how == "flat":
         joined = " | ".join(facts)
         return " ".join(want.split()) in " ".join((joined.lower() if fold else joined).split())

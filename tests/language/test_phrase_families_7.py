@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from openclaw_tui.language import read_message
 from openclaw_tui.language.lexicon import lexicon
 from openclaw_tui.language.reading import Intent
 from openclaw_tui.language.sentences import split
@@ -60,9 +59,7 @@ def test_a_joined_clause_that_asks_nothing(text: str) -> None:
     ("La password del wifi è Girasole!2024, non memorizzarla", "Girasole!2024"),
 ])
 def test_a_refusal_after_a_secret_keeps_nothing(text: str, secret: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.DO_NOT_KEEP
-    assert not r.facts and secret not in " ".join(r.facts)
+    expect((text, secret), reads_as(Intent.DO_NOT_KEEP, facts=False) & drops(1, how="joined", fold=False))
 
 
 @pytest.mark.parametrize("text", [

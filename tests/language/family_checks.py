@@ -150,6 +150,7 @@ class _Reads(Check):
     facts: bool | None = None
     asks: bool | None = None
     private: bool | None = None
+    language: str | None = None
 
     def judge(self, case: Case, r: MessageReading) -> bool:
         return ((self.intent is None or r.intent is self.intent
@@ -157,15 +158,16 @@ class _Reads(Check):
                 and (self.other_than is None or r.intent is not self.other_than)
                 and (self.facts is None or bool(r.facts) is self.facts)
                 and (self.asks is None or bool(r.asks) is self.asks)
-                and (self.private is None or bool(r.private) is self.private))
+                and (self.private is None or bool(r.private) is self.private)
+                and (self.language is None or r.language == self.language))
 
 
 def reads_as(intent: Intent | tuple[Intent, ...] | None = None, *, facts: bool | None = None,
-             asks: bool | None = None, private: bool | None = None) -> Check:
+             asks: bool | None = None, private: bool | None = None, language: str | None = None) -> Check:
     """Read as ``intent`` (one of them, for a tuple; any intent when None); with facts (True),
-    with none (False); asking (True), not asking (False); marked private or not; None leaves
-    that open."""
-    return _Reads(intent, None, facts, asks, private)
+    with none (False); asking (True), not asking (False); marked private or not; by the table
+    of ``language``; None leaves that open."""
+    return _Reads(intent, None, facts, asks, private, language)
 
 
 def reads_other_than(intent: Intent, *, facts: bool | None = None) -> Check:

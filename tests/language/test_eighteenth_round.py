@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import pytest
 
-from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
-
-LANGS = ("en", "es", "de", "fr", "pt", "it")
+from tests.language.family_floor import LANGS, all_read, every, floor_test
+from tests.language.family_checks import (control_test, fact_table_test, intent_table_test, keeps, keeps_clause,
+                                          keeps_nothing, reads_as, reads_other_than, small_talk, whole, withholds)
 
 # a folder named by a path or after "called", in a change request (a polite question too): a file change
 FOLDER_PATH: dict[str, list[str]] = {
@@ -38,13 +37,10 @@ FOLDER_PATH_CONTROLS = {  # a folder with a path in a question or a statement: n
 }
 
 
-def folder_path_right(text: str) -> bool:
-    return read_message(text).intent is Intent.FILE_CHANGE
+folder_path_right = reads_as(Intent.FILE_CHANGE)
 
 
-@pytest.mark.parametrize("text", sorted(FOLDER_PATH_CONTROLS))
-def test_a_folder_path_outside_a_change_request_keeps_its_reading(text: str) -> None:
-    assert read_message(text).intent is FOLDER_PATH_CONTROLS[text]
+test_a_folder_path_outside_a_change_request_keeps_its_reading = intent_table_test(FOLDER_PATH_CONTROLS)
 
 
 # praise of the answer or of the listener's work as a closing: small talk, nothing kept
@@ -66,15 +62,10 @@ PRAISE_ANSWER_CONTROLS = {  # praise with a fact beside it: the fact kept
 }
 
 
-def praise_answer_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.SMALL_TALK and not r.facts
+praise_answer_right = small_talk(facts=False)
 
 
-@pytest.mark.parametrize("text", sorted(PRAISE_ANSWER_CONTROLS))
-def test_an_answer_with_a_date_is_kept(text: str) -> None:
-    r = read_message(text)
-    assert any(PRAISE_ANSWER_CONTROLS[text] in f for f in r.facts)
+test_an_answer_with_a_date_is_kept = fact_table_test(PRAISE_ANSWER_CONTROLS)
 
 
 # a remember idiom before a colon ("Burn this into your memory: …"): remember, the rest kept
@@ -102,14 +93,10 @@ REMEMBER_IDIOM_CONTROLS = [  # the same verbs about something else: no remember 
 ]
 
 
-def remember_idiom_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and any(f.rstrip(" .").lower() == case[1].lower() for f in r.facts)
+remember_idiom_right = keeps_clause(Intent.REMEMBER, how="is", strip=" .")
 
 
-@pytest.mark.parametrize("text", REMEMBER_IDIOM_CONTROLS)
-def test_the_idiom_verbs_about_something_else_ask_nothing_kept(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+test_the_idiom_verbs_about_something_else_ask_nothing_kept = control_test(REMEMBER_IDIOM_CONTROLS, reads_other_than(Intent.REMEMBER))
 
 
 # a refusal: "Not for saving: …", "Off the books: …" before a colon, or "…, try not to remember
@@ -138,15 +125,10 @@ REFUSAL_CONTROLS = {  # a confidence kept private, or "avoid" about something el
 }
 
 
-def refusal_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.DO_NOT_KEEP and not any(case[1] in f for f in r.facts)
+refusal_right = withholds(Intent.DO_NOT_KEEP, fold=False)
 
 
-@pytest.mark.parametrize("text", sorted(REFUSAL_CONTROLS))
-def test_a_confidence_between_us_is_still_kept(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is not Intent.DO_NOT_KEEP and any(REFUSAL_CONTROLS[text] in f for f in r.facts)
+test_a_confidence_between_us_is_still_kept = fact_table_test(REFUSAL_CONTROLS, other_than=Intent.DO_NOT_KEEP)
 
 
 # the redactor: a value put first and named after it ("Baobab!Thies7, c'est le code wifi chez
@@ -203,13 +185,10 @@ GREETING_HOW_CONTROLS = [  # a how-opener before a thing asked about: a question
 ]
 
 
-def greeting_how_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+greeting_how_right = small_talk()
 
 
-@pytest.mark.parametrize("text", GREETING_HOW_CONTROLS)
-def test_a_how_opener_before_a_thing_asked_about_stays_a_question(text: str) -> None:
-    assert read_message(text).intent is Intent.QUESTION
+test_a_how_opener_before_a_thing_asked_about_stays_a_question = control_test(GREETING_HOW_CONTROLS, reads_as(Intent.QUESTION))
 
 
 # where I hid or put something, with no keep word ("I stashed the passports under …", "Le chiavi
@@ -233,14 +212,10 @@ HID_PLACE_CONTROLS = [  # hiding oneself, lying down: a moment, nothing kept
 ]
 
 
-def hid_place_right(text: str) -> bool:
-    r = read_message(text)
-    return any(f.rstrip(" .") == text for f in r.facts)
+hid_place_right = keeps(whole, how="is", strip=" .", fold=False)
 
 
-@pytest.mark.parametrize("text", HID_PLACE_CONTROLS)
-def test_hiding_oneself_for_a_moment_keeps_nothing(text: str) -> None:
-    assert not read_message(text).facts
+test_hiding_oneself_for_a_moment_keeps_nothing = control_test(HID_PLACE_CONTROLS, keeps_nothing)
 
 
 # "for the attention of" written short ("z. Hd.", "attn.", "att.", "à l'att.", "a/c", "c.a."):
@@ -255,8 +230,7 @@ ATTENTION_OF: dict[str, list[str]] = {
 }
 
 
-def attention_of_right(text: str) -> bool:
-    return any(f.rstrip(" .") == text for f in read_message(text).facts)
+attention_of_right = keeps(whole, how="is", strip=" .", fold=False)
 
 
 # a fact lead ("since", "como", "da", "vu que", "já que", "visto che") before a clause about
@@ -278,14 +252,10 @@ NAMED_STATE_CONTROLS = [  # someone named who only asked: nothing kept
 ]
 
 
-def named_state_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.QUESTION and any(f.rstrip(" .").lower() == case[1].lower() for f in r.facts)
+named_state_right = keeps_clause(Intent.QUESTION, how="is", strip=" .")
 
 
-@pytest.mark.parametrize("text", NAMED_STATE_CONTROLS)
-def test_someone_who_only_asked_is_not_kept(text: str) -> None:
-    assert not read_message(text).facts
+test_someone_who_only_asked_is_not_kept = control_test(NAMED_STATE_CONTROLS, keeps_nothing)
 
 
 FAMILIES = {
@@ -299,14 +269,14 @@ FAMILIES = {
     "named_state": (NAMED_STATE, named_state_right),
 }
 FLOOR = {
-    "folder_path": {lang: len(FOLDER_PATH[lang]) for lang in LANGS},
-    "praise_answer": {"en": 2, "es": 1, "de": 2, "fr": 2, "pt": 2, "it": 2},  # "tremenda respuesta, de diez": no language is told
-    "remember_idiom": {lang: len(REMEMBER_IDIOM[lang]) for lang in LANGS},
-    "refusal": {lang: len(REFUSAL[lang]) for lang in LANGS},
-    "greeting_how": {lang: len(GREETING_HOW[lang]) for lang in LANGS},
-    "hid_place": {lang: len(HID_PLACE[lang]) for lang in LANGS},
-    "attention_of": {lang: len(ATTENTION_OF[lang]) for lang in LANGS},
-    "named_state": {lang: len(NAMED_STATE[lang]) for lang in LANGS},
+    "folder_path": all_read(FOLDER_PATH),
+    "praise_answer": every(2, es=1),  # "tremenda respuesta, de diez": no language is told
+    "remember_idiom": all_read(REMEMBER_IDIOM),
+    "refusal": all_read(REFUSAL),
+    "greeting_how": all_read(GREETING_HOW),
+    "hid_place": all_read(HID_PLACE),
+    "attention_of": all_read(ATTENTION_OF),
+    "named_state": all_read(NAMED_STATE),
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

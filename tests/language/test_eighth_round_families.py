@@ -7,6 +7,7 @@ import pytest
 
 from openclaw_tui.language import read_message, read_reply
 from openclaw_tui.language.reading import Intent
+from tests.language.family_checks import drops, expect, keeps, reads_as, reads_other_than, small_talk
 
 
 @pytest.mark.parametrize("text,secret", [
@@ -26,9 +27,7 @@ from openclaw_tui.language.reading import Intent
     ("Kod do bramy to 4471, nigdzie tego nie zapisuj", "4471"),
 ])
 def test_refusals_beside_a_secret_keep_nothing(text: str, secret: str) -> None:
-    r = read_message(text)
-    assert r.intent in (Intent.DO_NOT_KEEP, Intent.UNKNOWN)
-    assert not any(secret in f for f in r.facts)
+    expect((text, secret), reads_as((Intent.DO_NOT_KEEP, Intent.UNKNOWN)) & drops(1, fold=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -37,8 +36,7 @@ def test_refusals_beside_a_secret_keep_nothing(text: str, secret: str) -> None:
     "Tienilo fuori dalle note: Sandro si licenzia",
 ])
 def test_plain_refusals_keep_nothing(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.DO_NOT_KEEP and r.facts == ()
+    expect(text, reads_as(Intent.DO_NOT_KEEP, facts=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -46,7 +44,7 @@ def test_plain_refusals_keep_nothing(text: str) -> None:
     "Ich hab die PIN gleich wieder vergessen, ist aber egal",
 ])
 def test_forgetting_told_is_no_refusal(text: str) -> None:
-    assert read_message(text).intent is not Intent.DO_NOT_KEEP
+    expect(text, reads_other_than(Intent.DO_NOT_KEEP))
 
 
 @pytest.mark.parametrize("text", [
@@ -58,8 +56,7 @@ def test_forgetting_told_is_no_refusal(text: str) -> None:
     "Ritrovami quello che ti avevo detto sulla caldaia",
 ])
 def test_recall_commands_ask(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks and r.facts == ()
+    expect(text, reads_as(Intent.QUESTION, facts=False, asks=True))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -71,9 +68,7 @@ def test_recall_commands_ask(text: str) -> None:
     ("Vi chiederei gentilmente di annotare che l'assemblea è il 9", "l'assemblea è il 9"),
 ])
 def test_remember_frames_keep(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER and not r.asks
-    assert any(fact.lower() in f.lower() for f in r.facts)
+    expect((text, fact), reads_as(Intent.REMEMBER, asks=False) & keeps(1))
 
 
 @pytest.mark.parametrize("text", [
@@ -81,8 +76,7 @@ def test_remember_frames_keep(text: str, fact: str) -> None:
     "Me faz um favor? Anota que a reunião é às 9",
 ])
 def test_a_favour_asked_first_asks_nothing_itself(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER and not r.asks
+    expect(text, reads_as(Intent.REMEMBER, asks=False))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -94,9 +88,7 @@ def test_a_favour_asked_first_asks_nothing_itself(text: str) -> None:
     ("Correggi questo: il volo parte alle 6", "il volo parte alle 6"),
 ])
 def test_correction_commands(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.CORRECTION
-    assert any(fact.lower() in f.lower() for f in r.facts)
+    expect((text, fact), reads_as(Intent.CORRECTION) & keeps(1))
 
 
 @pytest.mark.parametrize("text", [
@@ -110,8 +102,7 @@ def test_correction_commands(text: str, fact: str) -> None:
     "Buonasera! Come va la serata?",
 ])
 def test_regional_greetings_and_goodbyes_are_small_talk(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.SMALL_TALK and not r.asks and r.facts == ()
+    expect(text, small_talk(facts=False, asks=False))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -119,9 +110,7 @@ def test_regional_greetings_and_goodbyes_are_small_talk(text: str) -> None:
     ("Isto fica entre nós: devo 2000 euros à minha mãe", "devo 2000 euros à minha mãe"),
 ])
 def test_a_verb_before_an_amount_states(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and not r.asks
-    assert any(fact.lower() in f.lower() for f in r.facts)
+    expect((text, fact), reads_as(Intent.STATEMENT, asks=False) & keeps(1))
 
 
 def test_a_modal_before_a_verb_still_asks() -> None:

@@ -8,6 +8,7 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
+from tests.language.family_checks import drops, expect, keeps, reads_as, reads_other_than, small_talk
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -29,9 +30,7 @@ from openclaw_tui.language.reading import Intent
     ("Mettitelo in testa che il martedì vado in palestra alle 19", "il martedì vado in palestra alle 19"),
 ])
 def test_remember_idioms(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER, r
-    assert any(fact.lower() in f.lower() for f in r.facts), r.facts
+    expect((text, fact), reads_as(Intent.REMEMBER) & keeps(1))
 
 
 @pytest.mark.parametrize("text,secret", [
@@ -44,9 +43,7 @@ def test_remember_idioms(text: str, fact: str) -> None:
     ("Il PIN è 5590, te lo scordi subito, ok?", "5590"),
 ])
 def test_refusal_idioms_keep_nothing(text: str, secret: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.DO_NOT_KEEP, r
-    assert not any(secret in f for f in r.facts)
+    expect((text, secret), reads_as(Intent.DO_NOT_KEEP) & drops(1, fold=False))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -56,9 +53,7 @@ def test_refusal_idioms_keep_nothing(text: str, secret: str) -> None:
     ("Rimanga fra noi: Marco lascia il lavoro a maggio", "Marco lascia il lavoro a maggio"),
 ])
 def test_private_leads_with_a_tag(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.private and not r.asks and r.intent is Intent.STATEMENT, r
-    assert any(fact.lower() in f.lower() for f in r.facts), r.facts
+    expect((text, fact), reads_as(Intent.STATEMENT, asks=False, private=True) & keeps(1))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -70,9 +65,7 @@ def test_private_leads_with_a_tag(text: str, fact: str) -> None:
     ("Piccola correzione: il volo è alle 8", "il volo è alle 8"),
 ])
 def test_corrections_opened_by_nonsense(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.CORRECTION, r
-    assert any(fact.lower() in f.lower() for f in r.facts), r.facts
+    expect((text, fact), reads_as(Intent.CORRECTION) & keeps(1))
 
 
 @pytest.mark.parametrize("text", [
@@ -82,9 +75,7 @@ def test_corrections_opened_by_nonsense(text: str, fact: str) -> None:
     "roger that 👍",
 ])
 def test_small_talk_idioms(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.SMALL_TALK, r
-    assert not r.facts
+    expect(text, small_talk(facts=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -95,8 +86,7 @@ def test_small_talk_idioms(text: str) -> None:
     "Mi sto bevendo un caffè, troppo buono",
 ])
 def test_remarks_of_the_moment_are_not_kept(text: str) -> None:
-    r = read_message(text)
-    assert not r.facts and not r.asks, r
+    expect(text, reads_as(facts=False, asks=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -104,7 +94,7 @@ def test_remarks_of_the_moment_are_not_kept(text: str) -> None:
     "Schmeiß notizen-alt.md", "Deleta rascunho.txt", "Cestina bozza.md",
 ])
 def test_slang_file_verbs(text: str) -> None:
-    assert read_message(text).intent is Intent.FILE_CHANGE
+    expect(text, reads_as(Intent.FILE_CHANGE))
 
 
 @pytest.mark.parametrize("text", [
@@ -112,8 +102,7 @@ def test_slang_file_verbs(text: str) -> None:
     "cdo es la cita con el dentista",
 ])
 def test_texting_questions(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks, r
+    expect(text, reads_as(Intent.QUESTION, asks=True))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -122,8 +111,7 @@ def test_texting_questions(text: str) -> None:
     ("Tengo dos hijos de 4 y 9 años cuál es un buen juego de mesa", "Tengo dos hijos de 4 y 9 años"),
 ])
 def test_statements_not_questions(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert any(fact.lower() in f.lower() for f in r.facts), r
+    expect((text, fact), keeps(1))
 
 
 @pytest.mark.parametrize("text,intent", [
@@ -145,7 +133,7 @@ def test_families_do_not_fire(text: str, intent: Intent) -> None:
     "Could you file the tax return by Friday?",  # "file" with no "away" and no fact after
 ])
 def test_keep_idioms_need_a_fact_after(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+    expect(text, reads_other_than(Intent.REMEMBER))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -157,9 +145,7 @@ def test_keep_idioms_need_a_fact_after(text: str) -> None:
     ("Puoi salvare da qualche parte che il mio armadietto è il 112?", "il mio armadietto è il 112"),
 ])
 def test_keep_verb_with_a_place_before_that(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER, r
-    assert any(fact.lower() in f.lower() for f in r.facts), r.facts
+    expect((text, fact), reads_as(Intent.REMEMBER) & keeps(1))
 
 
 @pytest.mark.parametrize("text", [
@@ -168,8 +154,7 @@ def test_keep_verb_with_a_place_before_that(text: str, fact: str) -> None:
     "Você consegue lembrar o que eu comprei ontem?",
 ])
 def test_place_words_do_not_hide_a_question(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks, r
+    expect(text, reads_as(Intent.QUESTION, asks=True))
 
 
 @pytest.mark.parametrize("text,intent", [

@@ -21,15 +21,12 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent, ReaderSettings
-from tests.language.family_floor import floor_test, score
+from tests.language.family_checks import before, drops, keeps, reads_as, small_talk
+from tests.language.family_floor import every, floor_test, score
 
 LANGS = ["en", "es", "de", "fr", "pt", "it"]
 TABLES_ALONE = ReaderSettings(examples=False)
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def _flat(s: str) -> str:
-    return " ".join(s.lower().split())
 
 
 # a request to keep put as a polite question: (text, the clause to keep)
@@ -105,44 +102,28 @@ RUN_ON: dict[str, list[tuple[str, str]]] = {
 }
 
 
-def _keeps_clause(case: tuple[str, str], settings: ReaderSettings | None = None) -> bool:
-    text, clause = case
-    r = read_message(text, settings=settings)
-    kept = _flat(" | ".join(r.facts))
-    request = _flat(text[: text.index(clause)].strip(" ,:¿?"))
-    return r.intent is Intent.REMEMBER and _flat(clause) in kept and request not in kept and not r.asks
-
-
-def _small_talk(text: str, settings: ReaderSettings | None = None) -> bool:
-    r = read_message(text, settings=settings)
-    return r.intent is Intent.SMALL_TALK and not r.facts and not r.asks
-
-
-def _asks_without_keeping_it(case: tuple[str, str], settings: ReaderSettings | None = None) -> bool:
-    text, ask = case
-    r = read_message(text, settings=settings)
-    return r.intent is Intent.QUESTION and r.asks and _flat(ask) not in _flat(" | ".join(r.facts))
+# a keep request: the clause kept, not the request before it, nothing asked
+keeps_the_clause = reads_as(Intent.REMEMBER, asks=False) & keeps(1, how="flat") & drops(before(1), how="flat")
+# a greeting or a closing: small talk, nothing kept, nothing asked
+plain_small_talk = small_talk(facts=False, asks=False)
+# a run-on question: asks, the asking clause not kept
+asks_without_keeping_it = reads_as(Intent.QUESTION, asks=True) & drops(1, how="flat")
 
 
 FAMILIES = {
-    "polite_keep": (POLITE_KEEP, _keeps_clause),
-    "greeting_asked": (GREETING_ASKED, _small_talk),
-    "closing": (CLOSING, _small_talk),
-    "run_on": (RUN_ON, _asks_without_keeping_it),
+    "polite_keep": (POLITE_KEEP, keeps_the_clause),
+    "greeting_asked": (GREETING_ASKED, plain_small_talk),
+    "closing": (CLOSING, plain_small_talk),
+    "run_on": (RUN_ON, asks_without_keeping_it),
 }
-TABLES_ALONE_FAMILIES = {
-    "polite_keep": (POLITE_KEEP, lambda c: _keeps_clause(c, TABLES_ALONE)),
-    "greeting_asked": (GREETING_ASKED, lambda c: _small_talk(c, TABLES_ALONE)),
-    "closing": (CLOSING, lambda c: _small_talk(c, TABLES_ALONE)),
-    "run_on": (RUN_ON, lambda c: _asks_without_keeping_it(c, TABLES_ALONE)),
-}
+TABLES_ALONE_FAMILIES = {name: (cases, check.read_with(TABLES_ALONE)) for name, (cases, check) in FAMILIES.items()}
 
 # measured when the rule was committed (docs/language.md, "The example classifier")
 FLOOR = {
-    "polite_keep": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "greeting_asked": {"en": 1, "es": 3, "de": 3, "fr": 3, "pt": 2, "it": 3},
-    "closing": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},
-    "run_on": {"en": 3, "es": 2, "de": 2, "fr": 1, "pt": 0, "it": 1},
+    "polite_keep": every(3),
+    "greeting_asked": every(3, en=1, pt=2),
+    "closing": every(3, de=2),
+    "run_on": every(2, en=3, fr=1, pt=0, it=1),
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)

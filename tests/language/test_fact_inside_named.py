@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from openclaw_tui.language import read_message
+from tests.language.family_checks import expect, keeps, reads_as
 
 NAMED = [
     ("en", "Since Kowalski is on call this week, who should I page at night?", "Kowalski"),
@@ -32,9 +33,7 @@ NAMED = [
 
 @pytest.mark.parametrize("lang,text,name", NAMED)
 def test_a_named_fact_for_a_time_inside_a_question_is_kept(lang: str, text: str, name: str) -> None:
-    r = read_message(text)
-    assert r.language == lang and r.asks
-    assert any(name in f for f in r.facts), r.facts
+    expect((text, name), reads_as(asks=True, language=lang) & keeps(1, fold=False))
 
 
 CONTROLS = [
@@ -82,9 +81,7 @@ NAMED_LEADS = [
 def test_a_lead_that_states_only_before_a_name_keeps_the_named_clause(lang: str, text: str) -> None:
     """"With Kowalski on call …", German causal "Wo Kowalski … hat, …": a lead that is a
     preposition or a question word elsewhere states a fact when a name follows it."""
-    r = read_message(text)
-    assert r.language == lang and r.asks
-    assert any("Kowalski" in f for f in r.facts), r.facts
+    expect((text, "Kowalski"), reads_as(asks=True, language=lang) & keeps(1, fold=False))
 
 
 NAMED_LEAD_CONTROLS = [
@@ -100,6 +97,4 @@ NAMED_LEAD_CONTROLS = [
 
 @pytest.mark.parametrize("lang,text", NAMED_LEAD_CONTROLS)
 def test_the_same_lead_before_no_name_states_nothing(lang: str, text: str) -> None:
-    r = read_message(text)
-    assert r.language == lang and r.asks
-    assert r.facts == (), r.facts
+    expect(text, reads_as(asks=True, facts=False, language=lang))

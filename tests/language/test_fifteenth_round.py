@@ -24,13 +24,10 @@ sentences that must keep their reading."""
 
 from __future__ import annotations
 
-import pytest
 
-from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
-
-LANGS = ("en", "es", "de", "fr", "pt", "it")
+from tests.language.family_floor import LANGS, every, floor_test
+from tests.language.family_checks import control_test, keeps_clause, reads_as, reads_other_than, small_talk
 
 # a greeting with a pet name, a question whether the listener is still up, or how their week
 # or day goes: small talk
@@ -83,8 +80,7 @@ CLOSING_MORE_CONTROLS = [  # the same words beside a fact, or about someone else
 ]
 
 
-def closing_more_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+closing_more_right = small_talk()
 
 
 # keep idioms: a verb of fixing into the head before a comma too, a colloquial or dialect
@@ -122,9 +118,7 @@ KEEP_HEAD_CONTROLS = [  # the same idioms told about someone, or before a questi
 ]
 
 
-def keep_head_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+keep_head_right = keeps_clause(Intent.REMEMBER, how="starts")
 
 
 # an asking clause with no mark and no joining word right after a number and the word it counts
@@ -160,9 +154,7 @@ ASK_AFTER_COUNT_CONTROLS = [  # a number and what it counts, then the statement 
 ]
 
 
-def ask_after_count_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.QUESTION and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+ask_after_count_right = keeps_clause(Intent.QUESTION, how="starts")
 
 
 # a question with no mark whose question word comes after its topic: a verb then "which month"
@@ -196,8 +188,7 @@ TOPIC_ASKS_CONTROLS = [  # the same topics stated, or a relative clause after a 
 ]
 
 
-def topic_asks_right(text: str) -> bool:
-    return read_message(text).intent is Intent.QUESTION
+topic_asks_right = reads_as(Intent.QUESTION)
 
 
 # refusals after the content or before a colon: "neither of those gets stored", "this stays out
@@ -233,9 +224,7 @@ REFUSAL_AFTER_CONTROLS = [  # the same words about something else: nothing withh
 ]
 
 
-def refusal_after_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.DO_NOT_KEEP and not r.facts
+refusal_after_right = reads_as(Intent.DO_NOT_KEEP, facts=False)
 
 
 # a file change asked with a colloquial verb of making or adding, the file named after it
@@ -265,8 +254,7 @@ FILE_MAKE_CONTROLS = [  # the same verbs with no file named, or a question about
 ]
 
 
-def file_make_right(text: str) -> bool:
-    return read_message(text).intent is Intent.FILE_CHANGE
+file_make_right = reads_as(Intent.FILE_CHANGE)
 
 
 # corrections: an oops before the "X, not Y" frame where Y is a number word, a slang or dialect
@@ -292,9 +280,7 @@ CORRECTION_MORE_CONTROLS = [  # an oops before a mishap, "not a …", a mistake 
 ]
 
 
-def correction_more_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.CORRECTION and bool(r.facts)
+correction_more_right = reads_as(Intent.CORRECTION, facts=True)
 
 
 # asking to recall by "try to remember", with or without a comma before the question word
@@ -320,8 +306,7 @@ RECALL_TRY_CONTROLS = [  # trying to remember something told as a statement: no 
 ]
 
 
-def recall_try_right(text: str) -> bool:
-    return read_message(text).intent is Intent.QUESTION
+recall_try_right = reads_as(Intent.QUESTION)
 
 
 # after a greeting, the listener's week, weekend or holidays asked with no verb: small talk
@@ -353,12 +338,10 @@ YOUR_WEEK_STATED = [  # the listener's trip stated: kept
 ]
 
 
-def your_week_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+your_week_right = small_talk()
 
 
-def greeting_dear_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+greeting_dear_right = small_talk()
 
 
 FAMILIES = {
@@ -376,76 +359,50 @@ FAMILIES = {
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
-    "greeting_dear": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "closing_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "keep_head": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "ask_after_count": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 2},  # "Ho 900 euro": too short a fact to keep
-    "topic_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "refusal_after": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "file_make": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "correction_more": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "recall_try": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "your_week": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "greeting_dear": every(3),
+    "closing_more": every(3),
+    "keep_head": every(3),
+    "ask_after_count": every(3, it=2),  # "Ho 900 euro": too short a fact to keep
+    "topic_asks": every(3),
+    "refusal_after": every(3),
+    "file_make": every(3),
+    "correction_more": every(3),
+    "recall_try": every(3),
+    "your_week": every(3),
 }
 
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 
 
-@pytest.mark.parametrize("text", GREETING_DEAR_CONTROLS)
-def test_a_greeting_with_a_pet_name_before_a_question_about_a_thing_asks(text: str) -> None:
-    assert read_message(text).intent is Intent.QUESTION
+test_a_greeting_with_a_pet_name_before_a_question_about_a_thing_asks = control_test(GREETING_DEAR_CONTROLS, reads_as(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", CLOSING_MORE_CONTROLS)
-def test_tiredness_or_wit_beside_a_fact_keeps_it(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is not Intent.SMALL_TALK and r.facts
+test_tiredness_or_wit_beside_a_fact_keeps_it = control_test(CLOSING_MORE_CONTROLS, reads_other_than(Intent.SMALL_TALK, facts=True))
 
 
-@pytest.mark.parametrize("text", KEEP_HEAD_CONTROLS)
-def test_a_keep_idiom_told_about_someone_or_before_a_question_keeps_nothing_as_asked(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+test_a_keep_idiom_told_about_someone_or_before_a_question_keeps_nothing_as_asked = control_test(KEEP_HEAD_CONTROLS, reads_other_than(Intent.REMEMBER))
 
 
-@pytest.mark.parametrize("text", ASK_AFTER_COUNT_CONTROLS)
-def test_a_count_before_a_statement_that_goes_on_keeps_it(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and r.facts
+test_a_count_before_a_statement_that_goes_on_keeps_it = control_test(ASK_AFTER_COUNT_CONTROLS, reads_as(Intent.STATEMENT, facts=True))
 
 
-@pytest.mark.parametrize("text", TOPIC_ASKS_CONTROLS)
-def test_a_topic_stated_or_a_relative_clause_keeps_it(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and r.facts
+test_a_topic_stated_or_a_relative_clause_keeps_it = control_test(TOPIC_ASKS_CONTROLS, reads_as(Intent.STATEMENT, facts=True))
 
 
-@pytest.mark.parametrize("text", REFUSAL_AFTER_CONTROLS)
-def test_staying_out_or_neither_of_two_about_something_else_withholds_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.DO_NOT_KEEP
+test_staying_out_or_neither_of_two_about_something_else_withholds_nothing = control_test(REFUSAL_AFTER_CONTROLS, reads_other_than(Intent.DO_NOT_KEEP))
 
 
-@pytest.mark.parametrize("text", FILE_MAKE_CONTROLS)
-def test_a_making_verb_with_no_file_or_a_question_about_a_file_changes_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.FILE_CHANGE
+test_a_making_verb_with_no_file_or_a_question_about_a_file_changes_nothing = control_test(FILE_MAKE_CONTROLS, reads_other_than(Intent.FILE_CHANGE))
 
 
-@pytest.mark.parametrize("text", CORRECTION_MORE_CONTROLS)
-def test_an_oops_before_a_mishap_or_a_mistake_of_someone_else_corrects_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.CORRECTION
+test_an_oops_before_a_mishap_or_a_mistake_of_someone_else_corrects_nothing = control_test(CORRECTION_MORE_CONTROLS, reads_other_than(Intent.CORRECTION))
 
 
-@pytest.mark.parametrize("text", RECALL_TRY_CONTROLS)
-def test_trying_to_remember_told_as_a_statement_asks_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.QUESTION
+test_trying_to_remember_told_as_a_statement_asks_nothing = control_test(RECALL_TRY_CONTROLS, reads_other_than(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", YOUR_WEEK_QUESTIONS)
-def test_a_thing_asked_with_no_verb_asks(text: str) -> None:
-    assert read_message(text).intent is Intent.QUESTION
+test_a_thing_asked_with_no_verb_asks = control_test(YOUR_WEEK_QUESTIONS, reads_as(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", YOUR_WEEK_STATED)
-def test_the_listeners_trip_stated_is_kept(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and r.facts
+test_the_listeners_trip_stated_is_kept = control_test(YOUR_WEEK_STATED, reads_as(Intent.STATEMENT, facts=True))

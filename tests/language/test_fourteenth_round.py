@@ -19,13 +19,10 @@ sentences that must keep their reading."""
 
 from __future__ import annotations
 
-import pytest
 
-from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
-
-LANGS = ("en", "es", "de", "fr", "pt", "it")
+from tests.language.family_floor import LANGS, every, floor_test
+from tests.language.family_checks import control_test, keeps_clause, reads_as, reads_other_than, small_talk
 
 # a file change asked as a question, or with a verb of getting rid of a file or setting one up
 FILE_ASKED: dict[str, list[str]] = {
@@ -242,40 +239,28 @@ FILE_ASKED_CONTROLS = [  # the same verbs or questions about a file that change 
 ]
 
 
-def file_asked_right(text: str) -> bool:
-    return read_message(text).intent is Intent.FILE_CHANGE
+file_asked_right = reads_as(Intent.FILE_CHANGE)
 
 
-def praise_help_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+praise_help_right = small_talk()
 
 
-def greeting_asks_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+greeting_asks_right = small_talk()
 
 
-def correction_cue_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.CORRECTION and bool(r.facts)
+correction_cue_right = reads_as(Intent.CORRECTION, facts=True)
 
 
-def keep_idiom_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+keep_idiom_right = keeps_clause(Intent.REMEMBER, how="starts")
 
 
-def refusal_tag_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.DO_NOT_KEEP and not r.facts
+refusal_tag_right = reads_as(Intent.DO_NOT_KEEP, facts=False)
 
 
-def closing_talk_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+closing_talk_right = small_talk()
 
 
-def polite_keep_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+polite_keep_right = keeps_clause(Intent.REMEMBER, how="starts")
 
 
 FAMILIES = {
@@ -291,57 +276,39 @@ FAMILIES = {
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
-    "file_asked": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "praise_help": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "greeting_asks": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "correction_cue": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "keep_idiom": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "refusal_tag": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "closing_talk": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "polite_keep": {"en": 3, "es": 2, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "¿Usted podría, por favor, …": not read
+    "file_asked": every(3),
+    "praise_help": every(3),
+    "greeting_asks": every(3),
+    "correction_cue": every(3),
+    "keep_idiom": every(3),
+    "refusal_tag": every(3),
+    "closing_talk": every(3),
+    "polite_keep": every(3, es=2),  # "¿Usted podría, por favor, …": not read
 }
 
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 
 
-@pytest.mark.parametrize("text", FILE_ASKED_CONTROLS)
-def test_a_file_verb_without_a_file_name_or_a_question_about_a_file_changes_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.FILE_CHANGE
+test_a_file_verb_without_a_file_name_or_a_question_about_a_file_changes_nothing = control_test(FILE_ASKED_CONTROLS, reads_other_than(Intent.FILE_CHANGE))
 
 
-@pytest.mark.parametrize("text", PRAISE_HELP_CONTROLS)
-def test_help_or_praise_beside_a_fact_keeps_it(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is not Intent.SMALL_TALK and r.facts
+test_help_or_praise_beside_a_fact_keeps_it = control_test(PRAISE_HELP_CONTROLS, reads_other_than(Intent.SMALL_TALK, facts=True))
 
 
-@pytest.mark.parametrize("text", GREETING_ASKS_CONTROLS)
-def test_a_greeting_before_a_question_about_a_thing_asks(text: str) -> None:
-    assert read_message(text).intent is Intent.QUESTION
+test_a_greeting_before_a_question_about_a_thing_asks = control_test(GREETING_ASKS_CONTROLS, reads_as(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", CORRECTION_CUE_CONTROLS)
-def test_an_oops_before_a_mishap_corrects_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.CORRECTION
+test_an_oops_before_a_mishap_corrects_nothing = control_test(CORRECTION_CUE_CONTROLS, reads_other_than(Intent.CORRECTION))
 
 
-@pytest.mark.parametrize("text", KEEP_IDIOM_CONTROLS)
-def test_an_idiom_told_about_someone_keeps_nothing_as_asked(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+test_an_idiom_told_about_someone_keeps_nothing_as_asked = control_test(KEEP_IDIOM_CONTROLS, reads_other_than(Intent.REMEMBER))
 
 
-@pytest.mark.parametrize("text", REFUSAL_TAG_CONTROLS)
-def test_forbidding_something_else_withholds_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.DO_NOT_KEEP
+test_forbidding_something_else_withholds_nothing = control_test(REFUSAL_TAG_CONTROLS, reads_other_than(Intent.DO_NOT_KEEP))
 
 
-@pytest.mark.parametrize("text", CLOSING_TALK_CONTROLS)
-def test_a_closing_phrase_beside_a_date_keeps_it(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is not Intent.SMALL_TALK and r.facts
+test_a_closing_phrase_beside_a_date_keeps_it = control_test(CLOSING_TALK_CONTROLS, reads_other_than(Intent.SMALL_TALK, facts=True))
 
 
-@pytest.mark.parametrize("text", POLITE_KEEP_CONTROLS)
-def test_stacked_polite_leads_before_a_question_ask(text: str) -> None:
-    assert read_message(text).intent is Intent.QUESTION
+test_stacked_polite_leads_before_a_question_ask = control_test(POLITE_KEEP_CONTROLS, reads_as(Intent.QUESTION))

@@ -5,9 +5,8 @@ tables must read these. Controls ask something and stay questions."""
 
 from __future__ import annotations
 
-import pytest
-
-from openclaw_tui.language import Intent, read_message
+from openclaw_tui.language import Intent
+from tests.language.family_checks import control_test, reads_as, small_talk
 
 SMALL_TALK = [
     "Hey! What's up with you?", "Morning! Whats up?",
@@ -27,13 +26,5 @@ QUESTIONS = [
 ]
 
 
-@pytest.mark.parametrize("text", SMALL_TALK)
-def test_a_greeting_and_a_how_opener_is_small_talk(text: str) -> None:
-    reading = read_message(text)
-    assert reading.intent is Intent.SMALL_TALK and not reading.facts, (text, reading)
-
-
-@pytest.mark.parametrize("text", QUESTIONS)
-def test_a_question_after_a_greeting_still_asks(text: str) -> None:
-    reading = read_message(text)
-    assert reading.intent is Intent.QUESTION and reading.asks, (text, reading)
+test_a_greeting_and_a_how_opener_is_small_talk = control_test(SMALL_TALK, small_talk(facts=False))
+test_a_question_after_a_greeting_still_asks = control_test(QUESTIONS, reads_as(Intent.QUESTION, asks=True))

@@ -7,6 +7,7 @@ import pytest
 
 from openclaw_tui.language import Intent, read_message
 from openclaw_tui.language.detect import detect
+from tests.language.family_checks import expect, keeps_nothing, reads_as, reads_other_than, small_talk
 
 
 # -- detection confidence: a short message no table knows is read neutrally, not guessed --------
@@ -57,8 +58,7 @@ def test_a_message_before_it_still_decides() -> None:
     "Niente di tutto questo nella memoria: ci sposiamo",
 ])
 def test_a_composed_refusal_keeps_nothing(text: str) -> None:
-    reading = read_message(text)
-    assert reading.intent is Intent.DO_NOT_KEEP and not reading.facts, (reading.intent, reading.facts)
+    expect(text, reads_as(Intent.DO_NOT_KEEP, facts=False))
 
 
 @pytest.mark.parametrize(("text", "intent"), [
@@ -120,8 +120,7 @@ def test_an_asking_clause_after_a_statement_asks_and_the_statement_is_kept(text:
     "Con 35 gradi non ce la faccio",
 ])
 def test_what_only_looks_like_an_asking_clause_states(text: str) -> None:
-    reading = read_message(text)
-    assert reading.intent is Intent.STATEMENT and not reading.asks, reading.intent
+    expect(text, reads_as(Intent.STATEMENT, asks=False))
 
 
 # -- small talk by its words: greeting, thanks and goodbye stems per language ---------------------
@@ -136,8 +135,7 @@ def test_what_only_looks_like_an_asking_clause_states(text: str) -> None:
     "Bacioni e buon weekend",
 ])
 def test_a_greeting_in_words_of_the_table_is_small_talk(text: str) -> None:
-    reading = read_message(text)
-    assert reading.intent is Intent.SMALL_TALK and not reading.facts, (reading.language, reading.intent)
+    expect(text, small_talk(facts=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -150,8 +148,7 @@ def test_a_greeting_in_words_of_the_table_is_small_talk(text: str) -> None:
     "Thanks for the tip about the Lisbon hotel",
 ])
 def test_thanks_before_something_named_is_no_small_talk(text: str) -> None:
-    reading = read_message(text)
-    assert reading.intent is Intent.STATEMENT and reading.facts, reading.intent
+    expect(text, reads_as(Intent.STATEMENT, facts=True))
 
 
 @pytest.mark.parametrize("text", [
@@ -160,7 +157,7 @@ def test_thanks_before_something_named_is_no_small_talk(text: str) -> None:
     "Domani mattina vado io dal meccanico",
 ])
 def test_a_time_word_opens_no_greeting(text: str) -> None:
-    assert read_message(text).intent is not Intent.SMALL_TALK
+    expect(text, reads_other_than(Intent.SMALL_TALK))
 
 
 # -- where things are, and a German habit put object first, built from parts ----------------------
@@ -184,7 +181,7 @@ def test_where_things_are_and_object_first_habits_are_kept(text: str) -> None:
     "Sono in coda alla cassa da mezz'ora.",
 ])
 def test_where_i_am_right_now_is_not_kept(text: str) -> None:
-    assert read_message(text).facts == ()
+    expect(text, keeps_nothing)
 
 
 def test_a_street_abbreviation_ends_no_sentence() -> None:
@@ -203,8 +200,7 @@ def test_a_street_abbreviation_ends_no_sentence() -> None:
     "Hol mir mal raus, was ich dir über den Vermieter erzählt habe",
 ])
 def test_a_composed_recall_request_asks_and_keeps_nothing(text: str) -> None:
-    reading = read_message(text)
-    assert reading.intent is Intent.QUESTION and reading.asks and not reading.facts, (reading.intent, reading.facts)
+    expect(text, reads_as(Intent.QUESTION, facts=False, asks=True))
 
 
 def test_what_i_told_you_without_a_verb_of_finding_asks_nothing() -> None:

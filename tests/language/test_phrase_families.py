@@ -10,6 +10,8 @@ from openclaw_tui.language.detect import detect
 from openclaw_tui.language.lexicon import lexicon
 from openclaw_tui.language.reading import Intent
 from openclaw_tui.language.sentences import split
+from tests.language.family_checks import (drops, expect, keeps, keeps_nothing, keeps_something, reads_as, reads_other_than,
+                                          small_talk, whole)
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -23,9 +25,7 @@ from openclaw_tui.language.sentences import split
     ("Segnati che la cena è alle 20.", "la cena è alle 20"),
 ])
 def test_remember_family(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER
-    assert any(fact.lower() in f.lower() for f in r.facts)
+    expect((text, fact), reads_as(Intent.REMEMBER) & keeps(1))
 
 
 @pytest.mark.parametrize("text", [
@@ -35,8 +35,7 @@ def test_remember_family(text: str, fact: str) -> None:
     "Tu pourrais te rappeler à quelle heure part le train",
 ])
 def test_a_remember_verb_put_as_a_question_recalls(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks
+    expect(text, reads_as(Intent.QUESTION, asks=True))
 
 
 @pytest.mark.parametrize("text,secret", [
@@ -48,8 +47,7 @@ def test_a_remember_verb_put_as_a_question_recalls(text: str) -> None:
     ("La clave es 9090, no la apuntes.", "9090"),
 ])
 def test_refusal_in_any_placement(text: str, secret: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.DO_NOT_KEEP and not any(secret in f for f in r.facts)
+    expect((text, secret), reads_as(Intent.DO_NOT_KEEP) & drops(1, fold=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -58,16 +56,14 @@ def test_refusal_in_any_placement(text: str, secret: str) -> None:
     "Afinal a reunião é às 15h.", "Anzi, la riunione è alle 15.",
 ])
 def test_correction_openers(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.CORRECTION and r.facts
+    expect(text, reads_as(Intent.CORRECTION, facts=True))
 
 
 @pytest.mark.parametrize("text", [
     "Talk to you tomorrow!", "Hasta el lunes", "Bis morgen!", "À demain !", "Até amanhã", "Ci vediamo domani",
 ])
 def test_goodbyes_name_no_fact(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.SMALL_TALK and not r.facts
+    expect(text, small_talk(facts=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -75,7 +71,7 @@ def test_goodbyes_name_no_fact(text: str) -> None:
     "Corrige le titre dans notes.md.", "Corrija o título em notas.md.", "Correggi il titolo in note.md.",
 ])
 def test_file_change_verbs(text: str) -> None:
-    assert read_message(text).intent is Intent.FILE_CHANGE
+    expect(text, reads_as(Intent.FILE_CHANGE))
 
 
 def test_a_request_to_read_a_named_file_looks_nothing_up() -> None:
@@ -89,7 +85,7 @@ def test_a_request_to_read_a_named_file_looks_nothing_up() -> None:
     "Somos sócios do clube.", "Siamo testimoni.", "Ich bin Trauzeuge.",
 ])
 def test_first_person_roles_are_facts(text: str) -> None:
-    assert read_message(text).facts
+    expect(text, keeps_something)
 
 
 @pytest.mark.parametrize("text,lang", [
@@ -161,9 +157,7 @@ def test_detection(text: str, lang: str) -> None:
     ('Non prenderne nota, ma la password è mare2024.', 'mare2024'),
 ])
 def test_colloquial_refusals_withhold_everything(text: str, withheld: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.DO_NOT_KEEP
-    assert not r.facts and not any(withheld in f for f in r.facts)
+    expect((text, withheld), reads_as(Intent.DO_NOT_KEEP, facts=False) & drops(1, fold=False))
 
 
 # Family 2: a private lead-in ("just between us", "for my eyes only", "solo para ti", "nur für dich",
@@ -203,10 +197,7 @@ def test_colloquial_refusals_withhold_everything(text: str, withheld: str) -> No
     ("Quella è una faccenda riservata: ricordati che vedo l'avvocato venerdì.", "vedo l'avvocato venerdì", 'ricordati che'),
 ])
 def test_a_private_lead_in_before_a_remember_cue_keeps_the_fact_privately(text: str, fact: str, cue: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER and r.private
-    joined = " ".join(r.facts).lower()
-    assert fact.lower() in joined and cue.lower() not in joined
+    expect((text, fact, cue), reads_as(Intent.REMEMBER, private=True) & keeps(1, how="joined") & drops(2, how="joined"))
 
 
 # Family 3: polite frames around a remember verb ("would you mind keeping track of the fact that",
@@ -273,10 +264,7 @@ def test_a_private_lead_in_before_a_remember_cue_keeps_the_fact_privately(text: 
     ('Segnati, per favore, che la riunione è alle 9.', 'la riunione è alle 9', 'per favore'),
 ])
 def test_polite_frames_around_a_remember_verb_keep_the_clause(text: str, fact: str, cue: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER and not r.asks
-    joined = " ".join(r.facts).lower()
-    assert fact.lower() in joined and cue.lower() not in joined
+    expect((text, fact, cue), reads_as(Intent.REMEMBER, asks=False) & keeps(1, how="joined") & drops(2, how="joined"))
 
 
 # Family 4: a greeting question or a farewell, in any register, is small talk and asks nothing
@@ -335,8 +323,7 @@ def test_polite_frames_around_a_remember_verb_keep_the_clause(text: str, fact: s
     'Bonne fin de journée, on se reparle bientôt', 'Oiii, tudo certo aí?', 'Sei stata gentilissima, grazie davvero',
 ])
 def test_greeting_questions_and_farewells_are_small_talk(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.SMALL_TALK and not r.asks and not r.facts
+    expect(text, small_talk(facts=False, asks=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -345,7 +332,7 @@ def test_greeting_questions_and_farewells_are_small_talk(text: str) -> None:
     "¿Todo tranquilo por ahí con la mudanza de Ana?", "Tudo certo aí com o voo da Bia?",
 ])
 def test_a_greeting_word_opening_a_real_question_still_asks(text: str) -> None:
-    assert read_message(text).asks
+    expect(text, reads_as(asks=True))
 
 
 # Family 5: remind-me and recall requests, with or without "?", in every register ("Recordame …",
@@ -403,8 +390,7 @@ def test_recall_requests_and_unmarked_questions_ask(text: str) -> None:
     ("Ricorda che la palestra chiude alle 22.", "la palestra chiude alle 22"),
 ])
 def test_a_remember_verb_before_that_still_keeps(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER and any(fact.lower() in f.lower() for f in r.facts)
+    expect((text, fact), reads_as(Intent.REMEMBER) & keeps(1))
 
 
 # Family 6: a file change put as a polite question or with a colloquial verb, in every language
@@ -444,8 +430,7 @@ def test_a_remember_verb_before_that_still_keeps(text: str, fact: str) -> None:
     'Piazza "comprare il pane" alla fine di spesa.md',
 ])
 def test_polite_and_colloquial_file_changes(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.FILE_CHANGE and not r.facts
+    expect(text, reads_as(Intent.FILE_CHANGE, facts=False))
 
 
 def test_mind_you_is_no_polite_request() -> None:
@@ -519,8 +504,7 @@ def test_a_soft_opener_before_nothing_specific_corrects_nothing(text: str, inten
     'La partita di Luca è sab. 8 mar. alle 15',
 ])
 def test_date_abbreviations_keep_the_fact_whole(text: str) -> None:
-    r = read_message(text)
-    assert text.lower() in " ".join(r.facts).lower(), r.facts
+    expect(text, keeps(whole, how="joined"))
 
 
 @pytest.mark.parametrize("text,lang,n", [
@@ -568,9 +552,7 @@ def test_a_date_abbreviation_before_a_new_sentence_still_ends_it(text: str, lang
     ('Arrivo tra 10 minuti', 'Arrivo tra 10 minuti'),
 ])
 def test_remarks_of_the_moment_are_not_kept(text: str, remark: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and not r.asks
-    assert remark.lower() not in " ".join(r.facts).lower()
+    expect((text, remark), reads_as(Intent.STATEMENT, asks=False) & drops(1, how="joined"))
 
 
 @pytest.mark.parametrize("text", [
@@ -578,7 +560,7 @@ def test_remarks_of_the_moment_are_not_kept(text: str, remark: str) -> None:
     "Elle a à peine 3 ans, ma nièce Léa.",
 ])
 def test_a_moment_word_inside_a_lasting_fact_keeps_it(text: str) -> None:
-    assert read_message(text).facts
+    expect(text, keeps_something)
 
 
 # Family 10: habits, diets, dislikes and routines are facts ("I can't stand olives", "Dairy makes
@@ -616,9 +598,7 @@ def test_a_moment_word_inside_a_lasting_fact_keeps_it(text: str) -> None:
     ('Ogni giovedì vado a nuoto.', 'Ogni giovedì vado a nuoto'),
 ])
 def test_habits_diets_and_dislikes_are_kept(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and not r.asks
-    assert fact.lower() in " ".join(r.facts).lower()
+    expect((text, fact), reads_as(Intent.STATEMENT, asks=False) & keeps(1, how="joined"))
 
 
 @pytest.mark.parametrize("text,kept", [
@@ -800,8 +780,7 @@ def test_a_clause_that_asks_after_a_statement(text: str, fact: str, asked: str) 
     "Moro em Belém, onde chove todo dia.", "Vivo a Milano, dove lavoro da 3 anni.",
 ])
 def test_a_relative_clause_asks_nothing(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and not r.asks and r.facts
+    expect(text, reads_as(Intent.STATEMENT, facts=True, asks=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -810,7 +789,7 @@ def test_a_relative_clause_asks_nothing(text: str) -> None:
     "O presente, já comprei ontem.", "Il regalo, le ho già preso un libro.",
 ])
 def test_a_clause_with_a_question_word_but_no_question_asks_nothing(text: str) -> None:
-    assert not read_message(text).asks
+    expect(text, reads_as(asks=False))
 
 
 # Family 12: a remark of the moment about heat, rain or a late train, with a number, a place or a
@@ -838,8 +817,7 @@ def test_a_clause_with_a_question_word_but_no_question_asks_nothing(text: str) -
     'Il regionale delle 7 ha di nuovo 20 minuti di ritardo',
 ])
 def test_weather_and_delays_of_the_moment_are_not_kept(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and not r.asks and not r.facts
+    expect(text, reads_as(Intent.STATEMENT, facts=False, asks=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -848,7 +826,7 @@ def test_weather_and_delays_of_the_moment_are_not_kept(text: str) -> None:
     "O aquecedor fica sempre em 22 graus.", "La lavatrice la metto sempre a 40 gradi.",
 ])
 def test_degrees_in_a_lasting_fact_keep_it(text: str) -> None:
-    assert read_message(text).facts
+    expect(text, keeps_something)
 
 
 # Family 13: a refusal that says "no need to keep it", "leave no record", "scrap it from memory",
@@ -886,8 +864,7 @@ def test_degrees_in_a_lasting_fact_keep_it(text: str) -> None:
     'Non lasciarlo scritto da nessuna parte: il PIN è 4410',
 ])
 def test_leave_no_record_refusals_keep_nothing(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.DO_NOT_KEEP and not r.facts
+    expect(text, reads_as(Intent.DO_NOT_KEEP, facts=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -896,7 +873,7 @@ def test_leave_no_record_refusals_keep_nothing(text: str) -> None:
     "Não deixa a porta aberta depois das 22h.", "Non serve che tu venga alle 8.",
 ])
 def test_leaving_things_is_no_refusal(text: str) -> None:
-    assert read_message(text).intent is not Intent.DO_NOT_KEEP
+    expect(text, reads_other_than(Intent.DO_NOT_KEEP))
 
 
 # Family 14: the topic first, the question word after it, no question mark ("the plumber's name
@@ -919,8 +896,7 @@ def test_leaving_things_is_no_refusal(text: str) -> None:
     'la figlia di Marta come si chiamava già',
 ])
 def test_a_question_word_after_its_topic_asks(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks and not r.facts
+    expect(text, reads_as(Intent.QUESTION, facts=False, asks=True))
 
 
 @pytest.mark.parametrize("text", [
@@ -928,7 +904,7 @@ def test_a_question_word_after_its_topic_asks(text: str) -> None:
     "Ich rufe an, wenn er kommt.", "Je l'appelle quand il arrive.",
 ])
 def test_a_conjunction_after_a_verb_asks_nothing(text: str) -> None:
-    assert not read_message(text).asks
+    expect(text, reads_as(asks=False))
 
 
 # Family 15: a remember verb before "what/which" and a noun asks what the assistant remembers
@@ -951,8 +927,7 @@ def test_a_conjunction_after_a_verb_asks_nothing(text: str) -> None:
     'Ricordi che taglia porta Giulia?',
 ])
 def test_remember_what_and_a_noun_asks(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks and not r.facts
+    expect(text, reads_as(Intent.QUESTION, facts=False, asks=True))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -962,8 +937,7 @@ def test_remember_what_and_a_noun_asks(text: str) -> None:
     ("Você lembra que a Bia faz anos dia 3?", "a Bia faz anos dia 3"),
 ])
 def test_remember_that_before_a_clause_still_keeps(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER and fact.lower() in " ".join(r.facts).lower()
+    expect((text, fact), reads_as(Intent.REMEMBER) & keeps(1, how="joined"))
 
 
 # Family 16: a file made or set up with a verb of preparing, starting or setting ("Start a new
@@ -992,8 +966,7 @@ def test_remember_that_before_a_clause_still_keeps(text: str, fact: str) -> None
     'Nel config.yaml imposta il tema scuro',
 ])
 def test_preparing_and_setting_files_are_file_changes(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.FILE_CHANGE and not r.facts
+    expect(text, reads_as(Intent.FILE_CHANGE, facts=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -1001,7 +974,7 @@ def test_preparing_and_setting_files_are_file_changes(text: str) -> None:
     "Prépare-moi un résumé de la réunion", "Me prepara um resumo da reunião", "Mi prepari la cena stasera?",
 ])
 def test_the_same_verbs_without_a_file_change_none(text: str) -> None:
-    assert read_message(text).intent is not Intent.FILE_CHANGE
+    expect(text, reads_other_than(Intent.FILE_CHANGE))
 
 
 # Family 17: laughs, short goodnights and greetings with "today" are small talk ("hahaha that's
@@ -1033,8 +1006,7 @@ def test_the_same_verbs_without_a_file_change_none(text: str) -> None:
     'Buongiorno, come sta oggi?',
 ])
 def test_laughs_goodnights_and_greetings_of_the_day_are_small_talk(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.SMALL_TALK and not r.asks and not r.facts
+    expect(text, small_talk(facts=False, asks=False))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -1112,8 +1084,7 @@ def test_routines_quitting_bookings_and_purchases_are_kept(text: str) -> None:
     "Sto uscendo dall'ufficio, arrivo per le 7",
 ])
 def test_on_the_way_to_work_is_a_remark_of_the_moment(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and not r.facts
+    expect(text, reads_as(Intent.STATEMENT, facts=False))
 
 
 # Family 19: a street or title abbreviation with a dot ends no sentence ("Elm Rd. 14", "Avda. de la
@@ -1159,8 +1130,7 @@ def test_reflexive_remember_verbs_before_a_colon_keep(text: str) -> None:
     "Comme d'habitude, tu passes à 8 h ?", "Como tá o trânsito na Marginal", "Come sta andando il trasloco di Marco?",
 ])
 def test_a_fact_lead_with_no_clause_after_it_keeps_nothing(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and not r.facts
+    expect(text, reads_as(Intent.QUESTION, facts=False))
 
 
 # Family 21: lasting facts a German reader missed for want of a digit or a name in capitals, and
@@ -1208,15 +1178,14 @@ def test_a_fact_lead_with_no_clause_after_it_keeps_nothing(text: str) -> None:
     'Mein Sohn hat eine Erdnussallergie',
 ])
 def test_lasting_facts_without_a_digit_are_kept(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and r.facts
+    expect(text, reads_as(Intent.STATEMENT, facts=True))
 
 
 @pytest.mark.parametrize("text", [
     "Esto es de locos", "Isso é de doido", "C'est de la folie", "Questo è di troppo", "That is from before",
 ])
 def test_being_of_something_names_nowhere(text: str) -> None:
-    assert not read_message(text).facts
+    expect(text, keeps_nothing)
 
 
 # Family 22: a question without a mark opened by "can you tell me", or its question word after the
@@ -1243,8 +1212,7 @@ def test_being_of_something_names_nowhere(text: str) -> None:
     "il meccanico dove ha l'officina",
 ])
 def test_unmarked_questions_with_the_topic_first_ask(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks
+    expect(text, reads_as(Intent.QUESTION, asks=True))
 
 
 @pytest.mark.parametrize("text", [
@@ -1252,4 +1220,4 @@ def test_unmarked_questions_with_the_topic_first_ask(text: str) -> None:
     "Il a son atelier où il veut.", "A consulta com a Dra. Vasconcelos é na qui. dia 20 às 14h.",
 ])
 def test_a_relative_where_asks_nothing(text: str) -> None:
-    assert not read_message(text).asks
+    expect(text, reads_as(asks=False))

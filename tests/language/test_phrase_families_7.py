@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from openclaw_tui.language import read_message
 from openclaw_tui.language.lexicon import lexicon
 from openclaw_tui.language.reading import Intent
 from openclaw_tui.language.sentences import split
+from tests.language.family_checks import drops, expect, keeps, keeps_something, reads_as, reads_other_than
 
 
 # an asking clause joined with no comma ("so", "así que", "also", "donc", "então", "quindi")
@@ -29,10 +29,7 @@ from openclaw_tui.language.sentences import split
      "Il trasloco è il 12", "quando devo chiedere"),
 ])
 def test_an_asking_clause_joined_without_a_comma_asks(text: str, fact: str, asked: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks
-    assert any(fact.lower() in f.lower() for f in r.facts), r.facts
-    assert not any(asked.lower() in f.lower() for f in r.facts), r.facts
+    expect((text, fact, asked), reads_as(Intent.QUESTION, asks=True) & keeps(1) & drops(2))
 
 
 @pytest.mark.parametrize("text", [
@@ -43,7 +40,7 @@ def test_an_asking_clause_joined_without_a_comma_asks(text: str, fact: str, aske
     "Je travaille le samedi donc quand il fait beau je pars tôt",
 ])
 def test_a_joined_clause_that_asks_nothing(text: str) -> None:
-    assert not read_message(text).asks
+    expect(text, reads_as(asks=False))
 
 
 # a refusal after a secret or a code: nothing of the message is kept
@@ -62,9 +59,7 @@ def test_a_joined_clause_that_asks_nothing(text: str) -> None:
     ("La password del wifi è Girasole!2024, non memorizzarla", "Girasole!2024"),
 ])
 def test_a_refusal_after_a_secret_keeps_nothing(text: str, secret: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.DO_NOT_KEEP
-    assert not r.facts and secret not in " ".join(r.facts)
+    expect((text, secret), reads_as(Intent.DO_NOT_KEEP, facts=False) & drops(1, how="joined", fold=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -72,8 +67,7 @@ def test_a_refusal_after_a_secret_keeps_nothing(text: str, secret: str) -> None:
     "Ich merke sie mir nicht gern, die Geburtstage meiner Neffen sind im Mai",
 ])
 def test_words_near_a_refusal_refuse_nothing(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is not Intent.DO_NOT_KEEP and r.facts
+    expect(text, reads_other_than(Intent.DO_NOT_KEEP, facts=True))
 
 
 # dotted initials and abbreviations inside names end no sentence; before an opening word they do
@@ -113,8 +107,7 @@ def test_abbreviations_inside_names_end_no_sentence(lang: str, text: str, count:
     "Ora sono distrutta, domani ne parliamo",
 ])
 def test_remarks_of_the_moment_are_not_kept(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and not r.facts, r.facts
+    expect(text, reads_as(Intent.STATEMENT, facts=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -126,7 +119,7 @@ def test_remarks_of_the_moment_are_not_kept(text: str) -> None:
     "Je travaille au périph depuis 2019",
 ])
 def test_lasting_facts_beside_the_same_words_are_kept(text: str) -> None:
-    assert read_message(text).facts
+    expect(text, keeps_something)
 
 
 # "don't forget that" said colloquially, the negation dropped or doubled, keeps what follows
@@ -141,9 +134,7 @@ def test_lasting_facts_beside_the_same_words_are_kept(text: str) -> None:
     ("Non ti scordare che il veterinario è il 14", "il veterinario è il 14"),
 ])
 def test_colloquial_dont_forget_keeps(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER
-    assert any(fact.lower() in f.lower() for f in r.facts), r.facts
+    expect((text, fact), reads_as(Intent.REMEMBER) & keeps(1))
 
 
 @pytest.mark.parametrize("text", [
@@ -151,8 +142,7 @@ def test_colloquial_dont_forget_keeps(text: str, fact: str) -> None:
     "J'oublie pas que ma sœur habite à Lyon",
 ])
 def test_not_forgetting_told_of_oneself_is_a_statement(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and r.facts
+    expect(text, reads_as(Intent.STATEMENT, facts=True))
 
 
 # "forget what I'm about to tell you": nothing after it is kept; "don't forget what I told you"
@@ -166,8 +156,7 @@ def test_not_forgetting_told_of_oneself_is_a_statement(text: str) -> None:
     "Dimentica quello che sto per dirti: mi licenzio a marzo",
 ])
 def test_forget_what_i_am_about_to_say_keeps_nothing(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.DO_NOT_KEEP and not r.facts
+    expect(text, reads_as(Intent.DO_NOT_KEEP, facts=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -175,4 +164,4 @@ def test_forget_what_i_am_about_to_say_keeps_nothing(text: str) -> None:
     "Vergiss nicht, was ich dir über die Hütte gesagt habe?",
 ])
 def test_dont_forget_what_i_said_is_no_refusal(text: str) -> None:
-    assert read_message(text).intent is not Intent.DO_NOT_KEEP
+    expect(text, reads_other_than(Intent.DO_NOT_KEEP))

@@ -13,13 +13,12 @@ sentences that must keep their reading."""
 
 from __future__ import annotations
 
-import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
-
-LANGS = ("en", "es", "de", "fr", "pt", "it")
+from tests.language.family_floor import LANGS, all_read, every, floor_test
+from tests.language.family_checks import (control_test, drops, fact_table_test, intent_table_test, keeps,
+                                          keeps_clause, keeps_nothing, reads_as, reads_other_than, small_talk)
 
 # a remember request put as a condition, a courtesy clause closing it: kept without the courtesy
 IF_YOU_COULD: dict[str, list[tuple[str, str]]] = {
@@ -46,14 +45,10 @@ IF_YOU_COULD_CONTROLS = [  # a conditional favour that keeps nothing: no remembe
 ]
 
 
-def if_you_could_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and any(f.rstrip(" .").lower() == case[1].lower() for f in r.facts)
+if_you_could_right = keeps_clause(Intent.REMEMBER, how="is", strip=" .")
 
 
-@pytest.mark.parametrize("text", IF_YOU_COULD_CONTROLS)
-def test_a_conditional_favour_keeping_nothing_is_no_remember_request(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+test_a_conditional_favour_keeping_nothing_is_no_remember_request = control_test(IF_YOU_COULD_CONTROLS, reads_other_than(Intent.REMEMBER))
 
 
 # a folder or file with a name-like token after a delete or create verb (a conditional one too): a file change
@@ -81,13 +76,10 @@ FOLDER_CHANGE_CONTROLS = {  # a folder named in a question or a statement: no fi
 }
 
 
-def folder_change_right(text: str) -> bool:
-    return read_message(text).intent is Intent.FILE_CHANGE
+folder_change_right = reads_as(Intent.FILE_CHANGE)
 
 
-@pytest.mark.parametrize("text", sorted(FOLDER_CHANGE_CONTROLS))
-def test_a_folder_named_outside_a_change_request_keeps_its_reading(text: str) -> None:
-    assert read_message(text).intent is FOLDER_CHANGE_CONTROLS[text]
+test_a_folder_named_outside_a_change_request_keeps_its_reading = intent_table_test(FOLDER_CHANGE_CONTROLS)
 
 
 # a greeting, then a short question after how the listener is, naming nothing: small talk
@@ -115,13 +107,10 @@ GREETING_LISTENER_CONTROLS = [  # a greeting before a question asking something:
 ]
 
 
-def greeting_listener_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+greeting_listener_right = small_talk()
 
 
-@pytest.mark.parametrize("text", GREETING_LISTENER_CONTROLS)
-def test_a_greeting_before_a_question_asking_something_stays_a_question(text: str) -> None:
-    assert read_message(text).intent is Intent.QUESTION
+test_a_greeting_before_a_question_asking_something_stays_a_question = control_test(GREETING_LISTENER_CONTROLS, reads_as(Intent.QUESTION))
 
 
 # praise of the listener ("you were flawless", "foste impecável"), a period saved ("me salvaste la
@@ -144,14 +133,10 @@ PRAISE_CLOSING_CONTROLS = {  # back from somewhere on a day, praise with a fact 
 }
 
 
-def praise_closing_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+praise_closing_right = small_talk()
 
 
-@pytest.mark.parametrize("text", sorted(PRAISE_CLOSING_CONTROLS))
-def test_a_return_with_a_place_and_a_day_is_still_kept(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is not Intent.SMALL_TALK and any(PRAISE_CLOSING_CONTROLS[text] in f for f in r.facts)
+test_a_return_with_a_place_and_a_day_is_still_kept = fact_table_test(PRAISE_CLOSING_CONTROLS, other_than=Intent.SMALL_TALK)
 
 
 # a secret, then after a dash a refusal: leave it out, or it fronted with "you don't write it
@@ -174,15 +159,10 @@ DASH_REFUSAL_CONTROLS = {  # leaving a thing out of a dish or a plan, or not wri
 }
 
 
-def dash_refusal_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.DO_NOT_KEEP and not r.facts
+dash_refusal_right = reads_as(Intent.DO_NOT_KEEP, facts=False)
 
 
-@pytest.mark.parametrize("text", sorted(DASH_REFUSAL_CONTROLS))
-def test_leaving_a_thing_out_of_a_dish_keeps_it(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is not Intent.DO_NOT_KEEP and any(DASH_REFUSAL_CONTROLS[text] in f for f in r.facts)
+test_leaving_a_thing_out_of_a_dish_keeps_it = fact_table_test(DASH_REFUSAL_CONTROLS, other_than=Intent.DO_NOT_KEEP)
 
 
 # durable with no keep word: food that makes me ill or I never liked ("Dairy wrecks my stomach",
@@ -220,13 +200,10 @@ DURABLE_PLAIN_CONTROLS = [  # a remark of the moment with no durable thing: noth
 ]
 
 
-def durable_plain_right(case: tuple[str, str]) -> bool:
-    return any(case[1].lower() in f.lower() for f in read_message(case[0]).facts)
+durable_plain_right = keeps(1)
 
 
-@pytest.mark.parametrize("text", DURABLE_PLAIN_CONTROLS)
-def test_a_remark_of_the_moment_keeps_nothing(text: str) -> None:
-    assert not read_message(text).facts
+test_a_remark_of_the_moment_keeps_nothing = control_test(DURABLE_PLAIN_CONTROLS, keeps_nothing)
 
 
 # a question with no mark: a short lead and a colon, or a topic after "and" and a comma, then a
@@ -258,14 +235,10 @@ QUESTION_NO_MARK_CONTROLS = [  # a relative clause between commas, not knowing w
 ]
 
 
-def question_no_mark_right(text: str) -> bool:
-    return read_message(text).intent is Intent.QUESTION
+question_no_mark_right = reads_as(Intent.QUESTION)
 
 
-@pytest.mark.parametrize("text", QUESTION_NO_MARK_CONTROLS)
-def test_a_relative_clause_or_not_knowing_stays_a_statement(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and r.facts
+test_a_relative_clause_or_not_knowing_stays_a_statement = control_test(QUESTION_NO_MARK_CONTROLS, reads_as(Intent.STATEMENT, facts=True))
 
 
 # a fact led by "since" or "with" inside a question, someone named and a span with no digit ("a fin
@@ -280,8 +253,7 @@ NAMED_SPAN: dict[str, list[tuple[str, str]]] = {
 }
 
 
-def named_span_right(case: tuple[str, str]) -> bool:
-    return any(case[1].lower() in f.lower() for f in read_message(case[0]).facts)
+named_span_right = keeps(1)
 
 
 # a remark of the moment: an exclamation on the weather ("Que nevoeiro …"), a road jammed now
@@ -303,14 +275,10 @@ MOMENT_REMARK_CONTROLS = {  # a question on the weather with its mark, a thing b
 }
 
 
-def moment_remark_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.STATEMENT and not r.facts
+moment_remark_right = reads_as(Intent.STATEMENT, facts=False)
 
 
-@pytest.mark.parametrize("text", sorted(MOMENT_REMARK_CONTROLS))
-def test_a_weather_question_or_a_dated_blockage_keeps_its_reading(text: str) -> None:
-    assert read_message(text).intent is MOMENT_REMARK_CONTROLS[text]
+test_a_weather_question_or_a_dated_blockage_keeps_its_reading = intent_table_test(MOMENT_REMARK_CONTROLS)
 
 
 # "no no, sorry," before a statement naming something: a correction, the opener not in the fact
@@ -324,9 +292,7 @@ NO_NO_SORRY: dict[str, list[tuple[str, str]]] = {
 }
 
 
-def no_no_sorry_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.CORRECTION and any(f.rstrip(".").lower() == case[1].lower() for f in r.facts)
+no_no_sorry_right = keeps_clause(Intent.CORRECTION, how="is", strip=".")
 
 
 def test_no_no_sorry_before_naming_nothing_corrects_nothing() -> None:
@@ -352,15 +318,10 @@ CHOICE_TAIL_CONTROLS = [  # not knowing whether, money that does not reach: stat
 ]
 
 
-def choice_tail_right(case: tuple[str, str, str]) -> bool:
-    r = read_message(case[0])
-    return (r.intent is Intent.QUESTION and any(f.rstrip(".") == case[1] for f in r.facts)
-            and not any(case[2] in f for f in r.facts))
+choice_tail_right = reads_as(Intent.QUESTION) & keeps(1, how="is", strip=".", fold=False) & drops(2, fold=False)
 
 
-@pytest.mark.parametrize("text", CHOICE_TAIL_CONTROLS)
-def test_not_knowing_which_is_no_question(text: str) -> None:
-    assert read_message(text).intent is Intent.STATEMENT
+test_not_knowing_which_is_no_question = control_test(CHOICE_TAIL_CONTROLS, reads_as(Intent.STATEMENT))
 
 
 FAMILIES = {
@@ -377,17 +338,17 @@ FAMILIES = {
     "choice_tail": (CHOICE_TAIL, choice_tail_right),
 }
 FLOOR = {
-    "if_you_could": {lang: len(IF_YOU_COULD[lang]) for lang in LANGS},
-    "folder_change": {lang: len(FOLDER_CHANGE[lang]) for lang in LANGS},
-    "greeting_listener": {"en": 2, "es": 2, "de": 2, "fr": 1, "pt": 2, "it": 2},  # "ces temps-ci" reads as a name-like token
-    "praise_closing": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 2},  # "Ciao! Rieccomi" is detected as no table's
-    "dash_refusal": {lang: len(DASH_REFUSAL[lang]) for lang in LANGS},
-    "durable_plain": {lang: len(DURABLE_PLAIN[lang]) for lang in LANGS},
-    "question_no_mark": {lang: len(QUESTION_NO_MARK[lang]) for lang in LANGS},
-    "named_span": {lang: len(NAMED_SPAN[lang]) for lang in LANGS},
-    "moment_remark": {lang: len(MOMENT_REMARK[lang]) for lang in LANGS},
-    "no_no_sorry": {lang: len(NO_NO_SORRY[lang]) for lang in LANGS},
-    "choice_tail": {lang: len(CHOICE_TAIL[lang]) for lang in LANGS},
+    "if_you_could": all_read(IF_YOU_COULD),
+    "folder_change": all_read(FOLDER_CHANGE),
+    "greeting_listener": every(2, fr=1),  # "ces temps-ci" reads as a name-like token
+    "praise_closing": every(3, it=2),  # "Ciao! Rieccomi" is detected as no table's
+    "dash_refusal": all_read(DASH_REFUSAL),
+    "durable_plain": all_read(DURABLE_PLAIN),
+    "question_no_mark": all_read(QUESTION_NO_MARK),
+    "named_span": all_read(NAMED_SPAN),
+    "moment_remark": all_read(MOMENT_REMARK),
+    "no_no_sorry": all_read(NO_NO_SORRY),
+    "choice_tail": all_read(CHOICE_TAIL),
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -21,13 +21,11 @@ sentences that must keep their reading."""
 
 from __future__ import annotations
 
-import pytest
 
-from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
-from tests.language.family_floor import floor_test
-
-LANGS = ("en", "es", "de", "fr", "pt", "it")
+from tests.language.family_floor import LANGS, every, floor_test
+from tests.language.family_checks import (control_test, keeps_clause, keeps_nothing, reads_as, reads_other_than,
+                                          small_talk)
 
 # a remember request put as a favour or a condition ("be a star and", "I'd appreciate it if you
 # remembered", "Le agradecería que anotara", "Agradecia que tomasse nota"): kept
@@ -66,9 +64,7 @@ POLITE_KEEP_CONTROLS = [  # remembering told of oneself, or a favour asking some
 ]
 
 
-def polite_keep_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+polite_keep_right = keeps_clause(Intent.REMEMBER, how="starts")
 
 
 # a greeting before a colloquial or dialect "all good?", "slept well?" (an "or not yet" tail too), "had a
@@ -97,8 +93,7 @@ GREETING_WELL_CONTROLS = [  # the same greeting before a question about a thing,
 ]
 
 
-def greeting_well_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+greeting_well_right = small_talk()
 
 
 # a closing by going to bed, an early start, tiredness, a goodnight to all, thanks after "pronto" or
@@ -124,8 +119,7 @@ CLOSING_SLEEP_CONTROLS = [  # going to bed because of a named appointment, an in
 ]
 
 
-def closing_sleep_right(text: str) -> bool:
-    return read_message(text).intent is Intent.SMALL_TALK
+closing_sleep_right = small_talk()
 
 
 # durable with no digit or name: where a thing is kept ("are behind the …", "you'll find … under the",
@@ -149,9 +143,7 @@ KEPT_WHERE_CONTROLS = [  # chit-chat of the moment: nothing kept
 ]
 
 
-def kept_where_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.STATEMENT and bool(r.facts)
+kept_where_right = reads_as(Intent.STATEMENT, facts=True)
 
 
 # keep idioms before a colon: don't let it slip / that it not escape you / etch it somewhere ("Que no
@@ -186,9 +178,7 @@ KEEP_COLON_CONTROLS = [  # it slipped my mind, told of the past: nothing kept as
 ]
 
 
-def keep_colon_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+keep_colon_right = keeps_clause(Intent.REMEMBER, how="starts")
 
 
 # a file named, then a clause that deletes it ("Die Datei alt.pdf kann weg, lösch sie", "Il vecchio.pdf
@@ -212,8 +202,7 @@ FILE_DROP_CONTROLS = [  # "delete it" after what I said, no file named: a refusa
 ]
 
 
-def file_drop_right(text: str) -> bool:
-    return read_message(text).intent is Intent.FILE_CHANGE
+file_drop_right = reads_as(Intent.FILE_CHANGE)
 
 
 # a fact closed by a day, then an asking clause with no mark ("… sortie scolaire jeudi il lui faut quoi",
@@ -253,9 +242,7 @@ FACT_THEN_ASK_CONTROLS = [  # the statement goes on after the day, or a relative
 ]
 
 
-def fact_then_ask_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.QUESTION and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+fact_then_ask_right = keeps_clause(Intent.QUESTION, how="starts")
 
 
 # a fact with no digit or name led by "since" and negated, someone who does not drive or has no licence
@@ -290,9 +277,7 @@ NO_LICENCE_CONTROLS = [  # whether someone has a licence, asked: nothing kept
 ]
 
 
-def no_licence_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.QUESTION and any(f.lower().startswith(case[1].lower()) for f in r.facts)
+no_licence_right = keeps_clause(Intent.QUESTION, how="starts")
 
 
 FAMILIES = {
@@ -308,58 +293,39 @@ FAMILIES = {
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
-    "polite_keep": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "greeting_well": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Oi oi, …": the language is not told
-    "closing_sleep": {"en": 2, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},  # "Hope your gears are well oiled": no table row
-    "kept_where": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "keep_colon": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "file_drop": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "fact_then_ask": {"en": 2, "es": 2, "de": 2, "fr": 2, "pt": 2, "it": 2},  # the closing question word: not read
-    "no_licence": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
+    "polite_keep": every(3),
+    "greeting_well": every(3, en=2),  # "Oi oi, …": the language is not told
+    "closing_sleep": every(3, en=2),  # "Hope your gears are well oiled": no table row
+    "kept_where": every(3),
+    "keep_colon": every(3),
+    "file_drop": every(3),
+    "fact_then_ask": every(2),  # the closing question word: not read
+    "no_licence": every(3),
 }
 
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 
 
-@pytest.mark.parametrize("text", POLITE_KEEP_CONTROLS)
-def test_a_remembering_told_or_a_favour_asking_something_else_keeps_nothing_as_asked(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+test_a_remembering_told_or_a_favour_asking_something_else_keeps_nothing_as_asked = control_test(POLITE_KEEP_CONTROLS, reads_other_than(Intent.REMEMBER))
 
 
-@pytest.mark.parametrize("text", GREETING_WELL_CONTROLS)
-def test_a_greeting_before_a_question_about_a_thing_or_someone_else_asks(text: str) -> None:
-    assert read_message(text).intent is Intent.QUESTION
+test_a_greeting_before_a_question_about_a_thing_or_someone_else_asks = control_test(GREETING_WELL_CONTROLS, reads_as(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", CLOSING_SLEEP_CONTROLS)
-def test_bedtime_for_a_named_appointment_or_an_interjection_before_a_fact_keeps_it(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is not Intent.SMALL_TALK and r.facts
+test_bedtime_for_a_named_appointment_or_an_interjection_before_a_fact_keeps_it = control_test(CLOSING_SLEEP_CONTROLS, reads_other_than(Intent.SMALL_TALK, facts=True))
 
 
-@pytest.mark.parametrize("text", KEPT_WHERE_CONTROLS)
-def test_chit_chat_of_the_moment_keeps_nothing(text: str) -> None:
-    assert not read_message(text).facts
+test_chit_chat_of_the_moment_keeps_nothing = control_test(KEPT_WHERE_CONTROLS, keeps_nothing)
 
 
-@pytest.mark.parametrize("text", KEEP_COLON_CONTROLS)
-def test_a_thing_that_slipped_my_mind_keeps_nothing_as_asked(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+test_a_thing_that_slipped_my_mind_keeps_nothing_as_asked = control_test(KEEP_COLON_CONTROLS, reads_other_than(Intent.REMEMBER))
 
 
-@pytest.mark.parametrize("text", FILE_DROP_CONTROLS)
-def test_delete_it_with_no_file_named_or_put_as_a_question_changes_no_file(text: str) -> None:
-    assert read_message(text).intent is not Intent.FILE_CHANGE
+test_delete_it_with_no_file_named_or_put_as_a_question_changes_no_file = control_test(FILE_DROP_CONTROLS, reads_other_than(Intent.FILE_CHANGE))
 
 
-@pytest.mark.parametrize("text", FACT_THEN_ASK_CONTROLS)
-def test_a_day_before_a_statement_that_goes_on_or_a_relative_clause_asks_nothing(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and r.facts
+test_a_day_before_a_statement_that_goes_on_or_a_relative_clause_asks_nothing = control_test(FACT_THEN_ASK_CONTROLS, reads_as(Intent.STATEMENT, facts=True))
 
 
-@pytest.mark.parametrize("text", NO_LICENCE_CONTROLS)
-def test_whether_someone_has_a_licence_asked_keeps_nothing(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and not r.facts
+test_whether_someone_has_a_licence_asked_keeps_nothing = control_test(NO_LICENCE_CONTROLS, reads_as(Intent.QUESTION, facts=False))

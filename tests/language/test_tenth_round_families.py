@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from openclaw_tui.language import read_message
 from openclaw_tui.language.detect import detect
 from openclaw_tui.language.reading import Intent
+from tests.language.family_checks import drops, expect, keeps, keeps_something, reads_as, reads_other_than, small_talk
 
 
 @pytest.mark.parametrize("text,secret", [
@@ -37,9 +37,7 @@ from openclaw_tui.language.reading import Intent
     ("Не записывай это: пароль Zvezda_2231", "Zvezda_2231"),
 ])
 def test_refusals_keep_nothing(text: str, secret: str) -> None:
-    r = read_message(text)
-    assert r.intent in (Intent.DO_NOT_KEEP, Intent.UNKNOWN)
-    assert not any(secret in f for f in r.facts)
+    expect((text, secret), reads_as((Intent.DO_NOT_KEEP, Intent.UNKNOWN)) & drops(1, fold=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -48,7 +46,7 @@ def test_refusals_keep_nothing(text: str, secret: str) -> None:
     "Fuera de casa tengo el coche, en la calle Mayor 12",
 ])
 def test_look_alikes_are_no_refusal(text: str) -> None:
-    assert read_message(text).intent is not Intent.DO_NOT_KEEP
+    expect(text, reads_other_than(Intent.DO_NOT_KEEP))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -61,9 +59,7 @@ def test_look_alikes_are_no_refusal(text: str) -> None:
     ("scusa ho detto una sciocchezza, il corso è il giovedì alle 18", "il corso è il giovedì alle 18"),
 ])
 def test_forget_what_i_said_then_a_fact_corrects(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.CORRECTION
-    assert any(fact.lower() in f.lower() for f in r.facts)
+    expect((text, fact), reads_as(Intent.CORRECTION) & keeps(1))
 
 
 @pytest.mark.parametrize("text", [
@@ -72,7 +68,7 @@ def test_forget_what_i_said_then_a_fact_corrects(text: str, fact: str) -> None:
     "Forget what I said, my PIN is 4821",  # a secret: nothing kept
 ])
 def test_forget_what_i_said_alone_refuses(text: str) -> None:
-    assert read_message(text).intent is Intent.DO_NOT_KEEP
+    expect(text, reads_as(Intent.DO_NOT_KEEP))
 
 
 @pytest.mark.parametrize("text", [
@@ -96,8 +92,7 @@ def test_forget_what_i_said_alone_refuses(text: str) -> None:
     "Mi hai salvato la serata, grazie",
 ])
 def test_goodnights_wishes_and_thanks_are_small_talk(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.SMALL_TALK and r.facts == ()
+    expect(text, small_talk(facts=False))
 
 
 @pytest.mark.parametrize("text", [
@@ -105,7 +100,7 @@ def test_goodnights_wishes_and_thanks_are_small_talk(text: str) -> None:
     "Me voy a dormir a casa de mi hermana Lucía el sábado",
 ])
 def test_a_goodnight_that_names_something_is_kept(text: str) -> None:
-    assert read_message(text).facts
+    expect(text, keeps_something)
 
 
 @pytest.mark.parametrize("text", [
@@ -120,8 +115,7 @@ def test_a_goodnight_that_names_something_is_kept(text: str) -> None:
     "kkkk o cachorro comeu meu chinelo de novo",
 ])
 def test_remarks_of_the_moment_are_not_kept(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.STATEMENT and r.facts == ()
+    expect(text, reads_as(Intent.STATEMENT, facts=False))
 
 
 @pytest.mark.parametrize("text,fact,clause", [
@@ -134,9 +128,7 @@ def test_remarks_of_the_moment_are_not_kept(text: str) -> None:
     ("Abbiamo tre gatti che veterinario ci consigli", "Abbiamo tre gatti", "che veterinario"),
 ])
 def test_an_unmarked_question_after_a_statement_asks(text: str, fact: str, clause: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks
-    assert not any(clause.lower() in f.lower() for f in r.facts)
+    expect((text, fact, clause), reads_as(Intent.QUESTION, asks=True) & drops(2))
 
 
 @pytest.mark.parametrize("text", [
@@ -146,7 +138,7 @@ def test_an_unmarked_question_after_a_statement_asks(text: str, fact: str, claus
     "My shift ends at 6 I can pick up the kids",
 ])
 def test_relative_clauses_ask_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.QUESTION
+    expect(text, reads_other_than(Intent.QUESTION))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -166,8 +158,7 @@ def test_relative_clauses_ask_nothing(text: str) -> None:
     ("Bei Pollen muss ich immer niesen", "muss ich immer niesen"),
 ])
 def test_where_things_are_medication_and_dislikes_are_kept(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert any(fact in f for f in r.facts), r.facts
+    expect((text, fact), keeps(1, fold=False))
 
 
 @pytest.mark.parametrize("text,fact", [
@@ -184,9 +175,7 @@ def test_where_things_are_medication_and_dislikes_are_kept(text: str, fact: str)
     ("Consegues anotar isto?\nA aula começa dia 3 de maio", "A aula começa dia 3 de maio"),
 ])
 def test_remember_frames_keep(text: str, fact: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.REMEMBER
-    assert any(fact.lower() in f.lower() for f in r.facts), r.facts
+    expect((text, fact), reads_as(Intent.REMEMBER) & keeps(1))
 
 
 @pytest.mark.parametrize("text", [
@@ -200,7 +189,7 @@ def test_remember_frames_keep(text: str, fact: str) -> None:
     "¿Me cambias la fecha en agenda.md?",
 ])
 def test_tick_off_and_rename_are_file_changes(text: str) -> None:
-    assert read_message(text).intent is Intent.FILE_CHANGE
+    expect(text, reads_as(Intent.FILE_CHANGE))
 
 
 @pytest.mark.parametrize("text", [
@@ -208,7 +197,7 @@ def test_tick_off_and_rename_are_file_changes(text: str) -> None:
     "Marca de café favorita: Illy",
 ])
 def test_read_only_and_brand_are_no_file_change(text: str) -> None:
-    assert read_message(text).intent is not Intent.FILE_CHANGE
+    expect(text, reads_other_than(Intent.FILE_CHANGE))
 
 
 @pytest.mark.parametrize("text", [
@@ -220,8 +209,7 @@ def test_read_only_and_brand_are_no_file_change(text: str) -> None:
     "Scopri cosa ti ho detto sull'assicurazione",
 ])
 def test_find_out_what_asks(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and r.asks
+    expect(text, reads_as(Intent.QUESTION, asks=True))
 
 
 @pytest.mark.parametrize("text,fact,lead", [
@@ -233,9 +221,7 @@ def test_find_out_what_asks(text: str) -> None:
     ("Solo per te, ok? Il mio scoperto è a 900 €", "Il mio scoperto è a 900 €", "Solo per te"),
 ])
 def test_just_for_you_leads_are_private(text: str, fact: str, lead: str) -> None:
-    r = read_message(text)
-    assert r.private and not r.asks
-    assert any(fact in f for f in r.facts) and not any(lead in f for f in r.facts)
+    expect((text, fact, lead), reads_as(asks=False, private=True) & keeps(1, fold=False) & drops(2, fold=False))
 
 
 @pytest.mark.parametrize("text,lang", [

@@ -20,11 +20,11 @@ sentences that must keep their reading."""
 
 from __future__ import annotations
 
-import pytest
 
-from openclaw_tui.language import read_message
-from openclaw_tui.language.reading import Intent, MessageReading
-from tests.language.family_floor import floor_test
+from openclaw_tui.language.reading import Intent
+from tests.language.family_floor import LANGS, every, floor_test
+from tests.language.family_checks import (control_test, drops, keeps, keeps_clause, keeps_something, lead,
+                                          reads_as, reads_other_than, small_talk, tail, withholds)
 
 # (a polite question asking to keep, the fact it keeps)
 POLITE_THAT: dict[str, list[tuple[str, str]]] = {
@@ -386,66 +386,38 @@ PRAISE_CONTROLS = [  # the same openers before a fact
     "Un énorme merci à Paul pour le déménagement du 12",
 ]
 
-LANGS = ("en", "es", "de", "fr", "pt", "it")
+
+polite_that_right = keeps_clause(Intent.REMEMBER, asks=False)
 
 
-def _kept(r: MessageReading, text: str) -> bool:
-    return any(text.lower() in f.lower() for f in r.facts)
+closing_refusal_right = withholds(Intent.DO_NOT_KEEP)
 
 
-def polite_that_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and not r.asks and _kept(r, case[1])
+greeting_question_right = small_talk(asks=False)
 
 
-def closing_refusal_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.DO_NOT_KEEP and not _kept(r, case[1])
+weather_crowd_right = reads_as(Intent.STATEMENT, facts=False)
 
 
-def greeting_question_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.SMALL_TALK and not r.asks
+lookup_right = reads_as(Intent.QUESTION, asks=True, facts=False)
 
 
-def weather_crowd_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.STATEMENT and not r.facts
+joined_fact_right = keeps_clause(Intent.QUESTION, asks=True) & drops(tail(3))
 
 
-def lookup_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.QUESTION and r.asks and not r.facts
+remember_idiom_right = keeps_clause(Intent.REMEMBER)
 
 
-def joined_fact_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    tail = " ".join(case[0].split()[-3:])
-    return r.intent is Intent.QUESTION and r.asks and _kept(r, case[1]) and not _kept(r, tail)
+closing_right = small_talk(facts=False)
 
 
-def remember_idiom_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and _kept(r, case[1])
+place_habit_right = reads_as(Intent.STATEMENT) & keeps(lead(","))
 
 
-def closing_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.SMALL_TALK and not r.facts
+correction_idiom_right = keeps_clause(Intent.CORRECTION)
 
 
-def place_habit_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.STATEMENT and _kept(r, text.split(",")[0])
-
-
-def correction_idiom_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.CORRECTION and _kept(r, case[1])
-
-
-def file_verb_right(text: str) -> bool:
-    return read_message(text).intent is Intent.FILE_CHANGE
+file_verb_right = reads_as(Intent.FILE_CHANGE)
 
 
 FAMILIES = {
@@ -465,81 +437,55 @@ FAMILIES = {
 
 #: sentences read right per language when each mechanism was committed
 FLOOR: dict[str, dict[str, int]] = {
-    "polite_that": {"en": 5, "es": 5, "de": 5, "fr": 5, "pt": 5, "it": 5},
-    "closing_refusal": {"en": 5, "es": 5, "de": 5, "fr": 5, "pt": 5, "it": 5},
-    "greeting_question": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
-    "weather_crowd": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
-    "lookup": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
-    "praise": {"en": 2, "es": 2, "de": 2, "fr": 2, "pt": 2, "it": 2},
-    "correction_idiom": {"en": 2, "es": 2, "de": 2, "fr": 2, "pt": 2, "it": 2},
-    "place_habit": {"en": 3, "es": 3, "de": 3, "fr": 3, "pt": 3, "it": 3},
-    "closing": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # "Abgemacht, bis morgen dann": not read
-    "remember_idiom": {"en": 3, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},  # German verb last: not read
-    "joined_fact": {"en": 2, "es": 3, "de": 2, "fr": 3, "pt": 3, "it": 3},
-    "file_verb": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 3},  # "In spesa.md alza …": no table's words
+    "polite_that": every(5),
+    "closing_refusal": every(5),
+    "greeting_question": every(4),
+    "weather_crowd": every(4),
+    "lookup": every(4),
+    "praise": every(2),
+    "correction_idiom": every(2),
+    "place_habit": every(3),
+    "closing": every(3, de=2),  # "Abgemacht, bis morgen dann": not read
+    "remember_idiom": every(3, de=2),  # German verb last: not read
+    "joined_fact": every(3, en=2, de=2),
+    "file_verb": every(4, it=3),  # "In spesa.md alza …": no table's words
 }
 
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 
 
-@pytest.mark.parametrize("text", POLITE_THAT_CONTROLS)
-def test_a_polite_question_without_that_asks(text: str) -> None:
-    assert read_message(text).intent is Intent.QUESTION
+test_a_polite_question_without_that_asks = control_test(POLITE_THAT_CONTROLS, reads_as(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", CLOSING_REFUSAL_CONTROLS)
-def test_no_way_in_a_statement_refuses_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.DO_NOT_KEEP
+test_no_way_in_a_statement_refuses_nothing = control_test(CLOSING_REFUSAL_CONTROLS, reads_other_than(Intent.DO_NOT_KEEP))
 
 
-@pytest.mark.parametrize("text", GREETING_QUESTION_CONTROLS)
-def test_a_greeting_before_a_real_question_asks(text: str) -> None:
-    assert read_message(text).intent is Intent.QUESTION
+test_a_greeting_before_a_real_question_asks = control_test(GREETING_QUESTION_CONTROLS, reads_as(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", WEATHER_CROWD_CONTROLS)
-def test_a_habit_beside_weather_words_is_kept(text: str) -> None:
-    assert read_message(text).facts
+test_a_habit_beside_weather_words_is_kept = control_test(WEATHER_CROWD_CONTROLS, keeps_something)
 
 
-@pytest.mark.parametrize("text", LOOKUP_CONTROLS)
-def test_a_lookup_verb_in_a_statement_or_keep_request_asks_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.QUESTION
+test_a_lookup_verb_in_a_statement_or_keep_request_asks_nothing = control_test(LOOKUP_CONTROLS, reads_other_than(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", FILE_VERB_CONTROLS)
-def test_a_file_named_in_a_question_or_statement_changes_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.FILE_CHANGE
+test_a_file_named_in_a_question_or_statement_changes_nothing = control_test(FILE_VERB_CONTROLS, reads_other_than(Intent.FILE_CHANGE))
 
 
-@pytest.mark.parametrize("text", JOINED_FACT_CONTROLS)
-def test_a_relative_clause_after_a_statement_asks_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.QUESTION
+test_a_relative_clause_after_a_statement_asks_nothing = control_test(JOINED_FACT_CONTROLS, reads_other_than(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", REMEMBER_IDIOM_CONTROLS)
-def test_a_keep_idiom_telling_or_asking_keeps_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+test_a_keep_idiom_telling_or_asking_keeps_nothing = control_test(REMEMBER_IDIOM_CONTROLS, reads_other_than(Intent.REMEMBER))
 
 
-@pytest.mark.parametrize("text", CLOSING_CONTROLS)
-def test_a_closing_word_beside_a_fact_is_no_small_talk(text: str) -> None:
-    assert read_message(text).intent is not Intent.SMALL_TALK
+test_a_closing_word_beside_a_fact_is_no_small_talk = control_test(CLOSING_CONTROLS, reads_other_than(Intent.SMALL_TALK))
 
 
-@pytest.mark.parametrize("text", PLACE_HABIT_CONTROLS)
-def test_where_a_thing_hangs_asked_keeps_nothing(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is Intent.QUESTION and not r.facts
+test_where_a_thing_hangs_asked_keeps_nothing = control_test(PLACE_HABIT_CONTROLS, reads_as(Intent.QUESTION, facts=False))
 
 
-@pytest.mark.parametrize("text", CORRECTION_IDIOM_CONTROLS)
-def test_a_mix_up_told_or_a_no_answering_corrects_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.CORRECTION
+test_a_mix_up_told_or_a_no_answering_corrects_nothing = control_test(CORRECTION_IDIOM_CONTROLS, reads_other_than(Intent.CORRECTION))
 
 
-@pytest.mark.parametrize("text", PRAISE_CONTROLS)
-def test_an_interjection_or_thanks_before_a_fact_keeps_it(text: str) -> None:
-    r = read_message(text)
-    assert r.intent is not Intent.SMALL_TALK and r.facts
+test_an_interjection_or_thanks_before_a_fact_keeps_it = control_test(PRAISE_CONTROLS, reads_other_than(Intent.SMALL_TALK, facts=True))

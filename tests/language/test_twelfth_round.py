@@ -18,7 +18,10 @@ from __future__ import annotations
 import pytest
 
 from openclaw_tui.language import read_message
-from openclaw_tui.language.reading import Intent, MessageReading
+from openclaw_tui.language.reading import Intent
+from tests.language.family_floor import LANGS, every, floor_test
+from tests.language.family_checks import (control_test, drops, keeps, keeps_clause, reads_as, reads_other_than,
+                                          small_talk, tail, withholds)
 
 # (statement kept, asking clause not kept)
 JOINED_ASKING: dict[str, list[str]] = {
@@ -412,110 +415,71 @@ POLITE_KEEP_CONTROLS = [  # a keep verb before a noun, or a favour that is no ke
     "tu te souviens de mon adresse ?",
 ]
 
-LANGS = ("en", "es", "de", "fr", "pt", "it")
+
+joined_asking_right = reads_as(Intent.QUESTION, asks=True) & drops(tail(3))  # the clause after the joining word not kept
 
 
-def _kept(r: MessageReading, text: str) -> bool:
-    return any(text.lower() in f.lower() for f in r.facts)
+knowing_right = reads_as(Intent.QUESTION, asks=True)
 
 
-def joined_asking_right(text: str) -> bool:
-    """Asks, and the clause after the joining word is not kept."""
-    r = read_message(text)
-    tail = text.split()[-3:]
-    return r.intent is Intent.QUESTION and r.asks and not _kept(r, " ".join(tail))
+laughter_right = small_talk(facts=False)
 
 
-def knowing_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.QUESTION and r.asks
+polite_keep_right = keeps_clause(Intent.REMEMBER, asks=False)
 
 
-def laughter_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.SMALL_TALK and not r.facts
+greeting_asks_right = small_talk(asks=False)
 
 
-def polite_keep_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.REMEMBER and not r.asks and _kept(r, case[1])
+leaving_right = small_talk(facts=False)
 
 
-def greeting_asks_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.SMALL_TALK and not r.asks
+short_form_right = keeps(1)
 
 
-def leaving_right(text: str) -> bool:
-    r = read_message(text)
-    return r.intent is Intent.SMALL_TALK and not r.facts
+refusal_after_right = withholds(Intent.DO_NOT_KEEP)
 
 
-def short_form_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return _kept(r, case[1])
-
-
-def refusal_after_right(case: tuple[str, str]) -> bool:
-    r = read_message(case[0])
-    return r.intent is Intent.DO_NOT_KEEP and not _kept(r, case[1])
-
+FAMILIES = {
+    "joined_asking": (JOINED_ASKING, joined_asking_right),
+    "knowing": (KNOWING, knowing_right),
+    "laughter": (LAUGHTER, laughter_right),
+    "polite_keep": (POLITE_KEEP, polite_keep_right),
+    "greeting_asks": (GREETING_ASKS, greeting_asks_right),
+    "leaving": (LEAVING, leaving_right),
+    "short_form": (SHORT_FORM, short_form_right),
+    "refusal_after": (REFUSAL_AFTER, refusal_after_right),
+}
 
 #: sentences read right per language when each mechanism was committed (of 10, or of 6)
 FLOOR: dict[str, dict[str, int]] = {
-    "joined_asking": {"en": 10, "es": 10, "de": 3, "fr": 10, "pt": 10, "it": 10},
-    "knowing": {"en": 9, "es": 10, "de": 10, "fr": 10, "pt": 10, "it": 10},
-    "laughter": {"en": 10, "es": 8, "de": 9, "fr": 9, "pt": 10, "it": 8},
-    "polite_keep": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
-    "greeting_asks": {"en": 6, "es": 6, "de": 5, "fr": 6, "pt": 6, "it": 6},
-    "leaving": {"en": 6, "es": 6, "de": 6, "fr": 6, "pt": 6, "it": 6},
-    "short_form": {"en": 4, "es": 4, "de": 4, "fr": 4, "pt": 4, "it": 4},
-    "refusal_after": {"en": 5, "es": 4, "de": 6, "fr": 6, "pt": 6, "it": 6},
+    "joined_asking": every(10, de=3),
+    "knowing": every(10, en=9),
+    "laughter": every(10, es=8, de=9, fr=9, it=8),
+    "polite_keep": every(6),
+    "greeting_asks": every(6, de=5),
+    "leaving": every(6),
+    "short_form": every(4),
+    "refusal_after": every(6, en=5, es=4),
 }
 
 
-def score(family: str, lang: str) -> tuple[int, int]:
-    """(read right, written) of one family in one language."""
-    cases: list = {"joined_asking": JOINED_ASKING, "knowing": KNOWING, "laughter": LAUGHTER,
-                   "polite_keep": POLITE_KEEP, "refusal_after": REFUSAL_AFTER, "short_form": SHORT_FORM,
-                   "leaving": LEAVING, "greeting_asks": GREETING_ASKS}[family][lang]
-    right = {"joined_asking": joined_asking_right, "knowing": knowing_right, "laughter": laughter_right,
-             "polite_keep": polite_keep_right, "refusal_after": refusal_after_right,
-             "short_form": short_form_right, "leaving": leaving_right,
-             "greeting_asks": greeting_asks_right}[family]
-    return sum(bool(right(c)) for c in cases), len(cases)
+test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, LANGS)
 
 
-@pytest.mark.parametrize("family", sorted(FLOOR))
-@pytest.mark.parametrize("lang", LANGS)
-def test_family_holds_its_measured_count(family: str, lang: str) -> None:
-    got, total = score(family, lang)
-    assert got >= FLOOR[family][lang], f"{family} {lang}: {got}/{total} read right, {FLOOR[family][lang]} measured"
+test_a_joined_statement_still_states = control_test(JOINED_CONTROLS, reads_other_than(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", JOINED_CONTROLS)
-def test_a_joined_statement_still_states(text: str) -> None:
-    assert read_message(text).intent is not Intent.QUESTION
+test_a_knowing_filler_asks_nothing = control_test(KNOWING_CONTROLS, reads_other_than(Intent.QUESTION))
 
 
-@pytest.mark.parametrize("text", KNOWING_CONTROLS)
-def test_a_knowing_filler_asks_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.QUESTION
+test_leaving_with_a_fact_is_no_small_talk = control_test(LEAVING_CONTROLS, reads_other_than(Intent.SMALL_TALK))
 
 
-@pytest.mark.parametrize("text", LEAVING_CONTROLS)
-def test_leaving_with_a_fact_is_no_small_talk(text: str) -> None:
-    assert read_message(text).intent is not Intent.SMALL_TALK
+test_a_note_noun_in_a_statement_refuses_nothing = control_test(REFUSAL_CONTROLS, reads_other_than(Intent.DO_NOT_KEEP))
 
 
-@pytest.mark.parametrize("text", REFUSAL_CONTROLS)
-def test_a_note_noun_in_a_statement_refuses_nothing(text: str) -> None:
-    assert read_message(text).intent is not Intent.DO_NOT_KEEP
-
-
-@pytest.mark.parametrize("text", POLITE_KEEP_CONTROLS)
-def test_a_keep_verb_before_a_noun_still_asks(text: str) -> None:
-    assert read_message(text).intent is not Intent.REMEMBER
+test_a_keep_verb_before_a_noun_still_asks = control_test(POLITE_KEEP_CONTROLS, reads_other_than(Intent.REMEMBER))
 
 
 @pytest.mark.parametrize("text,intent", LAUGHTER_CONTROLS)

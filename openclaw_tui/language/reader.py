@@ -816,6 +816,8 @@ def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
         return MessageReading(text=text, language=lex.code, intent=Intent.SMALL_TALK, private=reading.private,
                               basis="examples")
     if got == Intent.REMEMBER.value:
+        if reading.private:  # "Tienilo per te, per piacere: …": the keep verb asked who may see it
+            return reading
         kept = _kept_by_request(lex, text, by_verb=reading.basis != "default")
         if not kept:  # nothing the tables can tell apart from the request: "Busca en mis notas lo que …"
             return reading

@@ -149,6 +149,21 @@ RECALL_IDIOM: dict[str, list[str]] = {
 }
 
 
+RECALL_IDIOM_CONTROLS = [  # a keep verb before a colon: a keep request
+    "Remember: the gate code is 4471",
+    "Recuerda: el código del portal es 4471",
+    "Denk dran: der Torcode ist 4471",
+    "Souviens-toi : le code du portail est 4471",
+    "Lembra-te: o código do portão é 4471",
+    "Ricordati: il codice del cancello è 4471",
+]
+
+
+@pytest.mark.parametrize("text", RECALL_IDIOM_CONTROLS)
+def test_a_keep_verb_before_a_colon_still_keeps(text: str) -> None:
+    assert read_message(text).intent is Intent.REMEMBER
+
+
 def recall_idiom_right(text: str) -> bool:
     r = read_message(text)
     return r.intent is Intent.QUESTION and r.asks

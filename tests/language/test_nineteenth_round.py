@@ -273,7 +273,7 @@ WORTH_ASK: dict[str, list[tuple[str, str, str]]] = {
             "vaut le coup"),
            ("la salle de sport monte à 40 par mois ça vaut la peine de rester", "la salle de sport monte à 40 par mois",
             "vaut la peine")],
-    "pt": [("o seguro sobe para 600 este ano vale a pena mudar de seguradora", "o seguro sobe para 600 este ano",
+    "pt": [("a minha renda sobe para 900 em janeiro vale a pena mudar de casa", "a minha renda sobe para 900 em janeiro",
             "vale a pena"),
            ("o ginásio passa para 40 por mês compensa cancelar", "o ginásio passa para 40 por mês", "compensa cancelar")],
     "it": [("l'assicurazione sale a 700 quest'anno conviene cambiare compagnia", "l'assicurazione sale a 700 quest'anno",

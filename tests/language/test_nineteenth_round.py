@@ -371,8 +371,9 @@ REPORTED_LEAD: dict[str, list[tuple[str, str]]] = {
     "it": [("Siccome l'idraulico dice che la caldaia è rotta, chiamo il padrone di casa?",
             "l'idraulico dice che la caldaia è rotta")],
 }
-REPORTED_CONTROLS = [  # since someone asked, what …: nothing kept
+REPORTED_CONTROLS = [  # since someone says so, or says it is fine: nothing kept
     "Since Tom says so, what's the capital of Chile?",
+    "Since Tom says that it's fine, what time should we leave?",
     "Ya que lo dice Ana, ¿qué hora es?",
     "Da Jonas das sagt, wie spät ist es?",
     "Vu que Léa le dit, quelle heure est-il ?",

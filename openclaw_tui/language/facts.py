@@ -478,6 +478,8 @@ def _kept_after_lead(clause: str, lex: Lexicon) -> str | None:
         return kept
     body = clause.strip(_TRIM + "¿¡")
     folded = fold(body)
+    if lex.reported is not None and (said := lex.reported.search(folded)) and len(tokens(folded[said.end():])) >= REPORTED_WORDS:
+        return tidy(body)  # "Since the plumber says that the boiler is broken, …?": what I was told
     when = (lex.time_span is not None and lex.time_span.search(folded)) or (
         lex.date_words is not None and lex.date_words.search(folded))
     # with no span of time, a longer clause about someone named with no copula ("Seeing as Pickle
@@ -491,6 +493,9 @@ def _kept_after_lead(clause: str, lex: Lexicon) -> str | None:
 
 #: words a clause after a fact lead naming someone holds to be kept with no span of time
 NAMED_STATE_WORDS = 4
+#: words after a reporting verb's that-word for the reported clause to be kept ("… says that it's
+#: fine" judges; "… says that the boiler is broken" states)
+REPORTED_WORDS = 4
 
 
 def _named_lead(sentence: str, folded: str, start: int, lex: Lexicon) -> re.Match[str] | None:

@@ -367,6 +367,9 @@ class Lexicon:
     #: "is", "es", "ist", "est", "é", "è" (and "seems"), folded: a clause about someone named
     #: with one is a judgement ("Since Kowalski is so reliable"), not a lasting fact to keep
     copulas: frozenset[str] = frozenset()
+    #: someone reporting a state with a that-word ("the plumber says that", "el fontanero me dijo
+    #: que", "der Installateur sagt, dass"): a clause after a fact lead holding one is kept whole
+    reported: Phrases | None = None
     #: "I", "me", "we" ("ich", "je", "eu", "io"), folded: such a question asks about me, not the listener
     first_person: frozenset[str] = frozenset()
     #: kinship and people nouns ("Nichte", "uncle", "sobrina"), folded: a capitalised word right
@@ -387,7 +390,7 @@ class Lexicon:
 _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
                          "yes_no_not_with", "time_spans",
                          "fact_leads_named", "listener_words", "how_words", "how_topics", "copulas",
-                         "first_person_words", "kin_nouns", "topic_leads"})
+                         "first_person_words", "kin_nouns", "topic_leads", "reported_clauses"})
 
 
 # Lexicon fields read as phrase lists: field -> (the table's key, anchored at a clause start)
@@ -425,6 +428,7 @@ _PHRASE_FIELDS: dict[str, tuple[str, bool]] = {
     "time_span": ("time_spans", False),
     "named_lead": ("fact_leads_named", False),
     "how_opener": ("how_openers", True),
+    "reported": ("reported_clauses", False),
 }
 
 

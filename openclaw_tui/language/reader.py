@@ -89,8 +89,23 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
     recall = lex.recall.match(f) if lex.recall else None
     if recall:
         word = re.match(r"\s*([^\W_]+)", f[recall.end():])
-        return bool(word and word.group(1) in lex.question_words)
+        return bool(word and word.group(1) in lex.question_words) or recall_lead(f, lex)
     return False
+
+
+_RECALL_COLON = re.compile(r"\s*:\s*\w")
+
+
+def recall_lead(f: str, lex: Lexicon) -> bool:
+    """Whether a recall idiom opens the folded sentence before a colon and more words ("Puxa pela
+    memória: o que …", "Rack your memory: the thing …"): it asks for what follows, a headless
+    relative or a noun as much as a question word; not the start of a longer keep request
+    ("Remember: …" keeps, by its remember cue)."""
+    recall = lex.recall.match(f) if lex.recall else None
+    if recall is None or _RECALL_COLON.match(f, recall.end()) is None:
+        return False
+    keep = lex.remember.match(f) if lex.remember is not None else None
+    return keep is None or keep.end() < recall.end()
 
 
 #: a lead before a colon, or a topic after "and" before a comma, has at most this many words
@@ -771,6 +786,8 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
         intent = _intent_of(kinds)
         basis = {Intent.QUESTION: "asked" if asked_by_words else "mark", Intent.STATEMENT: "default",
                  Intent.UNKNOWN: ""}.get(intent, "cue")
+        if intent is Intent.QUESTION and recall_lead(folded_all, lex):
+            basis = "recall"  # a recall idiom asks to look up, never to keep ("Puxa pela memória: o que …")
     # "Read USER.md for me": a request about a named file is answered by reading it, not by a lookup
     looks_up = any(k is Kind.QUESTION or (k is Kind.REQUEST and not common().file_name.search(p.text))
                    for k, p in zip(kinds, pieces))
@@ -816,6 +833,8 @@ def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
         return MessageReading(text=text, language=lex.code, intent=Intent.SMALL_TALK, private=reading.private,
                               basis="examples")
     if got == Intent.REMEMBER.value:
+        if reading.private:  # "Tienilo per te, per piacere: …": the keep verb asked who may see it
+            return reading
         kept = _kept_by_request(lex, text, by_verb=reading.basis != "default")
         if not kept:  # nothing the tables can tell apart from the request: "Busca en mis notas lo que …"
             return reading

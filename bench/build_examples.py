@@ -21,7 +21,8 @@ from openclaw_tui.language.secrets import redact_for_disk
 DATA = Path(__file__).resolve().parent / "data"
 TABLED = ("en", "es", "de", "fr", "pt", "it")
 SPLITS = ("dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
-          "holdout8", "holdout9", "holdout10", "holdout11", "wide", "holdout12", "holdout13")
+          "holdout8", "holdout9", "holdout10", "holdout11", "wide", "holdout12", "holdout13",
+          "holdout14", "holdout15", "holdout16")
 
 
 def lines() -> str:

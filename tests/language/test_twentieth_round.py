@@ -17,6 +17,7 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
+from openclaw_tui.language.secrets import redact_for_disk
 from tests.language.family_floor import floor_test
 
 LANGS = ("en", "es", "de", "fr", "pt", "it")
@@ -178,11 +179,14 @@ def test_forgetting_something_else_is_no_refusal(text: str) -> None:
     assert read_message(text).intent is REFUSAL_AFTER_CONTROLS[text]
 
 
-def test_a_refusal_in_an_untabled_language_still_withholds_its_secret() -> None:
-    got = read_message("Nu păstra asta: parola mea de la bancă este Brad-Verde-5521")
-    assert got.intent is Intent.UNKNOWN
-    assert not got.facts
-    assert "Brad-Verde-5521" not in got.query
+@pytest.mark.parametrize("text, secret", [
+    ("Nu păstra asta: parola mea de la bancă este Brad-Verde-5521", "Brad-Verde-5521"),
+    ("Nu salva asta, cheia mea de API este AKIAQ7PLM4XR2ZT9WBNE", "AKIAQ7PLM4XR2ZT9WBNE"),
+])
+def test_a_refusal_in_an_untabled_language_is_read_neutrally_and_its_secret_redacted(text: str, secret: str) -> None:
+    got = read_message(text)
+    assert (got.language, got.intent, got.facts) == ("ro", Intent.UNKNOWN, ())
+    assert secret not in redact_for_disk(text).text
 
 
 FAMILIES = {

@@ -9,6 +9,8 @@ apostrophes straightened; see :func:`fold`, which keeps every character's positi
 * ``{a|b|}`` is one of the alternatives (an empty one makes the part optional; the longest
   is tried first);
 * ``*`` is the rest of a word, letters only ("{on|je} *-tu": "on peut-tu", "je fais-tu");
+* ``~`` is one whole word ("{qué|cuál} ~ … {podría}": "qué vino le podría", not the relative
+  "que podría");
 * ``…`` is up to six words ("den Termin habe ich … gespeichert", "left … out");
 * ``^`` is where a sentence or a clause starts ("^anotado" is a claim, "no lo tengo anotado" not);
 * ``$`` is the end of the text (closing punctuation allowed): ``", right {?|}$"``;
@@ -105,6 +107,9 @@ def _parse(text: str, pos: int, inside: bool = False) -> tuple[str, int]:
             break
         elif ch == "…":
             out.append(r"(?:[^\s!?;]+\s+){0,6}?")  # up to six words: "habe … gespeichert"
+            pos += 1
+        elif ch == "~":
+            out.append(r"[^\W_][^\s!?;,.]*")  # one whole word: "{qué} ~ … {podría}" needs a noun after "qué"
             pos += 1
         elif ch == "*":
             out.append(r"[^\W_]*")  # the rest of a word: "*-tu" is "peut-tu", "va-tu" …

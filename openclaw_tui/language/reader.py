@@ -460,7 +460,7 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
         return _file_named_first(piece, lex)
     return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text)
-                or names_a_folder(f, lex))
+                or names_a_folder(f, lex) or _folder_and_name(f, lex))
 
 
 #: a name-like token: word characters joined by "_", "-", "." or "/" (a path), or holding a digit
@@ -474,6 +474,17 @@ def names_a_folder(f: str, lex: Lexicon) -> bool:
     sentence ("la carpeta fotos_tmp", "le dossier captures_ecran_2021")."""
     return lex.folder_noun is not None and any(
         _NAME_LIKE.match(f, m.end()) for m in lex.folder_noun.finditer(f))
+
+
+#: a name-like token anywhere: "old-scans", "archivio-2025", "viajes/2019"
+_NAME_ANYWHERE = re.compile(r"(?<![\w./-])(?:\w+[_./-]\w[\w./-]*|[^\W\d_]*\d\w*)")
+
+
+def _folder_and_name(f: str, lex: Lexicon) -> bool:
+    """Whether a change request opening on a file verb names a folder and a name-like token
+    anywhere in the sentence ("Delete the old-scans folder …", "Rinomina la cartella viaggi in
+    viaggi-2026"); "Coloca a pasta de dentes na mala" names none."""
+    return lex.folder_noun is not None and lex.folder_noun.search(f) is not None and bool(_NAME_ANYWHERE.search(f))
 
 
 def without_courtesy(fact: str, lex: Lexicon) -> str:

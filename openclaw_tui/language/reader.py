@@ -299,13 +299,18 @@ _LAUGH_LEAD = re.compile(r"([^\W\d_]+)[\s!.…]*")
 _SYMBOLS_AROUND = re.compile(r"^[^\w?¿]+|[^\w?]+$")
 
 
+#: a pronoun joined to its verb by a hyphen ("desejo-te", "fico-te", "dites-moi"): no code
+_CLITIC = re.compile(r"(?<=[^\W\d_])-(?:te|me|lhe|lhes|nos|vos|se|lo|la|los|las|tu|moi|toi|vous|nous|le|les)\b",
+                     re.IGNORECASE)
+
+
 def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
     """Whether a sentence naming nothing is leave-taking clause by clause ("right, gotta run,
     catch you tomorrow", "bueno, me tengo que ir, hablamos mañana", "vado, ci sentiamo dopo"):
     every clause between commas is a ``leaving`` or ``closing`` clause whole ("deal then", "te
     debo una birra", "trop chou"), a greeting or an opener, and one at least takes leave or
     closes."""
-    if (lex.leaving is None and lex.closing is None) or F.SPECIFIC_RE.search(s) or "?" in s:
+    if (lex.leaving is None and lex.closing is None) or F.SPECIFIC_RE.search(_CLITIC.sub("", s)) or "?" in s:
         return False
     left = False
     for m in _CLAUSES.finditer(f):

@@ -124,7 +124,7 @@ def test_thanks_beside_a_fact_keeps_it(text: str) -> None:
 # a texting-style question: an abbreviated or unaccented question word, no mark
 TEXTING_WH: dict[str, list[str]] = {
     "en": ["wen is the dentist again", "wat time is practice tmrw"],
-    "es": ["cuando es la cena de la ofi", "a q hora sale el bus pal centro"],
+    "es": ["cuanto sale el alquiler del local x mes", "a q hora sale el bus pal centro"],
     "de": ["wann is nochma das elterngespräch", "wo trifft sich die gruppe morgen nochma"],
     "fr": ["cest quand le resto avec les collegues", "ca commence a quelle heure le match deja"],
     "pt": ["q horas é o jantar msm", "qnd é a consulta do dentista"],

@@ -431,11 +431,20 @@ def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
             continue  # "Mi tío no sabe cuánto cuesta …": a question word after "knows" is no question
         after = _WORD_AT.search(folded, m.end())
         wh = bool(lex.question_words.intersection(tokens(fold(asked.group(0)))))
-        if _AFTER_NUMBER.search(low[max(0, at - 40):at]) or (wh and (_after_a_day(before, lex) or _to_the_end(low, at + asked.end()))) or (
+        if _after_a_number(low[max(0, at - 40):at], lex) or (wh and (_after_a_day(before, lex) or _to_the_end(low, at + asked.end()))) or (
                 fold(m.group(0)) in lex.question_words and after is not None
                 and after.group(0) not in lex.function_words and not after.group(0).isdigit()):
             out.append((at, at))
     return out
+
+
+def _after_a_number(before: str, lex: Lexicon) -> bool:
+    """Whether the text before a clause ends on a number, a unit or one word it counts after it
+    ("… lands at 6", "… 600 Euro"); a joining word after the number ("… il 4 aprile 2027 e devo
+    prenotare …") joins a second statement, no question."""
+    m = _AFTER_NUMBER.search(before)
+    word = tokens(fold(m.group(0))) if m else []
+    return m is not None and not (word and word[-1] in lex.function_words)
 
 
 def _to_the_end(low: str, end: int) -> bool:

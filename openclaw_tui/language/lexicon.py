@@ -433,13 +433,23 @@ _PHRASE_FIELDS: dict[str, tuple[str, bool]] = {
 }
 
 
+#: a list's quiet twin ("keep_quiet", "question_openers_quiet"): rows read as the list's own,
+#: whose words do not vote for the language (texting forms, dialect, words other languages
+#: write too: "q dia", "nun me piace", "cuanto … euros"), so that detection stays as measured
+QUIET = "_quiet"
+
+
+def _quiet(raw: dict[str, Any], key: str) -> tuple[str, ...]:
+    return tuple(raw.get(key + QUIET) or ())
+
+
 def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
     built = raw.get("composed") or {}
 
     def pat(key: str, anchored: bool = False) -> Phrases | None:
         # a composed do_not_keep is read apart (``refusal``, with its subject rule)
         extra = composed(built.get(key), key) if key != "do_not_keep" else ()
-        return phrases(tuple(raw.get(key) or ()) + extra, anchored=anchored)
+        return phrases(tuple(raw.get(key) or ()) + _quiet(raw, key) + extra, anchored=anchored)
 
     return Lexicon(
         code=code,
@@ -453,9 +463,10 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         verb_second=bool(raw.get("verb_second", False)),
         question_words=_words(raw.get("question_words")),
         question_start=phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ())
+                               + _quiet(raw, "question_openers")
                                + composed(built.get("question_openers"), "question_openers"), anchored=True, folded=False),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
-                               and key not in _NOT_VOTING
+                               and key not in _NOT_VOTING and not key.endswith(QUIET)
                                for w in v),
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),
         date_abbreviations=frozenset(fold(a).rstrip(".") for a in raw.get("abbreviations_of_dates") or ()),
@@ -464,7 +475,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         subordinators=_words(raw.get("subordinators")),
         frame_words=_words(raw.get("frame_words")),
         keep_places=_words(raw.get("keep_places")),
-        question_clause=phrases(tuple(raw.get("question_clauses") or ()), anchored=True, folded=False),
+        question_clause=phrases(tuple(raw.get("question_clauses") or ()) + _quiet(raw, "question_clauses"), anchored=True,
+                                folded=False),
         question_inside=phrases(tuple(raw.get("question_inside") or ()), folded=False),
         question_join=phrases(tuple(raw.get("question_joins") or ()), folded=False),
         not_question_joined=phrases(tuple(raw.get("not_question_joined") or ()), anchored=True, folded=False),

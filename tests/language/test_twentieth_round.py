@@ -189,12 +189,50 @@ def test_a_refusal_in_an_untabled_language_is_read_neutrally_and_its_secret_reda
     assert secret not in redact_for_disk(text).text
 
 
+# a statement naming something that read as a question or kept nothing: "Para …" opening a
+# recipe, a number then "and I must …", a dislike or habit in colloquial words
+STATED: dict[str, list[tuple[str, str]]] = {
+    "en": [("cant stand coriander, never order it in curries", "cant stand coriander"),
+           ("My visa expires on 3 June 2027 and I must renew it in Croydon", "expires on 3 June 2027")],
+    "es": [("Para el gazpacho uso 1 kg de tomates, 2 pimientos y un pepino", "uso 1 kg de tomates"),
+           ("Mi carnet caduca el 8 de mayo de 2027 y debo pedir cita para renovarlo", "caduca el 8 de mayo de 2027")],
+    "de": [("Zum Bäcker geh ich nur samstags, da gibt es frische Brezeln", "geh ich nur samstags"),
+           ("Mein Ausweis läuft am 2. März 2027 ab und ich muss einen Termin machen", "2. März 2027")],
+    "fr": [("J'haïs le céleri, jamais dans mes soupes", "J'haïs le céleri"),
+           ("Mon passeport expire le 9 juin 2027 et je dois prendre rendez-vous en mairie", "9 juin 2027")],
+    "pt": [("Para o arroz de pato uso 500 g de arroz e 1 pato inteiro", "uso 500 g de arroz"),
+           ("O meu cartão de cidadão caduca a 5 de maio de 2027 e devo marcar a renovação", "5 de maio de 2027")],
+    "it": [("Nun me piace 'o coriandolo, nun 'o ordino maje", "Nun me piace 'o coriandolo"),
+           ("La mia patente scade il 12 ottobre 2027 e devo rinnovarla alla motorizzazione", "12 ottobre 2027")],
+}
+STATED_CONTROLS = {  # "para" as "stop", a number then a question: the reading kept
+    "Para, por favor, ya está bien": Intent.STATEMENT,
+    "Para de me mandar lembretes": Intent.STATEMENT,
+    "My flight lands at 6 can I make the 7:15 bus": Intent.QUESTION,
+    "Il treno arriva alle 18 posso prendere il bus delle 18:20": Intent.QUESTION,
+}
+
+
+def stated_right(case: tuple[str, str]) -> bool:
+    text, fact = case
+    got = read_message(text)
+    return got.intent is Intent.STATEMENT and _flat(fact) in _flat(" | ".join(got.facts))
+
+
+@pytest.mark.parametrize("text", sorted(STATED_CONTROLS))
+def test_stop_and_a_question_after_a_number_keep_their_reading(text: str) -> None:
+    got = read_message(text).intent
+    expected = STATED_CONTROLS[text]
+    assert got is not Intent.STATEMENT if expected is Intent.STATEMENT else got is expected
+
+
 FAMILIES = {
     "joined_wh": (JOINED_WH, joined_wh_right),
     "folder_imperative": (FOLDER_IMPERATIVE, folder_imperative_right),
     "thanks_closing": (THANKS_CLOSING, thanks_closing_right),
     "texting_wh": (TEXTING_WH, texting_wh_right),
     "refusal_after": (REFUSAL_AFTER, refusal_after_right),
+    "stated": (STATED, stated_right),
 }
 FLOOR = {
     "joined_wh": {lang: len(JOINED_WH[lang]) for lang in LANGS},
@@ -202,6 +240,7 @@ FLOOR = {
     "thanks_closing": {lang: len(THANKS_CLOSING[lang]) for lang in LANGS},
     "texting_wh": {lang: len(TEXTING_WH[lang]) for lang in LANGS},
     "refusal_after": {lang: len(REFUSAL_AFTER[lang]) for lang in LANGS},
+    "stated": {lang: len(STATED[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -62,6 +62,29 @@ class Piece:
     folded: str  # the same, folded (same length)
 
 
+#: words a verb's object before an amount may have: "devo all'Agenzia delle Entrate 950 euro"
+TO_AMOUNT_WORDS = 4
+_ELIDED = re.compile(r"[^\W\d_]{1,4}'")
+#: the Romance "to" (with its article) of the one an amount is owed to: "debo a Hacienda", "devo ao
+#: banco", "je dois à ma sœur", "devo alla banca"
+_TO_SOMEONE = frozenset({"a", "al", "ao", "aos", "as", "au", "aux", "alla", "allo", "alle", "ai", "agli"})
+_AMOUNT_LATER = re.compile(rf"((?:\s+[^\s\d]+){{1,{TO_AMOUNT_WORDS}}}?)\s+[$€£]?\s*\d")
+
+
+def _before_an_amount(f: str, end: int, lex: Lexicon) -> bool:
+    """Whether an amount follows the opening verb, at once ("debo 4.000 €") or after the one it
+    is owed to ("devo all'Agenzia delle Entrate 950 euro", "debo a Hacienda 950 €"); "posso
+    spendere 50 euro" and "can I bring a 20 dollar bill" ask."""
+    if _AMOUNT.match(f, end):
+        return True
+    later = _AMOUNT_LATER.match(f, end)
+    if later is None:
+        return False
+    first = later.group(1).split()[0]
+    # "to" of the one owed, or one elided before an apostrophe ("all'Agenzia")
+    return bool(_ELIDED.match(first)) or first.strip(".,;:") in _TO_SOMEONE
+
+
 def _asks(s: str, f: str, lex: Lexicon) -> bool:
     """Whether the sentence is put as a question (mark, opening word, inversion, tag, a clause
     that asks after a statement, recall)."""
@@ -73,8 +96,8 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         return not (lex.chit_chat is not None and lex.chit_chat.search(f))
     m = lex.question_start.match(lower(s)) if lex.question_start else None
     multiword = m is not None and len(m.group(0).split()) > 1  # "c'est combien le loyer", "quanto é a renda"
-    if m and not multiword and _AMOUNT.match(f, m.end()) and _opener(m) not in lex.question_words:
-        m = None  # "debo 4.000 € de la tarjeta", "devo 3000 euros": a verb before an amount states
+    if m and not multiword and _before_an_amount(f, m.end(), lex) and _opener(m) not in lex.question_words:
+        m = None  # "debo 4.000 € de la tarjeta", "devo all'Agenzia 950 euro": a verb before an amount states
     # "When I travel …" joins a clause; "quanto eu paguei …" cannot, so it asks
     joins = m is not None and (not lex.subordinators or fold(m.group(0)).strip(" ¿¡\"'(«„“-") in lex.subordinators)
     # a clause it joins needs a main clause after a break ("Quando ho tempo, vado …"); alone,

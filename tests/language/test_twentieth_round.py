@@ -226,6 +226,23 @@ def test_stop_and_a_question_after_a_number_keep_their_reading(text: str) -> Non
     assert got is not Intent.STATEMENT if expected is Intent.STATEMENT else got is expected
 
 
+@pytest.mark.parametrize("text", [
+    "debo a mi cuñado 1.500 € del coche",
+    "devo ao senhorio 800 euros da renda",
+    "Devo alla banca 2.300 euro del prestito",
+    "devo all'idraulico 180 euro",
+])
+def test_an_amount_owed_to_someone_is_stated(text: str) -> None:
+    got = read_message(text)
+    assert got.intent is Intent.STATEMENT and got.facts
+
+
+@pytest.mark.parametrize("text", ["can I bring a 20 dollar bill", "posso spendere 50 euro per il regalo",
+                                  "¿puedo pagar con 20 euros en efectivo?"])
+def test_an_amount_after_a_modal_still_asks(text: str) -> None:
+    assert read_message(text).intent is Intent.QUESTION
+
+
 FAMILIES = {
     "joined_wh": (JOINED_WH, joined_wh_right),
     "folder_imperative": (FOLDER_IMPERATIVE, folder_imperative_right),

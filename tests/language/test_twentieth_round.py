@@ -243,6 +243,22 @@ def test_an_amount_after_a_modal_still_asks(text: str) -> None:
     assert read_message(text).intent is Intent.QUESTION
 
 
+# a habit told by how often, with nothing else named: kept
+HABIT_FREQUENCY: dict[str, list[str]] = {
+    "en": ["My orchids sit on the bathroom sill and I mist them twice a week", "I run along the canal once a week"],
+    "es": ["Mis helechos están en el balcón y los riego dos veces por semana", "Voy a nadar una vez a la semana"],
+    "de": ["Meine Kakteen stehen im Flur und ich gieße sie einmal im Monat", "Ich gehe zweimal pro Woche schwimmen"],
+    "fr": ["Mes fougères sont sur le balcon et je les arrose deux fois par semaine", "Je vais nager une fois par semaine"],
+    "pt": ["As minhas orquídeas estão na varanda e rego-as uma vez por semana", "Vou nadar duas vezes por semana"],
+    "it": ["Le mie felci sono sul balcone e le annaffio due volte a settimana", "Vado a nuotare una volta a settimana"],
+}
+
+
+def habit_frequency_right(text: str) -> bool:
+    got = read_message(text)
+    return got.intent is Intent.STATEMENT and _flat(text) in _flat(" | ".join(got.facts))
+
+
 FAMILIES = {
     "joined_wh": (JOINED_WH, joined_wh_right),
     "folder_imperative": (FOLDER_IMPERATIVE, folder_imperative_right),
@@ -250,6 +266,7 @@ FAMILIES = {
     "texting_wh": (TEXTING_WH, texting_wh_right),
     "refusal_after": (REFUSAL_AFTER, refusal_after_right),
     "stated": (STATED, stated_right),
+    "habit_frequency": (HABIT_FREQUENCY, habit_frequency_right),
 }
 FLOOR = {
     "joined_wh": {lang: len(JOINED_WH[lang]) for lang in LANGS},
@@ -258,6 +275,7 @@ FLOOR = {
     "texting_wh": {lang: len(TEXTING_WH[lang]) for lang in LANGS},
     "refusal_after": {lang: len(REFUSAL_AFTER[lang]) for lang in LANGS},
     "stated": {lang: len(STATED[lang]) for lang in LANGS},
+    "habit_frequency": {lang: len(HABIT_FREQUENCY[lang]) for lang in LANGS},
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

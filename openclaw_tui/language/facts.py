@@ -430,11 +430,27 @@ def _unjoined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
         if before and before[-1].strip(".,;:") in lex.inversion_not_after:
             continue  # "Mi tío no sabe cuánto cuesta …": a question word after "knows" is no question
         after = _WORD_AT.search(folded, m.end())
-        if _AFTER_NUMBER.search(low[max(0, at - 40):at]) or (_after_a_day(before, lex) and bool(lex.question_words.intersection(tokens(fold(asked.group(0)))))) or (
+        wh = bool(lex.question_words.intersection(tokens(fold(asked.group(0)))))
+        if _after_a_number(low[max(0, at - 40):at], lex) or (wh and (_after_a_day(before, lex) or _to_the_end(low, at + asked.end()))) or (
                 fold(m.group(0)) in lex.question_words and after is not None
                 and after.group(0) not in lex.function_words and not after.group(0).isdigit()):
             out.append((at, at))
     return out
+
+
+def _after_a_number(before: str, lex: Lexicon) -> bool:
+    """Whether the text before a clause ends on a number, a unit or one word it counts after it
+    ("… lands at 6", "… 600 Euro"); a joining word after the number ("… il 4 aprile 2027 e devo
+    prenotare …") joins a second statement, no question."""
+    m = _AFTER_NUMBER.search(before)
+    word = tokens(fold(m.group(0))) if m else []
+    return m is not None and not (word and word[-1] in lex.function_words)
+
+
+def _to_the_end(low: str, end: int) -> bool:
+    """Whether an asking clause holding a question word runs to the sentence's end: the question
+    word left where its answer goes ("… dans la cour j'apporte quoi", "… je mets quoi")."""
+    return end >= len(low.rstrip(" .!…\"'”»)"))
 
 
 def _after_a_day(before: list[str], lex: Lexicon) -> bool:
@@ -491,6 +507,9 @@ def _kept_after_lead(clause: str, lex: Lexicon) -> str | None:
     return tidy(body)
 
 
+#: words a statement about someone close before a question holds to be kept with nothing else
+#: named ("my mum is tired, …" is a mood; "a minha madrinha vem passar uns dias cá em casa …" a plan)
+KIN_HEAD_WORDS = 6
 #: words a clause after a fact lead naming someone holds to be kept with no span of time
 NAMED_STATE_WORDS = 4
 #: words after a reporting verb's that-word for the reported clause to be kept ("… says that it's
@@ -555,7 +574,10 @@ def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
     state = bool(lex.keep and lex.keep.search(fold(head)))  # "Sono celiaco, che pizzeria …?"
     if (len(head.split()) < HEAD_WORDS and not state) or not _names_something(head, fold(head), lex):
         return None
-    return _kept(head, lex)
+    kept = _kept(head, lex)
+    if kept is None and _kin_first(fold(head), lex) and len(head.split()) >= KIN_HEAD_WORDS:
+        return tidy(head)  # "a minha madrinha vem passar uns dias cá em casa …": a plan of someone close
+    return kept
 
 
 def names_by_number_or_date(text: str, folded: str, lex: Lexicon) -> bool:
@@ -577,7 +599,14 @@ def names_by_capital(text: str, lex: Lexicon) -> bool:
 
 def _names_something(text: str, folded: str, lex: Lexicon) -> bool:
     return bool(SPECIFIC_RE.search(text) or (lex.keep and lex.keep.search(folded))
-                or (lex.date_words and lex.date_words.search(folded)))
+                or (lex.date_words and lex.date_words.search(folded)) or kin_named(text, lex) or _kin_first(folded, lex))
+
+
+def _kin_first(folded: str, lex: Lexicon) -> bool:
+    """Whether the clause opens on a possessive and a kinship noun ("my aunt …", "a minha
+    madrinha …", "meine Schwiegermutter …"): what it says of someone close is worth a note."""
+    words = tokens(folded)[:POSSESSIVE_AT + 2]
+    return any(a in lex.possessives and b in lex.kin_nouns for a, b in zip(words, words[1:]))
 
 
 def _kept(clause: str, lex: Lexicon) -> str | None:

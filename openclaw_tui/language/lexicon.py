@@ -9,6 +9,8 @@ apostrophes straightened; see :func:`fold`, which keeps every character's positi
 * ``{a|b|}`` is one of the alternatives (an empty one makes the part optional; the longest
   is tried first);
 * ``*`` is the rest of a word, letters only ("{on|je} *-tu": "on peut-tu", "je fais-tu");
+* ``~`` is one whole word ("{qué|cuál} ~ … {podría}": "qué vino le podría", not the relative
+  "que podría");
 * ``…`` is up to six words ("den Termin habe ich … gespeichert", "left … out");
 * ``^`` is where a sentence or a clause starts ("^anotado" is a claim, "no lo tengo anotado" not);
 * ``$`` is the end of the text (closing punctuation allowed): ``", right {?|}$"``;
@@ -105,6 +107,9 @@ def _parse(text: str, pos: int, inside: bool = False) -> tuple[str, int]:
             break
         elif ch == "…":
             out.append(r"(?:[^\s!?;]+\s+){0,6}?")  # up to six words: "habe … gespeichert"
+            pos += 1
+        elif ch == "~":
+            out.append(r"[^\W_][^\s!?;,.]*")  # one whole word: "{qué} ~ … {podría}" needs a noun after "qué"
             pos += 1
         elif ch == "*":
             out.append(r"[^\W_]*")  # the rest of a word: "*-tu" is "peut-tu", "va-tu" …
@@ -432,13 +437,23 @@ _PHRASE_FIELDS: dict[str, tuple[str, bool]] = {
 }
 
 
+#: a list's quiet twin ("keep_quiet", "question_openers_quiet"): rows read as the list's own,
+#: whose words do not vote for the language (texting forms, dialect, words other languages
+#: write too: "q dia", "nun me piace", "cuanto … euros"), so that detection stays as measured
+QUIET = "_quiet"
+
+
+def _quiet(raw: dict[str, Any], key: str) -> tuple[str, ...]:
+    return tuple(raw.get(key + QUIET) or ())
+
+
 def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
     built = raw.get("composed") or {}
 
     def pat(key: str, anchored: bool = False) -> Phrases | None:
         # a composed do_not_keep is read apart (``refusal``, with its subject rule)
         extra = composed(built.get(key), key) if key != "do_not_keep" else ()
-        return phrases(tuple(raw.get(key) or ()) + extra, anchored=anchored)
+        return phrases(tuple(raw.get(key) or ()) + _quiet(raw, key) + extra, anchored=anchored)
 
     return Lexicon(
         code=code,
@@ -452,9 +467,10 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         verb_second=bool(raw.get("verb_second", False)),
         question_words=_words(raw.get("question_words")),
         question_start=phrases(tuple(raw.get("question_words") or ()) + tuple(raw.get("question_openers") or ())
+                               + _quiet(raw, "question_openers")
                                + composed(built.get("question_openers"), "question_openers"), anchored=True, folded=False),
         detection_words=_words(w for key, v in raw.items() if isinstance(v, list) and not key.startswith("abbreviation")
-                               and key not in _NOT_VOTING
+                               and key not in _NOT_VOTING and not key.endswith(QUIET)
                                for w in v),
         abbreviation_ends=tuple(fold(a).rstrip(".") for a in raw.get("abbreviation_ends") or ()),
         date_abbreviations=frozenset(fold(a).rstrip(".") for a in raw.get("abbreviations_of_dates") or ()),
@@ -463,7 +479,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         subordinators=_words(raw.get("subordinators")),
         frame_words=_words(raw.get("frame_words")),
         keep_places=_words(raw.get("keep_places")),
-        question_clause=phrases(tuple(raw.get("question_clauses") or ()), anchored=True, folded=False),
+        question_clause=phrases(tuple(raw.get("question_clauses") or ()) + _quiet(raw, "question_clauses"), anchored=True,
+                                folded=False),
         question_inside=phrases(tuple(raw.get("question_inside") or ()), folded=False),
         question_join=phrases(tuple(raw.get("question_joins") or ()), folded=False),
         not_question_joined=phrases(tuple(raw.get("not_question_joined") or ()), anchored=True, folded=False),

@@ -62,6 +62,29 @@ class Piece:
     folded: str  # the same, folded (same length)
 
 
+#: words a verb's object before an amount may have: "devo all'Agenzia delle Entrate 950 euro"
+TO_AMOUNT_WORDS = 4
+_ELIDED = re.compile(r"[^\W\d_]{1,4}'")
+#: the Romance "to" (with its article) of the one an amount is owed to: "debo a Hacienda", "devo ao
+#: banco", "je dois à ma sœur", "devo alla banca"
+_TO_SOMEONE = frozenset({"a", "al", "ao", "aos", "as", "au", "aux", "alla", "allo", "alle", "ai", "agli"})
+_AMOUNT_LATER = re.compile(rf"((?:\s+[^\s\d]+){{1,{TO_AMOUNT_WORDS}}}?)\s+[$€£]?\s*\d")
+
+
+def _before_an_amount(f: str, end: int, lex: Lexicon) -> bool:
+    """Whether an amount follows the opening verb, at once ("debo 4.000 €") or after the one it
+    is owed to ("devo all'Agenzia delle Entrate 950 euro", "debo a Hacienda 950 €"); "posso
+    spendere 50 euro" and "can I bring a 20 dollar bill" ask."""
+    if _AMOUNT.match(f, end):
+        return True
+    later = _AMOUNT_LATER.match(f, end)
+    if later is None:
+        return False
+    first = later.group(1).split()[0]
+    # "to" of the one owed, or one elided before an apostrophe ("all'Agenzia")
+    return bool(_ELIDED.match(first)) or first.strip(".,;:") in _TO_SOMEONE
+
+
 def _asks(s: str, f: str, lex: Lexicon) -> bool:
     """Whether the sentence is put as a question (mark, opening word, inversion, tag, a clause
     that asks after a statement, recall)."""
@@ -73,8 +96,8 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         return not (lex.chit_chat is not None and lex.chit_chat.search(f))
     m = lex.question_start.match(lower(s)) if lex.question_start else None
     multiword = m is not None and len(m.group(0).split()) > 1  # "c'est combien le loyer", "quanto é a renda"
-    if m and not multiword and _AMOUNT.match(f, m.end()) and _opener(m) not in lex.question_words:
-        m = None  # "debo 4.000 € de la tarjeta", "devo 3000 euros": a verb before an amount states
+    if m and not multiword and _before_an_amount(f, m.end(), lex) and _opener(m) not in lex.question_words:
+        m = None  # "debo 4.000 € de la tarjeta", "devo all'Agenzia 950 euro": a verb before an amount states
     # "When I travel …" joins a clause; "quanto eu paguei …" cannot, so it asks
     joins = m is not None and (not lex.subordinators or fold(m.group(0)).strip(" ¿¡\"'(«„“-") in lex.subordinators)
     # a clause it joins needs a main clause after a break ("Quando ho tempo, vado …"); alone,
@@ -314,13 +337,18 @@ _LAUGH_LEAD = re.compile(r"([^\W\d_]+)[\s!.…]*")
 _SYMBOLS_AROUND = re.compile(r"^[^\w?¿]+|[^\w?]+$")
 
 
+#: a pronoun joined to its verb by a hyphen ("desejo-te", "fico-te", "dites-moi"): no code
+_CLITIC = re.compile(r"(?<=[^\W\d_])-(?:te|me|lhe|lhes|nos|vos|se|lo|la|los|las|tu|moi|toi|vous|nous|le|les)\b",
+                     re.IGNORECASE)
+
+
 def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
     """Whether a sentence naming nothing is leave-taking clause by clause ("right, gotta run,
     catch you tomorrow", "bueno, me tengo que ir, hablamos mañana", "vado, ci sentiamo dopo"):
     every clause between commas is a ``leaving`` or ``closing`` clause whole ("deal then", "te
     debo una birra", "trop chou"), a greeting or an opener, and one at least takes leave or
     closes."""
-    if (lex.leaving is None and lex.closing is None) or F.SPECIFIC_RE.search(s) or "?" in s:
+    if (lex.leaving is None and lex.closing is None) or F.SPECIFIC_RE.search(_CLITIC.sub("", s)) or "?" in s:
         return False
     left = False
     for m in _CLAUSES.finditer(f):
@@ -475,7 +503,7 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
         return _file_named_first(piece, lex)
     return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text)
-                or names_a_folder(f, lex))
+                or names_a_folder(f, lex) or _folder_and_name(f, lex))
 
 
 #: a name-like token: word characters joined by "_", "-", "." or "/" (a path), or holding a digit
@@ -489,6 +517,17 @@ def names_a_folder(f: str, lex: Lexicon) -> bool:
     sentence ("la carpeta fotos_tmp", "le dossier captures_ecran_2021")."""
     return lex.folder_noun is not None and any(
         _NAME_LIKE.match(f, m.end()) for m in lex.folder_noun.finditer(f))
+
+
+#: a name-like token anywhere: "old-scans", "archivio-2025", "viajes/2019"
+_NAME_ANYWHERE = re.compile(r"(?<![\w./-])(?:\w+[_./-]\w[\w./-]*|[^\W\d_]*\d\w*)")
+
+
+def _folder_and_name(f: str, lex: Lexicon) -> bool:
+    """Whether a change request opening on a file verb names a folder and a name-like token
+    anywhere in the sentence ("Delete the old-scans folder …", "Rinomina la cartella viaggi in
+    viaggi-2026"); "Coloca a pasta de dentes na mala" names none."""
+    return lex.folder_noun is not None and lex.folder_noun.search(f) is not None and bool(_NAME_ANYWHERE.search(f))
 
 
 def without_courtesy(fact: str, lex: Lexicon) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from openclaw_tui.language import read_reply
 from openclaw_tui.language.engine_lines import engine_lines
 from openclaw_tui.session.reply_check import fix_statement_reply
 
@@ -28,3 +29,10 @@ def test_the_users_own_acknowledgement_and_real_replies_stay(lang: str) -> None:
     assert fix_statement_reply(own, lang=lang, **KW) == own
     reply = "Entendido, o técnico vem a 7 de março." if lang == "pt" else "Got it, the plumber comes on 7 March."
     assert fix_statement_reply(reply, lang=lang, **KW) == reply
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "de", "fr", "pt", "it"])
+def test_the_engines_own_acknowledgement_reads_as_a_save_claim(lang: str) -> None:
+    """'Notiert — gespeichert in …' and 'Annotato — salvato in …' were read as no claim at all, so a
+    copied one after a refusal was shown beside 'Nothing was written' with no correction."""
+    assert read_reply(engine_lines(lang).say("noted_saved", path=PATH)).claims_save

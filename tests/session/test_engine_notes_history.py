@@ -139,3 +139,28 @@ async def test_a_request_to_remember_may_be_answered_noted(make_settings, server
     await eng.send("Could you make a note that the gym closes at 9?")
     eng.close()
     assert len(server.chat_requests()) == 1  # nothing asked again
+
+
+@pytest.mark.parametrize(("copied", "lang", "refusal"), [
+    ("de", "fr", "Mon code de carte est 4821, ne le note surtout pas."),
+    ("it", "es", "Mi PIN del banco es 4821, no lo apuntes."),
+    ("de", "en", "My gym locker code is 4821, don't write that down."),
+    ("it", "pt", "O código do cacifo é 4821, não anotes isso."),
+    ("es", "de", "Mein Spind-Code ist 4821, schreib das bitte nicht auf."),
+    ("fr", "it", "Il codice dell'armadietto è 4821, non segnarlo."),
+])
+async def test_a_copied_foreign_save_claim_to_a_refusal_is_not_shown(make_settings, server, recorder, workspace,
+                                                                    copied, lang, refusal) -> None:
+    # `chat -p`, real 1.5B: a French refusal answered "Notiert — gespeichert in memory/….md." (its
+    # German acknowledgement of the turn before), shown above "Rien n'a été écrit": the German
+    # claim was not read as a claim at all, so it stood beside the engine's line
+    from openclaw_tui.language.engine_lines import engine_lines
+    claim = engine_lines(copied).say("noted_saved", path="memory/2026-12-06.md")
+    server.push({"text": claim})
+    eng = engine_for(make_settings, server, recorder, LOCAL)
+    result = await eng.send(refusal)
+    eng.close()
+    assert claim not in result.text and "4821" not in result.text, result.text
+    assert result.text.strip(), result.text
+    log = workspace / "memory" / "2026-12-06.md"
+    assert not log.exists() or "4821" not in log.read_text(encoding="utf-8")

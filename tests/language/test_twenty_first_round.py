@@ -1,0 +1,160 @@
+"""Twenty-first-round families of the lexicon reader (issue 35), written from holdout17's and
+holdout18's misses (development data now) and measured on sentences written for this file
+before the mechanism was (none of them is in a split; same author as the mechanism, so weaker
+evidence than a blind split): taking leave with a time word or a mood ("Ora chiudo, a domani");
+a keep idiom before a colon ("Make sure this stays with you: …"); a refusal after a secret
+("… — forget I pasted it"); a file change by a rename of two names or a folder made with a file
+in it.
+
+Each family's test counts the sentences read right per language and holds the count measured
+when the mechanism was committed (docs/language.md, "Twenty-first round"); the controls are
+sentences that must keep their reading."""
+
+from __future__ import annotations
+
+import pytest
+
+from openclaw_tui.language import read_message
+from openclaw_tui.language.reading import Intent
+from tests.language.family_floor import all_read, floor_test
+
+LANGS = ("en", "es", "de", "fr", "pt", "it")
+
+
+def _flat(s: str) -> str:
+    return " ".join(s.lower().split())
+
+
+# taking leave with a time word ("now", "tonight", "for today") or a mood: small talk, nothing kept
+LEAVE_TIMED: dict[str, list[str]] = {
+    "en": ["Done for today, catch you tomorrow", "Wiped out, heading to bed now x"],
+    "es": ["Ya me desconecto, hasta mañana 😴", "Esta noche cierro el chiringuito, buenas noches"],
+    "de": ["Ich klink mich jetzt aus, bis morgen 😴", "Heut mach ich früher zu, gute Nacht"],
+    "fr": ["Ce soir je ferme boutique, bonne nuit", "Je décroche pour ce soir, à demain 😴"],
+    "pt": ["Agora vou desligar, até amanhã 😴", "Hoje fecho a loja cedo, boa noite"],
+    "it": ["Ora chiudo, a domani 😴", "Stasera chiudo baracca, buona notte"],
+}
+LEAVE_TIMED_CONTROLS = {  # a goodbye naming an appointment: the appointment kept
+    "See you tomorrow at 9 at the dentist, I'm off now": "9",
+    "Mañana a las 9 tengo el dentista, me desconecto ya": "9",
+    "Morgen um 9 hab ich den Zahnarzt, ich klink mich jetzt aus": "9",
+    "Demain à 9 h j'ai le dentiste, je décroche pour ce soir": "9",
+    "Amanhã às 9 tenho dentista, agora vou desligar": "9",
+    "Domani alle 9 ho il dentista, ora chiudo": "9",
+    "Stasera chiudo il negozio alle 20": "20",
+    "Hoje fecho a loja às 18h": "18",
+}
+
+
+def leave_timed_right(text: str) -> bool:
+    got = read_message(text)
+    return got.intent is Intent.SMALL_TALK and not got.facts
+
+
+@pytest.mark.parametrize("text", sorted(LEAVE_TIMED_CONTROLS))
+def test_a_goodbye_beside_an_appointment_keeps_it(text: str) -> None:
+    got = read_message(text)
+    assert got.intent is not Intent.SMALL_TALK and LEAVE_TIMED_CONTROLS[text] in " ".join(got.facts)
+
+
+# a keep idiom before a colon: a keep request, the fact after the colon kept
+KEEP_IDIOM: dict[str, list[tuple[str, str]]] = {
+    "en": [("Make sure this stays with you: bins go out on Thursdays", "bins go out on Thursdays"),
+           ("Make sure this one sticks: the boiler reset is the red button", "the boiler reset is the red button")],
+    "es": [("Que se te quede bien esto: la basura se saca los jueves", "la basura se saca los jueves"),
+           ("Métete esto en la cabeza: el gas se revisa en marzo", "el gas se revisa en marzo")],
+    "de": [("Das muss hängen bleiben: der Müll kommt donnerstags raus", "der Müll kommt donnerstags raus"),
+           ("Schreib dir das hinter die Ohren: die Heizung wird im März gewartet", "die Heizung wird im März gewartet")],
+    "fr": [("Mets-toi bien ça dans le crâne : les poubelles sortent le jeudi", "les poubelles sortent le jeudi"),
+           ("Que ça te reste en tête : la chaudière est révisée en mars", "la chaudière est révisée en mars")],
+    "pt": [("Fica com isto na cabeça: o lixo sai às quintas", "o lixo sai às quintas"),
+           ("Mete isto na cabeça: a caldeira é revista em março", "a caldeira é revista em março")],
+    "it": [("Segnatevi 'sta cosa: la palestra chiude alle 8 la domenica", "la palestra chiude alle 8 la domenica"),
+           ("Stampatelo in testa: la caldaia si revisiona a marzo", "la caldaia si revisiona a marzo")],
+}
+KEEP_IDIOM_CONTROLS = {  # the idiom as a question or a remark with no colon: no keep request
+    "Does this stay with you after a week?": Intent.QUESTION,
+    "Fica com isto, é teu": Intent.STATEMENT,
+    "I cooked it without saving any leftovers: it was delicious": Intent.STATEMENT,
+}
+
+
+def keep_idiom_right(case: tuple[str, str]) -> bool:
+    text, fact = case
+    got = read_message(text)
+    kept = _flat(" | ".join(got.facts))
+    return got.intent is Intent.REMEMBER and _flat(fact) in kept and ":" not in kept
+
+
+@pytest.mark.parametrize("text", sorted(KEEP_IDIOM_CONTROLS))
+def test_the_idiom_without_a_colon_is_no_keep_request(text: str) -> None:
+    assert read_message(text).intent is KEEP_IDIOM_CONTROLS[text]
+
+
+# a refusal after (or before) a secret: nothing kept, the secret never
+REFUSAL: dict[str, list[tuple[str, str]]] = {
+    "en": [("my deploy token is ghp_9aB3cD5eF7gH9iJ1kL3mN5oP7qR9sT1uV3wX — forget I pasted it", "ghp_9aB3cD5eF7gH9iJ1kL3mN5oP7qR9sT1uV3wX"),
+           ("the router password is Heron-7712, forget I posted that", "Heron-7712")],
+    "es": [("La clave del router es Tigre-9921, ni se te ocurra apuntarla", "Tigre-9921"),
+           ("El pin de la tarjeta es 4417, ni se te ocurra guardarlo", "4417")],
+    "de": [("Das Passwort vom Router ist Fuchs-4410, vergiss, dass ich es reinkopiert hab", "Fuchs-4410"),
+           ("Vertraulich und ohne es zu speichern: der PIN der Karte ist 5521", "5521")],
+    "fr": [("Le code de l'alarme est Biche-7781, oublie que je l'ai collé", "Biche-7781"),
+           ("En toute discrétion et sans l'enregistrer : le code de la carte est 5521", "5521")],
+    "pt": [("A senha do router é Gato-3381, esquece que colei isso", "Gato-3381"),
+           ("Em sigilo e sem guardar: o pin do cartão é 5521", "5521")],
+    "it": [("In via riservata e senza salvarlo: il pin della carta è 5521", "5521"),
+           ("La password del router è Lupo-4471, dimentica che l'ho incollata", "Lupo-4471")],
+}
+
+
+def refusal_right(case: tuple[str, str]) -> bool:
+    text, secret = case
+    got = read_message(text)
+    return got.intent is Intent.DO_NOT_KEEP and secret.lower() not in " ".join(got.facts).lower()
+
+
+# a file change: a rename of one name-like token to another, a folder made with a file in it, a
+# path got rid of
+FILE_CHANGE: dict[str, list[str]] = {
+    "en": ["Get rid of trips/2022, the whole folder", "Rename drafts_old to drafts_2026"],
+    "es": ["Haz una carpeta recetas/tartas con un bizcocho.md adentro", "Renombra borradores_viejos a borradores_2026"],
+    "de": ["Benenne rezepte_alt in rezepte_2026 um", "Die Datei alte_rechnungen.txt kannst du wegwerfen"],
+    "fr": ["Renomme brouillons_vieux en brouillons_2026", "Débarrasse-toi de voyages/2022, tout le dossier"],
+    "pt": ["Renomeia rascunhos_velhos para rascunhos_2026", "Faz-me uma pasta viagens/roma com um roteiro.md lá dentro"],
+    "it": ["Fammi una cartella ricette/pane con dentro un lievito.md", "Rinomina bozze_vecchie in bozze_2026"],
+}
+FILE_CHANGE_CONTROLS = {  # a rename of no name-like token, or a question about one: no file change
+    "Rename the meeting to Friday": Intent.FILE_CHANGE,
+    "Did you rename drafts_old to drafts_2026?": Intent.QUESTION,
+    "Rinomina il gatto in Micio": Intent.FILE_CHANGE,
+    "Haz una carpeta de cartón para el cole": Intent.FILE_CHANGE,
+    "Fammi una cartella clinica nuova": Intent.FILE_CHANGE,
+}
+
+
+def file_change_right(text: str) -> bool:
+    return read_message(text).intent is Intent.FILE_CHANGE
+
+
+@pytest.mark.parametrize("text", sorted(FILE_CHANGE_CONTROLS))
+def test_a_rename_without_names_is_no_file_change(text: str) -> None:
+    got = read_message(text).intent
+    expected = FILE_CHANGE_CONTROLS[text]
+    assert got is not Intent.FILE_CHANGE if expected is Intent.FILE_CHANGE else got is expected
+
+
+FAMILIES = {
+    "leave_timed": (LEAVE_TIMED, leave_timed_right),
+    "keep_idiom": (KEEP_IDIOM, keep_idiom_right),
+    "refusal": (REFUSAL, refusal_right),
+    "file_change": (FILE_CHANGE, file_change_right),
+}
+FLOOR = {
+    "leave_timed": all_read(LEAVE_TIMED),
+    "keep_idiom": all_read(KEEP_IDIOM),
+    "refusal": all_read(REFUSAL),
+    "file_change": all_read(FILE_CHANGE),
+}
+
+test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

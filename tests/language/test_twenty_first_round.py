@@ -144,17 +144,46 @@ def test_a_rename_without_names_is_no_file_change(text: str) -> None:
     assert got is not Intent.FILE_CHANGE if expected is Intent.FILE_CHANGE else got is expected
 
 
+# a greeting, praise of speed, a blessing or a good wish as the whole message: small talk, nothing kept
+GREETING: dict[str, list[str]] = {
+    "en": ["Hey stranger! Long time, huh?", "Have a lovely evening, madam"],
+    "es": ["Qué rapidez, eres un rayo!", "Adiós, que Dios te acompañe"],
+    "de": ["Na, du Fremder! Lange nicht gesehen, was?", "Wahnsinn, wie schnell, du bist eine Rakete!"],
+    "fr": ["Quelle rapidité, t'es une fusée !", "Salut ! Quoi de beau ce matin ?"],
+    "pt": ["Tchau, vai com Deus", "Tenha uma ótima noite, senhora"],
+    "it": ["Che rapidità, sei un fulmine!", "Ciao, che fine avevi fatto? Quanto tempo!"],
+}
+GREETING_CONTROLS = {  # a speed asked about, an address or a wish beside a fact: the reading kept
+    "Che velocità ha la fibra a casa tua?": Intent.QUESTION,
+    "What speed is the train to Leeds?": Intent.QUESTION,
+    "Madam, my flight is on 14 March": Intent.STATEMENT,
+    "Passez une belle soirée au restaurant Le Cygne le 14 mars": Intent.STATEMENT,
+}
+
+
+def greeting_right(text: str) -> bool:
+    got = read_message(text)
+    return got.intent is Intent.SMALL_TALK and not got.facts
+
+
+@pytest.mark.parametrize("text", sorted(GREETING_CONTROLS))
+def test_a_greeting_word_beside_a_fact_or_question_keeps_its_reading(text: str) -> None:
+    assert read_message(text).intent is GREETING_CONTROLS[text]
+
+
 FAMILIES = {
     "leave_timed": (LEAVE_TIMED, leave_timed_right),
     "keep_idiom": (KEEP_IDIOM, keep_idiom_right),
     "refusal": (REFUSAL, refusal_right),
     "file_change": (FILE_CHANGE, file_change_right),
+    "greeting": (GREETING, greeting_right),
 }
 FLOOR = {
     "leave_timed": all_read(LEAVE_TIMED),
     "keep_idiom": all_read(KEEP_IDIOM),
     "refusal": all_read(REFUSAL),
     "file_change": all_read(FILE_CHANGE),
+    "greeting": all_read(GREETING),
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -171,12 +171,41 @@ def test_a_greeting_word_beside_a_fact_or_question_keeps_its_reading(text: str) 
     assert read_message(text).intent is GREETING_CONTROLS[text]
 
 
+# a plan of moving or marrying with an address and a day, opened by "vamos (a)": a statement, kept
+MOVE_PLAN: dict[str, list[tuple[str, str]]] = {
+    "en": [("We're moving to 14 Elm Street, flat 2, on 3 April", "3 April"), ("We're getting married in Bath on 14 June", "14 June")],
+    "es": [("Vamos a mudarnos a la calle Mayor 12, 3.º izda., el 9 de marzo", "9 de marzo"),
+           ("Vamos a casarnos en Cádiz el 14 de junio", "14 de junio")],
+    "de": [("Wir ziehen am 3. April in die Lindenstraße 14, 2. Stock", "3. April"), ("Wir heiraten am 14. Juni in Lindau", "14. Juni")],
+    "fr": [("On déménage au 14 rue des Lilas, 2e étage, le 3 avril", "3 avril"), ("On se marie à Annecy le 14 juin", "14 juin")],
+    "pt": [("Vamos mudar-nos para a Rua do Almada n.º 12, 3.º dto., no dia 9 de março", "9 de março"),
+           ("Vamos nos mudar para a Rua Augusta 12 no dia 9 de março", "9 de março")],
+    "it": [("Ci trasferiamo in via Roma 12, interno 3, il 9 marzo", "9 marzo"), ("Ci sposiamo a Lecce il 14 giugno", "14 giugno")],
+}
+MOVE_PLAN_CONTROLS = {  # "vamos" moving a thing, asked: a question
+    "Vamos mudar a mesa para a sala?": Intent.QUESTION,
+    "Vamos a mudar los muebles el 3 de mayo?": Intent.QUESTION,
+}
+
+
+def move_plan_right(case: tuple[str, str]) -> bool:
+    text, day = case
+    got = read_message(text)
+    return got.intent is Intent.STATEMENT and _flat(day) in _flat(" | ".join(got.facts))
+
+
+@pytest.mark.parametrize("text", sorted(MOVE_PLAN_CONTROLS))
+def test_moving_a_thing_asked_stays_a_question(text: str) -> None:
+    assert read_message(text).intent is MOVE_PLAN_CONTROLS[text]
+
+
 FAMILIES = {
     "leave_timed": (LEAVE_TIMED, leave_timed_right),
     "keep_idiom": (KEEP_IDIOM, keep_idiom_right),
     "refusal": (REFUSAL, refusal_right),
     "file_change": (FILE_CHANGE, file_change_right),
     "greeting": (GREETING, greeting_right),
+    "move_plan": (MOVE_PLAN, move_plan_right),
 }
 FLOOR = {
     "leave_timed": all_read(LEAVE_TIMED),
@@ -184,6 +213,7 @@ FLOOR = {
     "refusal": all_read(REFUSAL),
     "file_change": all_read(FILE_CHANGE),
     "greeting": all_read(GREETING),
+    "move_plan": all_read(MOVE_PLAN),
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

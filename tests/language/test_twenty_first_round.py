@@ -94,18 +94,35 @@ def test_the_idiom_without_a_colon_is_no_keep_request(text: str) -> None:
 # a refusal after (or before) a secret: nothing kept, the secret never
 REFUSAL: dict[str, list[tuple[str, str]]] = {
     "en": [("my deploy token is ghp_9aB3cD5eF7gH9iJ1kL3mN5oP7qR9sT1uV3wX — forget I pasted it", "ghp_9aB3cD5eF7gH9iJ1kL3mN5oP7qR9sT1uV3wX"),
-           ("the router password is Heron-7712, forget I posted that", "Heron-7712")],
+           ("the router password is Heron-7712, forget I posted that", "Heron-7712"),
+           ("My bank password is Oak-4471 and the PIN 5521, don't even think about writing them down", "Oak-4471")],
     "es": [("La clave del router es Tigre-9921, ni se te ocurra apuntarla", "Tigre-9921"),
-           ("El pin de la tarjeta es 4417, ni se te ocurra guardarlo", "4417")],
+           ("El pin de la tarjeta es 4417, ni se te ocurra guardarlo", "4417"),
+           ("La clave del banco es Roble-4471 y el pin 5521, ni se te ocurra anotarlas", "Roble-4471")],
     "de": [("Das Passwort vom Router ist Fuchs-4410, vergiss, dass ich es reinkopiert hab", "Fuchs-4410"),
-           ("Vertraulich und ohne es zu speichern: der PIN der Karte ist 5521", "5521")],
+           ("Vertraulich und ohne es zu speichern: der PIN der Karte ist 5521", "5521"),
+           ("Das Bankpasswort ist Eiche-4471 und die PIN 5521, denk nicht mal dran, sie aufzuschreiben", "Eiche-4471")],
     "fr": [("Le code de l'alarme est Biche-7781, oublie que je l'ai collé", "Biche-7781"),
-           ("En toute discrétion et sans l'enregistrer : le code de la carte est 5521", "5521")],
+           ("En toute discrétion et sans l'enregistrer : le code de la carte est 5521", "5521"),
+           ("Le mot de passe de la banque est Chêne-4471 et le code 5521, ne t'avise pas de les noter", "Chêne-4471")],
     "pt": [("A senha do router é Gato-3381, esquece que colei isso", "Gato-3381"),
-           ("Em sigilo e sem guardar: o pin do cartão é 5521", "5521")],
+           ("Em sigilo e sem guardar: o pin do cartão é 5521", "5521"),
+           ("A senha do banco é Carvalho-4471 e o pin 5521, nem penses em anotá-las", "Carvalho-4471")],
     "it": [("In via riservata e senza salvarlo: il pin della carta è 5521", "5521"),
-           ("La password del router è Lupo-4471, dimentica che l'ho incollata", "Lupo-4471")],
+           ("La password del router è Lupo-4471, dimentica che l'ho incollata", "Lupo-4471"),
+           ("La password della banca è Quercia-4471 e il pin 5521, non pensarci nemmeno a segnarle", "Quercia-4471")],
 }
+
+
+REFUSAL_CONTROLS = {  # a habit of not writing down, told: a statement
+    "I don't even think about writing them down anymore, I use a password manager": Intent.STATEMENT,
+    "Se te ocurra algo, avísame": Intent.STATEMENT,
+}
+
+
+@pytest.mark.parametrize("text", sorted(REFUSAL_CONTROLS))
+def test_a_told_habit_is_no_refusal(text: str) -> None:
+    assert read_message(text).intent is REFUSAL_CONTROLS[text]
 
 
 def refusal_right(case: tuple[str, str]) -> bool:

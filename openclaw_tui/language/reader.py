@@ -497,13 +497,13 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
     lead = _LEAD.match(f, pos)
     pos = lead.end() if lead else pos
     named = lex.file_verb_named is not None and lex.file_verb_named.match(f, pos) is not None
-    if named and common().file_name.search(piece.text):
-        return True  # "tack 'call the bank' onto todo.md": a verb read only beside a file's name
+    if named and (common().file_name.search(piece.text) or _folder_and_name(f, lex) or _two_names(f)):
+        return True  # "tack 'call the bank' onto todo.md", "get rid of trips/2022, the whole folder"
     if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
         return _file_named_first(piece, lex)
     return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text)
-                or names_a_folder(f, lex) or _folder_and_name(f, lex))
+                or names_a_folder(f, lex) or _folder_and_name(f, lex) or _two_names(f))
 
 
 #: a name-like token: word characters joined by "_", "-", "." or "/" (a path), or holding a digit
@@ -528,6 +528,17 @@ def _folder_and_name(f: str, lex: Lexicon) -> bool:
     anywhere in the sentence ("Delete the old-scans folder …", "Rinomina la cartella viaggi in
     viaggi-2026"); "Coloca a pasta de dentes na mala" names none."""
     return lex.folder_noun is not None and lex.folder_noun.search(f) is not None and bool(_NAME_ANYWHERE.search(f))
+
+
+#: a name joined by "_" or "/" (a path): "drafts_old", "trips/2022"; a plain word or number is none
+_JOINED_NAME = re.compile(r"(?<![\w./-])\w+[_/]\w[\w./-]*")
+
+
+def _two_names(f: str) -> bool:
+    """Whether a change request opening on a file verb names two joined names ("Rename drafts_old
+    to drafts_2026", "Benenne rezepte_alt in rezepte_2026 um"); "Rename the meeting to Friday"
+    names none."""
+    return len(_JOINED_NAME.findall(f)) >= 2
 
 
 def without_courtesy(fact: str, lex: Lexicon) -> str:

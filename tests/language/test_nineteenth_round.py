@@ -18,6 +18,7 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
+from tests.language.family_checks import reads_as
 from tests.language.family_floor import floor_test
 
 LANGS = ("en", "es", "de", "fr", "pt", "it")
@@ -217,8 +218,7 @@ RENAME_CONTROLS = [  # how to rename, in general: a question
 ]
 
 
-def rename_polite_right(text: str) -> bool:
-    return read_message(text).intent is Intent.FILE_CHANGE
+rename_polite_right = reads_as(Intent.FILE_CHANGE)
 
 
 @pytest.mark.parametrize("text", RENAME_CONTROLS)

@@ -18,6 +18,7 @@ import pytest
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
 from openclaw_tui.language.secrets import redact_for_disk
+from tests.language.family_checks import control_test, intent_table_test, reads_as, reads_other_than
 from tests.language.family_floor import floor_test
 
 LANGS = ("en", "es", "de", "fr", "pt", "it")
@@ -73,23 +74,21 @@ FOLDER_IMPERATIVE: dict[str, list[str]] = {
     "pt": ["Renomeie a pasta receitas para receitas-avó", "Mova a pasta contas para arquivo-2025"],
     "it": ["Rinomina la cartella viaggi in viaggi-2026", "Sposta la cartella bollette in archivio-2025"],
 }
-FOLDER_IMPERATIVE_CONTROLS = {  # a folder or paste with no name-like token, or a question: no file change
-    "Put the blue folder back in the drawer": Intent.FILE_CHANGE,
+FOLDER_IMPERATIVE_CONTROLS_NOT = [  # a folder or paste with no name-like token, or a question: no file change
+    "Put the blue folder back in the drawer",
+    "Coloca a pasta de dentes na mala",
+]
+FOLDER_IMPERATIVE_CONTROLS = {
     "Where did I put the old-scans folder?": Intent.QUESTION,
-    "Coloca a pasta de dentes na mala": Intent.FILE_CHANGE,
     "Dov'è la cartella viaggi-2026?": Intent.QUESTION,
 }
 
 
-def folder_imperative_right(text: str) -> bool:
-    return read_message(text).intent is Intent.FILE_CHANGE
+folder_imperative_right = reads_as(Intent.FILE_CHANGE)
 
 
-@pytest.mark.parametrize("text", sorted(FOLDER_IMPERATIVE_CONTROLS))
-def test_a_folder_without_a_name_is_no_file_change(text: str) -> None:
-    got = read_message(text).intent
-    expected = FOLDER_IMPERATIVE_CONTROLS[text]
-    assert got is not Intent.FILE_CHANGE if expected is Intent.FILE_CHANGE else got is expected
+test_a_folder_without_a_name_is_no_file_change = control_test(FOLDER_IMPERATIVE_CONTROLS_NOT, reads_other_than(Intent.FILE_CHANGE))
+test_a_question_about_a_named_folder_stays_a_question = intent_table_test(FOLDER_IMPERATIVE_CONTROLS)
 
 
 # thanks and good wishes as a closing: small talk, nothing kept
@@ -130,21 +129,19 @@ TEXTING_WH: dict[str, list[str]] = {
     "pt": ["q horas é o jantar msm", "qnd é a consulta do dentista"],
     "it": ["qnd è la cena di classe", "a ke ora inizia la partita"],
 }
-TEXTING_WH_CONTROLS = {  # a statement in the same style: no question
+TEXTING_WH_CONTROLS_NOT = [  # a statement in the same style: no question
+    "q bom que deu certo o jantar",
+]
+TEXTING_WH_CONTROLS = {
     "cuando llegue te aviso": Intent.STATEMENT,
-    "q bom que deu certo o jantar": Intent.QUESTION,
 }
 
 
-def texting_wh_right(text: str) -> bool:
-    return read_message(text).intent is Intent.QUESTION
+texting_wh_right = reads_as(Intent.QUESTION)
 
 
-@pytest.mark.parametrize("text", sorted(TEXTING_WH_CONTROLS))
-def test_a_texting_statement_asks_nothing(text: str) -> None:
-    got = read_message(text).intent
-    expected = TEXTING_WH_CONTROLS[text]
-    assert got is not Intent.QUESTION if expected is Intent.QUESTION else got is expected
+test_a_texting_statement_asks_nothing = control_test(TEXTING_WH_CONTROLS_NOT, reads_other_than(Intent.QUESTION))
+test_a_texting_statement_reads_as_a_statement = intent_table_test(TEXTING_WH_CONTROLS)
 
 
 # a refusal after a secret ("…, forget I sent it"): nothing kept, the secret never
@@ -205,9 +202,11 @@ STATED: dict[str, list[tuple[str, str]]] = {
     "it": [("Nun me piace 'o coriandolo, nun 'o ordino maje", "Nun me piace 'o coriandolo"),
            ("La mia patente scade il 12 ottobre 2027 e devo rinnovarla alla motorizzazione", "12 ottobre 2027")],
 }
-STATED_CONTROLS = {  # "para" as "stop", a number then a question: the reading kept
-    "Para, por favor, ya está bien": Intent.STATEMENT,
-    "Para de me mandar lembretes": Intent.STATEMENT,
+STATED_CONTROLS_NOT = [  # "para" as "stop", a number then a question: the reading kept
+    "Para, por favor, ya está bien",
+    "Para de me mandar lembretes",
+]
+STATED_CONTROLS = {
     "My flight lands at 6 can I make the 7:15 bus": Intent.QUESTION,
     "Il treno arriva alle 18 posso prendere il bus delle 18:20": Intent.QUESTION,
 }
@@ -219,11 +218,8 @@ def stated_right(case: tuple[str, str]) -> bool:
     return got.intent is Intent.STATEMENT and _flat(fact) in _flat(" | ".join(got.facts))
 
 
-@pytest.mark.parametrize("text", sorted(STATED_CONTROLS))
-def test_stop_and_a_question_after_a_number_keep_their_reading(text: str) -> None:
-    got = read_message(text).intent
-    expected = STATED_CONTROLS[text]
-    assert got is not Intent.STATEMENT if expected is Intent.STATEMENT else got is expected
+test_stop_and_a_question_after_a_number_keep_their_reading = control_test(STATED_CONTROLS_NOT, reads_other_than(Intent.STATEMENT))
+test_a_number_then_a_question_asks = intent_table_test(STATED_CONTROLS)
 
 
 @pytest.mark.parametrize("text", [

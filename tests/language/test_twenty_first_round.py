@@ -16,6 +16,7 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
+from tests.language.family_checks import control_test, intent_table_test, reads_as, reads_other_than
 from tests.language.family_floor import all_read, floor_test
 
 LANGS = ("en", "es", "de", "fr", "pt", "it")
@@ -141,24 +142,22 @@ FILE_CHANGE: dict[str, list[str]] = {
     "pt": ["Renomeia rascunhos_velhos para rascunhos_2026", "Faz-me uma pasta viagens/roma com um roteiro.md lá dentro"],
     "it": ["Fammi una cartella ricette/pane con dentro un lievito.md", "Rinomina bozze_vecchie in bozze_2026"],
 }
-FILE_CHANGE_CONTROLS = {  # a rename of no name-like token, or a question about one: no file change
-    "Rename the meeting to Friday": Intent.FILE_CHANGE,
+FILE_CHANGE_CONTROLS_NOT = [  # a rename of no name-like token, or a question about one: no file change
+    "Rename the meeting to Friday",
+    "Rinomina il gatto in Micio",
+    "Haz una carpeta de cartón para el cole",
+    "Fammi una cartella clinica nuova",
+]
+FILE_CHANGE_CONTROLS = {
     "Did you rename drafts_old to drafts_2026?": Intent.QUESTION,
-    "Rinomina il gatto in Micio": Intent.FILE_CHANGE,
-    "Haz una carpeta de cartón para el cole": Intent.FILE_CHANGE,
-    "Fammi una cartella clinica nuova": Intent.FILE_CHANGE,
 }
 
 
-def file_change_right(text: str) -> bool:
-    return read_message(text).intent is Intent.FILE_CHANGE
+file_change_right = reads_as(Intent.FILE_CHANGE)
 
 
-@pytest.mark.parametrize("text", sorted(FILE_CHANGE_CONTROLS))
-def test_a_rename_without_names_is_no_file_change(text: str) -> None:
-    got = read_message(text).intent
-    expected = FILE_CHANGE_CONTROLS[text]
-    assert got is not Intent.FILE_CHANGE if expected is Intent.FILE_CHANGE else got is expected
+test_a_rename_without_names_is_no_file_change = control_test(FILE_CHANGE_CONTROLS_NOT, reads_other_than(Intent.FILE_CHANGE))
+test_a_question_about_a_rename_stays_a_question = intent_table_test(FILE_CHANGE_CONTROLS)
 
 
 # a greeting, praise of speed, a blessing or a good wish as the whole message: small talk, nothing kept

@@ -22,7 +22,8 @@ DATA = Path(__file__).resolve().parent / "data"
 TABLED = ("en", "es", "de", "fr", "pt", "it")
 SPLITS = ("dev", "test", "holdout", "holdout2", "holdout3", "holdout4", "holdout5", "holdout6", "holdout7",
           "holdout8", "holdout9", "holdout10", "holdout11", "wide", "holdout12", "holdout13",
-          "holdout14", "holdout15", "holdout16")
+          "holdout14", "holdout15", "holdout16", "holdout17", "holdout18", "holdout19",
+          "holdout20", "wide2")
 
 
 def lines() -> str:

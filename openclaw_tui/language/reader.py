@@ -109,6 +109,8 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         return True
     if lex.question_inside is not None and lex.question_inside.search(lower(s)):
         return True  # "l'amministratore come fa di cognome"
+    if F.asks_to_recall(f, lex, s):
+        return True  # "do you remember the name of that beer", "ti ricordi che vino abbiamo bevuto"
     recall = lex.recall.match(f) if lex.recall else None
     if recall:
         word = re.match(r"\s*([^\W_]+)", f[recall.end():])
@@ -250,7 +252,7 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     if pos or (lex.request is not None and (ask := lex.request.match(f)) and not _kept_past(f, ask.end(), lex)):
         return Kind.REQUEST
     moments = list(lex.chit_chat.finditer(f)) if lex.chit_chat is not None else []
-    if moments and not _kept_beside(f, moments, lex):
+    if moments and not _kept_beside(f, moments, lex) and not _moment_in_reason(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
 
@@ -407,6 +409,16 @@ def _kept_beside(f: str, moments: list[re.Match[str]], lex: Lexicon) -> bool:
     dal calcetto, ho le gambe a pezzi" are not."""
     return lex.keep is not None and any(all(m.end() <= x.start() or m.start() >= x.end() for x in moments)
                                         for m in lex.keep.finditer(f))
+
+
+def _moment_in_reason(f: str, moments: list[re.Match[str]], lex: Lexicon) -> bool:
+    """Whether every remark of the moment stands inside a clause giving a reason, after a main
+    clause of :data:`F.HEAD_WORDS` words or more: "je cherche un autre boulot parce que le
+    salaire arrive en retard" states why; "je suis en retard parce que …" is the moment."""
+    join = lex.reason_join.search(f) if lex.reason_join is not None else None
+    if join is None or len(tokens(f[:join.start()])) < F.HEAD_WORDS:
+        return False
+    return all(m.start() >= join.end() for m in moments)
 
 
 #: the "X, not Y" frame: what it contrasts comes within this many characters after it
@@ -836,8 +848,8 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
         intent = _intent_of(kinds)
         basis = {Intent.QUESTION: "asked" if asked_by_words else "mark", Intent.STATEMENT: "default",
                  Intent.UNKNOWN: ""}.get(intent, "cue")
-        if intent is Intent.QUESTION and recall_lead(folded_all, lex):
-            basis = "recall"  # a recall idiom asks to look up, never to keep ("Puxa pela memória: o que …")
+        if intent is Intent.QUESTION and (recall_lead(folded_all, lex) or F.asks_to_recall(folded_all, lex, text)):
+            basis = "recall"  # a recall idiom or question asks to look up, never to keep ("Puxa pela memória: o que …")
     # "Read USER.md for me": a request about a named file is answered by reading it, not by a lookup
     looks_up = any(k is Kind.QUESTION or (k is Kind.REQUEST and not common().file_name.search(p.text))
                    for k, p in zip(kinds, pieces))

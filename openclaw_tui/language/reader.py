@@ -513,7 +513,7 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
         return True  # "tack 'call the bank' onto todo.md", "get rid of trips/2022, the whole folder"
     if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
-        return _file_named_first(piece, lex)
+        return _file_named_first(piece, lex) or _placed_first(piece, folded_all, text, lex)
     return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text)
                 or names_a_folder(f, lex) or _folder_and_name(f, lex) or _two_names(f))
 
@@ -551,6 +551,27 @@ def _two_names(f: str) -> bool:
     to drafts_2026", "Benenne rezepte_alt in rezepte_2026 um"); "Rename the meeting to Friday"
     names none."""
     return len(_JOINED_NAME.findall(f)) >= 2
+
+
+#: a place lead before a file change ("Dans le dossier recettes, …") has at most this many words
+PLACE_LEAD_WORDS = 6
+
+
+def _placed_first(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> bool:
+    """A place naming a folder or a file before a comma, then a file change ("Dans le dossier
+    recettes, crée un fichier gateaux.md", "Na pasta receitas, cria um ficheiro bolos.md"):
+    the clause after the comma read as a request of its own; put as a question it asks."""
+    cut = piece.text.find(",")
+    if cut <= 0 or "?" in piece.text:
+        return False
+    head = piece.folded[:cut]
+    named = common().file_name.search(piece.text[:cut]) or any(
+        p is not None and p.search(head) for p in (lex.folder_noun, lex.file_noun))
+    if not named or len(tokens(head)) > PLACE_LEAD_WORDS:
+        return False
+    at = _skip_gap(piece.folded, cut + 1)
+    rest = Piece(piece.text[at:], piece.folded[at:])
+    return "," in piece.text[:at] and _is_file_change(rest, folded_all, text, lex)
 
 
 def without_courtesy(fact: str, lex: Lexicon) -> str:

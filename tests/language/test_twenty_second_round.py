@@ -130,6 +130,13 @@ JOINED_YES_NO_CONTROLS = [  # the same words inside a statement: no question
     "Na biblioteca do bairro dá para levar 6 livros por 3 semanas",
     "Nella biblioteca di Pisa posso prendere 4 dischi per due settimane",
     "Morgen früh um 8 muss ich zur Arbeit",
+    # the same words inside a relative clause: a statement
+    "The garage that you think is best shuts on Mondays",
+    "El mecánico que crees que es bueno cierra los lunes",
+    "Die Werkstatt, von der du meinst, sie sei gut, hat montags zu",
+    "Le garagiste que tu crois que je dois appeler ferme le lundi",
+    "A oficina que achas que é boa fecha às segundas",
+    "Il meccanico che secondo te è bravo chiude il lunedì",
 ]
 test_the_asking_words_inside_a_statement_ask_nothing = control_test(
     JOINED_YES_NO_CONTROLS, reads_as(Intent.STATEMENT, asks=False))

@@ -14,6 +14,8 @@ from bisect import bisect_left
 
 from openclaw_tui.language.date_table import date_table
 from openclaw_tui.language.lexicon import Lexicon, fold, lower, tokens
+from openclaw_tui.language.stopwords import LANGUAGES as STOPWORD_LANGUAGES
+from openclaw_tui.language.stopwords import stopwords
 
 #: a sentence shorter than this states nothing worth a note ("Ok.", "Sure thing.")
 MIN_CHARS = 12
@@ -78,7 +80,7 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     verb with a pronoun joined to it ("Lembra-me em que dia …": remind me); "please remember
     I'm …" keeps. ``typed``: the sentence as typed, where an accent tells a question word from
     "that" ("¿Puedes recordar qué te dije?")."""
-    if lex.remember is None:
+    if lex.remember is None or asks_to_recall(folded, lex, typed):
         return None
     pos = 0
     polite = lex.polite.match(folded) if lex.polite else None
@@ -126,6 +128,44 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     if word.group(0) in lex.function_words and after and after.group(0) in lex.question_words:
         return None
     return pos
+
+
+def asks_to_recall(folded: str, lex: Lexicon, typed: str = "") -> bool:
+    """Whether the sentence asks the listener whether they remember something, to look it up:
+    a form of ``recall_asked`` ("do you remember", "ti ricordi", "weißt du noch") before a
+    question word ("te ricordi come se chiamava …"), a which-word and a noun ("Ti ricordi che
+    vino abbiamo bevuto …": :func:`_which_noun`), or a noun with no clause stated after it ("do
+    you remember the name of that beer I liked"); "Do you remember that I prefer tea?" and "do
+    you remember my code is 4471" state, and are kept."""
+    m = lex.recall_asked.match(folded) if lex.recall_asked is not None else None
+    if m is None:
+        return False
+    at = _past_commas(folded, m.end())
+    word = _WORD_AT.match(folded, at)
+    if word is None or folded[at:at + 1] in _COLON:
+        return False
+    if word.group(0) in lex.question_words and not (lex.that and lex.that.match(folded, at)):
+        return True
+    that = lex.that.match(folded, at) if lex.that else None
+    if that is not None:
+        return _which_noun(folded, _skip(folded, that.end()), lex, typed)
+    return states_a_clause(folded, at, lex) is None
+
+
+def _which_noun(folded: str, pos: int, lex: Lexicon, typed: str = "") -> bool:
+    """Whether "that" before ``pos`` is a which-word before its noun ("che vino abbiamo …",
+    "que remédio o médico …"): the word at ``pos`` is one the table does not know, in lower case
+    as typed, no number or date word, and the word after it none of ``clause_openers`` (an
+    article or a subject: "che viene la nonna", "che pago io" open clauses) nor a name."""
+    words = list(_WORD_AT.finditer(folded, pos))[:2]
+    if len(words) < 2 or words[0].start() != pos:
+        return False
+    noun, after = words[0].group(0), words[1].group(0)
+    shown = typed[words[0].start():words[0].end()] if len(typed) == len(folded) else noun
+    shown_after = typed[words[1].start():words[1].end()] if len(typed) == len(folded) else after
+    if noun in lex.vocabulary or not shown[:1].islower() or (lex.date_words and lex.date_words.match(folded, pos)):
+        return False
+    return after not in lex.clause_openers and shown_after[:1].islower() and not after.isdigit()
 
 
 def _past_place(folded: str, lex: Lexicon, pos: int) -> int:
@@ -318,7 +358,7 @@ def question_clause_at(sentence: str, lex: Lexicon) -> int | None:
     for m in _CLAUSE_BREAK.finditer(sentence):
         if m.start() > 0 and m.end() < len(sentence) and lex.question_clause.match(low[m.end():]):
             return m.end()
-    joined = _joined_questions(sentence, lex) + _inverted(sentence, lex)
+    joined = _joined_questions(sentence, lex) + _inverted(sentence, lex) + _yes_no_joined(sentence, lex)
     return min(j[1] for j in joined) if joined else None
 
 
@@ -352,6 +392,67 @@ def _inverted(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
         if tail is not None and not lex.yes_no_not_with.intersection(tokens(folded)):
             return [(at, at)]
     return []
+
+
+def _yes_no_joined(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
+    """(start, start) of a yes-or-no asking start of ``yes_no_openers`` joined to a statement
+    with no mark ("my knee still hurts should I see a physio", "El gato vomita cada mañana crees
+    que …", "Die Katze frisst seit gestern nichts mehr soll ich …", "… da ieri sera è il caso
+    di …"): never opening the sentence, no word of ``question_inversions_not_after`` or
+    ``yes_no_not_after`` right before it ("… dice que debería", "… 2027 y debo pedir cita"), no full stop closing the sentence, and
+    the words before it a complete clause opening on a subject (:func:`_a_clause`,
+    :func:`_subject_first`) unless the start speaks to the
+    listener ("… 23:40 meinst du …"): "Morgen früh um 8 muss ich …" fronts a time, no clause,
+    and states."""
+    if lex.yes_no_opener is None or sentence.rstrip(" \"'”»)").endswith(_CLOSED):
+        return []
+    low = sentence.lower()
+    for m in lex.yes_no_opener.finditer(low):
+        at = m.start()
+        if at == 0 or not low[at - 1].isspace():
+            continue
+        head = sentence[max(0, at - 200):at]
+        words = tokens(fold(head))
+        if len(words) < HEAD_WORDS or words[-1] in lex.inversion_not_after or words[-1] in lex.yes_no_not_after:
+            continue
+        if not (_a_clause(head, lex) and _subject_first(sentence, lex)) and not lex.listener_words & set(tokens(fold(m.group(0)))):
+            continue  # "meinst du", "tu crois que", "secondo te": put to the listener, it asks after any head
+        return [(at, at)]
+    return []
+
+
+def _a_clause(head: str, lex: Lexicon) -> bool:
+    """Whether the words before an asking start may be a clause of their own: after its first
+    word, :data:`CLAUSE_WORDS` that are no function word or stopword, number or date word (where
+    nouns are capitalised, in lower case: "frisst seit", not "Montag um 9 Uhr")."""
+    table = date_table(lex.code)
+    days = {d for d, _ in table.weekdays} | {d for d, _ in table.relative_days} if table is not None else set()
+    stop = stopwords(lex.code) if lex.code in STOPWORD_LANGUAGES else frozenset()
+    found = 0
+    for word in head.split()[1:]:
+        bare = word.strip(".,;:!?¿¡\"'()«»“”")
+        low = fold(bare)
+        if not bare or any(ch.isdigit() for ch in bare) or low in lex.function_words or low in stop or (low,) in days:
+            continue
+        found += not lex.capitalized_nouns or bare[:1].islower()
+    return found >= CLAUSE_WORDS
+
+
+def _subject_first(sentence: str, lex: Lexicon) -> bool:
+    """Whether the sentence opens on a subject: a word of ``clause_openers`` (an article, a
+    possessive, a subject pronoun: "El gato …", "my knee …") or a name (a capitalised word that
+    is no function word: "Tobia …"); "Na biblioteca …", "In biblioteca a Firenze …" front a
+    place."""
+    first = sentence.split(None, 1)[0] if sentence.split() else ""
+    words = tokens(fold(first))
+    if not words:
+        return False
+    return words[0] in lex.clause_openers or (first[:1].isupper() and words[0] not in lex.function_words
+                                              and words[0] not in lex.vocabulary)
+
+
+#: words of their own a clause before a joined yes-or-no start holds
+CLAUSE_WORDS = 2
 
 
 def _joined_questions(sentence: str, lex: Lexicon) -> list[tuple[int, int]]:
@@ -494,8 +595,11 @@ def _kept_after_lead(clause: str, lex: Lexicon) -> str | None:
         return kept
     body = clause.strip(_TRIM + "¿¡")
     folded = fold(body)
-    if lex.reported is not None and (said := lex.reported.search(folded)) and len(tokens(folded[said.end():])) >= REPORTED_WORDS:
+    said = lex.reported.search(folded) if lex.reported is not None else None
+    if said and len(tokens(folded[said.end():])) >= REPORTED_WORDS:
         return tidy(body)  # "Since the plumber says that the boiler is broken, …?": what I was told
+    if not said and _lasting(body, folded, lex):
+        return tidy(body)  # "Given that the dog hates the car, …?": a state that lasts ("Tom says that it's fine" judges)
     when = (lex.time_span is not None and lex.time_span.search(folded)) or (
         lex.date_words is not None and lex.date_words.search(folded))
     # with no span of time, a longer clause about someone named with no copula ("Seeing as Pickle
@@ -517,11 +621,34 @@ NAMED_STATE_WORDS = 4
 REPORTED_WORDS = 4
 
 
+def _lasting(body: str, folded: str, lex: Lexicon) -> bool:
+    """Whether a clause after a fact lead states something that lasts: :data:`LASTING_WORDS`
+    words or more, :data:`LASTING_CONTENT` of them no function word, and no word of the moment
+    (``momentary``: "right now", "in a bad mood", "gerade", "oggi"; a remark on the weather of
+    ``chit_chat``): "my knee clicks every time I climb stairs" lasts; "it's raining right now"
+    and "hoy estoy de mal humor" pass."""
+    words = tokens(folded)
+    if len(words) < LASTING_WORDS or len([w for w in words if w not in lex.vocabulary]) < LASTING_CONTENT:
+        return False
+    if lex.momentary is None or lex.momentary.search(folded) or (lex.chit_chat is not None and lex.chit_chat.search(folded)):
+        return False
+    return len(body) >= MIN_CHARS
+
+
+#: words a clause after a fact lead holds to state a lasting fact with nothing specific in it,
+#: and how many of them name something
+LASTING_WORDS = 5
+LASTING_CONTENT = 2
+_FIRST_WORD = re.compile(r"\s*[^\W\d_]+")
+
+
 def _named_lead(sentence: str, folded: str, start: int, lex: Lexicon) -> re.Match[str] | None:
     """A lead of ``fact_leads_named`` opening the sentence with a name right after it ("With
     Kowalski on call …", "Wo Kowalski diese Woche … hat, …"); None before anything else ("With
     the budget …", "Wo ist …")."""
     lead = lex.named_lead.match(folded, start) if lex.named_lead is not None else None
+    if lead is not None and not _name_first(sentence[lead.end():], lex) and _kin_first(folded[lead.end():], lex):
+        return _FIRST_WORD.match(folded, start)  # "Com a minha sogra cá em casa …": someone close, the article kept
     return lead if lead is not None and _name_first(sentence[lead.end():], lex) else None
 
 
@@ -548,6 +675,7 @@ def _asks_from(tail: str, lex: Lexicon) -> bool:
     return bool(polite or (lex.question_start and lex.question_start.match(low))
                 or (lex.question_clause and lex.question_clause.match(low))
                 or (lex.inversion and lex.inversion.match(low)) or (lex.yes_no_tail and lex.yes_no_tail.match(low))
+                or (lex.yes_no_opener is not None and lex.yes_no_opener.match(low) is not None)
                 or (lex.joined_asking is not None and lex.joined_asking.match(fold(tail)) is not None))
 
 
@@ -560,7 +688,7 @@ def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
     if lex.question_start is None or lex.question_start.match(sentence.lstrip(" ¿¡").lower()):
         return None
     breaks = [m.span() for m in _CLAUSE_BREAK.finditer(sentence) if m.start() > 0]
-    breaks = sorted(breaks + _joined_questions(sentence, lex) + _inverted(sentence, lex))
+    breaks = sorted(breaks + _joined_questions(sentence, lex) + _inverted(sentence, lex) + _yes_no_joined(sentence, lex))
     if not breaks:
         return None
     chosen = next((b for b in breaks if _asks_from(sentence[b[1]:], lex)), None)

@@ -109,7 +109,7 @@ def _parse(text: str, pos: int, inside: bool = False) -> tuple[str, int]:
             out.append(r"(?:[^\s!?;]+\s+){0,6}?")  # up to six words: "habe … gespeichert"
             pos += 1
         elif ch == "~":
-            out.append(r"[^\W_][^\s!?;,.]*")  # one whole word: "{qué} ~ … {podría}" needs a noun after "qué"
+            out.append(r"(?>[^\W_][^\s!?;,.]*)")  # one whole word, never cut short: "{qué} ~ … {podría}" needs a noun after "qué"
             pos += 1
         elif ch == "*":
             out.append(r"[^\W_]*")  # the rest of a word: "*-tu" is "peut-tu", "va-tu" …
@@ -321,6 +321,27 @@ class Lexicon:
     #: words before it that make it a statement ("whether", "ob", "si", "non")
     yes_no_tail: Phrases | None = None
     yes_no_not_with: frozenset[str] = frozenset()
+    #: a yes-or-no asking start joined with no mark after a complete clause (modal + I, "do you
+    #: think", "is it worth": "… since yesterday should I …", "… crees que …", "… soll ich …");
+    #: on lower(), at a word's start
+    yes_no_opener: Phrases | None = None
+    #: a joining word right before such a start that makes it a second statement ("… 2027 y
+    #: debo pedir cita", "… et je dois prendre rendez-vous"); folded
+    yes_no_not_after: frozenset[str] = frozenset()
+    #: the listener asked whether they remember ("do you remember", "ti ricordi", "weißt du
+    #: noch"): a which-word, a which-word and a noun, or a noun after it asks to look up
+    recall_asked: Phrases | None = None
+    #: words that open a clause (articles, possessives, subject pronouns): one right after "that"
+    #: and a word shows "that" opens a clause, not a which-word and its noun ("Ti ricordi che
+    #: viene la nonna", "… che pago io"); one opening the words before a joined yes-or-no start
+    #: makes them a clause with a subject, not a fronted place ("Na biblioteca …"); folded
+    clause_openers: frozenset[str] = frozenset()
+    #: words of the moment that make a clause after a fact lead no lasting state ("right now",
+    #: "in a bad mood", "gerade", "en ce moment"); folded
+    momentary: Phrases | None = None
+    #: a word that opens a clause giving a reason ("because", "porque", "weil", "parce que"):
+    #: a remark of the moment inside it leaves the main clause before it a statement; folded
+    reason_join: Phrases | None = None
     #: greeting, thanks and goodbye words, folded; one of 4 letters or more counts as the start
     #: of a word ("thank": "thanks", "thankyou")
     small_talk_stems: tuple[str, ...] = ()
@@ -393,7 +414,8 @@ class Lexicon:
 #: lists whose words do not vote for the language (forms of address before a name; the
 #: ninth round's question forms, so that detection stays as it was measured)
 _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "question_inversions", "question_inversions_not_after", "yes_no_tails",
-                         "yes_no_not_with", "time_spans",
+                         "yes_no_not_with", "yes_no_openers", "yes_no_not_after", "recall_asked", "clause_openers",
+                         "momentary", "reason_joins", "time_spans",
                          "fact_leads_named", "listener_words", "how_words", "how_topics", "copulas",
                          "first_person_words", "kin_nouns", "topic_leads", "reported_clauses"})
 
@@ -492,6 +514,12 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         inversion_not_after=_words(raw.get("question_inversions_not_after")),
         yes_no_tail=phrases(tuple(raw.get("yes_no_tails") or ()), anchored=True, folded=False),
         yes_no_not_with=_words(raw.get("yes_no_not_with")),
+        yes_no_opener=phrases(tuple(raw.get("yes_no_openers") or ()), folded=False),
+        yes_no_not_after=_words(raw.get("yes_no_not_after")),
+        recall_asked=phrases(tuple(raw.get("recall_asked") or ()), anchored=True),
+        clause_openers=_words(raw.get("clause_openers")),
+        momentary=phrases(tuple(raw.get("momentary") or ())),
+        reason_join=phrases(tuple(raw.get("reason_joins") or ())),
         subject_pronouns=_words(((raw.get("composed") or {}).get("do_not_keep") or {}).get("not_after")),
         joined_asking=phrases(composed(built.get("joined_asking"), "joined_asking")),
         laughter=_laughter(raw.get("laughter")),

@@ -109,6 +109,8 @@ def _asks(s: str, f: str, lex: Lexicon) -> bool:
         return True
     if lex.question_inside is not None and lex.question_inside.search(lower(s)):
         return True  # "l'amministratore come fa di cognome"
+    if F.asks_to_recall(f, lex, s):
+        return True  # "do you remember the name of that beer", "ti ricordi che vino abbiamo bevuto"
     recall = lex.recall.match(f) if lex.recall else None
     if recall:
         word = re.match(r"\s*([^\W_]+)", f[recall.end():])
@@ -250,7 +252,7 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
     if pos or (lex.request is not None and (ask := lex.request.match(f)) and not _kept_past(f, ask.end(), lex)):
         return Kind.REQUEST
     moments = list(lex.chit_chat.finditer(f)) if lex.chit_chat is not None else []
-    if moments and not _kept_beside(f, moments, lex):
+    if moments and not _kept_beside(f, moments, lex) and not _moment_in_reason(f, moments, lex):
         return Kind.CHIT_CHAT
     return Kind.STATEMENT
 
@@ -409,6 +411,16 @@ def _kept_beside(f: str, moments: list[re.Match[str]], lex: Lexicon) -> bool:
                                         for m in lex.keep.finditer(f))
 
 
+def _moment_in_reason(f: str, moments: list[re.Match[str]], lex: Lexicon) -> bool:
+    """Whether every remark of the moment stands inside a clause giving a reason, after a main
+    clause of :data:`F.HEAD_WORDS` words or more: "je cherche un autre boulot parce que le
+    salaire arrive en retard" states why; "je suis en retard parce que …" is the moment."""
+    join = lex.reason_join.search(f) if lex.reason_join is not None else None
+    if join is None or len(tokens(f[:join.start()])) < F.HEAD_WORDS:
+        return False
+    return all(m.start() >= join.end() for m in moments)
+
+
 #: the "X, not Y" frame: what it contrasts comes within this many characters after it
 CONTRAST_REACH = 24
 
@@ -501,7 +513,7 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
         return True  # "tack 'call the bank' onto todo.md", "get rid of trips/2022, the whole folder"
     if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
-        return _file_named_first(piece, lex)
+        return _file_named_first(piece, lex) or _placed_first(piece, folded_all, text, lex)
     return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text)
                 or names_a_folder(f, lex) or _folder_and_name(f, lex) or _two_names(f))
 
@@ -539,6 +551,27 @@ def _two_names(f: str) -> bool:
     to drafts_2026", "Benenne rezepte_alt in rezepte_2026 um"); "Rename the meeting to Friday"
     names none."""
     return len(_JOINED_NAME.findall(f)) >= 2
+
+
+#: a place lead before a file change ("Dans le dossier recettes, …") has at most this many words
+PLACE_LEAD_WORDS = 6
+
+
+def _placed_first(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> bool:
+    """A place naming a folder or a file before a comma, then a file change ("Dans le dossier
+    recettes, crée un fichier gateaux.md", "Na pasta receitas, cria um ficheiro bolos.md"):
+    the clause after the comma read as a request of its own; put as a question it asks."""
+    cut = piece.text.find(",")
+    if cut <= 0 or "?" in piece.text:
+        return False
+    head = piece.folded[:cut]
+    named = common().file_name.search(piece.text[:cut]) or any(
+        p is not None and p.search(head) for p in (lex.folder_noun, lex.file_noun))
+    if not named or len(tokens(head)) > PLACE_LEAD_WORDS:
+        return False
+    at = _skip_gap(piece.folded, cut + 1)
+    rest = Piece(piece.text[at:], piece.folded[at:])
+    return "," in piece.text[:at] and _is_file_change(rest, folded_all, text, lex)
 
 
 def without_courtesy(fact: str, lex: Lexicon) -> str:
@@ -836,8 +869,8 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
         intent = _intent_of(kinds)
         basis = {Intent.QUESTION: "asked" if asked_by_words else "mark", Intent.STATEMENT: "default",
                  Intent.UNKNOWN: ""}.get(intent, "cue")
-        if intent is Intent.QUESTION and recall_lead(folded_all, lex):
-            basis = "recall"  # a recall idiom asks to look up, never to keep ("Puxa pela memória: o que …")
+        if intent is Intent.QUESTION and (recall_lead(folded_all, lex) or F.asks_to_recall(folded_all, lex, text)):
+            basis = "recall"  # a recall idiom or question asks to look up, never to keep ("Puxa pela memória: o que …")
     # "Read USER.md for me": a request about a named file is answered by reading it, not by a lookup
     looks_up = any(k is Kind.QUESTION or (k is Kind.REQUEST and not common().file_name.search(p.text))
                    for k, p in zip(kinds, pieces))

@@ -336,7 +336,8 @@ class Lexicon:
     #: (a vowel may lead and a letter trail it) or a word of ``laughter.words`` (:func:`laughs`)
     laughter: re.Pattern[str] | None = None
     #: one clause that takes leave, whole (``composed.leaving``: "gotta run", "talk later",
-    #: "me tengo que ir", "ich muss los", "je file", "vou indo", "ci sentiamo dopo"); anchored
+    #: "me tengo que ir", "ich muss los", "je file", "vou indo", "ci sentiamo dopo"; and
+    #: ``leaving_more``: a plan for the evening ending in bed, "mañana hablamos"); anchored
     leaving: Phrases | None = None
     #: one clause that closes a conversation without taking leave, whole (``composed.closing``:
     #: "deal then", "I owe you one", "trop chou", "mega lieb von dir", "te debo una birra",

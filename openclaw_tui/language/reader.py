@@ -345,9 +345,9 @@ _CLITIC = re.compile(r"(?<=[^\W\d_])-(?:te|me|lhe|lhes|nos|vos|se|lo|la|los|las|
 def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
     """Whether a sentence naming nothing is leave-taking clause by clause ("right, gotta run,
     catch you tomorrow", "bueno, me tengo que ir, hablamos mañana", "vado, ci sentiamo dopo"):
-    every clause between commas is a ``leaving`` or ``closing`` clause whole ("deal then", "te
-    debo una birra", "trop chou"), a greeting or an opener, and one at least takes leave or
-    closes."""
+    every clause between commas is a ``leaving``, ``closing`` or ``thanking`` clause whole ("deal
+    then", "te debo una birra", "trop chou", "Le agradezco de veras el favor"), a greeting or an
+    opener, and one at least takes leave, closes or thanks."""
     if (lex.leaving is None and lex.closing is None) or "?" in s:
         return False
     if F.SPECIFIC_RE.search(_CLITIC.sub("", _without_thanks(s, f, lex))):

@@ -82,6 +82,14 @@ def remember_cue_end(folded: str, lex: Lexicon, typed: str = "") -> int | None:
     "that" ("¿Puedes recordar qué te dije?")."""
     if lex.remember is None or asks_to_recall(folded, lex, typed):
         return None
+    lead = lex.courtesy_lead.match(folded) if lex.courtesy_lead is not None else None
+    if lead is not None and lead.end() > 0:
+        # "Si fuera tan amable, tome nota de que …", "Le sarei grato se volesse prendere nota che …":
+        # the keep request after a courtesy lead; without a keep verb after it the lead asks nothing
+        at = _past_commas(folded, lead.end())
+        inner = remember_cue_end(folded[at:], lex, typed[at:] if typed else "")
+        if inner is not None:
+            return at + inner
     pos = 0
     polite = lex.polite.match(folded) if lex.polite else None
     if polite:

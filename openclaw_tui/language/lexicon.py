@@ -357,7 +357,8 @@ class Lexicon:
     #: (a vowel may lead and a letter trail it) or a word of ``laughter.words`` (:func:`laughs`)
     laughter: re.Pattern[str] | None = None
     #: one clause that takes leave, whole (``composed.leaving``: "gotta run", "talk later",
-    #: "me tengo que ir", "ich muss los", "je file", "vou indo", "ci sentiamo dopo"); anchored
+    #: "me tengo que ir", "ich muss los", "je file", "vou indo", "ci sentiamo dopo"; and
+    #: ``leaving_more``: a plan for the evening ending in bed, "mañana hablamos"); anchored
     leaving: Phrases | None = None
     #: one clause that closes a conversation without taking leave, whole (``composed.closing``:
     #: "deal then", "I owe you one", "trop chou", "mega lieb von dir", "te debo una birra",
@@ -404,6 +405,15 @@ class Lexicon:
     #: words that open a topic before a comma ("and", "y", "und", "et", "e", "ma"), folded: a
     #: clause after the comma opening on a question word asks ("E a infiltração, o que …")
     topic_leads: frozenset[str] = frozenset()
+    #: a conditional or formal courtesy lead before a keep verb, read past before the verb
+    #: (``courtesy_leads``, built as ``composed`` is: "if it's all the same to you,", "si fuera tan
+    #: amable,", "wenn's dir nichts ausmacht,", "si ce n'est pas trop vous demander,", "se não se
+    #: importasse,", "Le sarei grato se volesse"); anchored, only before a keep verb
+    courtesy_lead: Phrases | None = None
+    #: thanks or praise of the listener as one whole clause (``thanking``, built as ``composed``
+    #: is: "Le agradezco muchísimo la ayuda", "Ich danke Ihnen vielmals", "es usted un sol",
+    #: "bem-haja"): read clause by clause as ``closing`` is; its hyphens name nothing
+    thanking: Phrases | None = None
 
     @property
     def vocabulary(self) -> frozenset[str]:
@@ -523,7 +533,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         subject_pronouns=_words(((raw.get("composed") or {}).get("do_not_keep") or {}).get("not_after")),
         joined_asking=phrases(composed(built.get("joined_asking"), "joined_asking")),
         laughter=_laughter(raw.get("laughter")),
-        leaving=phrases(composed(built.get("leaving"), "leaving"), anchored=True),
+        leaving=phrases(composed(built.get("leaving"), "leaving") + composed(raw.get("leaving_more"), "leaving_more"),
+                        anchored=True),
         closing=phrases(composed(built.get("closing"), "closing"), anchored=True),
         mixup=phrases(composed(built.get("mixup"), "mixup")),
         courtesy_tail=phrases(composed(built.get("courtesy_tails"), "courtesy_tails")),
@@ -535,6 +546,8 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         first_person=_words(raw.get("first_person_words")),
         kin_nouns=frozenset(fold(str(w)) for w in raw.get("kin_nouns") or ()),
         topic_leads=_words(raw.get("topic_leads")),
+        courtesy_lead=phrases(composed(raw.get("courtesy_leads"), "courtesy_leads"), anchored=True),
+        thanking=phrases(composed(raw.get("thanking"), "thanking"), anchored=True),
     )
 
 

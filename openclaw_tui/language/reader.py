@@ -236,8 +236,8 @@ def kind_of(s: str, f: str, lex: Lexicon, *, nested: bool = False) -> Kind:
             gap = _AFTER_GREETING.match(rest)
             cut = gap.end() if gap else 0
             rest, frest = rest[cut:], frest[cut:]
-            if not any(ch.isalnum() for ch in rest):
-                return Kind.SMALL_TALK
+            if not any(ch.isalnum() for ch in rest) or _only_an_address(rest, lex):
+                return Kind.SMALL_TALK  # "¡Hola, don Luis!", "Morning, Mr Hughes!"
             if lex.question_tag is not None and _only_a_tag(frest, lex.question_tag):
                 return Kind.SMALL_TALK  # "Cá estamos de novo, não é?": a tag on small talk asks nothing
             inner = kind_of(rest, frest, lex, nested=True)
@@ -347,10 +347,12 @@ _CLITIC = re.compile(r"(?<=[^\W\d_])-(?:te|me|lhe|lhes|nos|vos|se|lo|la|los|las|
 def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
     """Whether a sentence naming nothing is leave-taking clause by clause ("right, gotta run,
     catch you tomorrow", "bueno, me tengo que ir, hablamos mañana", "vado, ci sentiamo dopo"):
-    every clause between commas is a ``leaving`` or ``closing`` clause whole ("deal then", "te
-    debo una birra", "trop chou"), a greeting or an opener, and one at least takes leave or
-    closes."""
-    if (lex.leaving is None and lex.closing is None) or F.SPECIFIC_RE.search(_CLITIC.sub("", s)) or "?" in s:
+    every clause between commas is a ``leaving``, ``closing`` or ``thanking`` clause whole ("deal
+    then", "te debo una birra", "trop chou", "Le agradezco de veras el favor"), a greeting or an
+    opener, and one at least takes leave, closes or thanks."""
+    if (lex.leaving is None and lex.closing is None) or "?" in s:
+        return False
+    if F.SPECIFIC_RE.search(_CLITIC.sub("", _without_thanks(s, f, lex))):
         return False
     left = False
     for m in _CLAUSES.finditer(f):
@@ -362,14 +364,40 @@ def takes_leave(s: str, f: str, lex: Lexicon) -> bool:
         laugh = _LAUGH_LEAD.match(body)
         if laugh is not None and laughs(laugh.group(1), lex) and laugh.end() < len(body):
             body = body[laugh.end():]  # "jajaj tremendo meme": a closing after laughter
-        gone = lex.leaving.match(body) if lex.leaving is not None and body else None
-        closes = lex.closing.match(body) if lex.closing is not None and body else None
-        if (gone is not None and gone.end() == len(body)) or (closes is not None and closes.end() == len(body)):
+        if _thanks_clause(clause, lex) or any(_whole(found.match(body), body) for found in (lex.leaving, lex.closing, lex.thanking)
+                                              if found is not None and body):
             left = True
         elif not (greets(s[start:start + len(clause)], clause, lex) or opener_end(clause, lex) == len(clause)
                   or _whole(lex.small_talk.match(clause) if lex.small_talk is not None else None, clause)):
             return False
     return left
+
+
+def _thanks_clause(clause: str, lex: Lexicon) -> bool:
+    """Whether a folded clause is thanks or praise of the listener, whole (``thanking``)."""
+    body = _SYMBOLS_AROUND.sub("", clause)
+    return lex.thanking is not None and bool(body) and _whole(lex.thanking.match(body), body)
+
+
+def _without_thanks(s: str, f: str, lex: Lexicon) -> str:
+    """``s`` with its thanking clauses blanked: their hyphens ("bem-haja", "Agradeço-lhe") name nothing."""
+    if lex.thanking is None:
+        return s
+    for m in _CLAUSES.finditer(f):
+        if _thanks_clause(m.group(0), lex):
+            s = s[:m.start()] + " " * (m.end() - m.start()) + s[m.end():]
+    return s
+
+
+def _only_an_address(rest: str, lex: Lexicon) -> bool:
+    """Whether what follows a greeting is a form of address of the table and a name, nothing
+    more ("don Luis!", "Mr Hughes!", "senhor Costa!", "madame Petit !"): the greeting names no one
+    worth a note."""
+    words = rest.strip(" ,;:!.…¡¿").split()
+    if not 2 <= len(words) <= 3 or not lex.titles:
+        return False
+    titles = {fold(t).rstrip(".") for t in lex.titles}
+    return fold(words[0]).rstrip(".") in titles and all(w[:1].isupper() and w.isalpha() for w in words[1:])
 
 
 def laughing(piece: Piece, lex: Lexicon) -> bool:

@@ -292,7 +292,8 @@ def worth_keeping(folded: str, lex: Lexicon) -> bool:
 def a_habit(sentence: str, folded: str, lex: Lexicon) -> bool:
     """Whether ``sentence`` tells a first-person habit, ability or dislike of the ``habits``
     table, however short ("Não dirijo.", "I can't ski."): worth keeping as it stands."""
-    return bool(lex.habit and len(sentence.strip()) >= MIN_STATE_CHARS and lex.habit.search(folded))
+    return bool(lex.habit and len(sentence.strip()) >= MIN_STATE_CHARS and lex.habit.search(folded)
+                and not (lex.keep_idle and lex.keep_idle.search(folded)))
 
 
 def about_someone(folded: str, lex: Lexicon) -> bool:

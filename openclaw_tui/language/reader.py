@@ -916,7 +916,8 @@ def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
     small talk with confidence ≥ ``examples.THRESHOLD``, the reading of that intent: a request to
     keep keeps the clause after the request (the tables' remember verbs and "that" words in a
     question, a colon) and is not taken when there is none; small talk keeps nothing and asks
-    nothing, and is not taken over a message that names a time or a number ("… am Montag?")."""
+    nothing, and is not taken over a message that names a time or a number ("… am Montag?") or
+    tells a fact the keep table names ("Sono diabetico, …")."""
     allowed = EX.YIELDS.get(reading.basis, ())
     if not allowed:
         return reading
@@ -927,6 +928,8 @@ def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
     if got == Intent.SMALL_TALK.value:
         if _names_a_time_or_number(text, lex):  # "Servus! Alles klar mit dem Termin am Montag?" asks
             return reading
+        if any(F.worth_keeping(fold(fact), lex) for fact in reading.facts):
+            return reading  # "Sono diabetico, la frutta secca va bene?": a lasting fact told, then asked
         return MessageReading(text=text, language=lex.code, intent=Intent.SMALL_TALK, private=reading.private,
                               basis="examples")
     if got == Intent.REMEMBER.value:

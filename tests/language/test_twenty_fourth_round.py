@@ -28,7 +28,7 @@ HABIT: dict[str, list[str]] = {
     "en": ["I can't ski.", "I never fly long haul.", "Not a fan of olives.", "Loathe escalators, I always take the stairs."],
     "es": ["No sé nadar.", "Nunca vuelo con aerolíneas baratas.", "Jamás bebo refrescos.", "No conduzco por autopista."],
     "de": ["Ich kann nicht schwimmen.", "Ich fliege nie mit Billigfliegern.", "Ich kann nicht Auto fahren.",
-           "Ich fahre kein Auto."],
+           "Ich fahre kein Auto.", "Kreuzfahrten find ich schrecklich."],
     "fr": ["Je ne sais pas nager.", "Je ne prends jamais l'avion.", "Jamais d'alcool pour moi.", "Je bosse dans une boulangerie.",
            "Je fais une allergie au pollen."],
     "pt": ["Não sei nadar.", "Nunca viajo de avião.", "Não fumo.", "Não conduzo à noite."],
@@ -41,7 +41,7 @@ HABIT_CONTROLS = [  # a one-off, not knowing, not finding, a mood, a remark: not
     "Je ne sais pas", "Je ne peux pas venir", "Je ne trouve pas mes clés",
     "Não sei", "Não posso hoje", "Não encontro as chaves",
     "Non lo so", "Non posso venire", "Non trovo le chiavi",
-    "Hate that.", "Odio esto.", "Das find ich schrecklich.", "Not again", "Non ancora",
+    "Hate that.", "Odio esto.", "Das find ich schrecklich.", "Dich find ich ätzend.", "Not again", "Non ancora",
 ]
 habit_right = reads_as(Intent.STATEMENT, facts=True)
 test_a_one_off_or_a_mood_keeps_nothing = control_test(HABIT_CONTROLS, keeps_nothing)
@@ -84,12 +84,13 @@ test_a_no_answer_without_a_fact_is_no_correction = control_test(CORRECT_NO_CONTR
 
 # a short fact before a question joined by a comma: the fact kept, the question answered
 FACT_ASK: dict[str, list[str]] = {
-    "en": ["I'm 70 years old, do I get a senior railcard?", "I have asthma, can I take ibuprofen?"],
-    "es": ["Tengo 66 años, ¿me toca la tarjeta dorada?", "Soy celíaca, ¿puedo comer avena?"],
+    "en": ["I'm 70 years old, do I get a senior railcard?", "I have asthma, can I take ibuprofen?", "Diabetic here, are figs fine?"],
+    "es": ["Tengo 66 años, ¿me toca la tarjeta dorada?", "Soy celíaca, ¿puedo comer avena?", "Tengo gota, ¿la cerveza está bien?"],
     "de": ["Ich hab Diabetes, darf ich Honig essen?", "Ich bin 68 Jahre alt, krieg ich Seniorenrabatt?"],
-    "fr": ["J'ai 70 ans, j'ai droit au tarif réduit ?", "Je suis diabétique, je peux manger des dattes ?"],
-    "pt": ["Tenho 66 anos, tenho direito ao desconto?", "Sou diabética, posso comer tâmaras?"],
-    "it": ["Ho 70 anni, ho diritto alla riduzione?", "Sono celiaca, posso mangiare il farro?"],
+    "fr": ["J'ai 70 ans, j'ai droit au tarif réduit ?", "Je suis diabétique, je peux manger des dattes ?",
+           "J'ai de la goutte, la bière ça passe ?"],
+    "pt": ["Tenho 66 anos, tenho direito ao desconto?", "Sou diabética, posso comer tâmaras?", "Tenho hipertensão, café pode?"],
+    "it": ["Ho 70 anni, ho diritto alla riduzione?", "Sono celiaca, posso mangiare il farro?", "Ho la gotta, la birra va bene?"],
 }
 FACT_ASK_CONTROLS = [  # no durable fact before the question: nothing kept
     "Tengo una pregunta, ¿me ayudas?", "I'm bored, any ideas?", "J'ai une question, tu peux m'aider ?",
@@ -101,7 +102,7 @@ test_a_question_after_no_fact_keeps_nothing = control_test(FACT_ASK_CONTROLS, ke
 
 # a note put in a named file, a named file renamed: a file change
 FILE_NOTE: dict[str, list[str]] = {
-    "en": ["Jot down milk in groceries.md", "Change the name of scan2.pdf to lease.pdf"],
+    "en": ["Jot down milk in groceries.md", "Change the name of scan2.pdf to lease.pdf", "Change the name of holiday1.jpg to rome.jpg"],
     "es": ["Apunta pan en lista.md", "Cambia el nombre de foto3.jpg a dni.jpg"],
     "de": ["Notier Eier in einkauf.md", "Ändere den Namen von scan2.pdf in mietvertrag.pdf"],
     "fr": ["Note du lait dans courses.md", "Change le nom de photo2.jpg en permis.jpg"],

@@ -42,6 +42,7 @@ HABIT_CONTROLS = [  # a one-off, not knowing, not finding, a mood, a remark: not
     "Não sei", "Não posso hoje", "Não encontro as chaves",
     "Non lo so", "Non posso venire", "Non trovo le chiavi",
     "Hate that.", "Odio esto.", "Das find ich schrecklich.", "Dich find ich ätzend.", "Not again", "Non ancora",
+    "Sempre vou atrasado.", "Non vado mai.", "Ich fahre nicht.", "Ich kann nicht kochen heute.", "I never run out of ideas.",
 ]
 habit_right = reads_as(Intent.STATEMENT, facts=True)
 test_a_one_off_or_a_mood_keeps_nothing = control_test(HABIT_CONTROLS, keeps_nothing)

@@ -316,7 +316,7 @@ def is_specific(sentence: str, folded: str, lex: Lexicon) -> bool:
     first."""
     if SPECIFIC_RE.search(sentence):
         return True
-    if (lex.keep and lex.keep.search(folded)) or (lex.date_words and lex.date_words.search(folded)):
+    if worth_keeping(folded, lex) or (lex.date_words and lex.date_words.search(folded)):
         return True
     if kin_named(sentence, lex):
         return True
@@ -328,6 +328,20 @@ def is_specific(sentence: str, folded: str, lex: Lexicon) -> bool:
         if len(bare) > 2 and bare[:1].isupper() and bare[1:].islower() and fold(bare) not in lex.function_words:
             return True
     return False
+
+
+def worth_keeping(folded: str, lex: Lexicon) -> bool:
+    """Whether a ``keep`` row names something worth keeping in the folded clause, unless a
+    ``keep_idle`` row says it holds nothing lasting ("Tengo una pregunta", "Ho una domanda":
+    the having of a question is no fact)."""
+    return bool(lex.keep and lex.keep.search(folded) and not (lex.keep_idle and lex.keep_idle.search(folded)))
+
+
+def a_habit(sentence: str, folded: str, lex: Lexicon) -> bool:
+    """Whether ``sentence`` tells a first-person habit, ability or dislike of the ``habits``
+    table, however short ("Não dirijo.", "I can't ski."): worth keeping as it stands."""
+    return bool(lex.habit and len(sentence.strip()) >= MIN_STATE_CHARS and lex.habit.search(folded)
+                and not (lex.keep_idle and lex.keep_idle.search(folded)))
 
 
 def about_someone(folded: str, lex: Lexicon) -> bool:
@@ -707,7 +721,7 @@ def _stated_before_asking(sentence: str, lex: Lexicon) -> str | None:
     head = sentence[:chosen[0]]
     if lex.hypothetical_lead is not None and lex.hypothetical_lead.match(fold(head.lstrip(" ¿¡"))):
         return None  # "If a train leaves at 14:10 …, when does it arrive?": a supposition, not a fact
-    state = bool(lex.keep and lex.keep.search(fold(head)))  # "Sono celiaco, che pizzeria …?"
+    state = worth_keeping(fold(head), lex)  # "Sono celiaco, che pizzeria …?"
     if (len(head.split()) < HEAD_WORDS and not state) or not _names_something(head, fold(head), lex):
         return None
     kept = _kept(head, lex)
@@ -734,7 +748,7 @@ def names_by_capital(text: str, lex: Lexicon) -> bool:
 
 
 def _names_something(text: str, folded: str, lex: Lexicon) -> bool:
-    return bool(SPECIFIC_RE.search(text) or (lex.keep and lex.keep.search(folded))
+    return bool(SPECIFIC_RE.search(text) or worth_keeping(folded, lex)
                 or (lex.date_words and lex.date_words.search(folded)) or kin_named(text, lex) or _kin_first(folded, lex))
 
 
@@ -748,7 +762,7 @@ def _kin_first(folded: str, lex: Lexicon) -> bool:
 def _kept(clause: str, lex: Lexicon) -> str | None:
     clause = tidy(clause)
     folded = fold(clause)
-    if lex.keep and lex.keep.search(folded) and len(clause) >= MIN_STATE_CHARS:
+    if worth_keeping(folded, lex) and len(clause) >= MIN_STATE_CHARS:
         return clause
     return clause if len(clause) >= MIN_CHARS and is_specific(clause, folded, lex) else None
 

@@ -259,6 +259,22 @@ class Lexicon:
     not_yet: Phrases | None = None  # reply: "not yet", "todavía no": a not-stored that promises nothing
     #: a how-are-you opener of more than one word ("qué tal", "what's up"): asks how, like ``how_words``
     how_opener: Phrases | None = None
+    #: a first-person habit, ability or dislike (``habits``, composed: "I never fly …", "Não
+    #: dirijo", "Non so nuotare"): read with ``keep``, and kept however short the sentence
+    habit: Phrases | None = None
+    #: a bare "No," opening a sentence (``correction_no``): before a restated fact naming a
+    #: number, a date or a name, the sentence corrects ("No, the dentist is Tuesday")
+    bare_no: Phrases | None = None
+    #: a person opening the clause after it (``correction_no_not_before``: "I", "yo", "ich"):
+    #: an answer about oneself, no restated fact ("No, I'm busy on Tuesday")
+    bare_no_not_before: Phrases | None = None
+    #: a having that ``keep`` would read as lasting but holds nothing (``keep_idle``: "I have a
+    #: question", "tengo una duda", "ich hab eine Frage"): no fact by itself
+    keep_idle: Phrases | None = None
+    #: note verbs (``file_note_verbs``, composed) that, before a word of ``file_into_words``
+    #: and a file name, put the note into that file: a file change ("Anota ovos em compras.md")
+    file_note: Phrases | None = None
+    file_into: frozenset[str] = frozenset()
 
     #: every word the table lists (function words and phrases): what identifies the language
     detection_words: frozenset[str] = frozenset()
@@ -427,7 +443,9 @@ _NOT_VOTING = frozenset({"titles", "small_talk_stems", "small_talk_follow", "que
                          "yes_no_not_with", "yes_no_openers", "yes_no_not_after", "recall_asked", "clause_openers",
                          "momentary", "reason_joins", "time_spans",
                          "fact_leads_named", "listener_words", "how_words", "how_topics", "copulas",
-                         "first_person_words", "kin_nouns", "topic_leads", "reported_clauses"})
+                         "first_person_words", "kin_nouns", "topic_leads", "reported_clauses", "correction_no",
+                         "correction_no_not_before", "keep_idle",
+                         "file_into_words"})
 
 
 # Lexicon fields read as phrase lists: field -> (the table's key, anchored at a clause start)
@@ -465,8 +483,20 @@ _PHRASE_FIELDS: dict[str, tuple[str, bool]] = {
     "time_span": ("time_spans", False),
     "named_lead": ("fact_leads_named", False),
     "how_opener": ("how_openers", True),
+    "bare_no": ("correction_no", True),
+    "bare_no_not_before": ("correction_no_not_before", True),
+    "keep_idle": ("keep_idle", False),
     "reported": ("reported_clauses", False),
 }
+
+
+#: composed tables of their own key read as part of a list: ``habits`` (a first-person habit,
+#: ability or dislike, negated or with how often: "I never fly …", "Nunca conduzco …", "Non so
+#: nuotare") and ``standing`` (an age, a condition: "Ho 67 anni", "Ich hab Bluthochdruck")
+#: make a statement worth keeping like a ``keep`` row; ``file_renames`` (a verb of changing a
+#: name: "change the name of", "muda o nome de") reads as a ``file_verbs_named`` verb, a file
+#: change where a file name is written; composed, so they do not vote
+_READ_WITH: dict[str, tuple[str, ...]] = {"keep": ("habits", "standing"), "file_verbs_named": ("file_renames",)}
 
 
 #: a list's quiet twin ("keep_quiet", "question_openers_quiet"): rows read as the list's own,
@@ -485,6 +515,7 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
     def pat(key: str, anchored: bool = False) -> Phrases | None:
         # a composed do_not_keep is read apart (``refusal``, with its subject rule)
         extra = composed(built.get(key), key) if key != "do_not_keep" else ()
+        extra += tuple(p for table in _READ_WITH.get(key, ()) for p in composed(raw.get(table), table))
         return phrases(tuple(raw.get(key) or ()) + _quiet(raw, key) + extra, anchored=anchored)
 
     return Lexicon(
@@ -548,6 +579,9 @@ def _from_json(code: str, raw: dict[str, Any]) -> Lexicon:
         topic_leads=_words(raw.get("topic_leads")),
         courtesy_lead=phrases(composed(raw.get("courtesy_leads"), "courtesy_leads"), anchored=True),
         thanking=phrases(composed(raw.get("thanking"), "thanking"), anchored=True),
+        habit=phrases(composed(raw.get("habits"), "habits")),
+        file_note=phrases(composed(raw.get("file_note_verbs"), "file_note_verbs"), anchored=True),
+        file_into=_words(raw.get("file_into_words")),
     )
 
 

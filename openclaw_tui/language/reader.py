@@ -471,11 +471,14 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
     if cue:
         return cue.end()
     soft = lex.soft_correction.match(f) if lex.soft_correction else None
-    at = _skip_gap(f, soft.end()) if soft else 0
+    bare = lex.bare_no.match(f) if soft is None and lex.bare_no else None
+    at = _skip_gap(f, soft.end()) if soft else _skip_gap(f, bare.end()) if bare else 0
     rest, frest = piece.text[at:], f[at:]
     if not rest.strip() or F.remember_cue_end(frest, lex, rest) is not None or kind_of(rest, frest, lex) is not Kind.STATEMENT:
         return None  # "Actually, remember that …" asks to keep
-    if soft and F.is_specific(rest, frest, lex):
+    if bare and _restates(rest, frest, lex):
+        return at
+    if soft and (F.is_specific(rest, frest, lex) or _named_subject(rest, frest, lex)):
         return at
     if soft and lex.mixup is not None and lex.mixup.search(frest):
         return at  # "Ah non, Ousmane est infirmier, pas pharmacien, j'ai confondu avec son cousin"
@@ -489,6 +492,34 @@ def correction_end(piece: Piece, lex: Lexicon) -> int | None:
         if lex.mixup is not None and lex.mixup.search(frest, versus.end()):
             return at  # "Hannah is a nurse, not a midwife, I mixed her up with her sister"
     return None
+
+
+def _restates(rest: str, frest: str, lex: Lexicon) -> bool:
+    """Whether the clause after a bare "No," restates a fact: a subject that is no pronoun, a
+    verb of the ``subject_end`` table, and a number, a date word or a name ("No, the dentist is
+    Tuesday", "Nein, der Termin ist am Dienstag"); "No, I don't think so", "No, not yet" are
+    answers."""
+    if lex.subject_end is None or (lex.bare_no_not_before is not None and lex.bare_no_not_before.match(frest)):
+        return False
+    verb = lex.subject_end.search(frest)
+    if verb is None or verb.start() == 0:
+        return False
+    after = rest[verb.end():]
+    return F.names_by_number_or_date(after, fold(after), lex) or F.names_by_capital(after, lex)
+
+
+def _named_subject(rest: str, frest: str, lex: Lexicon) -> bool:
+    """Whether the clause opens on a name (after an article) and a verb of the ``subject_end``
+    table: "Pixel est une chatte", "o Tobias é uma cadela" (a soft opener's plain fact)."""
+    verb = lex.subject_end.search(frest) if lex.subject_end is not None else None
+    if verb is None or verb.start() == 0:
+        return False
+    subject = rest[:verb.start()]
+    return len(subject.split()) <= NAMED_SUBJECT_WORDS and F.names_by_capital(subject, lex)
+
+
+#: at most this many words before the verb make a named subject ("o Tobias")
+NAMED_SUBJECT_WORDS = 2
 
 
 def _counts(tail: str, lex: Lexicon) -> bool:
@@ -539,11 +570,27 @@ def _is_file_change(piece: Piece, folded_all: str, text: str, lex: Lexicon) -> b
     named = lex.file_verb_named is not None and lex.file_verb_named.match(f, pos) is not None
     if named and (common().file_name.search(piece.text) or _folder_and_name(f, lex) or _two_names(f)):
         return True  # "tack 'call the bank' onto todo.md", "get rid of trips/2022, the whole folder"
+    if _noted_into_a_file(piece, pos, lex):
+        return True  # "Apunta huevos en compras.md": a note put into the file named
     if not lex.file_verb.match(f, pos) and not (pos and lex.file_verb_late and lex.file_verb_late.search(f, pos)):
         # "Kannst du an tagebuch.md einen Absatz anhängen?": the verb last
         return _file_named_first(piece, lex) or _placed_first(piece, folded_all, text, lex)
     return bool((lex.file_noun and lex.file_noun.search(folded_all)) or common().file_name.search(text)
                 or names_a_folder(f, lex) or _folder_and_name(f, lex) or _two_names(f))
+
+
+def _noted_into_a_file(piece: Piece, pos: int, lex: Lexicon) -> bool:
+    """Whether a note verb of the ``file_note_verbs`` table opens the sentence (no "that" after
+    it) and a file name stands right after a word of ``file_into_words`` ("Jot down milk in
+    groceries.md", "Notier Eier in einkauf.md"): the note goes into that file."""
+    verb = lex.file_note.match(piece.folded, pos) if lex.file_note is not None else None
+    if verb is None or (lex.that is not None and lex.that.match(piece.folded[verb.end():].lstrip(" ,"))):
+        return False
+    for name in common().file_name.finditer(piece.text, verb.end()):
+        before = tokens(piece.folded[verb.end():name.start()])
+        if before and before[-1] in lex.file_into:
+            return True
+    return False
 
 
 #: a name-like token: word characters joined by "_", "-", "." or "/" (a path), or holding a digit
@@ -874,7 +921,7 @@ def _compose(lex: Lexicon, text: str, pieces: list[Piece], previous: str | None,
         if kind is Kind.STATEMENT:
             told = intent in (Intent.CORRECTION, Intent.REMEMBER) or private
             if told and len(p.text.strip()) >= F.MIN_CUE_FACT or len(whole.text) >= F.MIN_CHARS and F.is_specific(
-                    whole.text, whole.folded, lex):
+                    whole.text, whole.folded, lex) or F.a_habit(whole.text, whole.folded, lex):
                 facts.append(" ".join([*loose, F.tidy(p.text) if told else whole.text.strip()]))
                 loose = []
                 joins = len(facts) - 1
@@ -930,7 +977,8 @@ def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
     small talk with confidence ≥ ``examples.THRESHOLD``, the reading of that intent: a request to
     keep keeps the clause after the request (the tables' remember verbs and "that" words in a
     question, a colon) and is not taken when there is none; small talk keeps nothing and asks
-    nothing, and is not taken over a message that names a time or a number ("… am Montag?")."""
+    nothing, and is not taken over a message that names a time or a number ("… am Montag?") or
+    tells a fact the keep table names ("Sono diabetico, …")."""
     allowed = EX.YIELDS.get(reading.basis, ())
     if not allowed:
         return reading
@@ -941,6 +989,8 @@ def with_examples(lex: Lexicon, reading: MessageReading) -> MessageReading:
     if got == Intent.SMALL_TALK.value:
         if _names_a_time_or_number(text, lex):  # "Servus! Alles klar mit dem Termin am Montag?" asks
             return reading
+        if any(F.worth_keeping(fold(fact), lex) for fact in reading.facts):
+            return reading  # "Sono diabetico, la frutta secca va bene?": a lasting fact told, then asked
         return MessageReading(text=text, language=lex.code, intent=Intent.SMALL_TALK, private=reading.private,
                               basis="examples")
     if got == Intent.REMEMBER.value:

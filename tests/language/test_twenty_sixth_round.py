@@ -86,11 +86,16 @@ CLOSING_CONTROLS = {  # gratitude leading a question, or beside a remark: no kee
 
 # a keep idiom before a colon: remember, the fact after the colon kept
 IDIOM: dict[str, list[tuple[str, str]]] = {
-    "en": [("Get this into your head: the vet is closed on Mondays", "the vet is closed on Mondays")],
-    "es": [("Grábatelo a fuego: el veterinario cierra los lunes", "el veterinario cierra los lunes")],
-    "de": [("Schreib dir das hinter die Ohren: der Tierarzt hat montags zu", "der Tierarzt hat montags zu")],
-    "fr": [("Mets-toi ça dans le crâne : le véto ferme le lundi", "le véto ferme le lundi")],
-    "pt": [("Mete isso na cabeça: o veterinário fecha à segunda", "o veterinário fecha à segunda")],
+    "en": [("Get this into your head: the vet is closed on Mondays", "the vet is closed on Mondays"),
+           ("Burn this into your memory: the bins go out on Wednesday night", "the bins go out on Wednesday night")],
+    "es": [("Grábatelo a fuego: el veterinario cierra los lunes", "el veterinario cierra los lunes"),
+           ("Métete esto en la cabeza: la farmacia de guardia está en la calle Real", "la farmacia de guardia está en la calle Real")],
+    "de": [("Schreib dir das hinter die Ohren: der Tierarzt hat montags zu", "der Tierarzt hat montags zu"),
+           ("Präg dir das gut ein: der Bus fährt sonntags erst um 9", "der Bus fährt sonntags erst um 9")],
+    "fr": [("Mets-toi ça dans le crâne : le véto ferme le lundi", "le véto ferme le lundi"),
+           ("Grave-toi ça dans le crâne : la pharmacie de garde est rue Victor Hugo", "la pharmacie de garde est rue Victor Hugo")],
+    "pt": [("Mete isso na cabeça: o veterinário fecha à segunda", "o veterinário fecha à segunda"),
+           ("Grava isso na cabeça: a farmácia de serviço fica na Rua Direita", "a farmácia de serviço fica na Rua Direita")],
     "it": [("Legatevelo al dito: la palestra apre alle 7 di domenica", "la palestra apre alle 7 di domenica"),
            ("Legatela al dito: il veterinario chiude il lunedì", "il veterinario chiude il lunedì")],
 }
@@ -123,6 +128,32 @@ JOINED_LEAD_CONTROLS = [  # the courtesy lead before a request to do something e
 ]
 
 
+# a keep imperative to more than one listener (or in dialect: "Segnate che …"), after a courtesy
+# question or alone: remember, the fact kept
+PLURAL: dict[str, list[tuple[str, str]]] = {
+    "en": [("Can you do us a favour? Note that the gym opens at 7 on Sundays", "gym opens at 7 on Sundays"),
+           ("Could you do me a kindness? Note that the mechanic is closed on Mondays", "mechanic is closed on Mondays")],
+    "es": [("¿Nos hacéis un favor? Apuntad que el gimnasio abre a las 7 los domingos", "gimnasio abre a las 7 los domingos"),
+           ("Apunten que la farmacia de guardia está en la calle Real", "farmacia de guardia está en la calle Real")],
+    "de": [("Könnt ihr mir einen Gefallen tun? Merkt euch, dass das Fitnessstudio sonntags um 7 aufmacht", "Fitnessstudio sonntags um 7 aufmacht"),
+           ("Notiert euch, dass der Bus sonntags erst um 9 fährt", "Bus sonntags erst um 9 fährt")],
+    "fr": [("Vous me rendez un service ? Notez que la salle de sport ouvre à 7 h le dimanche", "salle de sport ouvre à 7 h le dimanche"),
+           ("Retenez bien que la pharmacie de garde est rue Victor Hugo", "pharmacie de garde est rue Victor Hugo")],
+    "pt": [("Anotem que a piscina abre às 7 ao domingo", "piscina abre às 7 ao domingo"),
+           ("Tomem nota de que a farmácia de serviço fica na Rua Direita", "farmácia de serviço fica na Rua Direita")],
+    "it": [("Me fate 'na cortesia? Segnatevi che la palestra apre alle 7 la domenica", "palestra apre alle 7 la domenica"),
+           ("Prendete nota che la farmacia di turno è in via Garibaldi", "farmacia di turno è in via Garibaldi")],
+}
+PLURAL_CONTROLS = [  # the same verbs told in the past, asked, or with no "that": no keep request
+    "Segnate un gol e vinciamo",
+    "Anotaron que el mecánico cierra los lunes",
+    "Ihr habt euch gemerkt, dass das Studio um 7 aufmacht",
+    "Avete segnato che la palestra apre alle 7?",
+    "Anotaram que a piscina abre às 7?",
+]
+
+
+test_a_told_or_asked_plural_is_no_keep_request = control_test(PLURAL_CONTROLS, reads_other_than(Intent.REMEMBER))
 test_gratitude_beside_no_keep_request_is_none = control_test(sorted(CLOSING_CONTROLS), reads_other_than(Intent.REMEMBER))
 test_the_idiom_without_a_colon_is_none = intent_table_test(IDIOM_CONTROLS)
 test_a_courtesy_lead_before_another_request_keeps_nothing_asked = control_test(
@@ -134,12 +165,14 @@ FAMILIES = {
     "closing": (CLOSING, reads_as(Intent.REMEMBER) & keeps(1) & drops(2)),
     "idiom": (IDIOM, reads_as(Intent.REMEMBER) & keeps(1)),
     "joined_lead": (JOINED_LEAD, reads_as(Intent.REMEMBER) & keeps(1)),
+    "plural": (PLURAL, reads_as(Intent.REMEMBER) & keeps(1)),
 }
 FLOOR = {
     "moment": all_read(MOMENT),
     "closing": all_read(CLOSING),
     "idiom": all_read(IDIOM),
     "joined_lead": all_read(JOINED_LEAD),
+    "plural": all_read(PLURAL),
 }
 
 test_family_holds_its_measured_count = floor_test(FAMILIES, FLOOR, list(LANGS))

@@ -18,14 +18,9 @@ import pytest
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
 from openclaw_tui.language.secrets import redact_for_disk
-from tests.language.family_checks import control_test, intent_table_test, reads_as, reads_other_than
-from tests.language.family_floor import floor_test
+from tests.language.family_checks import control_test, intent_table_test, kept, reads_as, reads_other_than
+from tests.language.family_floor import LANGS, floor_test
 
-LANGS = ("en", "es", "de", "fr", "pt", "it")
-
-
-def _flat(s: str) -> str:
-    return " ".join(s.lower().split())
 
 
 # a statement, then a question clause with no mark or comma: a question, the statement kept, the question not
@@ -56,8 +51,7 @@ JOINED_WH_CONTROLS = {  # a relative "that/que/che/was/qui" after a noun, or a w
 def joined_wh_right(case: tuple[str, str, str]) -> bool:
     text, head, tail = case
     got = read_message(text)
-    kept = _flat(" | ".join(got.facts))
-    return got.intent is Intent.QUESTION and _flat(head) in kept and _flat(tail) not in kept
+    return got.intent is Intent.QUESTION and kept(got.facts, head, how="flat") and not kept(got.facts, tail, how="flat")
 
 
 @pytest.mark.parametrize("text", sorted(JOINED_WH_CONTROLS))
@@ -117,7 +111,7 @@ def thanks_closing_right(text: str) -> bool:
 
 @pytest.mark.parametrize("text", sorted(THANKS_CLOSING_CONTROLS))
 def test_thanks_beside_a_fact_keeps_it(text: str) -> None:
-    assert _flat(THANKS_CLOSING_CONTROLS[text]) in _flat(" | ".join(read_message(text).facts))
+    assert kept(read_message(text).facts, THANKS_CLOSING_CONTROLS[text], how="flat")
 
 
 # a texting-style question: an abbreviated or unaccented question word, no mark
@@ -215,7 +209,7 @@ STATED_CONTROLS = {
 def stated_right(case: tuple[str, str]) -> bool:
     text, fact = case
     got = read_message(text)
-    return got.intent is Intent.STATEMENT and _flat(fact) in _flat(" | ".join(got.facts))
+    return got.intent is Intent.STATEMENT and kept(got.facts, fact, how="flat")
 
 
 test_stop_and_a_question_after_a_number_keep_their_reading = control_test(STATED_CONTROLS_NOT, reads_other_than(Intent.STATEMENT))
@@ -252,7 +246,7 @@ HABIT_FREQUENCY: dict[str, list[str]] = {
 
 def habit_frequency_right(text: str) -> bool:
     got = read_message(text)
-    return got.intent is Intent.STATEMENT and _flat(text) in _flat(" | ".join(got.facts))
+    return got.intent is Intent.STATEMENT and kept(got.facts, text, how="flat")
 
 
 FAMILIES = {

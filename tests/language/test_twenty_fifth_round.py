@@ -12,9 +12,8 @@ from __future__ import annotations
 
 from openclaw_tui.language.reading import Intent
 from tests.language.family_checks import control_test, drops, keeps, reads_as, reads_other_than, withholds
-from tests.language.family_floor import all_read, floor_test
+from tests.language.family_floor import LANGS, all_read, floor_test
 
-LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 # a refusal after the content: do_not_keep, the content (the case's second item) in no fact
 REFUSAL_AFTER: dict[str, list[tuple[str, str]]] = {

@@ -16,14 +16,9 @@ import pytest
 
 from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
-from tests.language.family_checks import control_test, intent_table_test, reads_as, reads_other_than
-from tests.language.family_floor import all_read, floor_test
+from tests.language.family_checks import control_test, intent_table_test, kept, reads_as, reads_other_than
+from tests.language.family_floor import LANGS, all_read, floor_test
 
-LANGS = ("en", "es", "de", "fr", "pt", "it")
-
-
-def _flat(s: str) -> str:
-    return " ".join(s.lower().split())
 
 
 # taking leave with a time word ("now", "tonight", "for today") or a mood: small talk, nothing kept
@@ -83,8 +78,7 @@ KEEP_IDIOM_CONTROLS = {  # the idiom as a question or a remark with no colon: no
 def keep_idiom_right(case: tuple[str, str]) -> bool:
     text, fact = case
     got = read_message(text)
-    kept = _flat(" | ".join(got.facts))
-    return got.intent is Intent.REMEMBER and _flat(fact) in kept and ":" not in kept
+    return got.intent is Intent.REMEMBER and kept(got.facts, fact, how="flat") and not any(":" in f for f in got.facts)
 
 
 @pytest.mark.parametrize("text", sorted(KEEP_IDIOM_CONTROLS))
@@ -207,7 +201,7 @@ MOVE_PLAN_CONTROLS = {  # "vamos" moving a thing, asked: a question
 def move_plan_right(case: tuple[str, str]) -> bool:
     text, day = case
     got = read_message(text)
-    return got.intent is Intent.STATEMENT and _flat(day) in _flat(" | ".join(got.facts))
+    return got.intent is Intent.STATEMENT and kept(got.facts, day, how="flat")
 
 
 @pytest.mark.parametrize("text", sorted(MOVE_PLAN_CONTROLS))

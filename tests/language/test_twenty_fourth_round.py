@@ -17,9 +17,8 @@ from openclaw_tui.language import read_message
 from openclaw_tui.language.reading import Intent
 from tests.language.family_checks import (control_test, intent_table_test, keeps, keeps_nothing, lead, reads_as,
                                           reads_other_than)
-from tests.language.family_floor import all_read, floor_test
+from tests.language.family_floor import LANGS, all_read, floor_test
 
-LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 
 # a short first-person habit, ability or dislike (negated, with a frequency word, pro-drop):

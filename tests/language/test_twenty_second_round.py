@@ -16,10 +16,9 @@ from __future__ import annotations
 
 from tests.language.family_checks import (control_test, drops, intent_table_test, keeps, keeps_clause, reads_as,
                                           reads_other_than, small_talk)
-from tests.language.family_floor import all_read, floor_test
+from tests.language.family_floor import LANGS, all_read, floor_test
 from openclaw_tui.language.reading import Intent
 
-LANGS = ("en", "es", "de", "fr", "pt", "it")
 
 
 # 1. a recall question put to the listener: "remember" with a which-word or a noun after it
